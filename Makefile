@@ -1,0 +1,47 @@
+# VideoPlayerContainer for Linux — build, run and test from a fresh Debian 12 machine with Swift.
+
+APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
+                libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcairo2-dev fonts-dejavu-core pkg-config
+# Tools the tests and benchmarks compare against or use for screenshots; optional for building.
+APT_TOOLS    := ffmpeg
+
+SWIFT        ?= swift
+DEMO         ?= YouTubeDemo
+SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
+
+.PHONY: deps build run test test-thread test-address format lint clean
+
+# Installs only what is missing, so a second run costs one dpkg query.
+deps:
+	@missing=""; for p in $(APT_PACKAGES) $(APT_TOOLS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: deps
+	$(SWIFT) run $(DEMO)
+
+test: deps
+	$(HEADLESS_ENV) $(SWIFT) test
+
+test-thread: deps
+	$(HEADLESS_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan
+
+test-address: deps
+	$(HEADLESS_ENV) $(SWIFT) test --sanitize=address --scratch-path .build-asan
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
+
+clean:
+	rm -rf .build .build-tsan .build-asan

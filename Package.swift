@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "VideoPlayerContainer",
+    products: [
+        .library(name: "VideoPlayerContainer", targets: ["VideoPlayerContainer"]),
+        .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
+        .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CFFmpeg",
+            path: "Sources/CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [
+                .apt([
+                    "libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev",
+                    "libswresample-dev", "libavfilter-dev",
+                ])
+            ]
+        ),
+        .systemLibrary(
+            name: "CSDL2",
+            path: "Sources/CSDL2",
+            // NB: sdl2's pkg-config adds -D_REENTRANT, which SwiftPM rejects with a warning; the shim
+            // includes <SDL2/...> from the default include path instead.
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCairo",
+            path: "Sources/CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(
+            name: "VideoPlayerRender",
+            dependencies: ["CFFmpeg", "CSDL2"],
+            path: "Sources/Render"
+        ),
+        .target(
+            name: "VideoPlayerContainer",
+            dependencies: ["VideoPlayerRender", "CSDL2", "CCairo"],
+            path: "Sources/Container"
+        ),
+        .target(
+            name: "VideoPlayerWidgets",
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
+            path: "Sources/Widgets"
+        ),
+        .testTarget(
+            name: "RenderTests",
+            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2"],
+            path: "Tests/RenderTests"
+        ),
+        .testTarget(
+            name: "ContainerTests",
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2"],
+            path: "Tests/ContainerTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

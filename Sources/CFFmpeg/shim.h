@@ -1,0 +1,68 @@
+#ifndef CFFMPEG_SHIM_H
+#define CFFMPEG_SHIM_H
+
+#include <libavformat/avformat.h>
+#include <libavcodec/avcodec.h>
+#include <libavutil/avutil.h>
+#include <libavutil/imgutils.h>
+#include <libavutil/opt.h>
+#include <libavutil/channel_layout.h>
+#include <libavutil/display.h>
+#include <libavutil/pixdesc.h>
+#include <libavutil/error.h>
+#include <libavutil/time.h>
+#include <libavutil/dict.h>
+#include <libavutil/samplefmt.h>
+#include <libavutil/audio_fifo.h>
+#include <libswscale/swscale.h>
+#include <libswresample/swresample.h>
+#include <libavfilter/avfilter.h>
+#include <libavfilter/buffersink.h>
+#include <libavfilter/buffersrc.h>
+
+// NB: Swift cannot import function-like or computed macros; these inline functions stand in for them.
+
+static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
+static inline int cffmpeg_error_eof(void) { return AVERROR_EOF; }
+static inline int cffmpeg_error_eagain(void) { return AVERROR(EAGAIN); }
+static inline int cffmpeg_error_enomem(void) { return AVERROR(ENOMEM); }
+static inline int cffmpeg_error_einval(void) { return AVERROR(EINVAL); }
+static inline int cffmpeg_error_enoent(void) { return AVERROR(ENOENT); }
+static inline int cffmpeg_error_eio(void) { return AVERROR(EIO); }
+static inline int cffmpeg_error_etimedout(void) { return AVERROR(ETIMEDOUT); }
+static inline int cffmpeg_error_econnrefused(void) { return AVERROR(ECONNREFUSED); }
+static inline int cffmpeg_error_exit(void) { return AVERROR_EXIT; }
+static inline int cffmpeg_error_invaliddata(void) { return AVERROR_INVALIDDATA; }
+static inline int cffmpeg_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }
+static inline int cffmpeg_error_demuxer_not_found(void) { return AVERROR_DEMUXER_NOT_FOUND; }
+static inline int cffmpeg_error_protocol_not_found(void) { return AVERROR_PROTOCOL_NOT_FOUND; }
+static inline int cffmpeg_error_stream_not_found(void) { return AVERROR_STREAM_NOT_FOUND; }
+static inline int cffmpeg_error_http_bad_request(void) { return AVERROR_HTTP_BAD_REQUEST; }
+static inline int cffmpeg_error_http_unauthorized(void) { return AVERROR_HTTP_UNAUTHORIZED; }
+static inline int cffmpeg_error_http_forbidden(void) { return AVERROR_HTTP_FORBIDDEN; }
+static inline int cffmpeg_error_http_not_found(void) { return AVERROR_HTTP_NOT_FOUND; }
+static inline int cffmpeg_error_http_other_4xx(void) { return AVERROR_HTTP_OTHER_4XX; }
+static inline int cffmpeg_error_http_server_error(void) { return AVERROR_HTTP_SERVER_ERROR; }
+static inline int cffmpeg_averror(int posix) { return AVERROR(posix); }
+static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
+static inline AVRational cffmpeg_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int cffmpeg_seek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD; }
+static inline int cffmpeg_seek_flag_any(void) { return AVSEEK_FLAG_ANY; }
+static inline int cffmpeg_pkt_flag_key(void) { return AV_PKT_FLAG_KEY; }
+static inline int cffmpeg_frame_is_key(const AVFrame *frame) { return frame->key_frame; }
+static inline int cffmpeg_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }
+static inline int cffmpeg_fmt_globalheader(void) { return AVFMT_GLOBALHEADER; }
+static inline int cffmpeg_fmt_nofile(void) { return AVFMT_NOFILE; }
+static inline int cffmpeg_io_flag_write(void) { return AVIO_FLAG_WRITE; }
+static inline int cffmpeg_disposition_attached_pic(void) { return AV_DISPOSITION_ATTACHED_PIC; }
+static inline int cffmpeg_disposition_default(void) { return AV_DISPOSITION_DEFAULT; }
+static inline int cffmpeg_ch_layout_native(void) { return AV_CHANNEL_ORDER_NATIVE; }
+
+/// The string form of an FFmpeg error code; `buf` must hold AV_ERROR_MAX_STRING_SIZE bytes.
+static inline const char *cffmpeg_err2str(int code, char *buf, size_t size) {
+    av_strerror(code, buf, size);
+    return buf;
+}
+static inline int cffmpeg_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
+#endif

@@ -1,0 +1,2 @@
+import Testing
+import VideoPlayerContainer
