@@ -1,1 +1,1 @@
-import VideoPlayerRender
+@_exported import VideoPlayerRender

@@ -1,0 +1,82 @@
+import CFFmpeg
+
+/// How a picture must be turned to be shown upright: the stream's display matrix, reduced to
+/// quarter turns and an optional horizontal mirror.
+public struct VideoOrientation: Hashable, Sendable {
+    /// Clockwise rotation to apply when showing the picture: 0, 90, 180 or 270 degrees.
+    public var rotationDegrees: Int
+    /// Whether the picture is mirrored left-right (applied before the rotation).
+    public var mirrored: Bool
+
+    public static let upright = VideoOrientation(rotationDegrees: 0, mirrored: false)
+
+    public init(rotationDegrees: Int, mirrored: Bool) {
+        let quarter = ((rotationDegrees % 360) + 360) % 360
+        self.rotationDegrees = (quarter + 45) / 90 * 90 % 360
+        self.mirrored = mirrored
+    }
+
+    /// Whether width and height swap on screen.
+    public var swapsAxes: Bool { rotationDegrees == 90 || rotationDegrees == 270 }
+}
+
+/// A decoded video picture that shares its buffers with FFmpeg: the frame is a new reference to the
+/// decoder's buffers, never a copy of the pixels.
+///
+/// > Important: immutable after creation; its `AVFrame` is only read and is freed in `deinit`, so a
+/// > frame may be handed from the decoder thread to the main thread (hence `@unchecked Sendable`).
+public final class VideoFrame: @unchecked Sendable {
+    /// The referenced picture; valid for the lifetime of this object. Do not modify it.
+    package let avFrame: UnsafeMutablePointer<AVFrame>
+    /// Presentation time in seconds from the start of the media.
+    public let time: Double
+    /// How long the picture stays on screen at rate 1, in seconds.
+    public let duration: Double
+    /// Width of the stored picture in pixels (before rotation).
+    public let width: Int
+    /// Height of the stored picture in pixels (before rotation).
+    public let height: Int
+    /// Pixel width over pixel height (1 for square pixels).
+    public let sampleAspectRatio: Double
+    /// The rotation and mirror to apply when showing the picture.
+    public let orientation: VideoOrientation
+    /// The seek generation the frame belongs to; frames of an older generation are stale.
+    package let serial: Int
+
+    /// Makes a new reference to `source`'s buffers; `nil` when FFmpeg cannot allocate one.
+    package init?(
+        referencing source: UnsafePointer<AVFrame>, time: Double, duration: Double,
+        orientation: VideoOrientation, serial: Int
+    ) {
+        guard let frame = av_frame_alloc() else { return nil }
+        guard av_frame_ref(frame, source) >= 0 else {
+            var doomed: UnsafeMutablePointer<AVFrame>? = frame
+            av_frame_free(&doomed)
+            return nil
+        }
+        avFrame = frame
+        self.time = time
+        self.duration = duration
+        width = Int(frame.pointee.width)
+        height = Int(frame.pointee.height)
+        let sar = frame.pointee.sample_aspect_ratio
+        sampleAspectRatio = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
+        self.orientation = orientation
+        self.serial = serial
+    }
+
+    deinit {
+        var doomed: UnsafeMutablePointer<AVFrame>? = avFrame
+        av_frame_free(&doomed)
+    }
+
+    /// The FFmpeg pixel format of the stored picture.
+    package var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: avFrame.pointee.format) }
+
+    /// The size the picture takes on screen: square pixels, rotation applied.
+    public var displaySize: Size {
+        let w = Double(width) * sampleAspectRatio
+        let h = Double(height)
+        return orientation.swapsAxes ? Size(width: h, height: w) : Size(width: w, height: h)
+    }
+}
