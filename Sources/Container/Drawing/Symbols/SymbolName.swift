@@ -1,0 +1,39 @@
+/// The built-in vector icons, drawn as Cairo paths at any size (`Symbol(.play)`).
+public enum SymbolName: String, CaseIterable, Hashable, Sendable {
+    case play
+    case pause
+    case replay
+    case stop
+    case forward10
+    case backward10
+    case nextTrack
+    case previousTrack
+    case volumeMute
+    case volumeLow
+    case volumeMedium
+    case volumeHigh
+    case enterFullscreen
+    case exitFullscreen
+    case settings
+    case close
+    case back
+    case chevronDown
+    case chevronUp
+    case heart
+    case heartFill
+    case thumbUp
+    case thumbDown
+    case comment
+    case share
+    case more
+    case subtitles
+    case playlist
+    case speed
+    case lock
+    case unlock
+    case checkmark
+    case warning
+    case musicNote
+    case plus
+    case danmaku
+}
