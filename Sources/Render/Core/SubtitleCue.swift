@@ -1,0 +1,38 @@
+/// One timed subtitle: the text shown from `start` until `end` (seconds from the start of the media).
+public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
+    /// When the cue appears, in seconds.
+    public var start: Double
+    /// When the cue disappears, in seconds.
+    public var end: Double
+    /// The text, lines separated by "\n", markup removed (basic styling is kept in `spans`).
+    public var text: String
+    /// Styled runs of `text` (bold, italic, underline), in order; empty when the cue is plain.
+    public var spans: [SubtitleSpan]
+
+    public init(start: Double, end: Double, text: String, spans: [SubtitleSpan] = []) {
+        self.start = start
+        self.end = end
+        self.text = text
+        self.spans = spans
+    }
+
+    /// Whether the cue is shown at `time`.
+    public func isActive(at time: Double) -> Bool { time >= start && time < end }
+
+    public var description: String { "[\(start)–\(end)] \(text)" }
+}
+
+/// A run of cue text with the basic styles WebVTT, SubRip and ASS share.
+public struct SubtitleSpan: Hashable, Sendable {
+    public var text: String
+    public var bold: Bool
+    public var italic: Bool
+    public var underline: Bool
+
+    public init(text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false) {
+        self.text = text
+        self.bold = bold
+        self.italic = italic
+        self.underline = underline
+    }
+}
