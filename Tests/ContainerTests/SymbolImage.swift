@@ -57,13 +57,14 @@ final class SymbolImage {
     }
 
     /// Every pixel's alpha, row by row.
-    var alphas: [UInt8] {
-        (0..<height).flatMap { y in (0..<width).map { x in pixel(x: x, y: y).a } }
-    }
+    var alphas: [UInt8] { alphas() }
 
-    /// The same image flipped left to right, to compare mirror-image symbols.
-    var mirroredAlphas: [UInt8] {
-        (0..<height).flatMap { y in (0..<width).map { x in pixel(x: width - 1 - x, y: y).a } }
+    /// The alphas, row by row, of the pixels `include` accepts; `mirrored` reads each row right to
+    /// left, to compare mirror-image symbols.
+    func alphas(mirrored: Bool = false, where include: (Int, Int) -> Bool = { _, _ in true }) -> [UInt8] {
+        (0..<height).flatMap { y in
+            (0..<width).filter { include($0, y) }.map { x in pixel(x: mirrored ? width - 1 - x : x, y: y).a }
+        }
     }
 
     /// The share of pixels (0...1) that are at least half covered.
