@@ -49,7 +49,8 @@ struct SymbolPainterTests {
         #expect(opaque > 0, "\(name) has no fully opaque pixel")
     }
 
-    @Test("a translucent colour is applied once, even where strokes and fills overlap",
+    @Test(
+        "a translucent colour is applied once, even where strokes and fills overlap",
         arguments: SymbolName.allCases)
     func translucentColourDoesNotDarkenOverlaps(_ name: SymbolName) throws {
         let image = try #require(SymbolImage(name, color: Color.white.opacity(0.5)))
@@ -60,7 +61,8 @@ struct SymbolPainterTests {
     @Test("a wide rect centres the symbol in a square of its height")
     func wideRectCentresTheSymbol() throws {
         let wide = try #require(SymbolImage(width: 96, height: 48))
-        SymbolPainter.paint(.settings, in: Rect(x: 0, y: 0, width: 96, height: 48), cairo: wide.cairo, color: .white)
+        SymbolPainter.paint(
+            .settings, in: Rect(x: 0, y: 0, width: 96, height: 48), cairo: wide.cairo, color: .white)
         let square = try #require(SymbolImage(.settings))
         for y in 0..<48 {
             for x in 0..<96 {
@@ -127,8 +129,9 @@ struct SymbolPainterTests {
 
         var after = cairo_matrix_t()
         cairo_get_matrix(cairo, &after)
-        #expect([after.xx, after.yx, after.xy, after.yy, after.x0, after.y0]
-            == [before.xx, before.yx, before.xy, before.yy, before.x0, before.y0])
+        #expect(
+            [after.xx, after.yx, after.xy, after.yy, after.x0, after.y0]
+                == [before.xx, before.yx, before.xy, before.yy, before.x0, before.y0])
         #expect(cairo_get_source(cairo) == source)
         var (r, g, b, a) = (0.0, 0.0, 0.0, 0.0)
         cairo_pattern_get_rgba(cairo_get_source(cairo), &r, &g, &b, &a)
@@ -141,10 +144,11 @@ struct SymbolPainterTests {
 
     /// Writes every symbol to `/tmp/symbols.png` for a visual check:
     /// `WRITE_SYMBOL_SHEET=1 swift test --filter ContainerTests.SymbolPainterTests/contactSheet`.
-    @Test("the contact sheet is written on request",
+    @Test(
+        "the contact sheet is written on request",
         .enabled(if: ProcessInfo.processInfo.environment["WRITE_SYMBOL_SHEET"] == "1"))
     func contactSheet() throws {
-        let (cell, columns) = (72, 8)
+        let (cell, columns) = (112, 8)
         let rows = (SymbolName.allCases.count + columns - 1) / columns
         let sheet = try #require(SymbolImage(width: cell * columns, height: cell * rows))
         cairo_set_source_rgb(sheet.cairo, 0.12, 0.12, 0.14)
@@ -152,8 +156,11 @@ struct SymbolPainterTests {
         for (index, name) in SymbolName.allCases.enumerated() {
             let (x, y) = (Double(index % columns * cell), Double(index / columns * cell))
             // Small and large side by side shows whether the weight holds at button sizes.
-            SymbolPainter.paint(name, in: Rect(x: x + 4, y: y + 4, width: 44, height: 44), cairo: sheet.cairo, color: .white)
-            SymbolPainter.paint(name, in: Rect(x: x + 50, y: y + 50, width: 18, height: 18), cairo: sheet.cairo, color: .yellow)
+            SymbolPainter.paint(
+                name, in: Rect(x: x + 4, y: y + 4, width: 80, height: 80), cairo: sheet.cairo, color: .white)
+            SymbolPainter.paint(
+                name, in: Rect(x: x + 86, y: y + 86, width: 20, height: 20), cairo: sheet.cairo,
+                color: .yellow)
         }
         let path = "/tmp/symbols.png"
         #expect(cairo_surface_write_to_png(sheet.surface, path) == CAIRO_STATUS_SUCCESS)

@@ -9,6 +9,8 @@ import Foundation
 struct SymbolCanvas {
     /// A point on the 24×24 grid, written as a tuple so the icon outlines stay readable.
     typealias GridPoint = (x: Double, y: Double)
+    /// One cubic Bézier segment: two control points and where it ends.
+    typealias CurveSegment = (c1: GridPoint, c2: GridPoint, end: GridPoint)
 
     /// Side of the square design grid.
     static let gridSize = 24.0
@@ -51,7 +53,8 @@ struct SymbolCanvas {
     }
 
     /// Adds an arc as a new sub-path; angles are in degrees, clockwise on screen from +x.
-    func arc(_ center: GridPoint, radius: Double, from start: Double, to end: Double, clockwise: Bool = true) {
+    func arc(_ center: GridPoint, radius: Double, from start: Double, to end: Double, clockwise: Bool = true)
+    {
         cairo_new_sub_path(cairo)
         let (a0, a1) = (Self.radians(start), Self.radians(end))
         if clockwise {
@@ -74,7 +77,7 @@ struct SymbolCanvas {
     }
 
     /// Adds a chain of cubic Bézier segments from `start` as a new, closed sub-path.
-    func curve(from start: GridPoint, through segments: [(c1: GridPoint, c2: GridPoint, end: GridPoint)]) {
+    func curve(from start: GridPoint, through segments: [CurveSegment]) {
         cairo_new_sub_path(cairo)
         cairo_move_to(cairo, start.x, start.y)
         for segment in segments {

@@ -2,7 +2,7 @@
 extension SymbolPainter {
     /// The left half of the heart, from the bottom tip to the top dip, as cubic Bézier segments;
     /// the right half is its mirror image so the outline is exactly symmetric.
-    private static let heartHalf: [(c1: SymbolCanvas.GridPoint, c2: SymbolCanvas.GridPoint, end: SymbolCanvas.GridPoint)] = [
+    private static let heartHalf: [SymbolCanvas.CurveSegment] = [
         ((7, 16.8), (3, 13.2), (3, 8.8)),
         ((3, 5.8), (5.3, 4), (7.7, 4)),
         ((9.6, 4), (11.2, 5.1), (12, 6.6)),
