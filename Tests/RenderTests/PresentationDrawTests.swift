@@ -47,16 +47,12 @@ extension PresentationTests {
             #expect(image[240, 196].isClose(to: .blue), "\(image[240, 196])")
         }
 
-        @Test func halfTurnShowsTheRightHalfOnTheLeft() throws {
-            let (image, _) = try draw(
-                halves(), orientation: VideoOrientation(rotationDegrees: 180, mirrored: false))
-            #expect(image[80, 120].isClose(to: .blue), "\(image[80, 120])")
-            #expect(image[240, 120].isClose(to: .red), "\(image[240, 120])")
-        }
-
-        @Test func mirrorShowsTheRightHalfOnTheLeft() throws {
-            let (image, _) = try draw(
-                halves(), orientation: VideoOrientation(rotationDegrees: 0, mirrored: true))
+        @Test(arguments: [
+            VideoOrientation(rotationDegrees: 180, mirrored: false),
+            VideoOrientation(rotationDegrees: 0, mirrored: true),
+        ])
+        func halfTurnOrMirrorShowsTheRightHalfOnTheLeft(orientation: VideoOrientation) throws {
+            let (image, _) = try draw(halves(), orientation: orientation)
             #expect(image[80, 120].isClose(to: .blue), "\(image[80, 120])")
             #expect(image[240, 120].isClose(to: .red), "\(image[240, 120])")
         }

@@ -39,6 +39,13 @@ final class PresentationTestScreen {
         SDL_DestroyWindow(window)
     }
 
+    /// The renderer's name, such as "software", for measurements.
+    var rendererName: String {
+        var info = SDL_RendererInfo()
+        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "?" }
+        return String(cString: name)
+    }
+
     func clear(to colour: RGBA) throws {
         #expect(SDL_SetRenderDrawColor(renderer, colour.r, colour.g, colour.b, colour.a) == 0)
         #expect(SDL_RenderClear(renderer) == 0)
