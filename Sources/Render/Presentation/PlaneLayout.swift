@@ -7,6 +7,8 @@ import CFFmpeg
 /// picture is handed over from its last row and the texture holds it upside down (`upsideDown`),
 /// which drawing undoes with a vertical flip.
 struct PlaneLayout {
+    var width: Int32
+    var height: Int32
     var planes: [UnsafePointer<UInt8>]
     var pitches: [Int32]
     var upsideDown: Bool
@@ -19,6 +21,8 @@ struct PlaneLayout {
         let pointers = [data.0, data.1, data.2].prefix(count).compactMap { $0 }
         let strides = [linesize.0, linesize.1, linesize.2].prefix(count)
         guard pointers.count == count else { return nil }
+        width = frame.pointee.width
+        height = frame.pointee.height
         if strides.allSatisfy({ $0 > 0 }) {
             planes = pointers.map { UnsafePointer($0) }
             pitches = Array(strides)
@@ -26,7 +30,7 @@ struct PlaneLayout {
             return
         }
         guard strides.allSatisfy({ $0 < 0 }) else { return nil }
-        let lumaRows = Int(frame.pointee.height)
+        let lumaRows = Int(height)
         let chromaRows = (lumaRows + 1) / 2
         planes = zip(pointers, strides).enumerated().map { index, plane in
             let rows = index == 0 ? lumaRows : chromaRows

@@ -41,7 +41,7 @@ public final class VideoTexture {
         let source = UnsafePointer(frame.avFrame)
         let tagged = YUVColorimetry(of: source)
         if let (format, layout) = Self.directUpload(of: source) {
-            try send(layout, format: format, size: source, colorimetry: tagged)
+            try send(layout, format: format, colorimetry: tagged)
         } else {
             try sendConverted(source, colorimetry: tagged)
         }
@@ -64,7 +64,7 @@ public final class VideoTexture {
             throw .videoOutputUnavailable("the converted picture has no planes")
         }
         try send(
-            layout, format: csdl_pixelformat_iyuv(), size: converted,
+            layout, format: csdl_pixelformat_iyuv(),
             colorimetry: YUVColorimetry(matrix: colorimetry.matrix, fullRange: false))
     }
 
@@ -83,12 +83,9 @@ public final class VideoTexture {
     }
 
     private func send(
-        _ layout: PlaneLayout, format: UInt32, size frame: UnsafePointer<AVFrame>,
-        colorimetry: YUVColorimetry
+        _ layout: PlaneLayout, format: UInt32, colorimetry: YUVColorimetry
     ) throws(PlayerError) {
-        let width = frame.pointee.width
-        let height = frame.pointee.height
-        let target = try texture(format: format, width: width, height: height)
+        let target = try texture(format: format, width: layout.width, height: layout.height)
         // NB: SDL's YUV conversion mode is process-wide, and the software renderer converts to RGB
         // while updating, so it is set before each update (and again before each copy, for the GPU
         // renderers that convert while drawing).
@@ -100,7 +97,7 @@ public final class VideoTexture {
             ? SDL_UpdateNVTexture(target.pointer, nil, planes[0], pitches[0], planes[1], pitches[1])
             : SDL_UpdateYUVTexture(
                 target.pointer, nil, planes[0], pitches[0], planes[1], pitches[1], planes[2], pitches[2])
-        try checkVideoOutput(code, "uploading a \(width)x\(height) picture")
+        try checkVideoOutput(code, "uploading a \(layout.width)x\(layout.height) picture")
         self.colorimetry = colorimetry
         upsideDown = layout.upsideDown
     }
