@@ -11,35 +11,33 @@ import VideoPlayerRender
 
     @Test(arguments: ["typical.srt", "typical_utf16le.srt", "typical_with_byte_order_mark.srt"])
     func typicalFileGivesThreeCuesWhateverTheEncoding(_ name: String) throws {
-        guard let url = SharedMedia.url("subtitles/\(name)") else { return }
-        let document = try SubtitleParser.parse(contentsOf: url)
+        guard let document = try corpusSubtitles(name) else { return }
         #expect(document.format == .subRip)
         expectCues(document.cues, Self.typical)
     }
 
     @Test func badTimestampsSkipTheirCuesOnly() throws {
-        guard let url = SharedMedia.url("subtitles/typical_bad_timestamps.srt") else { return }
+        guard let document = try corpusSubtitles("typical_bad_timestamps.srt") else { return }
         expectCues(
-            try SubtitleParser.parse(contentsOf: url).cues, [(0, 1.234, "This is the first subtitle.")])
+            document.cues, [(0, 1.234, "This is the first subtitle.")])
     }
 
     @Test func missingHoursAndMillisecondsStillParse() throws {
-        guard let url = SharedMedia.url("subtitles/typical_no_hours_and_millis.srt") else { return }
+        guard let document = try corpusSubtitles("typical_no_hours_and_millis.srt") else { return }
         var expected = Self.typical
         expected[1].0 = 2
         expected[1].1 = 3
-        expectCues(try SubtitleParser.parse(contentsOf: url).cues, expected)
+        expectCues(document.cues, expected)
     }
 
     @Test func emptyFileHasNoCues() throws {
-        guard let url = SharedMedia.url("subtitles/empty.srt") else { return }
-        let document = try SubtitleParser.parse(contentsOf: url)
+        guard let document = try corpusSubtitles("empty.srt") else { return }
         #expect(document.cues.isEmpty)
         #expect(document.format == .subRip)
     }
 
     @Test func braceOverridesAreRemovedButABraceWithoutBackslashStays() throws {
-        guard let url = SharedMedia.url("subtitles/typical_with_tags.srt") else { return }
+        guard let document = try corpusSubtitles("typical_with_tags.srt") else { return }
         let line = "This is a line."
         let expected: [(Double, Double, String)] = [
             (0, 1.234, "This is the first subtitle."),
@@ -51,7 +49,7 @@ import VideoPlayerRender
             (16.567, 16.901, line), (17.567, 17.901, line), (18.567, 18.901, line), (19.567, 19.901, line),
             (20.567, 20.901, line), (21.567, 22.901, line), (23.567, 23.901, line), (24.567, 24.901, line),
         ]
-        expectCues(try SubtitleParser.parse(contentsOf: url).cues, expected)
+        expectCues(document.cues, expected)
     }
 
     @Test func htmlTagsBecomeSpansAndEntitiesCharacters() {

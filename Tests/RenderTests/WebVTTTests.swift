@@ -8,20 +8,18 @@ import VideoPlayerRender
 
     @Test(arguments: ["typical.vtt", "with_bom.vtt", "typical_with_bad_timestamps.vtt"])
     func typicalFilesGiveTwoCues(_ name: String) throws {
-        guard let url = SharedMedia.url("subtitles/\(name)") else { return }
-        let document = try SubtitleParser.parse(contentsOf: url)
+        guard let document = try corpusSubtitles(name) else { return }
         #expect(document.format == .webVTT)
         expectCues(document.cues, Self.typical)
     }
 
     @Test func emptyFileHasNoCues() throws {
-        guard let url = SharedMedia.url("subtitles/empty.vtt") else { return }
-        #expect(try SubtitleParser.parse(contentsOf: url).cues.isEmpty)
+        guard let document = try corpusSubtitles("empty.vtt") else { return }
+        #expect(document.cues.isEmpty)
     }
 
     @Test func overlappingCuesAreAllKeptAndShownTogether() throws {
-        guard let url = SharedMedia.url("subtitles/with_overlapping_timestamps.vtt") else { return }
-        let document = try SubtitleParser.parse(contentsOf: url)
+        guard let document = try corpusSubtitles("with_overlapping_timestamps.vtt") else { return }
         expectCues(
             document.cues,
             [
@@ -39,18 +37,18 @@ import VideoPlayerRender
     }
 
     @Test func cueSettingsAndNotesAreSkipped() throws {
-        guard let url = SharedMedia.url("subtitles/with_positioning.vtt") else { return }
+        guard let document = try corpusSubtitles("with_positioning.vtt") else { return }
         let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
         let times: [(Double, Double)] = [
             (0, 1.234), (2.345, 3.456), (4, 5), (6, 7), (8, 9), (10, 11), (12, 13), (14, 15),
         ]
         let expected = zip(times, ordinals).map { ($0.0, $0.1, "This is the \($1) subtitle.") }
-        expectCues(try SubtitleParser.parse(contentsOf: url).cues, expected)
+        expectCues(document.cues, expected)
     }
 
     @Test func tagsBecomeSpansEvenWhenMisNested() throws {
-        guard let url = SharedMedia.url("subtitles/with_tags.vtt") else { return }
-        let cues = try SubtitleParser.parse(contentsOf: url).cues
+        guard let document = try corpusSubtitles("with_tags.vtt") else { return }
+        let cues = document.cues
         expectCues(
             cues,
             [

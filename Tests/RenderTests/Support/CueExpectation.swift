@@ -13,3 +13,11 @@ func expectCues(
         #expect(cue.text == text, sourceLocation: sourceLocation)
     }
 }
+
+/// The parsed subtitle file `name` of the corpus, or `nil` when the corpus is absent (see `SharedMedia`).
+func corpusSubtitles(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> SubtitleDocument?
+{
+    guard let url = SharedMedia.url("subtitles/\(name)", sourceLocation: sourceLocation) else { return nil }
+    return try SubtitleParser.parse(contentsOf: url)
+}
