@@ -1,3 +1,4 @@
+import CFFmpeg
 import Testing
 import VideoPlayerRender
 
@@ -41,5 +42,20 @@ import VideoPlayerRender
     @Test func bareTextAndUnclosedBracesAreKept() {
         #expect(ASSText.plainText(fromDialogue: "Plain {unclosed").text == "Plain {unclosed")
         #expect(ASSText.plainText(fromDialogue: "").text == "")
+    }
+}
+
+@Suite struct ASSCorpusTests {
+    @Test func embeddedSSATrackDecodesToPlainCueText() throws {
+        guard let url = SharedMedia.url("av/sample_with_ssa_subtitles.mkv") else { return }
+        let probe = try MediaProbe(url)
+        let stream = try #require(probe.streamIndex(of: AVMEDIA_TYPE_SUBTITLE))
+        let events = try ProbeDecoder(probe: probe, streamIndex: stream).assEvents()
+        #expect(events.first?.ass == "0,0,Default ,Olly,,,,,This is the first subtitle.")
+        let texts = events.map { ASSText.plainText(fromDialogue: $0.ass).text }
+        #expect(texts.first == "This is the first subtitle.")
+        #expect(
+            !texts.isEmpty && texts.allSatisfy { !$0.isEmpty && !$0.contains("Default") && !$0.contains("{") }
+        )
     }
 }

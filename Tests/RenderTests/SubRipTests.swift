@@ -65,6 +65,14 @@ import VideoPlayerRender
             ])
     }
 
+    @Test func emptyStyledRunsDoNotSplitTheText() {
+        let srt = "1\n00:00:01,000 --> 00:00:02,000\n<i>x</i>a<b></b>b\n"
+        #expect(
+            SubtitleParser.parse(srt).cues.first?.spans == [
+                SubtitleSpan(text: "x", italic: true), SubtitleSpan(text: "ab"),
+            ])
+    }
+
     @Test func dotMillisecondsOldMacLineEndsAndMissingIndexAreAccepted() {
         let srt = "00:00:01.000 --> 00:00:02.000\rOne\r\r7\r00:00:03,000 --> 00:00:04,000\rTwo\r"
         expectCues(SubtitleParser.parse(srt, format: .subRip).cues, [(1, 2, "One"), (3, 4, "Two")])

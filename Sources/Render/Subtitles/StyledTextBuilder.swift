@@ -28,7 +28,13 @@ struct StyledTextBuilder {
         style.underline = underline ?? style.underline
         guard style != last.style else { return }
         if last.offset == bytes.count {
-            changes[changes.count - 1].style = style
+            // Nothing was written in the last style: replace it, or drop it when the style before
+            // already matches, so runs of one style are never split.
+            if changes.count > 1, changes[changes.count - 2].style == style {
+                changes.removeLast()
+            } else {
+                changes[changes.count - 1].style = style
+            }
         } else {
             changes.append((bytes.count, style))
         }
