@@ -37,23 +37,9 @@ final class StateCell<Value>: StateCellBase {
             return storage
         }
         set {
-            let unchanged = isSameValue(storage, newValue)
+            let unchanged = isEqualIfEquatable(storage, newValue)
             storage = newValue
             if !unchanged { notifyObservers() }
         }
-    }
-}
-
-/// Whether two values are equal, for values whose dynamic type is `Equatable`; `false` otherwise,
-/// so a write of a non-equatable value always counts as a change.
-private func isSameValue<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    guard let lhs = lhs as? any Equatable else { return false }
-    return lhs.isEqual(toAny: rhs)
-}
-
-extension Equatable {
-    fileprivate func isEqual(toAny other: Any) -> Bool {
-        guard let other = other as? Self else { return false }
-        return self == other
     }
 }
