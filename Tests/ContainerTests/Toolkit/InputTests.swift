@@ -14,7 +14,8 @@ final class EventLog {
     let size = Size(width: 100, height: 100)
 
     func host(_ widget: some Widget) -> WidgetHost {
-        SnapshotRenderer(size: size, context: Context(mode: .test).withDependency(\.clock, clock)).makeHost(widget)
+        SnapshotRenderer(size: size, context: Context(mode: .test).withDependency(\.clock, clock)).makeHost(
+            widget)
     }
 
     func click(_ host: WidgetHost, _ x: Double, _ y: Double) {
@@ -47,7 +48,8 @@ final class EventLog {
     @Test func disabledWidgetIsDrawnDimmed() {
         let renderer = SnapshotRenderer(size: size)
         let enabled = renderer.render(Color.white.frame(width: 40, height: 40), background: .black)
-        let disabled = renderer.render(Color.white.frame(width: 40, height: 40).disabled(true), background: .black)
+        let disabled = renderer.render(
+            Color.white.frame(width: 40, height: 40).disabled(true), background: .black)
         #expect(enabled.pixel(x: 50, y: 50) == RGBA(r: 255, g: 255, b: 255))
         #expect(disabled.pixel(x: 50, y: 50).isClose(to: RGBA(r: 128, g: 128, b: 128), tolerance: 1))
     }
@@ -70,7 +72,9 @@ final class EventLog {
         let filled = host(
             ZStack {
                 Color.red.onTap { log.add("below") }
-                HStack { Spacer() }.frame(maxHeight: .infinity).background(Color.black.opacity(0.2)).onTap { log.add("stack") }
+                HStack { Spacer() }.frame(maxHeight: .infinity).background(Color.black.opacity(0.2)).onTap {
+                    log.add("stack")
+                }
             })
         click(filled, 50, 50)
         #expect(log.events == ["stack"])

@@ -3,7 +3,9 @@ import VideoPlayerContainer
 
 @MainActor
 @Suite struct LayoutTests {
-    func frames(_ widget: some Widget, size: Size = Size(width: 300, height: 200), ids: [String]) -> [String: Rect] {
+    func frames(_ widget: some Widget, size: Size = Size(width: 300, height: 200), ids: [String]) -> [String:
+        Rect]
+    {
         let host = SnapshotRenderer(size: size).makeHost(widget)
         var result: [String: Rect] = [:]
         for id in ids { result[id] = host.frame(ofIdentifier: id) }
@@ -50,7 +52,8 @@ import VideoPlayerContainer
             VStack(alignment: .leading, spacing: 5) {
                 Color.red.frame(width: 100, height: 30).accessibilityIdentifier("wide")
                 Color.blue.frame(width: 20, height: 10).padding(4).accessibilityIdentifier("padded")
-            }.padding(EdgeInsets(top: 10, leading: 20, bottom: 0, trailing: 0)).accessibilityIdentifier("all"),
+            }.padding(EdgeInsets(top: 10, leading: 20, bottom: 0, trailing: 0)).accessibilityIdentifier(
+                "all"),
             ids: ["wide", "padded", "all"])
         // Content 100×53 plus insets: 120×63, centred in 300×200.
         #expect(f["all"] == Rect(x: 90, y: 68.5, width: 120, height: 63))
@@ -70,7 +73,8 @@ import VideoPlayerContainer
                 ZStack(alignment: alignment) {
                     Color.gray.frame(width: 100, height: 100)
                     Color.red.frame(width: 20, height: 20).accessibilityIdentifier("small")
-                }.frame(width: 100, height: 100, alignment: .topLeading), size: Size(width: 100, height: 100), ids: ["small"])
+                }.frame(width: 100, height: 100, alignment: .topLeading), size: Size(width: 100, height: 100),
+                ids: ["small"])
             #expect(f["small"]?.origin == origin, "alignment \(alignment)")
         }
     }

@@ -27,8 +27,10 @@ struct PlaybackWidget: Widget {
         let renderer = SnapshotRenderer(size: size, context: context)
         let host = renderer.makeHost(PlaybackWidget(), clearColor: .black)
         let before = host.snapshot()
-        let expectedPlay = renderer.render(Symbol(.play).frame(width: 50, height: 50).foregroundColor(.white), background: .black)
-        let expectedPause = renderer.render(Symbol(.pause).frame(width: 50, height: 50).foregroundColor(.white), background: .black)
+        let expectedPlay = renderer.render(
+            Symbol(.play).frame(width: 50, height: 50).foregroundColor(.white), background: .black)
+        let expectedPause = renderer.render(
+            Symbol(.pause).frame(width: 50, height: 50).foregroundColor(.white), background: .black)
         #expect(before.differingPixelCount(from: expectedPlay) == 0)
 
         // The widget is centred: its 50×50 frame spans (75, 25)...(125, 75).
@@ -40,8 +42,10 @@ struct PlaybackWidget: Widget {
 
         let after = host.snapshot()
         #expect(after.differingPixelCount(from: expectedPause) == 0)
-        // Exactly the pixels where the two icons differ changed (none while the stand-in painter draws both alike).
-        #expect(after.differingPixelCount(from: before) == expectedPlay.differingPixelCount(from: expectedPause))
+        // Exactly the pixels where the two icons differ changed.
+        #expect(after.differingPixelCount(from: before) > 0)
+        #expect(
+            after.differingPixelCount(from: before) == expectedPlay.differingPixelCount(from: expectedPause))
     }
 
     @Test func clickOutsideTheIconDoesNothing() {

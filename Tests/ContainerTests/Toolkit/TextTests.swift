@@ -19,7 +19,8 @@ import VideoPlayerContainer
         try Text.checkFontAvailable()
         let image = renderer.render(Text("MMMM").font(Font(size: 40, weight: .bold)).foregroundColor(.red))
         #expect(image.bounds { $0.a == 255 } != nil)
-        #expect(image.bounds { $0.a == 255 && !$0.isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 2) } == nil)
+        #expect(
+            image.bounds { $0.a == 255 && !$0.isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 2) } == nil)
     }
 
     @Test func textWrapsToTheProposedWidthAndHonoursTheLineLimit() throws {

@@ -15,13 +15,14 @@ public final class LiveClock: TimerClock {
     public var nextDeadline: Double? { queue.nextDeadline }
 
     @discardableResult
-    public func schedule(after delay: Double, _ action: @escaping @MainActor @Sendable () -> Void) -> TimerToken {
-        queue.schedule(at: now + max(0, delay), action)
+    public func schedule(after delay: Double, _ action: @escaping @MainActor @Sendable () -> Void)
+        -> TimerToken
+    {
+        queue.schedule(after: delay, from: now, action)
     }
 
     @MainActor
     public func runDueTimers() {
-        let time = now
-        while let due = queue.popDue(at: time) { due.action() }
+        queue.runDue(at: now)
     }
 }

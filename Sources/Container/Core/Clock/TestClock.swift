@@ -21,14 +21,15 @@ public final class TestClock: TimerClock {
     public var nextDeadline: Double? { queue.nextDeadline }
 
     @discardableResult
-    public func schedule(after delay: Double, _ action: @escaping @MainActor @Sendable () -> Void) -> TimerToken {
-        queue.schedule(at: now + max(0, delay), action)
+    public func schedule(after delay: Double, _ action: @escaping @MainActor @Sendable () -> Void)
+        -> TimerToken
+    {
+        queue.schedule(after: delay, from: now, action)
     }
 
     @MainActor
     public func runDueTimers() {
-        let current = now
-        while let due = queue.popDue(at: current) { due.action() }
+        queue.runDue(at: now)
     }
 
     /// Moves time forward by `seconds`, stopping at each due timer's deadline to fire it.

@@ -18,7 +18,9 @@ final class TimerQueue: Sendable {
 
     private let state = Mutex(State())
 
-    func schedule(at deadline: Double, _ action: @escaping Action) -> TimerToken {
+    /// Schedules `action` `delay` seconds (at least zero) after `now`.
+    func schedule(after delay: Double, from now: Double, _ action: @escaping Action) -> TimerToken {
+        let deadline = now + max(0, delay)
         let id = state.withLock { state in
             let id = state.nextID
             state.nextID += 1
@@ -44,5 +46,11 @@ final class TimerQueue: Sendable {
             state.entries.removeFirst()
             return (first.deadline, first.action)
         }
+    }
+
+    /// Fires, earliest first, every timer due at `time`, including ones those timers schedule.
+    @MainActor
+    func runDue(at time: Double) {
+        while let due = popDue(at: time) { due.action() }
     }
 }

@@ -24,9 +24,6 @@ final class StateSubscription {
     func stateDidChange() {
         onChange()
     }
-
-    /// How many distinct state properties the last evaluation read.
-    var dependencyCount: Int { cells.count }
 }
 
 /// The stack of tracking scopes: a body evaluation pushes its subscription, nested evaluations push theirs.
@@ -43,14 +40,6 @@ enum StateTracking {
         subscription.cancel()
         scopes.append(subscription)
         defer { scopes.removeLast() }
-        return body()
-    }
-
-    /// Runs `body` without recording reads, e.g. inside event handlers called during a build.
-    static func untracked<Result>(_ body: () -> Result) -> Result {
-        let saved = scopes
-        scopes.removeAll()
-        defer { scopes = saved }
         return body()
     }
 }

@@ -38,7 +38,9 @@ final class TextEngine {
         guard !text.isEmpty, let ttf = try? self.font(font, scale: scale) else { return .empty }
         let pixelSize = Self.pixelSize(font, scale: scale)
         let limit = maxWidth.map { Int(($0 * scale).rounded(.down)) }
-        let measure = { (line: String) in self.width(of: line, ttf: ttf, pixelSize: pixelSize, weight: font.weight) }
+        let measure = { (line: String) in
+            self.width(of: line, ttf: ttf, pixelSize: pixelSize, weight: font.weight)
+        }
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lines += Self.wrap(String(paragraph), limit: limit, measure: measure)
@@ -67,7 +69,9 @@ final class TextEngine {
     private func raster(for line: String, font: Font, scale: Double) -> TextRaster? {
         let key = LineKey(text: line, pixelSize: Self.pixelSize(font, scale: scale), weight: font.weight)
         if let cached = rasters[key] { return cached }
-        guard let ttf = try? self.font(font, scale: scale), let raster = TextRaster(line, font: ttf) else { return nil }
+        guard let ttf = try? self.font(font, scale: scale), let raster = TextRaster(line, font: ttf) else {
+            return nil
+        }
         if rasters.count >= Self.cacheLimit { rasters.removeAll(keepingCapacity: true) }
         rasters[key] = raster
         return raster

@@ -11,7 +11,9 @@ extension Double: Interpolatable {
 
 extension Point: Interpolatable {
     static func interpolate(from: Point, to: Point, fraction: Double) -> Point {
-        Point(x: .interpolate(from: from.x, to: to.x, fraction: fraction), y: .interpolate(from: from.y, to: to.y, fraction: fraction))
+        Point(
+            x: .interpolate(from: from.x, to: to.x, fraction: fraction),
+            y: .interpolate(from: from.y, to: to.y, fraction: fraction))
     }
 }
 

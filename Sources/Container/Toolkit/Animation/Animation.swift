@@ -12,11 +12,17 @@ public struct Animation: Hashable, Sendable {
     public let duration: Double
 
     /// Constant speed.
-    public static func linear(duration: Double = 0.25) -> Animation { Animation(curve: .linear, duration: duration) }
+    public static func linear(duration: Double = 0.25) -> Animation {
+        Animation(curve: .linear, duration: duration)
+    }
     /// Starts slowly.
-    public static func easeIn(duration: Double = 0.25) -> Animation { Animation(curve: .easeIn, duration: duration) }
+    public static func easeIn(duration: Double = 0.25) -> Animation {
+        Animation(curve: .easeIn, duration: duration)
+    }
     /// Ends slowly.
-    public static func easeOut(duration: Double = 0.25) -> Animation { Animation(curve: .easeOut, duration: duration) }
+    public static func easeOut(duration: Double = 0.25) -> Animation {
+        Animation(curve: .easeOut, duration: duration)
+    }
     /// Starts and ends slowly.
     public static func easeInOut(duration: Double = 0.25) -> Animation {
         Animation(curve: .easeInOut, duration: duration)
@@ -71,7 +77,9 @@ enum Transaction {
 /// withAnimation(.easeOut(duration: 0.3)) { isControlVisible = false }
 /// ```
 @MainActor
-public func withAnimation<Result>(_ animation: Animation = .default, _ body: () throws -> Result) rethrows -> Result {
+public func withAnimation<Result>(_ animation: Animation = .default, _ body: () throws -> Result) rethrows
+    -> Result
+{
     let saved = Transaction.currentAnimation
     Transaction.currentAnimation = animation
     defer { Transaction.currentAnimation = saved }

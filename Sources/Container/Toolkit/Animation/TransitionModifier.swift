@@ -25,7 +25,9 @@ final class TransitionNode: ModifierNode {
     }
 
     override func beginDisappearing(in tree: WidgetTree) -> Bool {
-        guard transition != .identity, let animation = tree.transaction ?? transition.animation else { return false }
+        guard transition != .identity, let animation = tree.transaction ?? transition.animation else {
+            return false
+        }
         isDisappearing = true
         _ = presence.set(0, animation: animation, at: tree.frameTime)
         tree.startAnimating(self)

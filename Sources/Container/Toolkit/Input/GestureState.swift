@@ -49,7 +49,9 @@ extension GestureState.TapHandlers {
     /// The tap handlers of the innermost widget in `chain` that has any: the first gesture node
     /// with a tap or double tap, plus the gesture nodes directly wrapping it.
     init?(chain: [Node]) {
-        guard let first = chain.firstIndex(where: { ($0 as? GestureNode)?.handler?.isTap == true }) else { return nil }
+        guard let first = chain.firstIndex(where: { ($0 as? GestureNode)?.handler?.isTap == true }) else {
+            return nil
+        }
         for node in chain[first...] {
             guard let gesture = node as? GestureNode else { break }
             switch gesture.handler {

@@ -49,12 +49,15 @@ extension WidgetHost {
 
     private func pointerMoved(to point: Point) -> Bool {
         updateHover(chain: chain(at: point))
-        guard var press = gestures.press, let node = press.dragNode, case .drag(let action)? = node.handler else {
+        guard var press = gestures.press, let node = press.dragNode, case .drag(let action)? = node.handler
+        else {
             return false
         }
         let distance = point - press.start
         if !press.isDragging {
-            guard (distance.x * distance.x + distance.y * distance.y).squareRoot() >= dragThreshold else { return true }
+            guard (distance.x * distance.x + distance.y * distance.y).squareRoot() >= dragThreshold else {
+                return true
+            }
             press.isDragging = true
             gestures.press = press
             action(dragValue(.began, at: point, press: press, node: node))
@@ -71,7 +74,9 @@ extension WidgetHost {
             action(dragValue(.ended, at: point, press: press, node: node))
             return true
         }
-        guard let taps = press.taps, let anchor = taps.anchor, anchor.frame.contains(point) else { return false }
+        guard let taps = press.taps, let anchor = taps.anchor, anchor.frame.contains(point) else {
+            return false
+        }
         releaseTap(taps, anchor: anchor)
         return true
     }
@@ -84,7 +89,9 @@ extension WidgetHost {
             return
         }
         let now = clock.now
-        if let pending = gestures.pendingTap, pending.anchor === anchor, now - pending.time <= doubleTapInterval {
+        if let pending = gestures.pendingTap, pending.anchor === anchor,
+            now - pending.time <= doubleTapInterval
+        {
             pending.timer?.cancel()
             gestures.pendingTap = nil
             doubleTap()
@@ -100,7 +107,9 @@ extension WidgetHost {
         gestures.pendingTap = GestureState.PendingTap(anchor: anchor, time: now, timer: timer)
     }
 
-    private func dragValue(_ phase: DragPhase, at point: Point, press: GestureState.Press, node: Node) -> DragValue {
+    private func dragValue(_ phase: DragPhase, at point: Point, press: GestureState.Press, node: Node)
+        -> DragValue
+    {
         DragValue(
             phase: phase, location: node.localPoint(point), startLocation: node.localPoint(press.start),
             size: node.frame.size)
@@ -122,7 +131,9 @@ extension WidgetHost {
         for case let node as GestureNode in chain(at: value.location) {
             guard case .scroll(let action)? = node.handler else { continue }
             action(
-                ScrollValue(dx: value.dx, dy: value.dy, location: node.localPoint(value.location), modifiers: value.modifiers))
+                ScrollValue(
+                    dx: value.dx, dy: value.dy, location: node.localPoint(value.location),
+                    modifiers: value.modifiers))
             return true
         }
         return false
@@ -133,7 +144,9 @@ extension WidgetHost {
         func offer(_ node: Node) -> Bool {
             guard node.acceptsInput else { return false }
             if node.children.reversed().contains(where: offer) { return true }
-            guard let gesture = node as? GestureNode, case .keyPress(let action)? = gesture.handler else { return false }
+            guard let gesture = node as? GestureNode, case .keyPress(let action)? = gesture.handler else {
+                return false
+            }
             return action(press)
         }
         return offer(tree.root)

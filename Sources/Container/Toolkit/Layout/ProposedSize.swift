@@ -3,8 +3,6 @@ struct ProposedSize: Hashable {
     var width: Double?
     var height: Double?
 
-    static let unspecified = ProposedSize(width: nil, height: nil)
-
     init(width: Double?, height: Double?) {
         self.width = width
         self.height = height

@@ -63,7 +63,9 @@ final class StackNode: Node {
         func length(_ size: Size) -> Double { axis == .horizontal ? size.width : size.height }
 
         guard let along else { return laidOut.map { $0.sizeThatFits(offer(nil)) } }
-        let flexibility = laidOut.map { length($0.sizeThatFits(offer(.infinity))) - length($0.sizeThatFits(offer(0))) }
+        let flexibility = laidOut.map {
+            length($0.sizeThatFits(offer(.infinity))) - length($0.sizeThatFits(offer(0)))
+        }
         let order = laidOut.indices.sorted { flexibility[$0] < flexibility[$1] }
         var remaining = along - layout.spacing * Double(max(0, laidOut.count - 1))
         var sizes = [Size](repeating: .zero, count: laidOut.count)

@@ -7,7 +7,9 @@ public struct HStack<Content: Widget>: PrimitiveWidget, StackWidget {
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment), spacing: spacing)
+        layout = StackLayout(
+            axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+            spacing: spacing)
         self.content = content()
     }
 }
@@ -19,9 +21,11 @@ public struct VStack<Content: Widget>: PrimitiveWidget, StackWidget {
 
     /// Lines children up vertically, `spacing` points apart (8 by default), aligned horizontally.
     public init(
-        alignment: HorizontalAlignment = .center, spacing: Double? = nil, @WidgetBuilder content: () -> Content
+        alignment: HorizontalAlignment = .center, spacing: Double? = nil,
+        @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
+        layout = StackLayout(
+            axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
         self.content = content()
     }
 }

@@ -38,7 +38,8 @@ final class DecorationNode: ModifierNode {
         let decorationKey = ChildKey().appending(1)
         let contentChild = FlatChild(key: contentKey, widget: modified.anyContent)
         let decorationChild = FlatChild(key: decorationKey, widget: decoration.anyDecoration)
-        reconcileChildren(isOverlay ? [contentChild, decorationChild] : [decorationChild, contentChild], in: tree)
+        reconcileChildren(
+            isOverlay ? [contentChild, decorationChild] : [decorationChild, contentChild], in: tree)
     }
 
     override func computeSize(_ proposal: ProposedSize) -> Size {

@@ -30,7 +30,8 @@ final class FrameNode: ModifierNode {
         let reference = offer.replacingUnspecified(with: content)
         return Size(
             width: Self.resolve(content.width, reference: reference.width, min: f.minWidth, max: f.maxWidth),
-            height: Self.resolve(content.height, reference: reference.height, min: f.minHeight, max: f.maxHeight))
+            height: Self.resolve(
+                content.height, reference: reference.height, min: f.minHeight, max: f.maxHeight))
     }
 
     override var contentAlignment: Alignment { frameModifier.alignment }
@@ -57,7 +58,9 @@ final class FrameNode: ModifierNode {
 
 extension Widget {
     /// Gives the widget a fixed width and/or height; the content is aligned inside.
-    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center) -> some Widget {
+    public func frame(width: Double? = nil, height: Double? = nil, alignment: Alignment = .center)
+        -> some Widget
+    {
         modifier(
             FrameModifier(
                 minWidth: width, maxWidth: width, minHeight: height, maxHeight: height, alignment: alignment))

@@ -10,7 +10,9 @@ final class OffsetNode: ModifierNode {
     private var offset = AnimatedValue(Point.zero)
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let offsetModifier = modifier as? OffsetModifier, offsetModifier.offset != offset.target else { return }
+        guard let offsetModifier = modifier as? OffsetModifier, offsetModifier.offset != offset.target else {
+            return
+        }
         if offset.set(offsetModifier.offset, animation: tree.transaction, at: tree.frameTime) {
             tree.startAnimating(self)
         }

@@ -39,7 +39,8 @@ extension Widget {
             PaddingModifier(
                 insets: EdgeInsets(
                     top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
-                    bottom: edges.contains(.bottom) ? length : 0, trailing: edges.contains(.trailing) ? length : 0)))
+                    bottom: edges.contains(.bottom) ? length : 0,
+                    trailing: edges.contains(.trailing) ? length : 0)))
     }
 
     /// Adds the given space on each edge.

@@ -46,7 +46,8 @@ final class ShadowNode: ModifierNode {
             let angle = Double(stamp) / Double(count) * 2 * Double.pi
             let spread = shadow.radius / 2
             context.saved {
-                cairo_translate(cairo, shadow.offset.x + spread * cos(angle), shadow.offset.y + spread * sin(angle))
+                cairo_translate(
+                    cairo, shadow.offset.x + spread * cos(angle), shadow.offset.y + spread * sin(angle))
                 cairo_mask(cairo, silhouette)
             }
         }
@@ -57,7 +58,9 @@ final class ShadowNode: ModifierNode {
 
 extension Widget {
     /// Adds a shadow of `color` blurred by about `radius` points and moved by (`x`, `y`).
-    public func shadow(color: Color = Color(white: 0, alpha: 0.33), radius: Double, x: Double = 0, y: Double = 0)
+    public func shadow(
+        color: Color = Color(white: 0, alpha: 0.33), radius: Double, x: Double = 0, y: Double = 0
+    )
         -> some Widget
     {
         modifier(ShadowModifier(color: color, radius: radius, offset: Point(x: x, y: y)))

@@ -37,7 +37,8 @@ final class CanvasNode: Node {
             context.translate(to: frame.origin)
             context.setSource(environment.foregroundColor)
             drawing(
-                GraphicsContext(cairo: context.cairo, size: frame.size, foregroundColor: environment.foregroundColor),
+                GraphicsContext(
+                    cairo: context.cairo, size: frame.size, foregroundColor: environment.foregroundColor),
                 frame.size)
         }
     }

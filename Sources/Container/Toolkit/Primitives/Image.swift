@@ -22,7 +22,8 @@ public struct Image: PrimitiveWidget, @MainActor Equatable {
 
     /// Shows a PNG file; a missing or unreadable file shows nothing (use ``RasterImage`` to get the error).
     public init(contentsOfPNG path: String) {
-        raster = (try? RasterImage(contentsOfPNG: URL(fileURLWithPath: path))) ?? RasterImage(width: 0, height: 0)
+        raster =
+            (try? RasterImage(contentsOfPNG: URL(fileURLWithPath: path))) ?? RasterImage(width: 0, height: 0)
     }
 
     /// The image scaled to the frame it is offered.

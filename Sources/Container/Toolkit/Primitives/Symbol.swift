@@ -37,7 +37,8 @@ final class SymbolNode: LeafNode<Symbol> {
         let side = min(frame.width, frame.height)
         let square = Alignment.center.place(Size(width: side, height: side), in: frame)
         context.saved {
-            SymbolPainter.paint(content.name, in: square, cairo: context.cairo, color: environment.foregroundColor)
+            SymbolPainter.paint(
+                content.name, in: square, cairo: context.cairo, color: environment.foregroundColor)
         }
     }
 }

@@ -77,7 +77,8 @@ final class TextNode: LeafNode<Text> {
         if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
         guard let content, let tree else { return .empty }
         let layout = TextEngine.shared.layout(
-            content.string, font: resolvedFont, scale: tree.scale, maxWidth: width, lineLimit: content.lineLimit)
+            content.string, font: resolvedFont, scale: tree.scale, maxWidth: width,
+            lineLimit: content.lineLimit)
         cachedLayout = (width, layout)
         return layout
     }

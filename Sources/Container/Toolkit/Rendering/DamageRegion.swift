@@ -7,7 +7,9 @@ struct DamageRegion {
 
     init(_ damage: [Rect], scale: Double, bounds: Rect) {
         for rect in damage {
-            let pixels = Rect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+            let pixels = Rect(
+                x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale,
+                height: rect.height * scale)
             guard let visible = pixels.integral.intersection(bounds) else { continue }
             add(visible)
         }

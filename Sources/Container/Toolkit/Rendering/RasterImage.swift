@@ -31,9 +31,12 @@ public final class RasterImage {
         try self.init(width: width, height: height, bytes: rgb, bytesPerPixel: 3)
     }
 
-    private convenience init(width: Int, height: Int, bytes: [UInt8], bytesPerPixel: Int) throws(ContainerError) {
+    private convenience init(width: Int, height: Int, bytes: [UInt8], bytesPerPixel: Int)
+        throws(ContainerError)
+    {
         guard width >= 0, height >= 0, bytes.count == width * height * bytesPerPixel else {
-            throw .invalidPixelData("\(bytes.count) bytes for \(width)x\(height) at \(bytesPerPixel) bytes a pixel")
+            throw .invalidPixelData(
+                "\(bytes.count) bytes for \(width)x\(height) at \(bytesPerPixel) bytes a pixel")
         }
         self.init(width: width, height: height)
         guard let data = surface.data else { throw .invalidPixelData("cannot allocate \(width)x\(height)") }
@@ -44,7 +47,9 @@ public final class RasterImage {
                 let i = (y * width + x) * bytesPerPixel
                 let alpha = bytesPerPixel == 4 ? UInt32(bytes[i + 3]) : 255
                 let premultiply = { (value: UInt8) in (UInt32(value) * alpha + 127) / 255 }
-                row[x] = alpha << 24 | premultiply(bytes[i]) << 16 | premultiply(bytes[i + 1]) << 8 | premultiply(bytes[i + 2])
+                row[x] =
+                    alpha << 24 | premultiply(bytes[i]) << 16 | premultiply(bytes[i + 1]) << 8
+                    | premultiply(bytes[i + 2])
             }
         }
         surface.markDirty()
@@ -65,9 +70,13 @@ public final class RasterImage {
 
     /// The pixel at (`x`, `y`) with straight alpha; transparent black outside the image.
     public func pixel(x: Int, y: Int) -> RGBA {
-        guard x >= 0, y >= 0, x < width, y < height, let data = surface.data else { return RGBA(r: 0, g: 0, b: 0, a: 0) }
+        guard x >= 0, y >= 0, x < width, y < height, let data = surface.data else {
+            return RGBA(r: 0, g: 0, b: 0, a: 0)
+        }
         surface.flush()
-        let value = data.advanced(by: y * surface.stride + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) {
+        let value = data.advanced(by: y * surface.stride + x * 4).withMemoryRebound(
+            to: UInt32.self, capacity: 1
+        ) {
             $0.pointee
         }
         let alpha = value >> 24

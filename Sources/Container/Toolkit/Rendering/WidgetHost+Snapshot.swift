@@ -17,7 +17,9 @@ extension WidgetHost {
         let cr = cairo.pointer
         if let background, background.width > 0, background.height > 0 {
             cairo_save(cr)
-            cairo_scale(cr, Double(pixelWidth) / Double(background.width), Double(pixelHeight) / Double(background.height))
+            cairo_scale(
+                cr, Double(pixelWidth) / Double(background.width),
+                Double(pixelHeight) / Double(background.height))
             cairo_set_source_surface(cr, background.surface.pointer, 0, 0)
             cairo_paint(cr)
             cairo_restore(cr)

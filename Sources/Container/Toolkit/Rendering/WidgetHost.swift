@@ -46,7 +46,8 @@ public final class WidgetHost {
         self.size = size
         self.scale = max(0.1, scale)
         tree = WidgetTree(root: root, context: context, scale: self.scale)
-        surface = CairoSurface(width: Self.pixels(size.width, self.scale), height: Self.pixels(size.height, self.scale))
+        surface = CairoSurface(
+            width: Self.pixels(size.width, self.scale), height: Self.pixels(size.height, self.scale))
         cairo = CairoContext(surface: surface)
     }
 
@@ -109,7 +110,9 @@ public final class WidgetHost {
     /// Lends the premultiplied ARGB32 pixels (native-endian 32-bit words) and the bytes per row.
     ///
     /// > Important: The pointer is valid only inside `body` and until the next update or resize.
-    public func withPixels<Result>(_ body: (UnsafeRawPointer?, _ stride: Int) throws -> Result) rethrows -> Result {
+    public func withPixels<Result>(_ body: (UnsafeRawPointer?, _ stride: Int) throws -> Result) rethrows
+        -> Result
+    {
         surface.flush()
         return try body(surface.data.map(UnsafeRawPointer.init), surface.stride)
     }
@@ -127,7 +130,9 @@ public final class WidgetHost {
         cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
         cairo_scale(cr, scale, scale)
         let bounds = region.bounds
-        let dirty = Rect(x: bounds.minX / scale, y: bounds.minY / scale, width: bounds.width / scale, height: bounds.height / scale)
+        let dirty = Rect(
+            x: bounds.minX / scale, y: bounds.minY / scale, width: bounds.width / scale,
+            height: bounds.height / scale)
         tree.root.draw(DrawContext(cairo: cr, dirtyBounds: dirty, scale: scale))
         cairo_restore(cr)
         surface.flush()

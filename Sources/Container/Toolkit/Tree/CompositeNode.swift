@@ -52,9 +52,6 @@ final class CompositeNode: Node {
         tree?.scheduleRebuild(self)
     }
 
-    /// How many distinct `@ViewState` properties the last evaluation read.
-    var dependencyCount: Int { subscription?.dependencyCount ?? 0 }
-
     override func unmount() {
         subscription?.cancel()
         isDirty = false

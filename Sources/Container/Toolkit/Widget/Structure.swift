@@ -35,13 +35,18 @@ public struct AnyWidget: PrimitiveWidget, WidgetList {
 }
 
 /// One widget per element of a collection, identified by `id` so that nodes survive reordering.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: Widget>: PrimitiveWidget, WidgetList {
+public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: Widget>: PrimitiveWidget,
+    WidgetList
+{
     let data: Data
     let id: KeyPath<Data.Element, ID>
     let content: (Data.Element) -> Content
 
     /// One widget per element, identified by the element's `id` property.
-    public init(_ data: Data, id: KeyPath<Data.Element, ID>, @WidgetBuilder content: @escaping (Data.Element) -> Content) {
+    public init(
+        _ data: Data, id: KeyPath<Data.Element, ID>,
+        @WidgetBuilder content: @escaping (Data.Element) -> Content
+    ) {
         self.data = data
         self.id = id
         self.content = content
