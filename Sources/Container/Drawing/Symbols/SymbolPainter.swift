@@ -1,0 +1,68 @@
+import CCairo
+
+/// Draws the built-in vector symbols with Cairo paths, so icons stay sharp at any size.
+///
+/// Each symbol is designed on a 24×24 grid (see `SymbolCanvas`) and scaled to fit.
+enum SymbolPainter {
+    /// Draws `name` centred in `rect`, fitted to a square of side `min(width, height)`, in `color` only.
+    ///
+    /// The symbol is composed in a group and painted once with the colour's alpha, so overlapping
+    /// strokes and fills do not darken a translucent colour.
+    /// > Important: `cairo` is a `cairo_t *`; its state (source, transform, line settings, path) is
+    /// saved and restored, but any path the caller built before the call is consumed.
+    static func paint(_ name: SymbolName, in rect: Rect, cairo: OpaquePointer, color: Color) {
+        let side = min(rect.width, rect.height)
+        guard side > 0, color.alpha > 0 else { return }
+        cairo_save(cairo)
+        cairo_new_path(cairo)
+        cairo_push_group(cairo)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
+        cairo_translate(cairo, rect.midX - side / 2, rect.midY - side / 2)
+        cairo_scale(cairo, side / SymbolCanvas.gridSize, side / SymbolCanvas.gridSize)
+        draw(name, on: SymbolCanvas(cairo: cairo))
+        cairo_pop_group_to_source(cairo)
+        cairo_paint_with_alpha(cairo, color.alpha)
+        cairo_restore(cairo)
+    }
+
+    private static func draw(_ name: SymbolName, on canvas: SymbolCanvas) {
+        switch name {
+        case .play: play(canvas)
+        case .pause: pause(canvas)
+        case .replay: replay(canvas)
+        case .stop: stop(canvas)
+        case .forward10: skip10(canvas, forward: true)
+        case .backward10: skip10(canvas, forward: false)
+        case .nextTrack: nextTrack(canvas)
+        case .previousTrack: canvas.mirrored { nextTrack(canvas) }
+        case .volumeMute: volume(canvas, waves: 0)
+        case .volumeLow: volume(canvas, waves: 1)
+        case .volumeMedium: volume(canvas, waves: 2)
+        case .volumeHigh: volume(canvas, waves: 3)
+        case .musicNote: musicNote(canvas)
+        case .enterFullscreen: fullscreen(canvas, enter: true)
+        case .exitFullscreen: fullscreen(canvas, enter: false)
+        case .settings: settings(canvas)
+        case .close: close(canvas)
+        case .back: back(canvas)
+        case .chevronDown: chevronDown(canvas)
+        case .chevronUp: canvas.rotatedHalfTurn { chevronDown(canvas) }
+        case .more: more(canvas)
+        case .plus: plus(canvas)
+        case .checkmark: checkmark(canvas)
+        case .heart: heart(canvas, filled: false)
+        case .heartFill: heart(canvas, filled: true)
+        case .thumbUp: thumbUp(canvas)
+        case .thumbDown: canvas.rotatedHalfTurn { thumbUp(canvas) }
+        case .comment: comment(canvas)
+        case .share: share(canvas)
+        case .danmaku: danmaku(canvas)
+        case .subtitles: subtitles(canvas)
+        case .playlist: playlist(canvas)
+        case .speed: speed(canvas)
+        case .lock: padlock(canvas, open: false)
+        case .unlock: padlock(canvas, open: true)
+        case .warning: warning(canvas)
+        }
+    }
+}

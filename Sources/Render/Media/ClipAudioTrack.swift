@@ -1,0 +1,93 @@
+import CFFmpeg
+import Foundation
+
+/// The audio stream of a test clip: a sine tone on every channel, AAC-encoded, with a loud short
+/// burst (a "click") at every sync mark.
+final class ClipAudioTrack: ClipTrack {
+    private let tone: ClipSpec.Tone
+    private let encoder: ClipStreamEncoder
+    private let frame: ClipFrame
+    private let location: String
+    private let totalSamples: Int
+    private let frameSize: Int
+    /// First sample of every click, ascending.
+    private let clickStarts: [Int]
+    private var samplesWritten = 0
+
+    init(tone: ClipSpec.Tone, spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
+            throw .encodeFailed("this FFmpeg has no AAC encoder")
+        }
+        self.tone = tone
+        location = muxer.location
+        encoder = try ClipStreamEncoder(muxer: muxer, codec: codec) { context in
+            context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            context.pointee.sample_rate = Int32(tone.sampleRate)
+            av_channel_layout_default(&context.pointee.ch_layout, Int32(tone.channels))
+            context.pointee.bit_rate = Int64(64_000 * tone.channels)
+            context.pointee.time_base = AVRational(num: 1, den: Int32(tone.sampleRate))
+        }
+        let codecFrameSize = Int(encoder.codecContext.pointee.frame_size)
+        frameSize = codecFrameSize > 0 ? codecFrameSize : 1024
+        totalSamples = Int((spec.duration * Double(tone.sampleRate)).rounded())
+        clickStarts = spec.clickTimes.map { Int(($0 * Double(tone.sampleRate)).rounded()) }.sorted()
+        frame = try ClipFrame()
+        frame.frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        frame.frame.pointee.sample_rate = Int32(tone.sampleRate)
+        frame.frame.pointee.nb_samples = Int32(frameSize)
+        try ffmpegCheck(
+            av_channel_layout_copy(&frame.frame.pointee.ch_layout, &encoder.codecContext.pointee.ch_layout),
+            location: location, operation: "setting the channel layout")
+        try frame.allocateBuffers(location: location)
+    }
+
+    var nextTime: Double? {
+        samplesWritten < totalSamples ? Double(samplesWritten) / Double(tone.sampleRate) : nil
+    }
+
+    func writeNext() throws(PlayerError) {
+        try frame.makeWritable(location: location)
+        let count = min(frameSize, totalSamples - samplesWritten)
+        frame.frame.pointee.nb_samples = Int32(count)
+        frame.frame.pointee.pts = Int64(samplesWritten)
+        guard let planes = frame.frame.pointee.extended_data else {
+            throw .encodeFailed("the audio frame has no planes")
+        }
+        for channel in 0..<tone.channels {
+            guard let plane = planes[channel] else { continue }
+            plane.withMemoryRebound(to: Float.self, capacity: count) { samples in
+                for offset in 0..<count {
+                    samples[offset] = sample(at: samplesWritten + offset)
+                }
+            }
+        }
+        try encoder.encode(frame.frame)
+        samplesWritten += count
+    }
+
+    func finish() throws(PlayerError) {
+        try encoder.encode(nil)
+    }
+
+    /// The signal at sample `index`: the click while one sounds, else the tone.
+    private func sample(at index: Int) -> Float {
+        let rate = Double(tone.sampleRate)
+        let clickLength = Int(TestMedia.clickDuration * rate)
+        if let start = lastClickStart(atOrBefore: index), index - start < clickLength {
+            let phase = 2 * Double.pi * TestMedia.clickFrequency * Double(index - start) / rate
+            return Float(TestMedia.clickLevel * sin(phase))
+        }
+        return Float(tone.amplitude * sin(2 * Double.pi * tone.frequency * Double(index) / rate))
+    }
+
+    /// The latest click starting at or before `index` (binary search; clicks are few but samples many).
+    private func lastClickStart(atOrBefore index: Int) -> Int? {
+        var low = 0
+        var high = clickStarts.count
+        while low < high {
+            let middle = (low + high) / 2
+            if clickStarts[middle] <= index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? clickStarts[low - 1] : nil
+    }
+}

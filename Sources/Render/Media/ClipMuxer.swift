@@ -1,0 +1,68 @@
+import CFFmpeg
+
+/// The output file of `TestMedia.encode`: an `AVFormatContext` whose container follows the file
+/// extension, closed and freed in `deinit` when writing stops half-way.
+final class ClipMuxer {
+    let context: UnsafeMutablePointer<AVFormatContext>
+    /// The path written, also used to name it in errors.
+    let location: String
+
+    init(path: String) throws(PlayerError) {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        let code = avformat_alloc_output_context2(&context, nil, nil, path)
+        guard code >= 0, let context else {
+            throw .encodeFailed("no container matches the extension of \(path)")
+        }
+        self.context = context
+        location = path
+    }
+
+    /// The short name of the container, such as "mp4" or "matroska".
+    var formatName: String {
+        guard let format = context.pointee.oformat else { return "" }
+        return String(cString: format.pointee.name)
+    }
+
+    /// Whether codecs must put their setup data in the stream header (MP4, Matroska) instead of
+    /// repeating it in the bitstream.
+    var needsGlobalHeader: Bool {
+        guard let format = context.pointee.oformat else { return false }
+        return format.pointee.flags & cffmpeg_fmt_globalheader() != 0
+    }
+
+    /// Adds a stream; the muxer owns it.
+    func addStream() throws(PlayerError) -> UnsafeMutablePointer<AVStream> {
+        guard let stream = avformat_new_stream(context, nil) else {
+            throw .encodeFailed("cannot add a stream to \(location)")
+        }
+        return stream
+    }
+
+    /// Creates the file and writes the container header; streams are fixed from here on.
+    func writeHeader() throws(PlayerError) {
+        try ffmpegCheck(
+            avio_open(&context.pointee.pb, location, cffmpeg_io_flag_write()), location: location,
+            operation: "creating the file")
+        try ffmpegCheck(
+            avformat_write_header(context, nil), location: location, operation: "writing the header")
+    }
+
+    /// Writes one packet, interleaved by time with the other streams; takes the packet's data.
+    func write(_ packet: UnsafeMutablePointer<AVPacket>) throws(PlayerError) {
+        try ffmpegCheck(
+            av_interleaved_write_frame(context, packet), location: location, operation: "writing a packet")
+    }
+
+    /// Writes the buffered packets and the trailer, then closes the file.
+    func finish() throws(PlayerError) {
+        try ffmpegCheck(av_write_trailer(context), location: location, operation: "writing the trailer")
+        try ffmpegCheck(avio_closep(&context.pointee.pb), location: location, operation: "closing the file")
+    }
+
+    deinit {
+        if context.pointee.pb != nil {
+            avio_closep(&context.pointee.pb)
+        }
+        avformat_free_context(context)
+    }
+}

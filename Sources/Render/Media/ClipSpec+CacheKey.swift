@@ -1,0 +1,33 @@
+extension ClipSpec {
+    /// Version of the picture and sound generator; bump it when the content changes so cached clips
+    /// made by an older build are not reused.
+    static let generatorVersion = 1
+
+    /// A name for the clip that stays the same across runs and processes (unlike `hashValue`, which
+    /// Swift seeds per process): 16 hex digits of the FNV-1a hash of every field.
+    var cacheKey: String {
+        let hex = String(fnv1a(canonicalDescription), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// Every field in a fixed order; texts carry their length so no two specs read the same.
+    private var canonicalDescription: String {
+        let toneText =
+            tone.map { "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)" } ?? "none"
+        let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
+        return [
+            "v\(Self.generatorVersion)", "\(width)x\(height)",
+            "\(frameRate.numerator)/\(frameRate.denominator)",
+            "\(duration)s", "gop\(gopFrames)", videoCodec.rawValue, "b\(allowsBFrames)", "video\(hasVideo)",
+            toneText, "marks\(syncMarks)", "cues\(cueText)",
+        ].joined(separator: "|")
+    }
+
+    private func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

@@ -1,0 +1,51 @@
+import CFFmpeg
+
+/// A SubRip track of a test clip. Matroska stores SubRip cues as bare UTF-8 text with a start and a
+/// duration, so the cues are written as packets directly, without a subtitle encoder.
+final class ClipSubtitleTrack: ClipTrack {
+    private let cues: [SubtitleCue]
+    private let muxer: ClipMuxer
+    private let stream: UnsafeMutablePointer<AVStream>
+    private let packet: ClipPacket
+    private var cueIndex = 0
+
+    init(cues: [SubtitleCue], muxer: ClipMuxer) throws(PlayerError) {
+        guard muxer.formatName.contains("matroska") else {
+            throw .invalidArgument("subtitle cues need a Matroska (.mkv) file, not \(muxer.formatName)")
+        }
+        self.cues = cues.sorted { $0.start < $1.start }
+        self.muxer = muxer
+        packet = try ClipPacket()
+        stream = try muxer.addStream()
+        stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
+        stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_SUBRIP
+        stream.pointee.time_base = AVRational(num: 1, den: 1000)
+    }
+
+    var nextTime: Double? { cueIndex < cues.count ? cues[cueIndex].start : nil }
+
+    func writeNext() throws(PlayerError) {
+        let cue = cues[cueIndex]
+        let text = Array(cue.text.utf8)
+        try ffmpegCheck(
+            av_new_packet(packet.packet, Int32(text.count)), location: muxer.location,
+            operation: "allocating a subtitle packet")
+        if let data = packet.packet.pointee.data {
+            data.update(from: text, count: text.count)
+        }
+        let start = Int64((cue.start * 1000).rounded())
+        let end = Int64((cue.end * 1000).rounded())
+        packet.packet.pointee.pts = av_rescale_q(
+            start, AVRational(num: 1, den: 1000), stream.pointee.time_base)
+        packet.packet.pointee.dts = packet.packet.pointee.pts
+        packet.packet.pointee.duration = av_rescale_q(
+            max(0, end - start), AVRational(num: 1, den: 1000), stream.pointee.time_base)
+        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
+        packet.packet.pointee.stream_index = stream.pointee.index
+        try muxer.write(packet.packet)
+        cueIndex += 1
+    }
+
+    // Nothing is buffered: every cue is written whole by `writeNext`.
+    func finish() throws(PlayerError) {}
+}

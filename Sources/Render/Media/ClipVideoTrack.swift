@@ -1,0 +1,73 @@
+import CFFmpeg
+
+/// The video stream of a test clip: numbered solid-colour pictures with keyframes exactly every GOP.
+final class ClipVideoTrack: ClipTrack {
+    private let spec: ClipSpec
+    private let encoder: ClipStreamEncoder
+    private let frame: ClipFrame
+    private let painter: TestPicturePainter
+    private let flashFrames: Set<Int>
+    private let location: String
+    private var frameIndex = 0
+
+    init(spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
+        self.spec = spec
+        location = muxer.location
+        let (codec, options) = try Self.encoder(for: spec)
+        encoder = try ClipStreamEncoder(muxer: muxer, codec: codec, options: options) { context in
+            context.pointee.width = Int32(spec.width)
+            context.pointee.height = Int32(spec.height)
+            context.pointee.pix_fmt = AV_PIX_FMT_YUV420P
+            context.pointee.time_base = AVRational(
+                num: Int32(spec.frameRate.denominator), den: Int32(spec.frameRate.numerator))
+            context.pointee.framerate = AVRational(
+                num: Int32(spec.frameRate.numerator), den: Int32(spec.frameRate.denominator))
+            context.pointee.gop_size = Int32(spec.gopFrames)
+            context.pointee.keyint_min = Int32(spec.gopFrames)
+            context.pointee.max_b_frames = spec.allowsBFrames ? 2 : 0
+            context.pointee.bit_rate = Int64(spec.width * spec.height) * 8
+            // The painter writes BT.601 limited range; saying so lets readers convert back exactly.
+            context.pointee.colorspace = AVCOL_SPC_SMPTE170M
+            context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
+            context.pointee.color_trc = AVCOL_TRC_SMPTE170M
+            context.pointee.color_range = AVCOL_RANGE_MPEG
+        }
+        frame = try ClipFrame()
+        frame.frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        frame.frame.pointee.width = Int32(spec.width)
+        frame.frame.pointee.height = Int32(spec.height)
+        try frame.allocateBuffers(location: location)
+        painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
+        flashFrames = spec.flashFrames
+    }
+
+    var nextTime: Double? { frameIndex < spec.frameCount ? spec.time(ofFrame: frameIndex) : nil }
+
+    func writeNext() throws(PlayerError) {
+        try frame.makeWritable(location: location)
+        painter.paint(frame.frame, number: frameIndex, flash: flashFrames.contains(frameIndex))
+        frame.frame.pointee.pts = Int64(frameIndex)
+        // Forcing the type keeps keyframes on the GOP grid even if the encoder would choose otherwise.
+        frame.frame.pointee.pict_type = spec.isKeyframe(frameIndex) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+        try encoder.encode(frame.frame)
+        frameIndex += 1
+    }
+
+    func finish() throws(PlayerError) {
+        try encoder.encode(nil)
+    }
+
+    /// libx264 for `.h264` when this FFmpeg has it, else FFmpeg's MPEG-4 part 2 encoder, with the
+    /// private options that stop each from adding keyframes at scene changes (every picture is one).
+    private static func encoder(
+        for spec: ClipSpec
+    ) throws(PlayerError) -> (UnsafePointer<AVCodec>, [(String, String)]) {
+        if spec.videoCodec == .h264, let x264 = avcodec_find_encoder_by_name("libx264") {
+            return (x264, [("preset", "ultrafast"), ("forced-idr", "1"), ("x264-params", "scenecut=0")])
+        }
+        guard let mpeg4 = avcodec_find_encoder(AV_CODEC_ID_MPEG4) else {
+            throw .encodeFailed("this FFmpeg has neither libx264 nor an MPEG-4 encoder")
+        }
+        return (mpeg4, [("sc_threshold", "1000000000")])
+    }
+}

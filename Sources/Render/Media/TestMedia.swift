@@ -1,0 +1,108 @@
+import Foundation
+
+/// Writes synthetic clips whose pictures and sounds can be identified after decoding, and reads the
+/// identification back; for tests, benchmarks and the demos' built-in samples.
+///
+/// Encoding uses libavformat and libavcodec directly; no `ffmpeg` program is needed.
+public enum TestMedia {
+    /// Peak level of a sync click; the tone stays below it, so any sample above 0.6 belongs to a click.
+    public static let clickLevel = 0.9
+    /// Length of a sync click in seconds.
+    public static let clickDuration = 0.01
+    /// Pitch of the sine burst that makes a sync click, in hertz.
+    public static let clickFrequency = 2_000.0
+
+    /// Encodes `spec` into a new file at `url`; the extension picks the container (".mp4", ".mkv";
+    /// subtitles need ".mkv").
+    ///
+    /// > Important: writes the whole clip synchronously on the calling thread. A file left half-written
+    /// > by an error is removed.
+    public static func encode(_ spec: ClipSpec, to url: URL) throws(PlayerError) {
+        try validate(spec)
+        do throws(PlayerError) {
+            try write(spec, to: url.path)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw error
+        }
+    }
+
+    /// Where `cachedClip` keeps clips by default: a folder in the system's temporary directory.
+    public static var defaultCacheDirectory: URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("VideoPlayerContainer-TestMedia")
+    }
+
+    /// The file of a clip encoded once per distinct `spec` and reused afterwards, even by later runs.
+    ///
+    /// The name comes from a stable hash of every field of the spec. A clip is written under a
+    /// temporary name and renamed into place, so concurrent callers never see a partial file.
+    ///
+    /// - Parameter fileExtension: the container; by default "mkv" when the spec has subtitles, else "mp4".
+    public static func cachedClip(
+        _ spec: ClipSpec, in directory: URL = defaultCacheDirectory, fileExtension: String? = nil
+    ) throws(PlayerError) -> URL {
+        let pathExtension = fileExtension ?? (spec.subtitles.isEmpty ? "mp4" : "mkv")
+        let url = directory.appendingPathComponent("clip-\(spec.cacheKey).\(pathExtension)")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        let partial = directory.appendingPathComponent(".partial-\(UUID().uuidString).\(pathExtension)")
+        try encode(spec, to: partial)
+        guard rename(partial.path, url.path) == 0 else {
+            try? FileManager.default.removeItem(at: partial)
+            throw .io("cannot move the clip into \(url.path)")
+        }
+        return url
+    }
+
+    private static func write(_ spec: ClipSpec, to path: String) throws(PlayerError) {
+        let muxer = try ClipMuxer(path: path)
+        var tracks: [any ClipTrack] = []
+        if spec.hasVideo { tracks.append(try ClipVideoTrack(spec: spec, muxer: muxer)) }
+        if let tone = spec.tone { tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer)) }
+        if !spec.subtitles.isEmpty {
+            tracks.append(try ClipSubtitleTrack(cues: spec.subtitles, muxer: muxer))
+        }
+        try muxer.writeHeader()
+        while let track = earliest(of: tracks) {
+            try track.writeNext()
+        }
+        for track in tracks {
+            try track.finish()
+        }
+        try muxer.finish()
+    }
+
+    private static func earliest(of tracks: [any ClipTrack]) -> (any ClipTrack)? {
+        var best: (track: any ClipTrack, time: Double)?
+        for track in tracks {
+            guard let time = track.nextTime else { continue }
+            if best.map({ time < $0.time }) ?? true { best = (track, time) }
+        }
+        return best?.track
+    }
+
+    private static func validate(_ spec: ClipSpec) throws(PlayerError) {
+        func require(_ condition: Bool, _ message: String) throws(PlayerError) {
+            if !condition { throw .invalidArgument(message) }
+        }
+        try require(spec.duration > 0 && spec.duration.isFinite, "the duration must be positive")
+        try require(
+            spec.frameRate.numerator > 0 && spec.frameRate.denominator > 0, "the frame rate must be positive")
+        try require(spec.hasVideo || spec.tone != nil, "a clip needs a video or an audio stream")
+        if spec.hasVideo {
+            try require(
+                spec.width >= 32 && spec.height >= 32 && spec.width % 2 == 0 && spec.height % 2 == 0,
+                "width and height must be even and at least 32, not \(spec.width)x\(spec.height)")
+        }
+        if let tone = spec.tone {
+            try require(
+                (8_000...96_000).contains(tone.sampleRate), "sample rate \(tone.sampleRate) is out of range")
+            try require((1...8).contains(tone.channels), "channel count \(tone.channels) is out of range")
+        }
+        try require(spec.subtitles.allSatisfy { $0.end >= $0.start }, "a subtitle cue ends before it starts")
+    }
+}

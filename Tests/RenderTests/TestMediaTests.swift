@@ -1,0 +1,175 @@
+import CFFmpeg
+import Foundation
+import Testing
+import VideoPlayerRender
+
+@Suite struct TestMediaTests {
+    @Test func h264ClipHasEveryPictureNumberedWithKeyframesExactlyEveryGOP() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("clip.mp4")
+        let spec = ClipSpec()
+        let started = ContinuousClock.now
+        try TestMedia.encode(spec, to: url)
+        print("encoded 4 s 320x240 H.264+AAC in \(ContinuousClock.now - started)")
+
+        let probe = try MediaProbe(url)
+        let video = try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO))
+        #expect(probe.codecName(ofStream: video) == "h264")
+        #expect(abs(probe.duration - 4) < 0.1)
+        let packets = try probe.readPackets().filter { $0.streamIndex == video }
+        #expect(packets.count == 120)
+        let keyframes = packets.filter(\.isKeyframe).compactMap { $0.time.map { Int(($0 * 30).rounded()) } }
+        #expect(keyframes == [0, 30, 60, 90])
+
+        let pictures = try ProbeDecoder(probe: probe, streamIndex: video).pictures()
+        #expect(pictures.count == 120)
+        for (index, picture) in pictures.enumerated() {
+            #expect(picture.frameNumber == index)
+            #expect(picture.paletteIndex == index % 64)
+            #expect(abs(picture.time - Double(index) / 30) < 0.001)
+            #expect(!picture.isFlash)
+        }
+    }
+
+    @Test func audioIsTheRequestedTone() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("tone.mp4")
+        try TestMedia.encode(
+            ClipSpec(duration: 2, tone: .init(frequency: 1_000, sampleRate: 44_100, channels: 1)), to: url)
+        let probe = try MediaProbe(url)
+        let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
+        #expect(probe.parameters(ofStream: audio).sample_rate == 44_100)
+        #expect(probe.parameters(ofStream: audio).ch_layout.nb_channels == 1)
+        let (samples, _) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
+        #expect(abs(Double(samples.count) / 44_100 - 2) < 0.05)
+        let middle = Array(samples[22_050..<66_150])
+        #expect(abs(zeroCrossingFrequency(middle, sampleRate: 44_100) - 1_000) < 5)
+        let peak = middle.map(abs).max() ?? 0
+        #expect(abs(peak - 0.25) < 0.05)
+    }
+
+    @Test func syncMarksFlashThePictureAndClickTheSoundAtTheSameInstant() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("sync.mp4")
+        let spec = ClipSpec(duration: 3, syncMarks: [1, 2.5])
+        try TestMedia.encode(spec, to: url)
+        let probe = try MediaProbe(url)
+        let video = try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO))
+        let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
+
+        let flashes = try ProbeDecoder(probe: probe, streamIndex: video).pictures().filter(\.isFlash)
+        #expect(flashes.map(\.frameNumber) == [30, 75])
+
+        let (samples, start) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
+        let clicks = clickOnsets(samples, sampleRate: 48_000).map { start + $0 }
+        #expect(clicks.count == 2)
+        for (click, flash) in zip(clicks, flashes) {
+            #expect(abs(click - flash.time) < 0.005, "click at \(click), flash at \(flash.time)")
+        }
+    }
+
+    @Test func matroskaClipCarriesTheCuesAsASubRipTrack() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("subtitled.mkv")
+        let cues = [
+            SubtitleCue(start: 0.5, end: 1.25, text: "Hello"),
+            SubtitleCue(start: 1.5, end: 2, text: "Two\nlines"),
+        ]
+        try TestMedia.encode(ClipSpec(duration: 2, subtitles: cues), to: url)
+        let probe = try MediaProbe(url)
+        let subtitles = try #require(probe.streamIndex(of: AVMEDIA_TYPE_SUBTITLE))
+        #expect(probe.codecName(ofStream: subtitles) == "subrip")
+        let packets = try probe.readPackets().filter { $0.streamIndex == subtitles }
+        #expect(packets.map { String(decoding: $0.data, as: UTF8.self) } == ["Hello", "Two\nlines"])
+        let video = try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO))
+        let times = packets.compactMap(\.time).map { $0 - probe.startTime(ofStream: video) }
+        #expect(times.count == 2)
+        #expect(zip(times, [0.5, 1.5]).allSatisfy { abs($0 - $1) < 0.0015 }, "\(times)")
+        #expect(packets.map(\.duration) == [0.75, 0.5])
+    }
+
+    @Test func portraitMPEG4ClipKeepsNumbersAndKeyframes() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("portrait.mkv")
+        try TestMedia.encode(
+            ClipSpec(
+                width: 180, height: 320, frameRate: 25, duration: 2, gopSeconds: 0.4, videoCodec: .mpeg4,
+                tone: nil),
+            to: url)
+        let probe = try MediaProbe(url)
+        #expect(probe.streams.count == 1)
+        let parameters = probe.parameters(ofStream: 0)
+        #expect((parameters.width, parameters.height) == (180, 320))
+        #expect(probe.codecName(ofStream: 0) == "mpeg4")
+        let keyframes = try probe.readPackets().enumerated().filter { $0.element.isKeyframe }.map(\.offset)
+        #expect(keyframes == [0, 10, 20, 30, 40])
+        let pictures = try ProbeDecoder(probe: probe, streamIndex: 0).pictures()
+        #expect(pictures.map(\.frameNumber) == (0..<50).map { $0 })
+    }
+
+    @Test func bFramesReorderPacketsButNotPictures() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("bframes.mp4")
+        try TestMedia.encode(ClipSpec(duration: 1, allowsBFrames: true, tone: nil), to: url)
+        let probe = try MediaProbe(url)
+        let times = try probe.readPackets().compactMap(\.time)
+        #expect(times != times.sorted(), "some packets come before pictures shown earlier")
+        let pictures = try ProbeDecoder(probe: probe, streamIndex: 0).pictures()
+        #expect(pictures.map(\.frameNumber) == (0..<30).map { $0 })
+    }
+
+    @Test func cachedClipEncodesOncePerSpec() throws {
+        let directory = try TemporaryDirectory()
+        let spec = ClipSpec(width: 64, height: 64, duration: 0.5)
+        let first = try TestMedia.cachedClip(spec, in: directory.url)
+        let written = try FileManager.default.attributesOfItem(atPath: first.path)[.modificationDate] as? Date
+        let again = try TestMedia.cachedClip(spec, in: directory.url)
+        let rewritten =
+            try FileManager.default.attributesOfItem(atPath: again.path)[.modificationDate] as? Date
+        #expect(first == again)
+        #expect(written == rewritten)
+        #expect(first.pathExtension == "mp4")
+        var other = spec
+        other.duration = 0.6
+        #expect(try TestMedia.cachedClip(other, in: directory.url) != first)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
+        #expect(names.count == 2, "no partial files left: \(names)")
+    }
+
+    @Test func invalidSpecsAreRejectedWithoutLeavingAFile() throws {
+        let directory = try TemporaryDirectory()
+        let odd = directory.file("odd.mp4")
+        #expect(
+            throws: PlayerError.invalidArgument("width and height must be even and at least 32, not 33x240")
+        ) {
+            try TestMedia.encode(ClipSpec(width: 33), to: odd)
+        }
+        #expect(throws: PlayerError.invalidArgument("subtitle cues need a Matroska (.mkv) file, not mp4")) {
+            try TestMedia.encode(ClipSpec(subtitles: [SubtitleCue(start: 0, end: 1, text: "x")]), to: odd)
+        }
+        #expect(throws: PlayerError.self) {
+            try TestMedia.encode(ClipSpec(), to: directory.file("clip.nosuchformat"))
+        }
+        #expect(throws: PlayerError.invalidArgument("a clip needs a video or an audio stream")) {
+            try TestMedia.encode(ClipSpec(hasVideo: false, tone: nil), to: odd)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+}
+
+/// Frequency of a steady tone from the number of sign changes (two per period).
+private func zeroCrossingFrequency(_ samples: [Float], sampleRate: Double) -> Double {
+    let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count
+    return Double(crossings) / 2 / (Double(samples.count) / sampleRate)
+}
+
+/// Start times, in seconds from the first sample, of the bursts louder than any tone (0.6).
+private func clickOnsets(_ samples: [Float], sampleRate: Double) -> [Double] {
+    var onsets: [Double] = []
+    var lastLoud = -Int(sampleRate)
+    for (index, sample) in samples.enumerated() where abs(sample) > 0.6 {
+        if index - lastLoud > Int(sampleRate * 0.1) { onsets.append(Double(index) / sampleRate) }
+        lastLoud = index
+    }
+    return onsets
+}
