@@ -1,0 +1,84 @@
+import CFFmpeg
+
+/// The audio decoder thread's work after decoding: resample to the device format, stretch to the
+/// playback rate with `atempo` (pitch kept), and queue the samples for the callback.
+///
+/// > Important: used by the audio decoder thread only.
+final class AudioPipeline: DecodedFrameHandler {
+    private let renderer: AudioRenderer
+    private let settings: SessionSettings
+    private let timeBase: (Int64) -> Double?
+    private let resampler: Resampler
+    private var tempo: (graph: FilterGraph, rate: Double, basePts: Double, outputFrames: Int)?
+    private let converted: FFmpegFrame
+    private let stretched: FFmpegFrame
+    private var nextPts = 0.0
+
+    init?(renderer: AudioRenderer, settings: SessionSettings, codec: CodecContext) {
+        guard let converted = FFmpegFrame(), let stretched = FFmpegFrame() else { return nil }
+        self.renderer = renderer
+        self.settings = settings
+        self.timeBase = codec.seconds
+        self.converted = converted
+        self.stretched = stretched
+        resampler = Resampler(output: renderer.format)
+    }
+
+    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool {
+        let pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts
+        nextPts = pts + Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
+        guard resampler.convert(frame, into: converted.pointer) else { return true }
+        let rate = settings.current.rate
+        guard rate != 1 else {
+            return enqueue(converted.pointer, pts: pts, tempo: 1, serial: serial, discardBefore: discardBefore)
+        }
+        if tempo?.rate != rate { tempo = makeTempo(rate: rate, basePts: pts) }
+        guard var stage = tempo, stage.graph.push(converted.pointer) else { return true }
+        while stage.graph.pull(into: stretched.pointer) {
+            let stretchedPts =
+                stage.basePts + Double(stage.outputFrames) * rate / Double(renderer.format.sampleRate)
+            stage.outputFrames += Int(stretched.pointer.pointee.nb_samples)
+            let keepGoing = enqueue(
+                stretched.pointer, pts: stretchedPts, tempo: rate, serial: serial, discardBefore: discardBefore)
+            stretched.unref()
+            guard keepGoing else { return false }
+        }
+        tempo = stage
+        return true
+    }
+
+    func reset(serial: Int) {
+        tempo = nil
+    }
+
+    func finish(serial: Int) {
+        renderer.chunks.forcePush(.end(serial: serial))
+    }
+
+    private func makeTempo(rate: Double, basePts: Double) -> (FilterGraph, Double, Double, Int)? {
+        let format = renderer.format
+        // NB: atempo accepts 0.5...2 per instance, so rates outside that range chain two.
+        let stages = rate < 0.5 || rate > 2 ? [rate.squareRoot(), rate.squareRoot()] : [rate]
+        let description = stages.map { "atempo=\($0)" }.joined(separator: ",")
+        let layout = format.channels == 1 ? "mono" : "stereo"
+        let arguments =
+            "sample_rate=\(format.sampleRate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(format.sampleRate)"
+        guard let graph = try? FilterGraph(description: description, audio: true, sourceArguments: arguments)
+        else { return nil }
+        return (graph, rate, basePts, 0)
+    }
+
+    private func enqueue(
+        _ frame: UnsafeMutablePointer<AVFrame>, pts: Double, tempo: Double, serial: Int, discardBefore: Double?
+    ) -> Bool {
+        let frames = Int(frame.pointee.nb_samples)
+        let duration = Double(frames) / Double(renderer.format.sampleRate) * tempo
+        if let discardBefore, pts + duration <= discardBefore { return true }
+        let count = frames * renderer.format.channels
+        guard let data = frame.pointee.extended_data?[0] else { return true }
+        let samples = data.withMemoryRebound(to: Float.self, capacity: count) {
+            Array(UnsafeBufferPointer(start: $0, count: count))
+        }
+        return renderer.chunks.push(.chunk(AudioChunk(samples: samples, pts: pts, tempo: tempo, serial: serial)))
+    }
+}

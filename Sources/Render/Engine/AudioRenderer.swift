@@ -1,0 +1,99 @@
+import Synchronization
+
+/// The device side of audio: hands queued samples to the sink's callback, applies volume and mute,
+/// and re-anchors the master clock to what the device is playing.
+///
+/// > Important: `render` runs on the device thread and never waits for decoding: it only takes
+/// > samples already queued and plays silence otherwise.
+final class AudioRenderer: Sendable {
+    private struct State {
+        var current: AudioChunk?
+        var offset = 0
+        var serial = 0
+        var finishedSerial: Int?
+        var samplesRendered = 0
+    }
+
+    let chunks = BoundedQueue<AudioQueueItem>(capacity: 24)
+    let format: AudioOutputFormat
+    private let state = Mutex(State())
+    private let clock: PlaybackClock
+    private let settings: SessionSettings
+    private let latency: @Sendable () -> Double
+
+    init(
+        format: AudioOutputFormat, clock: PlaybackClock, settings: SessionSettings,
+        latency: @escaping @Sendable () -> Double
+    ) {
+        self.format = format
+        self.clock = clock
+        self.settings = settings
+        self.latency = latency
+    }
+
+    /// Fills `buffer` with the next samples; silence where none are queued.
+    func render(_ buffer: UnsafeMutableBufferPointer<Float>) {
+        let now = monotonicSeconds()
+        let values = settings.current
+        let gain: Float = values.muted ? 0 : values.volume
+        let channels = max(format.channels, 1)
+        var filled = 0
+        var playedUpTo: (pts: Double, tempo: Double)?
+        state.withLock { state in
+            while filled < buffer.count {
+                guard let chunk = state.current ?? nextChunk(&state) else { break }
+                let count = min(chunk.samples.count - state.offset, buffer.count - filled)
+                for index in 0..<count { buffer[filled + index] = chunk.samples[state.offset + index] * gain }
+                filled += count
+                state.offset += count
+                let seconds = Double(state.offset / channels) / Double(format.sampleRate) * chunk.tempo
+                playedUpTo = (chunk.pts + seconds, chunk.tempo)
+                if state.offset >= chunk.samples.count {
+                    state.current = nil
+                    state.offset = 0
+                } else {
+                    state.current = chunk
+                }
+            }
+            state.samplesRendered += filled
+        }
+        for index in filled..<buffer.count { buffer[index] = 0 }
+        if let playedUpTo {
+            clock.set(playedUpTo.pts - latency() * playedUpTo.tempo, at: now)
+        }
+    }
+
+    private func nextChunk(_ state: inout State) -> AudioChunk? {
+        while let item = chunks.tryPop() {
+            switch item {
+            case .chunk(let chunk) where chunk.serial == state.serial:
+                state.offset = 0
+                return chunk
+            case .end(let serial) where serial == state.serial:
+                state.finishedSerial = serial
+            default:
+                continue
+            }
+        }
+        return nil
+    }
+
+    /// Drops every queued sample: a seek to generation `serial` made them stale.
+    func flush(serial: Int) {
+        state.withLock { state in
+            state.serial = serial
+            state.current = nil
+            state.offset = 0
+            state.finishedSerial = nil
+            chunks.removeAll()
+        }
+    }
+
+    /// Whether every sample of generation `serial` has been handed to the device.
+    func isFinished(serial: Int) -> Bool {
+        state.withLock { $0.finishedSerial == serial && $0.current == nil }
+    }
+
+    /// How many samples (all channels) the device has taken so far.
+    var samplesRendered: Int { state.withLock { $0.samplesRendered } }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// A FIFO shared by one producer and one consumer thread, with a capacity and an abort switch.
+///
+/// `push` waits while the queue is full and `pop` while it is empty; `abort()` wakes both for good.
+/// `tryPop`/`peek` never wait, so the audio callback and the main actor can use them.
+///
+/// > Important: `@unchecked Sendable` because every access to `items` and `aborted` holds `condition`.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    let capacity: Int
+    private let condition = NSCondition()
+    private var items: [Element] = []
+    private var aborted = false
+
+    init(capacity: Int) {
+        self.capacity = max(1, capacity)
+    }
+
+    /// Appends `element`, waiting while the queue is full; `false` when the queue was aborted.
+    @discardableResult
+    func push(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.count >= capacity && !aborted { condition.wait() }
+        guard !aborted else { return false }
+        items.append(element)
+        condition.broadcast()
+        return true
+    }
+
+    /// Appends `element` even when the queue is full (end markers must never be lost).
+    func forcePush(_ element: Element) {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted else { return }
+        items.append(element)
+        condition.broadcast()
+    }
+
+    /// Removes the oldest element, waiting while the queue is empty; `nil` once aborted.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while items.isEmpty && !aborted { condition.wait() }
+        guard !aborted else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
+
+    /// Removes the oldest element if there is one, without waiting.
+    func tryPop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !items.isEmpty else { return nil }
+        condition.broadcast()
+        return items.removeFirst()
+    }
+
+    /// The element at `offset` from the head, without removing it.
+    func peek(_ offset: Int = 0) -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        return offset < items.count ? items[offset] : nil
+    }
+
+    /// How many elements wait in the queue.
+    var count: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return items.count
+    }
+
+    /// Drops every element (a seek makes them stale) and wakes a waiting producer.
+    func removeAll() {
+        condition.lock()
+        defer { condition.unlock() }
+        items.removeAll()
+        condition.broadcast()
+    }
+
+    /// Wakes every waiter for good; later pushes are ignored and pops return `nil`.
+    func abort() {
+        condition.lock()
+        defer { condition.unlock() }
+        aborted = true
+        items.removeAll()
+        condition.broadcast()
+    }
+}

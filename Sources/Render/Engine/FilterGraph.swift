@@ -1,0 +1,78 @@
+import CFFmpeg
+
+/// A libavfilter graph with one source and one sink, built from a filter description string.
+///
+/// > Important: used by one decoder thread only; freed in `deinit`.
+final class FilterGraph {
+    private var graph: UnsafeMutablePointer<AVFilterGraph>?
+    private let source: UnsafeMutablePointer<AVFilterContext>
+    private let sink: UnsafeMutablePointer<AVFilterContext>
+
+    /// Builds `source -> description -> sink`.
+    ///
+    /// - Parameters:
+    ///   - audio: whether the graph carries audio (`abuffer`/`abuffersink`) or video.
+    ///   - sourceArguments: the buffer source's parameters ("video_size=...:pix_fmt=...").
+    init(description: String, audio: Bool, sourceArguments: String) throws(PlayerError) {
+        guard let graph = avfilter_graph_alloc() else { throw PlayerError.invalidArgument("filter graph") }
+        self.graph = graph
+        var sourceContext: UnsafeMutablePointer<AVFilterContext>?
+        var sinkContext: UnsafeMutablePointer<AVFilterContext>?
+        let fail = { (code: Int32, operation: String) throws(PlayerError) in
+            guard code < 0 else { return }
+            throw PlayerError.invalidArgument("\(operation) '\(description)': \(ffmpegErrorString(code))")
+        }
+        var failure: PlayerError?
+        do throws(PlayerError) {
+            try fail(
+                avfilter_graph_create_filter(
+                    &sourceContext, avfilter_get_by_name(audio ? "abuffer" : "buffer"), "in", sourceArguments,
+                    nil, graph), "source")
+            try fail(
+                avfilter_graph_create_filter(
+                    &sinkContext, avfilter_get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil, nil,
+                    graph), "sink")
+            guard let sourceContext, let sinkContext else { throw PlayerError.invalidArgument(description) }
+            var outputs = avfilter_inout_alloc()
+            var inputs = avfilter_inout_alloc()
+            defer {
+                avfilter_inout_free(&outputs)
+                avfilter_inout_free(&inputs)
+            }
+            guard let outputs, let inputs else { throw PlayerError.invalidArgument(description) }
+            outputs.pointee.name = av_strdup("in")
+            outputs.pointee.filter_ctx = sourceContext
+            inputs.pointee.name = av_strdup("out")
+            inputs.pointee.filter_ctx = sinkContext
+            var parseOutputs: UnsafeMutablePointer<AVFilterInOut>? = outputs
+            var parseInputs: UnsafeMutablePointer<AVFilterInOut>? = inputs
+            try fail(avfilter_graph_parse_ptr(graph, description, &parseInputs, &parseOutputs, nil), "parsing")
+            try fail(avfilter_graph_config(graph, nil), "configuring")
+        } catch {
+            failure = error
+        }
+        guard failure == nil, let sourceContext, let sinkContext else {
+            avfilter_graph_free(&self.graph)
+            throw failure ?? PlayerError.invalidArgument(description)
+        }
+        source = sourceContext
+        sink = sinkContext
+    }
+
+    deinit {
+        avfilter_graph_free(&graph)
+    }
+
+    /// Feeds a frame (a new reference is taken; `frame` stays valid); `nil` signals the end.
+    func push(_ frame: UnsafeMutablePointer<AVFrame>?) -> Bool {
+        av_buffersrc_write_frame(source, frame) >= 0
+    }
+
+    /// Takes the next filtered frame into `frame`; `false` when the graph needs more input.
+    func pull(into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+        av_buffersink_get_frame(sink, frame) >= 0
+    }
+
+    /// The sink's time base, for the timestamps of pulled frames.
+    var outputTimeBase: AVRational { av_buffersink_get_time_base(sink) }
+}

@@ -1,0 +1,88 @@
+extension MediaPlayer {
+    /// Applies what the sessions reported, in order, then updates the picture and the time.
+    ///
+    /// > Important: the host calls this on every loop iteration; it never blocks.
+    public func pump() {
+        for (id, event) in inbox.drain() {
+            if id == sessionID, session != nil {
+                apply(event)
+            } else if id == preload?.id {
+                preload?.events.append(event)
+            }
+        }
+        present(at: MediaPlayer.now)
+        scheduleSelfPump()
+    }
+
+    /// Applies one session event to the state and reports it.
+    func apply(_ event: SessionEvent) {
+        switch event {
+        case .opened(let info):
+            opened(info)
+        case .failed(let error):
+            emit(.error(error))
+            setStatus(.failed(error))
+        case .warning(let error):
+            emit(.error(error))
+        case .seeked(let serial):
+            if let pendingSeek, pendingSeek.serial == serial, !hasVideo { completeSeek(at: pendingSeek.target) }
+        case .subtitleCue(let cue):
+            cues.append(cue)
+            emit(.subtitleCue(cue))
+        case .reachedEnd:
+            break
+        }
+    }
+
+    private func opened(_ info: SessionInfo) {
+        tracks = info.tracks
+        chapters = info.chapters
+        hasVideo = info.videoStream != nil
+        hasAudio = info.audioStream != nil
+        selectedAudioTrack = info.audioStream
+        selectedSubtitleTrack = info.subtitleStream
+        emit(.tracksChanged(info.tracks))
+        if !info.chapters.isEmpty { emit(.chaptersChanged(info.chapters)) }
+        if let size = info.videoSize {
+            videoSize = size
+            emit(.videoSizeChanged(size))
+        }
+        if let known = info.duration {
+            duration = known
+            emit(.durationKnown(known))
+        }
+        if wantsPlay {
+            startPlaying()
+        } else {
+            setStatus(.ready)
+        }
+        preloadNextIfNeeded()
+    }
+
+    /// Starts the clock and the audio of the open session.
+    func startPlaying() {
+        session?.setPaused(false)
+        lastTick = nil
+        setStatus(.playing)
+    }
+
+    /// Reports a finished seek once its first picture (or, without video, its first packet) is there.
+    func completeSeek(at time: Double) {
+        pendingSeek = nil
+        currentTime = time
+        emit(.seekCompleted(time))
+    }
+
+    /// Keeps pumping without a host: at the next due time while something is due.
+    private func scheduleSelfPump() {
+        selfPumpTask?.cancel()
+        selfPumpTask = nil
+        guard wakeHandler == nil, let due = nextDueTime else { return }
+        let delay = max(0, due - MediaPlayer.now)
+        selfPumpTask = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: UInt64(delay * 1_000_000_000))
+            guard !Task.isCancelled else { return }
+            self?.pump()
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+
+extension MediaPlayer {
+    /// Replaces the queue with `item` and opens it in the background.
+    public func load(_ item: MediaItem, autoplay: Bool = false) {
+        load([item], startingAt: 0, autoplay: autoplay)
+    }
+
+    /// Replaces the queue with `items` and opens the one at `index` in the background.
+    ///
+    /// An out-of-range `index` is clamped and reported with `.adjusted`.
+    public func load(_ items: [MediaItem], startingAt index: Int = 0, autoplay: Bool = false) {
+        discardPreload()
+        self.items = items
+        wantsPlay = autoplay
+        guard !items.isEmpty else {
+            closeCurrentSession()
+            currentIndex = nil
+            emit(.itemChanged(nil))
+            setStatus(.idle)
+            return
+        }
+        let applied = min(max(index, 0), items.count - 1)
+        if applied != index { emit(.adjusted(.next, requested: Double(index), applied: Double(applied))) }
+        switchToItem(at: applied)
+    }
+
+    /// Moves to the next item of the queue; ignored (and reported) at the last one.
+    public func next() {
+        guard let currentIndex, currentIndex + 1 < items.count else {
+            emit(.ignored(.next, reason: "no next item"))
+            return
+        }
+        switchToItem(at: currentIndex + 1)
+    }
+
+    /// Moves to the previous item of the queue; ignored (and reported) at the first one.
+    public func previous() {
+        guard let currentIndex, currentIndex > 0 else {
+            emit(.ignored(.previous, reason: "no previous item"))
+            return
+        }
+        switchToItem(at: currentIndex - 1)
+    }
+
+    /// Stops playback, empties the queue and waits (off the main actor) until every thread ended.
+    public func close() async {
+        let preloaded = discardPreloadSession()
+        preloaded?.close()
+        let sessions = [closeCurrentSession(), preloaded].compactMap { $0 }
+        items = []
+        currentIndex = nil
+        wantsPlay = false
+        setStatus(.idle)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                for session in sessions { session.join() }
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Makes `index` current, adopting the preloaded session when it is that item's.
+    func switchToItem(at index: Int) {
+        let keepPlaying = wantsPlay || status == .playing
+        closeCurrentSession()
+        resetItemState()
+        currentIndex = index
+        wantsPlay = keepPlaying
+        emit(.itemChanged(items[index].id))
+        if let preload, preload.index == index {
+            self.preload = nil
+            adopt(preload.session, id: preload.id)
+            for event in preload.events { apply(event) }
+            present(at: MediaPlayer.now)
+        } else {
+            discardPreload()
+            setStatus(.loading)
+            openSession(forItemAt: index, asPreload: false)
+        }
+    }
+
+    /// Opens the next item in the background while the current one plays.
+    func preloadNextIfNeeded() {
+        guard configuration.preloadsNext, preload == nil, let currentIndex, currentIndex + 1 < items.count
+        else { return }
+        openSession(forItemAt: currentIndex + 1, asPreload: true)
+    }
+
+    /// Stops the current session; its threads are joined in the background.
+    @discardableResult
+    func closeCurrentSession() -> PlaybackSession? {
+        loadTask?.cancel()
+        loadTask = nil
+        guard let closing = session else { return nil }
+        session = nil
+        closing.close()
+        DispatchQueue.global().async { closing.join() }
+        return closing
+    }
+
+    func discardPreload() {
+        if let closing = discardPreloadSession() {
+            closing.close()
+            DispatchQueue.global().async { closing.join() }
+        }
+    }
+
+    private func discardPreloadSession() -> PlaybackSession? {
+        defer { preload = nil }
+        return preload?.session
+    }
+
+    private func openSession(forItemAt index: Int, asPreload: Bool) {
+        let item = items[index]
+        if case .location(let location) = item.source {
+            attachSession(for: item, location: location, index: index, asPreload: asPreload)
+            return
+        }
+        let task = Task { [weak self] in
+            do {
+                let location = try await item.resolveLocation()
+                self?.attachSession(for: item, location: location, index: index, asPreload: asPreload)
+            } catch {
+                guard let self, !asPreload, self.currentIndex == index, !Task.isCancelled else { return }
+                self.apply(.failed(.invalidArgument("the item's loader failed: \(error)")))
+            }
+        }
+        if !asPreload { loadTask = task }
+    }
+
+    private func attachSession(for item: MediaItem, location: String, index: Int, asPreload: Bool) {
+        guard index < items.count, items[index].id == item.id else { return }
+        nextSessionID += 1
+        let id = nextSessionID
+        let options = SessionOptions(
+            location: location, startPosition: item.startPosition, networkTimeout: configuration.networkTimeout,
+            audioSinkFactory: configuration.audioSink, audioPreference: nil, subtitlePreference: nil,
+            settings: sessionSettings)
+        let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
+        if asPreload {
+            guard preload == nil else { return }
+            preload = Preload(index: index, session: session, id: id)
+            session.start()
+        } else {
+            guard currentIndex == index, self.session == nil else { return }
+            adopt(session, id: id)
+            session.start()
+        }
+    }
+
+    private func adopt(_ session: PlaybackSession, id: Int) {
+        self.session = session
+        sessionID = id
+        session.setRate(rate)
+        session.settings.update { $0 = sessionSettings.with(subtitleStream: $0.subtitleStream) }
+    }
+
+    private func resetItemState() {
+        currentTime = 0
+        duration = nil
+        bufferedRanges = []
+        videoSize = nil
+        hasVideo = false
+        hasAudio = false
+        tracks = []
+        chapters = []
+        cues = []
+        selectedAudioTrack = nil
+        selectedSubtitleTrack = nil
+        currentFrame = nil
+        frameGeneration += 1
+        framesPresented = 0
+        framesDropped = 0
+        awaitingFirstFrame = true
+        videoEnded = false
+        pendingSeek = nil
+        lastTick = nil
+    }
+}

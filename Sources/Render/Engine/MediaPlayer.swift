@@ -1,0 +1,169 @@
+import Foundation
+
+/// Plays a queue of media items: opens, decodes and clocks them on background threads, and tells a
+/// host which video frame is current.
+///
+/// Commands are safe at any time and in any order; none blocks on I/O or decoding.
+///
+/// > Important: a host with a window installs `wakeHandler` (post an SDL user event from it), then on
+/// > every loop iteration calls `pump()`, draws `currentFrame` when `frameGeneration` changed, and
+/// > sleeps until `nextDueTime` or the next wake. Without a wake handler the player pumps itself on
+/// > the main actor, which suits tests and windowless programs.
+@MainActor
+public final class MediaPlayer {
+    /// The settings the player was made with.
+    public let configuration: PlayerConfiguration
+
+    /// Where the player is in its life.
+    public internal(set) var status: PlayerStatus = .idle
+    /// The playback position in seconds.
+    public internal(set) var currentTime = 0.0
+    /// The duration in seconds, once known (corrected at the real end for containers that lie).
+    public internal(set) var duration: Double?
+    /// The media time ranges read ahead of the position.
+    public internal(set) var bufferedRanges: [ClosedRange<Double>] = []
+    /// The picture's size on screen (square pixels, rotation applied).
+    public internal(set) var videoSize: Size?
+    /// Whether the current item shows video.
+    public internal(set) var hasVideo = false
+    /// Whether the current item has an audio track being played.
+    public internal(set) var hasAudio = false
+    /// Every track of the current item.
+    public internal(set) var tracks: [MediaTrack] = []
+    /// The chapters of the current item.
+    public internal(set) var chapters: [MediaChapter] = []
+    /// The stream index of the audio track playing.
+    public internal(set) var selectedAudioTrack: Int?
+    /// The stream index of the subtitle track shown.
+    public internal(set) var selectedSubtitleTrack: Int?
+    /// Cues decoded so far for the current item.
+    public internal(set) var cues: [SubtitleCue] = []
+
+    /// The playback rate, 0.25...4.
+    public internal(set) var rate = 1.0
+    /// The volume, 0...1.
+    public internal(set) var volume = 1.0
+    /// Whether sound is muted.
+    public internal(set) var isMuted = false
+    /// Whether playback restarts at the end.
+    public internal(set) var isLooping = false
+    /// Video equaliser values (libavfilter `eq`): brightness -1...1, contrast 0...2, saturation 0...3.
+    public internal(set) var brightness = 0.0, contrast = 1.0, saturation = 1.0
+    /// A custom libavfilter video graph applied after the equaliser ("" for none).
+    public internal(set) var customVideoFilter = ""
+
+    /// The queue of items and the index of the current one.
+    public internal(set) var items: [MediaItem] = []
+    /// Index of the current item in `items`.
+    public internal(set) var currentIndex: Int?
+
+    /// The picture to show now.
+    public internal(set) var currentFrame: VideoFrame?
+    /// Increases every time `currentFrame` changes.
+    public internal(set) var frameGeneration = 0
+    /// Monotonic seconds (see `MediaPlayer.now`) when the next frame or tick is due; `nil` for none.
+    public internal(set) var nextDueTime: Double?
+    /// Frames shown so far for the current item.
+    public internal(set) var framesPresented = 0
+    /// Frames dropped because they were late.
+    public internal(set) var framesDropped = 0
+    /// How far the shown frame lagged the clock when it became current (seconds; positive = late).
+    public internal(set) var avOffset = 0.0
+
+    var session: PlaybackSession?
+    var sessionID = 0
+    var preload: Preload?
+    var nextSessionID = 0
+    var wantsPlay = false
+    var awaitingFirstFrame = true
+    var videoEnded = false
+    var pendingSeek: (serial: Int, target: Double)?
+    var lastTick: Double?
+    var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
+    var nextObserverID = 0
+    var selfPumpTask: Task<Void, Never>?
+    var loadTask: Task<Void, Never>?
+    lazy var inbox = EventInbox(selfPump: { [weak self] in
+        Task { @MainActor in self?.pump() }
+    })
+
+    /// A preloaded next item: its session, opened ahead of time.
+    struct Preload {
+        var index: Int
+        var session: PlaybackSession
+        var id: Int
+        var events: [SessionEvent] = []
+    }
+
+    /// Makes an idle player.
+    public init(configuration: PlayerConfiguration = PlayerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    isolated deinit {
+        let sessions = [session, preload?.session].compactMap { $0 }
+        for session in sessions { session.close() }
+        DispatchQueue.global().async { for session in sessions { session.join() } }
+    }
+
+    /// Monotonic seconds, the clock `nextDueTime` is expressed in.
+    public nonisolated static var now: Double { monotonicSeconds() }
+
+    /// Called from any thread when the player has work for `pump()`; install it before loading.
+    ///
+    /// > Important: the handler runs on engine threads; it must only wake the host (for example
+    /// > `SDL_PushEvent`), never call the player.
+    public var wakeHandler: (@Sendable () -> Void)? {
+        get { inbox.wakeHandler }
+        set { inbox.wakeHandler = newValue }
+    }
+
+    /// The item playing now.
+    public var currentItem: MediaItem? { currentIndex.map { items[$0] } }
+
+    /// Cues of the selected subtitle track shown at `currentTime`.
+    public var activeCues: [SubtitleCue] { cues.filter { $0.isActive(at: currentTime) } }
+
+    /// Whether the next queued item is open and its first frame is decoded, ready to show at once.
+    public var isNextPreloaded: Bool {
+        guard let preload, let info = preload.session.info else { return false }
+        guard info.videoStream != nil else { return true }
+        if case .frame = preload.session.videoFrames.peek() { return true }
+        return false
+    }
+
+    /// Registers `handler` for every later event, in order.
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken {
+        nextObserverID += 1
+        observers[nextObserverID] = handler
+        return ObserverToken(id: nextObserverID)
+    }
+
+    /// Unregisters an observer.
+    public func removeObserver(_ token: ObserverToken) {
+        observers[token.id] = nil
+    }
+
+    /// A stream of every event from now on; it ends when the consumer stops iterating.
+    public var events: AsyncStream<PlayerEvent> {
+        let (stream, continuation) = AsyncStream<PlayerEvent>.makeStream()
+        let token = addObserver { continuation.yield($0) }
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.removeObserver(token) }
+        }
+        return stream
+    }
+
+    /// Delivers `event` to every observer after applying it to the state.
+    func emit(_ event: PlayerEvent) {
+        for id in observers.keys.sorted() { observers[id]?(event) }
+    }
+
+    /// Moves to `newStatus`, reporting the change.
+    func setStatus(_ newStatus: PlayerStatus) {
+        guard status != newStatus else { return }
+        status = newStatus
+        emit(.statusChanged(newStatus))
+    }
+}

@@ -1,0 +1,148 @@
+import CFFmpeg
+
+/// An opened container: the `AVFormatContext` and the guard that interrupts its blocking I/O.
+///
+/// > Important: `@unchecked Sendable` because after `init` only the demux thread reads packets and
+/// > seeks; other threads only read immutable stream parameters. Freed in `deinit`.
+final class MediaSource: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<AVFormatContext>
+    let location: String
+    let interrupt: InterruptGuard
+
+    /// Opens `location` (path or URL) and reads the stream information. Blocks on I/O.
+    ///
+    /// - Parameter timeout: seconds a network read may stall before it fails with a timeout.
+    init(location: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError) {
+        self.location = location
+        self.interrupt = interrupt
+        guard var context = avformat_alloc_context() else {
+            throw PlayerError.io("out of memory opening \(location)")
+        }
+        context.pointee.interrupt_callback = interrupt.callback
+        var options: OpaquePointer?
+        let microseconds = String(Int64(timeout * 1_000_000))
+        if isNetworkLocation(location) {
+            av_dict_set(&options, "rw_timeout", microseconds, 0)
+            av_dict_set(&options, "timeout", microseconds, 0)
+            av_dict_set(&options, "reconnect", "0", 0)
+        }
+        interrupt.setDeadline(after: isNetworkLocation(location) ? timeout * 2 : nil)
+        var opened: UnsafeMutablePointer<AVFormatContext>? = context
+        let code = avformat_open_input(&opened, location, nil, &options)
+        av_dict_free(&options)
+        interrupt.setDeadline(after: nil)
+        guard code >= 0, let opened else {
+            throw MediaSource.openError(code, location: location, interrupt: interrupt)
+        }
+        context = opened
+        pointer = context
+        interrupt.setDeadline(after: isNetworkLocation(location) ? timeout * 2 : nil)
+        defer { interrupt.setDeadline(after: nil) }
+        try ffmpegCheck(
+            avformat_find_stream_info(context, nil), location: location,
+            operation: "reading stream information")
+    }
+
+    deinit {
+        var doomed: UnsafeMutablePointer<AVFormatContext>? = pointer
+        avformat_close_input(&doomed)
+    }
+
+    /// An interrupted open reports EXIT; name it a timeout unless the player was closed.
+    private static func openError(_ code: Int32, location: String, interrupt: InterruptGuard) -> PlayerError {
+        if code == cffmpeg_error_exit() && !interrupt.isAborted && isNetworkLocation(location) {
+            return .network(.timeout)
+        }
+        return PlayerError(ffmpegCode: code, location: location, operation: "opening")
+    }
+
+    var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+    /// The stream at `index`, or `nil` outside the container's range.
+    func stream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
+        guard index >= 0, index < streamCount, let streams = pointer.pointee.streams else { return nil }
+        return streams[index]
+    }
+
+    /// The container's duration in seconds, when it states one.
+    var duration: Double? {
+        let value = pointer.pointee.duration
+        guard value != cffmpeg_nopts_value(), value > 0 else { return nil }
+        return Double(value) / Double(cffmpeg_time_base())
+    }
+
+    /// The time of the first sample in seconds (0 when unknown).
+    var startTime: Double {
+        let value = pointer.pointee.start_time
+        guard value != cffmpeg_nopts_value() else { return 0 }
+        return Double(value) / Double(cffmpeg_time_base())
+    }
+
+    /// The container's chapters.
+    var chapters: [MediaChapter] {
+        guard let chapters = pointer.pointee.chapters else { return [] }
+        return (0..<Int(pointer.pointee.nb_chapters)).compactMap { index in
+            guard let chapter = chapters[index] else { return nil }
+            let base = chapter.pointee.time_base
+            let scale = Double(base.num) / Double(max(base.den, 1))
+            return MediaChapter(
+                title: metadata(chapter.pointee.metadata, "title") ?? "",
+                start: Double(chapter.pointee.start) * scale, end: Double(chapter.pointee.end) * scale)
+        }
+    }
+
+    /// Every stream as a track description.
+    var tracks: [MediaTrack] {
+        (0..<streamCount).compactMap { index in
+            guard let stream = stream(index), let parameters = stream.pointee.codecpar else { return nil }
+            let kind: TrackKind =
+                switch parameters.pointee.codec_type {
+                case AVMEDIA_TYPE_VIDEO: .video
+                case AVMEDIA_TYPE_AUDIO: .audio
+                case AVMEDIA_TYPE_SUBTITLE: .subtitle
+                case AVMEDIA_TYPE_DATA: .data
+                case AVMEDIA_TYPE_ATTACHMENT: .attachment
+                default: .unknown
+                }
+            return MediaTrack(
+                index: index, kind: kind,
+                codecName: String(cString: avcodec_get_name(parameters.pointee.codec_id)),
+                language: metadata(stream.pointee.metadata, "language"),
+                title: metadata(stream.pointee.metadata, "title"),
+                isSupported: MediaSource.isDecodable(parameters.pointee, kind: kind))
+        }
+    }
+
+    /// Whether a decoder exists and the parameters describe something it can open.
+    static func isDecodable(_ parameters: AVCodecParameters, kind: TrackKind) -> Bool {
+        guard avcodec_find_decoder(parameters.codec_id) != nil else { return false }
+        switch kind {
+        case .audio: return parameters.sample_rate > 0 && parameters.ch_layout.nb_channels > 0
+        case .video: return parameters.width > 0 && parameters.height > 0
+        case .subtitle: return true
+        default: return false
+        }
+    }
+
+    /// The rotation and mirror the stream's display matrix asks for.
+    func orientation(ofStream index: Int) -> VideoOrientation {
+        guard let stream = stream(index),
+            let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil)
+        else { return .upright }
+        return data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
+            let counterClockwise = av_display_rotation_get(matrix)
+            guard counterClockwise.isFinite else { return .upright }
+            // The 2x2 part's determinant is negative when the matrix mirrors the picture.
+            let determinant = Double(matrix[0]) * Double(matrix[4]) - Double(matrix[1]) * Double(matrix[3])
+            return VideoOrientation(rotationDegrees: Int((-counterClockwise).rounded()), mirrored: determinant < 0)
+        }
+    }
+
+    private func metadata(_ dictionary: OpaquePointer?, _ key: String) -> String? {
+        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else {
+            return nil
+        }
+        let text = String(cString: value)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,36 @@
+/// What a track carries.
+public enum TrackKind: String, Hashable, Sendable {
+    case video, audio, subtitle, data, attachment, unknown
+}
+
+/// One elementary stream of an item, as the container describes it.
+public struct MediaTrack: Hashable, Sendable, Identifiable {
+    /// The stream index in the container.
+    public var index: Int
+    /// What the track carries.
+    public var kind: TrackKind
+    /// FFmpeg's short codec name ("h264", "aac", "subrip"; "none" when the container names none).
+    public var codecName: String
+    /// The ISO 639 language tag, if the container names one.
+    public var language: String?
+    /// The track title, if the container names one.
+    public var title: String?
+    /// Whether this FFmpeg build can decode the track.
+    public var isSupported: Bool
+
+    /// The stream index, unique within an item.
+    public var id: Int { index }
+
+    /// Makes a track description.
+    public init(
+        index: Int, kind: TrackKind, codecName: String, language: String? = nil, title: String? = nil,
+        isSupported: Bool
+    ) {
+        self.index = index
+        self.kind = kind
+        self.codecName = codecName
+        self.language = language
+        self.title = title
+        self.isSupported = isSupported
+    }
+}

@@ -1,0 +1,12 @@
+/// Keeps an event observer registered; pass it to `MediaPlayer.removeObserver(_:)` to stop.
+public final class ObserverToken: Hashable, Sendable {
+    let id: Int
+
+    init(id: Int) {
+        self.id = id
+    }
+
+    public static func == (lhs: ObserverToken, rhs: ObserverToken) -> Bool { lhs.id == rhs.id }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}

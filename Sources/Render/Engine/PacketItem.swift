@@ -1,0 +1,9 @@
+/// What the demux thread sends a decoder thread.
+enum PacketItem: Sendable {
+    /// A compressed packet read at seek generation `serial`.
+    case packet(Packet, serial: Int)
+    /// A seek happened: drop decoder state; with `discardBefore`, drop output ending before that time.
+    case flush(serial: Int, discardBefore: Double?)
+    /// The demuxer reached the end of the media for generation `serial`: drain the decoder.
+    case end(serial: Int)
+}

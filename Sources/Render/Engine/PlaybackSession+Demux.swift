@@ -1,0 +1,109 @@
+import CFFmpeg
+import Foundation
+
+extension PlaybackSession {
+    /// Reads packets and routes them to the decoders until the session closes; handles seeks.
+    func demux(_ source: MediaSource, info: SessionInfo) {
+        var subtitleDecoders: [Int: SubtitleDecoder] = [:]
+        let startSerial = serial
+        if options.startPosition > 0 {
+            reposition(source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial))
+        } else {
+            flushDecoders(serial: startSerial, discardBefore: nil)
+        }
+        while !interrupt.isAborted {
+            if let request = seekRequest.withLock({ request in defer { request = nil }; return request }) {
+                reposition(source, request)
+                continue
+            }
+            let current = serial
+            if runtime.withLock({ $0.endSerial }) == current || queuesAreFull(info) {
+                _ = demuxWake.wait(timeout: .now() + .milliseconds(10))
+                continue
+            }
+            guard let packet = Packet() else { return }
+            let code = av_read_frame(source.pointer, packet.pointer)
+            guard code >= 0 else {
+                if interrupt.isAborted { return }
+                if code != cffmpeg_error_eof() {
+                    post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
+                }
+                videoDecoder.packets.forcePush(.end(serial: current))
+                audioDecoder.packets.forcePush(.end(serial: current))
+                runtime.withLock { $0.endSerial = current }
+                post(.reachedEnd(serial: current))
+                continue
+            }
+            route(packet, source: source, info: info, serial: current, subtitles: &subtitleDecoders)
+        }
+    }
+
+    private func route(
+        _ packet: Packet, source: MediaSource, info: SessionInfo, serial: Int,
+        subtitles: inout [Int: SubtitleDecoder]
+    ) {
+        let index = packet.streamIndex
+        if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
+            let base = stream.pointee.time_base
+            let pts = packet.pointer.pointee.pts
+            if pts != cffmpeg_nopts_value() {
+                let end = Double(pts + packet.pointer.pointee.duration) * av_q2d(base) - source.startTime
+                runtime.withLock { $0.bufferedUpTo = max($0.bufferedUpTo, end) }
+            }
+            let decoder = index == info.videoStream ? videoDecoder : audioDecoder
+            if index == info.videoStream || info.rendersAudio {
+                decoder.packets.forcePush(.packet(packet, serial: serial))
+            }
+        } else if index == settings.current.subtitleStream {
+            decodeSubtitle(packet, source: source, decoders: &subtitles)
+        }
+    }
+
+    private func decodeSubtitle(_ packet: Packet, source: MediaSource, decoders: inout [Int: SubtitleDecoder]) {
+        let index = packet.streamIndex
+        if decoders[index] == nil, let codec = try? CodecContext(source: source, streamIndex: index) {
+            decoders[index] = SubtitleDecoder(codec: codec)
+        }
+        guard let decoder = decoders[index] else { return }
+        do throws(PlayerError) {
+            for cue in try decoder.cues(for: packet) { post(.subtitleCue(cue)) }
+        } catch {
+            post(.warning(error))
+        }
+    }
+
+    /// Soft bounds: wait while a queue is full, unless another one starves (then up to 4x).
+    private func queuesAreFull(_ info: SessionInfo) -> Bool {
+        let queues = [
+            info.videoStream == nil ? nil : videoDecoder.packets,
+            info.rendersAudio ? audioDecoder.packets : nil,
+        ].compactMap { $0 }
+        let counts = queues.map { ($0.count, $0.capacity) }
+        if counts.contains(where: { $0.0 < 8 }) { return counts.contains { $0.0 >= 4 * $0.1 } }
+        return counts.contains { $0.0 >= $0.1 }
+    }
+
+    /// Seeks the container to the keyframe at or before the target and flushes every stage.
+    private func reposition(_ source: MediaSource, _ request: SeekRequest) {
+        let timestamp = Int64((request.target + source.startTime) * Double(cffmpeg_time_base()))
+        let code = av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
+        if code < 0 && !interrupt.isAborted {
+            post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))
+        }
+        flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
+        runtime.withLock {
+            $0.endSerial = nil
+            $0.bufferedUpTo = request.target
+        }
+        post(.seeked(serial: request.serial))
+    }
+
+    private func flushDecoders(serial: Int, discardBefore: Double?) {
+        for decoder in [videoDecoder, audioDecoder] {
+            decoder.packets.removeAll()
+            decoder.packets.forcePush(.flush(serial: serial, discardBefore: discardBefore))
+        }
+        videoFrames.removeAll()
+        renderer?.flush(serial: serial)
+    }
+}

@@ -1,0 +1,128 @@
+import CFFmpeg
+
+extension PlaybackSession {
+    /// The demux thread's body: open the item, start the decoders, then read packets until closed.
+    func openAndDemux() {
+        do throws(PlayerError) {
+            let source = try MediaSource(
+                location: options.location, timeout: options.networkTimeout, interrupt: interrupt)
+            let info = try openStreams(source)
+            runtime.withLock { $0.info = info }
+            post(.opened(info))
+            demux(source, info: info)
+        } catch {
+            if !interrupt.isAborted { post(.failed(error)) }
+        }
+    }
+
+    /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.
+    private func openStreams(_ source: MediaSource) throws(PlayerError) -> SessionInfo {
+        var tracks = source.tracks
+        for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
+            post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))
+        }
+        var videoIndex = chooseTrack(.video, in: tracks, source: source, preference: nil)
+        var audioIndex = chooseTrack(.audio, in: tracks, source: source, preference: options.audioPreference)
+        let subtitleIndex = chooseTrack(
+            .subtitle, in: tracks, source: source, preference: options.subtitlePreference)
+        settings.update { $0.subtitleStream = subtitleIndex }
+        let videoCodec = openCodec(&videoIndex, source: source, tracks: &tracks)
+        let audioCodec = openCodec(&audioIndex, source: source, tracks: &tracks)
+        guard videoIndex != nil || audioIndex != nil else {
+            throw PlayerError.unsupportedFormat("no playable audio or video track in \(options.location)")
+        }
+        var info = SessionInfo(
+            tracks: tracks, chapters: source.chapters, duration: source.duration, videoStream: videoIndex,
+            audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil)
+        if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
+            let orientation = source.orientation(ofStream: videoIndex)
+            info.videoSize = displaySize(stream, orientation: orientation)
+            let frameRate = av_guess_frame_rate(source.pointer, stream, nil)
+            startThread("video-decoder") { [self] in
+                let onFilterError: @Sendable (PlayerError) -> Void = { [post] in post(.warning($0)) }
+                guard
+                    let pipeline = VideoPipeline(
+                        frames: videoFrames, settings: settings, codec: videoCodec, orientation: orientation,
+                        frameRate: frameRate, onFilterError: onFilterError)
+                else { return }
+                videoDecoder.run(codec: videoCodec, handler: pipeline)
+            }
+        }
+        if let audioCodec, let renderer = openAudioOutput() {
+            info.rendersAudio = true
+            startThread("audio-decoder") { [self] in
+                guard let pipeline = AudioPipeline(renderer: renderer, settings: settings, codec: audioCodec)
+                else { return }
+                audioDecoder.run(codec: audioCodec, handler: pipeline)
+            }
+        }
+        return info
+    }
+
+    private func startThread(_ name: String, body: @escaping @Sendable () -> Void) {
+        let thread = EngineThread(name: name, body: body)
+        runtime.withLock { $0.threads.append(thread) }
+    }
+
+    /// The preferred supported track of `kind`, else FFmpeg's best one, else the first supported one.
+    private func chooseTrack(
+        _ kind: TrackKind, in tracks: [MediaTrack], source: MediaSource, preference: TrackPreference?
+    ) -> Int? {
+        let candidates = tracks.filter { track in
+            guard track.kind == kind, track.isSupported, let stream = source.stream(track.index) else {
+                return false
+            }
+            return stream.pointee.disposition & cffmpeg_disposition_attached_pic() == 0
+        }
+        if let preference, let preferred = candidates.first(where: preference.matches) { return preferred.index }
+        guard kind != .subtitle else { return candidates.first?.index }
+        let mediaType = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
+        let best = Int(av_find_best_stream(source.pointer, mediaType, -1, -1, nil, 0))
+        return candidates.contains { $0.index == best } ? best : candidates.first?.index
+    }
+
+    /// Opens the decoder of `index`; on failure reports the track unsupported and clears `index`.
+    private func openCodec(_ index: inout Int?, source: MediaSource, tracks: inout [MediaTrack]) -> CodecContext? {
+        guard let chosen = index else { return nil }
+        do throws(PlayerError) {
+            return try CodecContext(source: source, streamIndex: chosen)
+        } catch {
+            post(.warning(error))
+            if let position = tracks.firstIndex(where: { $0.index == chosen }) {
+                tracks[position].isSupported = false
+            }
+            index = nil
+            return nil
+        }
+    }
+
+    /// Opens the sink; without a device, reports it once and leaves the clock to the system.
+    private func openAudioOutput() -> AudioRenderer? {
+        let sink = options.audioSinkFactory()
+        let renderer = AudioRenderer(
+            format: .standard, clock: clock, settings: settings, latency: { [weak sink] in sink?.latency ?? 0 })
+        do throws(PlayerError) {
+            _ = try sink.open(preferred: .standard) { [weak renderer] buffer in renderer?.render(buffer) }
+        } catch {
+            post(.warning(error))
+            return nil
+        }
+        renderer.flush(serial: serial)
+        let paused = clock.isPaused
+        runtime.withLock {
+            $0.sink = sink
+            $0.renderer = renderer
+        }
+        sink.setPaused(paused)
+        return renderer
+    }
+
+    private func displaySize(_ stream: UnsafeMutablePointer<AVStream>, orientation: VideoOrientation) -> Size? {
+        guard let parameters = stream.pointee.codecpar else { return nil }
+        let sar = parameters.pointee.sample_aspect_ratio
+        let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
+        let width = Double(parameters.pointee.width) * aspect
+        let height = Double(parameters.pointee.height)
+        return orientation.swapsAxes ? Size(width: height, height: width) : Size(width: width, height: height)
+    }
+}

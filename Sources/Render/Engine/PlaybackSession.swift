@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+
+/// One opened item: its demux and decoder threads, queues, audio output and clock.
+///
+/// Created and commanded by `MediaPlayer` on the main actor; its threads report through `post`.
+/// > Important: `close()` aborts every queue and I/O at once; `join()` (off the main actor) waits
+/// > for the threads to end.
+final class PlaybackSession: Sendable {
+    struct SeekRequest: Sendable {
+        var target: Double
+        var exact: Bool
+        var serial: Int
+    }
+
+    struct Runtime {
+        var threads: [EngineThread] = []
+        var renderer: AudioRenderer?
+        var sink: (any AudioSink)?
+        var info: SessionInfo?
+        var bufferedUpTo = 0.0
+        var endSerial: Int?
+    }
+
+    let options: SessionOptions
+    let settings: SessionSettings
+    let clock: PlaybackClock
+    let interrupt = InterruptGuard()
+    let videoFrames = BoundedQueue<VideoQueueItem>(capacity: 6)
+    let videoDecoder = StreamDecoder(packetCapacity: 96)
+    let audioDecoder = StreamDecoder(packetCapacity: 192)
+    let post: @Sendable (SessionEvent) -> Void
+    let runtime = Mutex(Runtime())
+    let seekRequest = Mutex<SeekRequest?>(nil)
+    let demuxWake = DispatchSemaphore(value: 0)
+    private let serialCounter = Atomic<Int>(1)
+
+    init(options: SessionOptions, post: @escaping @Sendable (SessionEvent) -> Void) {
+        self.options = options
+        self.post = post
+        settings = SessionSettings(options.settings)
+        clock = PlaybackClock(mediaTime: options.startPosition)
+        clock.setRate(options.settings.rate)
+    }
+
+    /// Opens the item and starts demuxing on a new thread; returns at once.
+    func start() {
+        let thread = EngineThread(name: "demux") { [self] in openAndDemux() }
+        runtime.withLock { $0.threads.append(thread) }
+    }
+
+    /// The current seek generation; frames and samples of other generations are stale.
+    var serial: Int { serialCounter.load(ordering: .sequentiallyConsistent) }
+
+    /// Starts or stops the clock and the audio device.
+    func setPaused(_ paused: Bool) {
+        clock.setPaused(paused)
+        runtime.withLock { $0.sink }?.setPaused(paused)
+    }
+
+    /// Changes the playback rate of the clock and of the audio stretcher.
+    func setRate(_ rate: Double) {
+        settings.update { $0.rate = rate }
+        clock.setRate(rate)
+    }
+
+    /// Asks the demux thread to reposition; returns the new seek generation.
+    @discardableResult
+    func seek(to target: Double, exact: Bool) -> Int {
+        let newSerial = serialCounter.add(1, ordering: .sequentiallyConsistent).newValue
+        videoFrames.removeAll()
+        renderer?.flush(serial: newSerial)
+        clock.set(target)
+        seekRequest.withLock { $0 = SeekRequest(target: target, exact: exact, serial: newSerial) }
+        demuxWake.signal()
+        return newSerial
+    }
+
+    /// The audio output, when the item has audio and the device opened.
+    var renderer: AudioRenderer? { runtime.withLock { $0.renderer } }
+
+    /// What opening found, once the item is open.
+    var info: SessionInfo? { runtime.withLock { $0.info } }
+
+    /// The media time up to which packets have been read.
+    var bufferedUpTo: Double { runtime.withLock { $0.bufferedUpTo } }
+
+    /// Whether every packet of the current generation has been read.
+    var demuxerReachedEnd: Bool { runtime.withLock { $0.endSerial } == serial }
+
+    /// Whether the decoded audio of the current generation has all been played (true without audio).
+    var audioFinished: Bool {
+        guard let renderer else { return true }
+        return renderer.isFinished(serial: serial)
+    }
+
+    /// Stops all I/O and wakes every thread so it ends; returns at once.
+    func close() {
+        interrupt.abort()
+        videoDecoder.packets.abort()
+        audioDecoder.packets.abort()
+        videoFrames.abort()
+        demuxWake.signal()
+        let (renderer, sink) = runtime.withLock { ($0.renderer, $0.sink) }
+        renderer?.chunks.abort()
+        sink?.close()
+    }
+
+    /// Waits until every thread of the session has ended. Call after `close()`, off the main actor.
+    func join() {
+        for thread in runtime.withLock({ $0.threads }) { thread.join() }
+    }
+}

@@ -1,0 +1,25 @@
+/// Settings fixed when a player is made.
+public struct PlayerConfiguration: Sendable {
+    /// Seconds a network open or read may stall before failing with `.network(.timeout)`.
+    public var networkTimeout: Double = 10
+    /// Seconds between `.timeTick` events while playing; `nil` sends none.
+    public var timeTickInterval: Double?
+    /// Makes the audio output of each item; the default plays through SDL.
+    public var audioSink: @Sendable () -> any AudioSink = { SDLAudioSink() }
+    /// Whether the next queued item is opened (and its first frame decoded) ahead of time.
+    public var preloadsNext = true
+
+    /// The default configuration.
+    public init() {}
+
+    /// A configuration with the given values.
+    public init(
+        networkTimeout: Double = 10, timeTickInterval: Double? = nil,
+        audioSink: @escaping @Sendable () -> any AudioSink = { SDLAudioSink() }, preloadsNext: Bool = true
+    ) {
+        self.networkTimeout = networkTimeout
+        self.timeTickInterval = timeTickInterval
+        self.audioSink = audioSink
+        self.preloadsNext = preloadsNext
+    }
+}

@@ -1,0 +1,17 @@
+/// Where a player is in its life.
+public enum PlayerStatus: Equatable, Hashable, Sendable {
+    /// Nothing loaded.
+    case idle
+    /// Opening the current item.
+    case loading
+    /// Opened and paused at its start, first frame shown.
+    case ready
+    case playing
+    case paused
+    /// Playing but waiting for data.
+    case buffering
+    /// Played to the end (and not looping).
+    case ended
+    /// The item cannot play.
+    case failed(PlayerError)
+}

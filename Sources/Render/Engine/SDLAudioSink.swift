@@ -1,0 +1,81 @@
+import CSDL2
+import Synchronization
+
+/// Plays rendered audio on the default SDL audio device through SDL's pull callback.
+///
+/// > Important: `@unchecked Sendable` because `device` and `callbackBox` are written once in
+/// > `open` (under `state`) and cleared in `close` (under `state`, after SDL joined its callback).
+public final class SDLAudioSink: AudioSink, @unchecked Sendable {
+    private final class CallbackBox: Sendable {
+        let render: AudioRenderCallback
+        init(render: @escaping AudioRenderCallback) { self.render = render }
+    }
+
+    private struct State {
+        var device: SDL_AudioDeviceID = 0
+        var box: Unmanaged<CallbackBox>?
+        var latency: Double = 0
+    }
+
+    private static let subsystem = Mutex(false)
+    private let state = Mutex(State())
+
+    /// Makes a sink; the device opens in `open`.
+    public init() {}
+
+    deinit { close() }
+
+    public func open(preferred: AudioOutputFormat, render: @escaping AudioRenderCallback) throws(PlayerError)
+        -> AudioOutputFormat
+    {
+        let initError: String? = SDLAudioSink.subsystem.withLock { started in
+            guard !started else { return nil }
+            guard SDL_InitSubSystem(csdl_init_audio()) == 0 else { return String(cString: SDL_GetError()) }
+            started = true
+            return nil
+        }
+        if let initError { throw PlayerError.audioDeviceUnavailable(initError) }
+        let box = Unmanaged.passRetained(CallbackBox(render: render))
+        var desired = SDL_AudioSpec()
+        desired.freq = Int32(preferred.sampleRate)
+        desired.format = csdl_audio_f32sys()
+        desired.channels = UInt8(preferred.channels)
+        desired.samples = 1024
+        desired.userdata = box.toOpaque()
+        desired.callback = { userdata, stream, length in
+            guard let userdata, let stream else { return }
+            let samples = Int(length) / MemoryLayout<Float>.size
+            stream.withMemoryRebound(to: Float.self, capacity: samples) { pointer in
+                Unmanaged<CallbackBox>.fromOpaque(userdata).takeUnretainedValue()
+                    .render(UnsafeMutableBufferPointer(start: pointer, count: samples))
+            }
+        }
+        var obtained = SDL_AudioSpec()
+        let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
+        guard device != 0 else {
+            box.release()
+            throw PlayerError.audioDeviceUnavailable(String(cString: SDL_GetError()))
+        }
+        let latency = 2 * Double(obtained.samples) / Double(max(obtained.freq, 1))
+        state.withLock { $0 = State(device: device, box: box, latency: latency) }
+        return AudioOutputFormat(sampleRate: Int(obtained.freq), channels: Int(obtained.channels))
+    }
+
+    public var latency: Double { state.withLock { $0.latency } }
+
+    public func setPaused(_ paused: Bool) {
+        state.withLock { state in
+            guard state.device != 0 else { return }
+            SDL_PauseAudioDevice(state.device, paused ? 1 : 0)
+        }
+    }
+
+    public func close() {
+        let (device, box) = state.withLock { state in
+            defer { state = State() }
+            return (state.device, state.box)
+        }
+        if device != 0 { SDL_CloseAudioDevice(device) }
+        box?.release()
+    }
+}

@@ -1,0 +1,35 @@
+import Synchronization
+
+/// Playback settings the main actor changes and the decoder threads read on every frame.
+final class SessionSettings: Sendable {
+    struct Values: Equatable {
+        var rate: Double = 1
+        var volume: Float = 1
+        var muted = false
+        /// The libavfilter description applied to video ("" for none).
+        var videoFilter = ""
+        /// The stream index of the subtitle track to decode, if any.
+        var subtitleStream: Int?
+
+        /// A copy with the subtitle choice replaced (it belongs to the item, not to the player).
+        func with(subtitleStream: Int?) -> Self {
+            var copy = self
+            copy.subtitleStream = subtitleStream
+            return copy
+        }
+    }
+
+    private let values: Mutex<Values>
+
+    init(_ initial: Values = Values()) {
+        values = Mutex(initial)
+    }
+
+    /// A consistent copy of every setting.
+    var current: Values { values.withLock { $0 } }
+
+    /// Changes settings atomically.
+    func update(_ change: (inout Values) -> Void) {
+        values.withLock { change(&$0) }
+    }
+}

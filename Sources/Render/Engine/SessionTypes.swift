@@ -1,0 +1,52 @@
+/// What a session learned when it opened its item.
+struct SessionInfo: Sendable {
+    var tracks: [MediaTrack]
+    var chapters: [MediaChapter]
+    /// The container's duration, when it states one.
+    var duration: Double?
+    var videoStream: Int?
+    var audioStream: Int?
+    var subtitleStream: Int?
+    /// Whether decoded audio reaches a sink (false when the device failed to open).
+    var rendersAudio: Bool
+    /// The picture's size on screen (square pixels, rotation applied).
+    var videoSize: Size?
+}
+
+/// What a session reports from its threads; the player applies these on the main actor, in order.
+enum SessionEvent: Sendable {
+    case opened(SessionInfo)
+    /// The item cannot play at all.
+    case failed(PlayerError)
+    /// Something is wrong but playback goes on (an unsupported track, no audio device...).
+    case warning(PlayerError)
+    /// The demuxer repositioned for seek generation `serial`.
+    case seeked(serial: Int)
+    case subtitleCue(SubtitleCue)
+    /// The demuxer read the last packet of generation `serial`.
+    case reachedEnd(serial: Int)
+}
+
+/// A track the user asked for, by stream index or by language.
+enum TrackPreference: Sendable, Equatable {
+    case index(Int)
+    case language(String)
+
+    func matches(_ track: MediaTrack) -> Bool {
+        switch self {
+        case .index(let index): track.index == index
+        case .language(let language): track.language?.lowercased() == language.lowercased()
+        }
+    }
+}
+
+/// Everything a session needs to open and play one item.
+struct SessionOptions: Sendable {
+    var location: String
+    var startPosition: Double = 0
+    var networkTimeout: Double = 10
+    var audioSinkFactory: @Sendable () -> any AudioSink
+    var audioPreference: TrackPreference?
+    var subtitlePreference: TrackPreference?
+    var settings = SessionSettings.Values()
+}

@@ -1,0 +1,84 @@
+import CFFmpeg
+import Synchronization
+
+/// What a decoder thread does with the frames it decodes (convert, filter, queue them).
+protocol DecodedFrameHandler: AnyObject {
+    /// Takes a decoded frame of generation `serial`; `false` stops the thread (the player closed).
+    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool
+    /// A seek happened: forget any state built from earlier frames.
+    func reset(serial: Int)
+    /// No more frames will come for generation `serial`.
+    func finish(serial: Int)
+}
+
+/// Runs one decoder on its own thread: pops packets, decodes, and passes frames to a handler.
+///
+/// Corrupt packets are counted and skipped; `decodedFrames == 0 && failures > 0` at the end means
+/// nothing could be decoded.
+final class StreamDecoder: Sendable {
+    let packets: BoundedQueue<PacketItem>
+    private let counters = Mutex((decoded: 0, failures: 0, lastError: ""))
+
+    init(packetCapacity: Int) {
+        packets = BoundedQueue(capacity: packetCapacity)
+    }
+
+    /// How many frames decoded, how many packets failed, and FFmpeg's words for the last failure.
+    var statistics: (decoded: Int, failures: Int, lastError: String) { counters.withLock { $0 } }
+
+    /// The thread body: returns when the packet queue is aborted or the handler asks to stop.
+    ///
+    /// > Important: `codec` and `handler` must be used by this thread only.
+    func run(codec: CodecContext, handler: some DecodedFrameHandler) {
+        guard let frame = FFmpegFrame() else { return }
+        var serial = -1
+        var discardBefore: Double?
+        while let item = packets.pop() {
+            switch item {
+            case .flush(let newSerial, let target):
+                avcodec_flush_buffers(codec.pointer)
+                serial = newSerial
+                discardBefore = target
+                handler.reset(serial: newSerial)
+            case .packet(let packet, let packetSerial):
+                guard packetSerial == serial else { continue }
+                record(avcodec_send_packet(codec.pointer, packet.pointer))
+                guard drain(codec, frame, handler, serial, discardBefore) else { return }
+            case .end(let endSerial):
+                guard endSerial == serial else { continue }
+                avcodec_send_packet(codec.pointer, nil)
+                guard drain(codec, frame, handler, serial, discardBefore) else { return }
+                handler.finish(serial: serial)
+                // NB: after draining, the codec only accepts packets again once flushed.
+                avcodec_flush_buffers(codec.pointer)
+            }
+        }
+    }
+
+    private func drain(
+        _ codec: CodecContext, _ frame: FFmpegFrame, _ handler: some DecodedFrameHandler, _ serial: Int,
+        _ discardBefore: Double?
+    ) -> Bool {
+        while true {
+            let code = avcodec_receive_frame(codec.pointer, frame.pointer)
+            if code == cffmpeg_error_eagain() || code == cffmpeg_error_eof() { return true }
+            guard code >= 0 else {
+                record(code)
+                return true
+            }
+            counters.withLock { $0.decoded += 1 }
+            let keepGoing = handler.handle(frame.pointer, serial: serial, discardBefore: discardBefore)
+            frame.unref()
+            guard keepGoing else { return false }
+        }
+    }
+
+    private func record(_ code: Int32) {
+        guard code < 0, code != cffmpeg_error_eagain(), code != cffmpeg_error_eof() else { return }
+        let message = ffmpegErrorString(code)
+        counters.withLock {
+            $0.failures += 1
+            $0.lastError = message
+        }
+    }
+}

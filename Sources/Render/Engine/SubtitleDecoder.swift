@@ -1,0 +1,45 @@
+import CFFmpeg
+
+/// Decodes an embedded text subtitle track (SubRip, ASS/SSA) into cues on the demux thread.
+///
+/// > Important: used by the demux thread only.
+final class SubtitleDecoder {
+    private let codec: CodecContext
+
+    init(codec: CodecContext) {
+        self.codec = codec
+    }
+
+    /// The cues carried by one subtitle packet; empty when it holds none (or only bitmaps).
+    func cues(for packet: Packet) throws(PlayerError) -> [SubtitleCue] {
+        var subtitle = AVSubtitle()
+        var gotSubtitle: Int32 = 0
+        try ffmpegCheck(
+            avcodec_decode_subtitle2(codec.pointer, &subtitle, &gotSubtitle, packet.pointer),
+            location: "subtitle track \(codec.streamIndex)", operation: "decoding a subtitle")
+        guard gotSubtitle != 0 else { return [] }
+        defer { avsubtitle_free(&subtitle) }
+        let base = codec.seconds(packet.pointer.pointee.pts) ?? 0
+        let start = base + Double(subtitle.start_display_time) / 1000
+        let endOffset = subtitle.end_display_time
+        let end =
+            endOffset > 0 && endOffset != UInt32.max
+            ? base + Double(endOffset) / 1000 : base + codec.duration(packet.pointer.pointee.duration)
+        guard let rects = subtitle.rects else { return [] }
+        let lines = (0..<Int(subtitle.num_rects)).compactMap { index -> String? in
+            guard let rect = rects[index] else { return nil }
+            if let ass = rect.pointee.ass { return SubtitleDecoder.dialogueText(String(cString: ass)) }
+            if let text = rect.pointee.text { return String(cString: text) }
+            return nil
+        }
+        let text = lines.joined(separator: "\n")
+        return text.isEmpty ? [] : [SubtitleCue(start: start, end: max(end, start), text: text)]
+    }
+
+    /// The text field of a decoded ASS event ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,
+    /// Effect,Text"), the only field that may itself hold commas.
+    static func dialogueText(_ event: String) -> String {
+        let fields = event.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
+        return fields.count == 9 ? String(fields[8]) : event
+    }
+}

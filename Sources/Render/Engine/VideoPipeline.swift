@@ -1,0 +1,104 @@
+import CFFmpeg
+
+/// What the video decoder thread sends the presenter.
+enum VideoQueueItem: Sendable {
+    case frame(VideoFrame)
+    /// No more pictures for generation `serial`.
+    case end(serial: Int)
+}
+
+/// The video decoder thread's work after decoding: apply the filter graph (eq, custom) or convert
+/// to a presentable pixel format, and queue the picture without copying its pixels.
+///
+/// > Important: used by the video decoder thread only.
+final class VideoPipeline: DecodedFrameHandler {
+    let frames: BoundedQueue<VideoQueueItem>
+    private let settings: SessionSettings
+    private let codec: CodecContext
+    private let orientation: VideoOrientation
+    private let nominalDuration: Double
+    private let converter = PixelConverter()
+    private var filter: (graph: FilterGraph, description: String, input: [Int32])?
+    private let scratch: FFmpegFrame
+    private let onFilterError: @Sendable (PlayerError) -> Void
+
+    init?(
+        frames: BoundedQueue<VideoQueueItem>, settings: SessionSettings, codec: CodecContext,
+        orientation: VideoOrientation, frameRate: AVRational, onFilterError: @escaping @Sendable (PlayerError) -> Void
+    ) {
+        guard let scratch = FFmpegFrame() else { return nil }
+        self.frames = frames
+        self.settings = settings
+        self.codec = codec
+        self.orientation = orientation
+        self.scratch = scratch
+        self.onFilterError = onFilterError
+        nominalDuration =
+            frameRate.num > 0 && frameRate.den > 0 ? Double(frameRate.den) / Double(frameRate.num) : 1.0 / 25
+    }
+
+    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool {
+        let time = codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
+        let packetDuration = codec.duration(frame.pointee.pkt_duration)
+        let duration = packetDuration > 0 ? packetDuration : nominalDuration
+        if let discardBefore, time + duration <= discardBefore + 0.001 { return true }
+        let description = settings.current.videoFilter
+        if !description.isEmpty {
+            return filtered(frame, description: description, time: time, duration: duration, serial: serial)
+        }
+        filter = nil
+        var picture = UnsafePointer(frame)
+        if !PixelConverter.isPresentable(frame.pointee.format) {
+            guard converter.convert(frame, into: scratch.pointer) else { return true }
+            picture = UnsafePointer(scratch.pointer)
+        }
+        return enqueue(picture, time: time, duration: duration, serial: serial)
+    }
+
+    func reset(serial: Int) {
+        filter = nil
+    }
+
+    func finish(serial: Int) {
+        frames.forcePush(.end(serial: serial))
+    }
+
+    private func filtered(
+        _ frame: UnsafeMutablePointer<AVFrame>, description: String, time: Double, duration: Double, serial: Int
+    ) -> Bool {
+        let input = [frame.pointee.format, frame.pointee.width, frame.pointee.height]
+        if filter?.description != description || filter?.input != input {
+            let sar = frame.pointee.sample_aspect_ratio
+            let arguments =
+                "video_size=\(input[1])x\(input[2]):pix_fmt=\(input[0]):time_base=\(codec.timeBase.num)/"
+                + "\(max(codec.timeBase.den, 1)):pixel_aspect=\(max(sar.num, 0))/\(max(sar.den, 1))"
+            do {
+                let graph = try FilterGraph(
+                    description: "\(description),format=yuv420p", audio: false, sourceArguments: arguments)
+                filter = (graph, description, input)
+            } catch {
+                onFilterError(error)
+                settings.update { $0.videoFilter = "" }
+                return true
+            }
+        }
+        guard let graph = filter?.graph, graph.push(frame) else { return true }
+        var offset = 0.0
+        while graph.pull(into: scratch.pointer) {
+            let keepGoing = enqueue(
+                UnsafePointer(scratch.pointer), time: time + offset, duration: duration, serial: serial)
+            scratch.unref()
+            offset += duration
+            guard keepGoing else { return false }
+        }
+        return true
+    }
+
+    private func enqueue(_ picture: UnsafePointer<AVFrame>, time: Double, duration: Double, serial: Int) -> Bool {
+        guard
+            let frame = VideoFrame(
+                referencing: picture, time: time, duration: duration, orientation: orientation, serial: serial)
+        else { return true }
+        return frames.push(.frame(frame))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import VideoPlayerRender
+
+/// A player wired for headless tests: a capture audio sink and a recorder of every event.
+@MainActor
+final class PlayerHarness {
+    let player: MediaPlayer
+    let audio: CaptureAudioSink
+    private(set) var events: [PlayerEvent] = []
+
+    init(timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true) {
+        let audio = CaptureAudioSink(failsToOpen: audioFails)
+        self.audio = audio
+        player = MediaPlayer(
+            configuration: PlayerConfiguration(
+                networkTimeout: networkTimeout, timeTickInterval: timeTick, audioSink: { audio },
+                preloadsNext: preloads))
+        player.addObserver { [weak self] event in self?.events.append(event) }
+    }
+
+    /// Waits (real time) until `condition` holds; `false` after `timeout` seconds.
+    @discardableResult
+    func wait(timeout: Double = 5, until condition: () -> Bool) async -> Bool {
+        let deadline = MediaPlayer.now + timeout
+        while !condition() {
+            if MediaPlayer.now > deadline { return false }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+        }
+        return true
+    }
+
+    /// Waits until the status is one of `statuses`.
+    @discardableResult
+    func wait(timeout: Double = 5, for statuses: PlayerStatus...) async -> Bool {
+        await wait(timeout: timeout) { statuses.contains(player.status) }
+    }
+
+    /// Whether a failure or an end was reported.
+    var isFinished: Bool {
+        if case .failed = player.status { return true }
+        return player.status == .ended
+    }
+
+    /// The errors reported so far.
+    var errors: [PlayerError] {
+        events.compactMap { if case .error(let error) = $0 { error } else { nil } }
+    }
+
+    /// Closes the player and waits for its threads.
+    func close() async {
+        await player.close()
+    }
+}
