@@ -13,6 +13,8 @@ final class WidgetTree {
     private(set) var isMounting = false
     var bodyEvaluationCount = 0
     private(set) var damagedRects: [Rect] = []
+    /// Where the window composes video under the overlay.
+    var videoSurfaces = VideoSurfaceRegistry()
 
     private var dirtyNodes: [CompositeNode] = []
     private var animatingNodes: [ObjectIdentifier: Node] = [:]
