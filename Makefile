@@ -6,7 +6,8 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 APT_TOOLS    := ffmpeg
 
 SWIFT        ?= swift
-DEMO         ?= YouTubeDemo
+# The main demo; vpc-play until the YouTube-like demo lands.
+DEMO         ?= vpc-play
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 

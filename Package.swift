@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "VideoPlayerContainer", targets: ["VideoPlayerContainer"]),
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
+        .executable(name: "vpc-play", targets: ["vpc-play"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -50,6 +51,14 @@ let package = Package(
             name: "VideoPlayerWidgets",
             dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
             path: "Sources/Widgets"
+        ),
+        .executableTarget(
+            name: "vpc-play",
+            dependencies: [
+                "VideoPlayerContainer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/vpc-play"
         ),
         .testTarget(
             name: "RenderTests",

@@ -4,7 +4,7 @@ import VideoPlayerRender
 
 extension PresentationTests {
     /// Decoded pictures show in the colours their pixel format, matrix and range say.
-    @Suite struct Colour {
+    @MainActor @Suite struct Colour {
         /// The colour at the centre of the screen after `picture` is stretched over it.
         private func shown(_ picture: PresentationTestPicture, at x: Int = 160) throws -> RGBA {
             var colour = RGBA.background

@@ -5,7 +5,7 @@ import VideoPlayerRender
 
 extension PresentationTests {
     /// Where the picture lands: gravity, rotation, mirroring, clipping, odd sizes, bottom-up rows.
-    @Suite struct Draw {
+    @MainActor @Suite struct Draw {
         /// A 64x32 picture, red on the left half and blue on the right.
         private func halves(_ format: AVPixelFormat = AV_PIX_FMT_YUV420P) throws -> PresentationTestPicture {
             let picture = try PresentationTestPicture(format, width: 64, height: 32)

@@ -4,7 +4,7 @@ import VideoPlayerRender
 
 extension PresentationTests {
     /// What `upload` sends, skips and replaces.
-    @Suite struct Upload {
+    @MainActor @Suite struct Upload {
         private func solid(
             _ colour: TestColour, width: Int = 64, height: Int = 32,
             format: AVPixelFormat = AV_PIX_FMT_YUV420P

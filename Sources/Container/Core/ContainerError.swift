@@ -8,6 +8,12 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case imageNotWritten(path: String, reason: String)
     /// Pixel data does not match the size it claims.
     case invalidPixelData(String)
+    /// SDL's video subsystem could not start (no display and no usable video driver).
+    case videoUnavailable(String)
+    /// The window or its renderer could not be created.
+    case windowCreationFailed(String)
+    /// A texture for the video or the widget overlay could not be created.
+    case textureCreationFailed(String)
 
     public var description: String {
         switch self {
@@ -15,6 +21,10 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .imageUnreadable(let path, let reason): "Cannot read image \(path): \(reason)"
         case .imageNotWritten(let path, let reason): "Cannot write image \(path): \(reason)"
         case .invalidPixelData(let detail): "Invalid pixel data: \(detail)"
+        case .videoUnavailable(let detail):
+            "SDL video is unavailable (\(detail)); set SDL_VIDEODRIVER=offscreen to run without a display"
+        case .windowCreationFailed(let detail): "Could not create the window: \(detail)"
+        case .textureCreationFailed(let detail): "Could not create a texture: \(detail)"
         }
     }
 }

@@ -1,0 +1,74 @@
+import ArgumentParser
+import Foundation
+import VideoPlayerContainer
+
+/// A small player in an SDL window with ffplay's keys: the render engine's own proof.
+@main
+struct VPCPlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vpc-play",
+        abstract: "Play media files or URLs in a window.",
+        discussion: """
+            Keys: space/p pause, left/right seek 10 s, up/down seek 60 s, s step one frame, \
+            m mute, 9/0 volume, [ ] speed, l loop, f fullscreen, n/b next/previous item, q/Esc quit.
+            With no input, plays a generated sample clip.
+            """)
+
+    @Argument(help: "Files or URLs (http, https, HLS) to play in order.")
+    var inputs: [String] = []
+
+    @Option(name: .long, help: "Window size as WIDTHxHEIGHT.")
+    var size = "1280x720"
+
+    @Option(name: .long, help: "Start volume, 0 to 1.")
+    var volume = 1.0
+
+    @Option(name: .long, help: "Playback rate, 0.25 to 4.")
+    var rate = 1.0
+
+    @Option(name: .long, help: "Start position in seconds.")
+    var start = 0.0
+
+    @Option(name: .long, help: "A WebVTT or SubRip file shown over the first item.")
+    var subtitles: String?
+
+    @Flag(name: .long, help: "Restart the item at its end.")
+    var loop = false
+
+    @Flag(name: .long, help: "Quit when the queue ends (or fails), like ffplay -autoexit.")
+    var autoexit = false
+
+    mutating func run() throws {
+        let items = try makeItems()
+        let windowSize = try parseSize(size)
+        let exitCode = MainActor.assumeIsolated {
+            PlayerApp(
+                items: items, size: windowSize, volume: volume, rate: rate, loop: loop, autoexit: autoexit
+            ).run()
+        }
+        if exitCode != 0 { throw ExitCode(exitCode) }
+    }
+
+    private func makeItems() throws -> [MediaItem] {
+        let subtitleURL = subtitles.map { URL(fileURLWithPath: $0) }
+        if inputs.isEmpty {
+            let sample = try TestMedia.cachedClip(
+                ClipSpec(width: 1280, height: 720, duration: 10, gopSeconds: 2, tone: ClipSpec.Tone()))
+            return [MediaItem(url: sample, title: "Sample clip", startPosition: start)]
+        }
+        return inputs.enumerated().map { index, input in
+            let url = input.contains("://") ? URL(string: input) : URL(fileURLWithPath: input)
+            return MediaItem(
+                url: url ?? URL(fileURLWithPath: input), title: input, startPosition: index == 0 ? start : 0,
+                externalSubtitleURL: index == 0 ? subtitleURL : nil)
+        }
+    }
+
+    private func parseSize(_ text: String) throws -> Size {
+        let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else {
+            throw ValidationError("--size must look like 1280x720 (each side at least 64)")
+        }
+        return Size(width: parts[0], height: parts[1])
+    }
+}
