@@ -8,6 +8,7 @@ public struct ControlOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(ControlService.self) { control in
             let areas = ControlAreas(
