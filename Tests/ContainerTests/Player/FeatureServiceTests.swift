@@ -26,6 +26,18 @@ import VideoPlayerContainer
         #expect(bed.host.frame(ofIdentifier: "feature.panel") == Rect(x: 0, y: 130, width: 320, height: 50))
     }
 
+    @Test func theVideoNarrowsWithTheSqueezeAnimation() {
+        bed.context.feature.present(.right(.squeeze(100))) { Color.pureGreen }
+        bed.wait(0.15)
+        let width = videoFrame?.width ?? 0
+        #expect(width > 220 && width < 320)
+        bed.wait(0.2)
+        #expect(videoFrame?.width == 220)
+        bed.context.feature.dismiss(animated: false)
+        bed.wait(0)
+        #expect(videoFrame?.width == 320)
+    }
+
     @Test func thePanelSlidesInFromItsEdgeOnTheClock() {
         bed.context.feature.present(.right(.cover)) { Color.pureGreen.frame(width: 100) }
         bed.wait(0.15)
