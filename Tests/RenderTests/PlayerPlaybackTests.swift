@@ -2,11 +2,11 @@ import Foundation
 import Testing
 @testable import VideoPlayerRender
 
-@Suite(.enabled(if: MediaCorpus.shouldRun)) @MainActor
+@Suite(.enabled(if: SharedMedia.shouldRun)) @MainActor
 struct PlayerPlaybackTests {
     @Test func playsBaselineMP4ToTheEndWithEventsInOrder() async throws {
         let harness = PlayerHarness()
-        let item = MediaItem(path: try MediaCorpus.path("av/sample.mp4"))
+        let item = MediaItem(path: try SharedMedia.path("av/sample.mp4"))
         harness.player.load(item, autoplay: true)
         let started = MediaPlayer.now
         #expect(await harness.wait(timeout: 5, for: .ended))
