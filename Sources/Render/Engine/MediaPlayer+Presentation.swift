@@ -14,6 +14,10 @@ extension MediaPlayer {
         if hasVideo, let frameDue = advanceVideo(session, clockTime: clockTime, now: now, playing: playing) {
             due = frameDue
         }
+        if hasVideo && awaitingFirstFrame && !videoEnded {
+            // The picture after a load or a seek is shown even when paused, as soon as it is decoded.
+            due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
+        }
         let time = session.clock.time(at: now)
         currentTime = pendingSeek?.target ?? min(max(time, 0), duration ?? .infinity)
         let buffered = session.bufferedUpTo
