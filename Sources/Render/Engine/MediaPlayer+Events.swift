@@ -64,6 +64,7 @@ extension MediaPlayer {
         session?.setPaused(false)
         lastTick = nil
         setStatus(.playing)
+        inbox.wake()
     }
 
     /// Reports a finished seek once its first picture (or, without video, its first packet) is there.
