@@ -75,8 +75,8 @@ public final class VideoFrame: @unchecked Sendable {
 
     /// The size the picture takes on screen: square pixels, rotation applied.
     public var displaySize: Size {
-        let w = Double(width) * sampleAspectRatio
-        let h = Double(height)
-        return orientation.swapsAxes ? Size(width: h, height: w) : Size(width: w, height: h)
+        VideoGeometry.displaySize(
+            pictureSize: Size(width: Double(width), height: Double(height)),
+            sampleAspectRatio: sampleAspectRatio, orientation: orientation)
     }
 }

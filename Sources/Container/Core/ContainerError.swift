@@ -1,0 +1,30 @@
+/// Every failure the container module reports, in cases a caller can act on.
+public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// None of the candidate font files exists or SDL2_ttf could not open them.
+    case fontUnavailable(paths: [String])
+    /// An image file is missing or is not a PNG Cairo can decode.
+    case imageUnreadable(path: String, reason: String)
+    /// Writing an image failed (directory missing, no permission).
+    case imageNotWritten(path: String, reason: String)
+    /// Pixel data does not match the size it claims.
+    case invalidPixelData(String)
+    /// SDL's video subsystem could not start (no display and no usable video driver).
+    case videoUnavailable(String)
+    /// The window or its renderer could not be created.
+    case windowCreationFailed(String)
+    /// A texture for the video or the widget overlay could not be created.
+    case textureCreationFailed(String)
+
+    public var description: String {
+        switch self {
+        case .fontUnavailable(let paths): "No usable font among: \(paths.joined(separator: ", "))"
+        case .imageUnreadable(let path, let reason): "Cannot read image \(path): \(reason)"
+        case .imageNotWritten(let path, let reason): "Cannot write image \(path): \(reason)"
+        case .invalidPixelData(let detail): "Invalid pixel data: \(detail)"
+        case .videoUnavailable(let detail):
+            "SDL video is unavailable (\(detail)); set SDL_VIDEODRIVER=offscreen to run without a display"
+        case .windowCreationFailed(let detail): "Could not create the window: \(detail)"
+        case .textureCreationFailed(let detail): "Could not create a texture: \(detail)"
+        }
+    }
+}

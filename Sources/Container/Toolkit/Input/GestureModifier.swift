@@ -1,0 +1,58 @@
+/// An input handler attached with `onTap`, `onDoubleTap`, `onDrag`, `onHover`, `onScroll` or `onKeyPress`.
+struct GestureModifier: NodeModifier {
+    enum Handler {
+        case tap(@MainActor () -> Void)
+        case doubleTap(@MainActor () -> Void)
+        case drag(@MainActor (DragValue) -> Void)
+        case hover(@MainActor (Bool) -> Void)
+        case scroll(@MainActor (ScrollValue) -> Void)
+        case keyPress(@MainActor (KeyPress) -> Bool)
+    }
+
+    let handler: Handler
+
+    func makeNode() -> ModifierNode { GestureNode() }
+}
+
+/// Holds one input handler; the host finds it by walking up from the node under the pointer.
+@MainActor
+final class GestureNode: ModifierNode {
+    private(set) var handler: GestureModifier.Handler?
+
+    override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
+        handler = (modifier as? GestureModifier)?.handler
+    }
+}
+
+extension Widget {
+    /// Runs `action` when the widget is clicked; waits out the double-tap interval first if the
+    /// widget also has `onDoubleTap`.
+    public func onTap(perform action: @escaping @MainActor () -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .tap(action)))
+    }
+
+    /// Runs `action` on two clicks within the double-tap interval.
+    public func onDoubleTap(perform action: @escaping @MainActor () -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .doubleTap(action)))
+    }
+
+    /// Reports a drag once the pointer moved a few points with the button down, then every move and the release.
+    public func onDrag(perform action: @escaping @MainActor (DragValue) -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .drag(action)))
+    }
+
+    /// Reports `true` when the pointer enters the widget and `false` when it leaves.
+    public func onHover(perform action: @escaping @MainActor (Bool) -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .hover(action)))
+    }
+
+    /// Reports wheel and touchpad scrolls over the widget.
+    public func onScroll(perform action: @escaping @MainActor (ScrollValue) -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .scroll(action)))
+    }
+
+    /// Offers key presses to `action` (topmost widgets first) until one returns `true`.
+    public func onKeyPress(perform action: @escaping @MainActor (KeyPress) -> Bool) -> some Widget {
+        modifier(GestureModifier(handler: .keyPress(action)))
+    }
+}

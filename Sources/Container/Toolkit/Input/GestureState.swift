@@ -1,0 +1,74 @@
+/// What the host remembers between input events: the press in progress, a tap waiting for its
+/// possible second click, and the widgets under the pointer.
+@MainActor
+struct GestureState {
+    /// A button press from down to up.
+    struct Press {
+        let start: Point
+        /// The widget's tap handlers (`onTap` and/or `onDoubleTap`) found under the press.
+        let taps: TapHandlers?
+        weak var dragNode: GestureNode?
+        var isDragging = false
+    }
+
+    /// The `onTap` and `onDoubleTap` of one widget: gesture modifiers applied directly on top of each other.
+    @MainActor
+    struct TapHandlers {
+        /// The outermost gesture node of the widget; releasing outside its frame cancels the tap.
+        weak var anchor: Node?
+        var tap: (@MainActor () -> Void)?
+        var doubleTap: (@MainActor () -> Void)?
+    }
+
+    /// A first click on a widget with `onDoubleTap`, waiting for a second.
+    struct PendingTap {
+        weak var anchor: Node?
+        let time: Double
+        /// Fires the single tap once the double-tap interval passed without a second click.
+        let timer: TimerToken?
+    }
+
+    var press: Press?
+    var pendingTap: PendingTap?
+    var hovered: [ObjectIdentifier: GestureNode] = [:]
+}
+
+extension Node {
+    /// The node and its ancestors, innermost first.
+    var ancestry: UnfoldSequence<Node, (Node?, Bool)> {
+        sequence(first: self) { $0.parent }
+    }
+
+    /// The position of `point` relative to the node's top left corner.
+    func localPoint(_ point: Point) -> Point {
+        point - frame.origin
+    }
+}
+
+extension GestureState.TapHandlers {
+    /// The tap handlers of the innermost widget in `chain` that has any: the first gesture node
+    /// with a tap or double tap, plus the gesture nodes directly wrapping it.
+    init?(chain: [Node]) {
+        guard let first = chain.firstIndex(where: { ($0 as? GestureNode)?.handler?.isTap == true }) else {
+            return nil
+        }
+        for node in chain[first...] {
+            guard let gesture = node as? GestureNode else { break }
+            switch gesture.handler {
+            case .tap(let action)?: tap = tap ?? action
+            case .doubleTap(let action)?: doubleTap = doubleTap ?? action
+            default: break
+            }
+            anchor = gesture
+        }
+    }
+}
+
+extension GestureModifier.Handler {
+    var isTap: Bool {
+        switch self {
+        case .tap, .doubleTap: true
+        default: false
+        }
+    }
+}

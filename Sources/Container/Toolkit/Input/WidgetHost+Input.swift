@@ -1,0 +1,154 @@
+extension WidgetHost {
+    /// Routes one input event to the widgets under the pointer (or, for keys, to `onKeyPress` handlers).
+    ///
+    /// Hit-testing picks the topmost widget that draws something at the point (or has `contentShape`);
+    /// hidden and disabled widgets are skipped. Handlers run synchronously; their state changes show
+    /// at the next ``update()``.
+    ///
+    /// - Returns: Whether some widget handled the event.
+    @discardableResult
+    public func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .pointerDown(let point, .left): return pointerDown(at: point)
+        case .pointerUp(let point, .left): return pointerUp(at: point)
+        case .pointerDown, .pointerUp: return false
+        case .pointerMoved(let point): return pointerMoved(to: point)
+        case .pointerExited:
+            updateHover(chain: [])
+            return false
+        case .scroll(let dx, let dy, let location, let modifiers):
+            return scroll(ScrollValue(dx: dx, dy: dy, location: location, modifiers: modifiers))
+        case .keyDown(let key, let modifiers): return keyDown(KeyPress(key: key, modifiers: modifiers))
+        case .keyUp, .textInput: return false
+        }
+    }
+
+    /// The frame (points) of the widget marked with `accessibilityIdentifier(identifier)`.
+    public func frame(ofIdentifier identifier: String) -> Rect? {
+        func search(_ node: Node) -> Rect? {
+            if let named = node as? IdentifierNode, named.identifier == identifier { return named.frame }
+            return node.children.lazy.compactMap(search).first
+        }
+        return search(tree.root)
+    }
+
+    private func chain(at point: Point) -> [Node] {
+        tree.root.hitTest(point).map { Array($0.ancestry) } ?? []
+    }
+
+    private func pointerDown(at point: Point) -> Bool {
+        let chain = chain(at: point)
+        let drag = chain.lazy.compactMap { $0 as? GestureNode }.first { node in
+            if case .drag? = node.handler { return true }
+            return false
+        }
+        let taps = GestureState.TapHandlers(chain: chain)
+        gestures.press = GestureState.Press(start: point, taps: taps, dragNode: drag)
+        return taps != nil || drag != nil
+    }
+
+    private func pointerMoved(to point: Point) -> Bool {
+        updateHover(chain: chain(at: point))
+        guard var press = gestures.press, let node = press.dragNode, case .drag(let action)? = node.handler
+        else {
+            return false
+        }
+        let distance = point - press.start
+        if !press.isDragging {
+            guard (distance.x * distance.x + distance.y * distance.y).squareRoot() >= dragThreshold else {
+                return true
+            }
+            press.isDragging = true
+            gestures.press = press
+            action(dragValue(.began, at: point, press: press, node: node))
+        } else {
+            action(dragValue(.changed, at: point, press: press, node: node))
+        }
+        return true
+    }
+
+    private func pointerUp(at point: Point) -> Bool {
+        guard let press = gestures.press else { return false }
+        gestures.press = nil
+        if press.isDragging, let node = press.dragNode, case .drag(let action)? = node.handler {
+            action(dragValue(.ended, at: point, press: press, node: node))
+            return true
+        }
+        guard let taps = press.taps, let anchor = taps.anchor, anchor.frame.contains(point) else {
+            return false
+        }
+        releaseTap(taps, anchor: anchor)
+        return true
+    }
+
+    /// A widget with only `onTap` fires now; one with `onDoubleTap` waits for a second click, and
+    /// fires its `onTap` only when none came within ``doubleTapInterval``.
+    private func releaseTap(_ taps: GestureState.TapHandlers, anchor: Node) {
+        guard let doubleTap = taps.doubleTap else {
+            taps.tap?()
+            return
+        }
+        let now = clock.now
+        if let pending = gestures.pendingTap, pending.anchor === anchor,
+            now - pending.time <= doubleTapInterval
+        {
+            pending.timer?.cancel()
+            gestures.pendingTap = nil
+            doubleTap()
+            return
+        }
+        gestures.pendingTap?.timer?.cancel()
+        let timer = taps.tap.map { tap in
+            clock.schedule(after: doubleTapInterval) { [weak self] in
+                self?.gestures.pendingTap = nil
+                tap()
+            }
+        }
+        gestures.pendingTap = GestureState.PendingTap(anchor: anchor, time: now, timer: timer)
+    }
+
+    private func dragValue(_ phase: DragPhase, at point: Point, press: GestureState.Press, node: Node)
+        -> DragValue
+    {
+        DragValue(
+            phase: phase, location: node.localPoint(point), startLocation: node.localPoint(press.start),
+            size: node.frame.size)
+    }
+
+    private func updateHover(chain: [Node]) {
+        var inside: [ObjectIdentifier: GestureNode] = [:]
+        for case let node as GestureNode in chain {
+            if case .hover? = node.handler { inside[ObjectIdentifier(node)] = node }
+        }
+        let left = gestures.hovered.filter { inside[$0.key] == nil }.values
+        let entered = inside.filter { gestures.hovered[$0.key] == nil }.values
+        gestures.hovered = inside
+        for node in left { if case .hover(let action)? = node.handler { action(false) } }
+        for node in entered { if case .hover(let action)? = node.handler { action(true) } }
+    }
+
+    private func scroll(_ value: ScrollValue) -> Bool {
+        for case let node as GestureNode in chain(at: value.location) {
+            guard case .scroll(let action)? = node.handler else { continue }
+            action(
+                ScrollValue(
+                    dx: value.dx, dy: value.dy, location: node.localPoint(value.location),
+                    modifiers: value.modifiers))
+            return true
+        }
+        return false
+    }
+
+    /// Offers the key to `onKeyPress` handlers, topmost (last drawn) first, until one takes it.
+    private func keyDown(_ press: KeyPress) -> Bool {
+        func offer(_ node: Node) -> Bool {
+            guard node.acceptsInput else { return false }
+            if node.children.reversed().contains(where: offer) { return true }
+            guard let gesture = node as? GestureNode, case .keyPress(let action)? = gesture.handler else {
+                return false
+            }
+            return action(press)
+        }
+        return offer(tree.root)
+    }
+}

@@ -1,0 +1,47 @@
+struct OpacityModifier: NodeModifier {
+    let opacity: Double
+
+    func makeNode() -> ModifierNode { OpacityNode() }
+}
+
+/// Composites its subtree with an opacity, animated when the update has an animation.
+@MainActor
+final class OpacityNode: ModifierNode {
+    private var opacity = AnimatedValue(1.0)
+
+    override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
+        guard let opacityModifier = modifier as? OpacityModifier else { return }
+        let target = min(1, max(0, opacityModifier.opacity))
+        guard target != opacity.target else { return }
+        if opacity.set(target, animation: tree.transaction, at: tree.frameTime) { tree.startAnimating(self) }
+        invalidatePaint(subtree: true)
+    }
+
+    override func advanceAnimations(to time: Double) -> Bool {
+        invalidatePaint(subtree: true)
+        return opacity.isRunning(at: time)
+    }
+
+    override func draw(_ context: DrawContext) {
+        let shown = opacity.value(at: tree?.frameTime ?? 0)
+        context.withOpacity(shown) { super.draw(context) }
+    }
+
+    /// Fully transparent content cannot be hit, like SwiftUI's `opacity(0)`.
+    override var acceptsInput: Bool { super.acceptsInput && opacity.target > 0 }
+}
+
+extension Node {
+    /// Repaints the node's area, or everything its subtree paints.
+    func invalidatePaint(subtree: Bool) {
+        guard subtree else { return invalidatePaint() }
+        tree?.damage(subtreePaintBounds)
+    }
+}
+
+extension Widget {
+    /// Draws the widget with `opacity` (0 transparent, 1 opaque); animatable.
+    public func opacity(_ opacity: Double) -> some Widget {
+        modifier(OpacityModifier(opacity: opacity))
+    }
+}

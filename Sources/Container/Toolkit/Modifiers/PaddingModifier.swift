@@ -1,0 +1,50 @@
+struct PaddingModifier: NodeModifier {
+    let insets: EdgeInsets
+
+    func makeNode() -> ModifierNode { PaddingNode() }
+}
+
+/// Shrinks the proposal by the insets and grows the content's size by them.
+@MainActor
+final class PaddingNode: ModifierNode {
+    private var insets = EdgeInsets.zero
+
+    override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
+        guard let padding = modifier as? PaddingModifier, padding.insets != insets else { return }
+        insets = padding.insets
+        invalidateLayout()
+    }
+
+    override func computeSize(_ proposal: ProposedSize) -> Size {
+        let content = super.computeSize(proposal.inset(by: insets))
+        return Size(
+            width: content.width + insets.leading + insets.trailing,
+            height: content.height + insets.top + insets.bottom)
+    }
+
+    override func placeChildren(in rect: Rect) {
+        super.placeChildren(in: rect.inset(by: insets))
+    }
+}
+
+extension Widget {
+    /// Adds `length` points (8 by default) of space around the widget.
+    public func padding(_ length: Double = 8) -> some Widget {
+        modifier(PaddingModifier(insets: EdgeInsets(all: length)))
+    }
+
+    /// Adds `length` points of space along the given edges.
+    public func padding(_ edges: EdgeSet, _ length: Double = 8) -> some Widget {
+        modifier(
+            PaddingModifier(
+                insets: EdgeInsets(
+                    top: edges.contains(.top) ? length : 0, leading: edges.contains(.leading) ? length : 0,
+                    bottom: edges.contains(.bottom) ? length : 0,
+                    trailing: edges.contains(.trailing) ? length : 0)))
+    }
+
+    /// Adds the given space on each edge.
+    public func padding(_ insets: EdgeInsets) -> some Widget {
+        modifier(PaddingModifier(insets: insets))
+    }
+}

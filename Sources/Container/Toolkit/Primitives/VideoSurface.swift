@@ -1,0 +1,90 @@
+import CCairo
+
+/// Where a player's video shows: the window composes the player's frames into this widget's frame,
+/// under every widget drawn above it, without passing the pictures through Cairo.
+///
+/// In the widget overlay the surface is a transparent hole; a ``PlayerWindow`` draws the current
+/// frame of `player` there (scaled by `gravity`), then the overlay on top. Snapshots compose the
+/// frame the same way (``WidgetHost/snapshotWithVideo()``).
+public struct VideoSurface: PrimitiveWidget {
+    let player: MediaPlayer
+    let gravity: VideoGravity
+
+    /// A surface showing `player`'s video with the given gravity (letterboxed `fit` by default).
+    public init(player: MediaPlayer, gravity: VideoGravity = .fit) {
+        self.player = player
+        self.gravity = gravity
+    }
+
+    func makeNode() -> Node { VideoSurfaceNode() }
+}
+
+/// One place a window composes video: the player, where, and how it is scaled.
+@MainActor
+public struct VideoLayer {
+    /// The player whose `currentFrame` is shown.
+    public let player: MediaPlayer
+    /// The surface's frame in host points.
+    public let frame: Rect
+    /// How the picture fills the frame.
+    public let gravity: VideoGravity
+}
+
+/// Punches a transparent hole in the overlay and tells the tree where the video goes.
+@MainActor
+final class VideoSurfaceNode: Node {
+    private(set) var player: MediaPlayer?
+    private(set) var gravity = VideoGravity.fit
+
+    override var drawsContent: Bool { true }
+
+    override func update(from widget: any Widget, in tree: WidgetTree) {
+        guard let surface = widget as? VideoSurface else { return }
+        if player !== surface.player || gravity != surface.gravity {
+            player = surface.player
+            gravity = surface.gravity
+            invalidatePaint()
+        }
+        tree.videoSurfaces.insert(self)
+    }
+
+    override func unmount() {
+        tree?.videoSurfaces.remove(self)
+        super.unmount()
+    }
+
+    override func computeSize(_ proposal: ProposedSize) -> Size {
+        ShapeMetrics.fill(proposal)
+    }
+
+    override func draw(_ context: DrawContext) {
+        guard context.needsDrawing(frame) else { return }
+        context.saved {
+            context.clip(to: frame)
+            cairo_set_operator(context.cairo, CAIRO_OPERATOR_CLEAR)
+            cairo_paint(context.cairo)
+        }
+    }
+
+    var layer: VideoLayer? {
+        guard let player, !isDisappearing else { return nil }
+        return VideoLayer(player: player, frame: frame, gravity: gravity)
+    }
+}
+
+/// The video surfaces mounted in one tree, in the order they were mounted.
+@MainActor
+struct VideoSurfaceRegistry {
+    private var nodes: [VideoSurfaceNode] = []
+
+    mutating func insert(_ node: VideoSurfaceNode) {
+        guard !nodes.contains(where: { $0 === node }) else { return }
+        nodes.append(node)
+    }
+
+    mutating func remove(_ node: VideoSurfaceNode) {
+        nodes.removeAll { $0 === node }
+    }
+
+    var layers: [VideoLayer] { nodes.compactMap(\.layer) }
+}

@@ -1,0 +1,13 @@
+/// Values passed down the tree to every descendant: the context, colours, font, input state.
+struct WidgetEnvironment: Equatable {
+    var context: Context?
+    /// Player interfaces sit over video, so content is white unless told otherwise.
+    var foregroundColor = Color.white
+    var font = Font.body
+    var isEnabled = true
+
+    static func == (lhs: WidgetEnvironment, rhs: WidgetEnvironment) -> Bool {
+        lhs.context === rhs.context && lhs.foregroundColor == rhs.foregroundColor && lhs.font == rhs.font
+            && lhs.isEnabled == rhs.isEnabled
+    }
+}

@@ -1,0 +1,134 @@
+import CSDL2
+import Foundation
+
+/// An SDL window that hosts a widget tree and runs the main loop: input, timers, video frames,
+/// widget repaints and composition.
+///
+/// ```swift
+/// let context = Context()
+/// try PlayerWindow(title: "Player", size: Size(width: 1280, height: 720), context: context) {
+///     PlayerWidget(context)
+/// }.run()
+/// ```
+///
+/// The loop sleeps until something is due — an event, a video frame, a timer or an animation frame —
+/// so a paused player with a static interface costs next to nothing. Video frames go straight from
+/// the decoder to SDL textures; only the damaged parts of the Cairo overlay are uploaded.
+///
+/// > Important: create and run it on the main thread. Without a display, run with
+/// > `SDL_VIDEODRIVER=offscreen`.
+@MainActor
+public final class PlayerWindow {
+    /// The context whose services the widgets use.
+    public let context: Context
+    /// What the loop has done so far, for benchmarks and the stats widget.
+    public private(set) var statistics = WindowStatistics()
+
+    private let title: String
+    private let initialSize: Size
+    private let resizable: Bool
+    private let root: AnyWidget
+    private var scene: WindowScene?
+    private var shouldQuit = false
+
+    /// A window of `size` points showing `content`, whose services live in `context`.
+    public init(
+        title: String = "VideoPlayerContainer", size: Size = Size(width: 1280, height: 720),
+        context: Context = Context(), resizable: Bool = true, @WidgetBuilder content: () -> some Widget
+    ) {
+        self.title = title
+        initialSize = size
+        self.context = context
+        self.resizable = resizable
+        root = AnyWidget(content())
+    }
+
+    /// Opens the window and runs the loop until the window is closed or ``quit()`` is called.
+    public func run() throws(ContainerError) {
+        try open()
+        while !shouldQuit {
+            runOnce(maxWait: 0.5)
+        }
+        close()
+    }
+
+    /// Ends ``run()`` after the current loop iteration.
+    public func quit() {
+        shouldQuit = true
+        scene?.sleeper.wake()
+    }
+
+    /// Whether the window is open and the loop has not been asked to quit.
+    public var isRunning: Bool { scene != nil && !shouldQuit }
+
+    /// Creates the SDL window (if not yet open) without running the loop; drive it with ``runOnce(maxWait:)``.
+    public func open() throws(ContainerError) {
+        guard scene == nil else { return }
+        shouldQuit = false
+        scene = try WindowScene(
+            title: title, size: initialSize, resizable: resizable, root: root, context: context)
+    }
+
+    /// Closes the window; the widget tree and its services stay in the context.
+    public func close() {
+        scene = nil
+    }
+
+    /// One loop iteration: waits up to `maxWait` seconds for something to do, then handles events,
+    /// runs due work and presents if anything changed.
+    public func runOnce(maxWait: Double = 0) {
+        guard let scene else { return }
+        let wait = min(maxWait, scene.secondsUntilDue())
+        if let first = scene.sleeper.wait(timeout: wait) {
+            handle(first, in: scene)
+            while let event = scene.sleeper.nextEvent() { handle(event, in: scene) }
+        }
+        // NB: on Linux the main actor's queue is drained by the run loop; SDL owns this thread's
+        // sleep, so give tasks scheduled on the main actor their turn here.
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        let started = MediaPlayer.now
+        if scene.render() {
+            statistics.presents += 1
+            statistics.lastComposeSeconds = MediaPlayer.now - started
+        }
+        statistics.iterations += 1
+        statistics.overlayRedraws = scene.host.redrawCount
+        statistics.videoUploads = scene.videoUploads
+    }
+
+    /// The widget host, for scripted input and inspection (`nil` until ``open()``).
+    public var host: WidgetHost? { scene?.host }
+
+    /// The pixels on screen after the last present, read back from the renderer.
+    public func screenshot() -> RasterImage? { scene?.readPixels() }
+
+    /// Switches the window between desktop fullscreen and its normal size.
+    public func setFullscreen(_ fullscreen: Bool) {
+        scene?.window.setFullscreen(fullscreen)
+    }
+
+    /// The SDL renderer in use ("opengl", "software", ...), or `nil` before ``open()``.
+    public var rendererName: String? { scene?.window.rendererName }
+
+    private func handle(_ event: SDL_Event, in scene: WindowScene) {
+        if SDL_EventType(event.type) == SDL_QUIT {
+            shouldQuit = true
+            return
+        }
+        scene.handle(event)
+    }
+}
+
+/// Counters of a ``PlayerWindow``'s loop.
+public struct WindowStatistics: Sendable, Equatable {
+    /// Loop iterations (each ends in a sleep until something is due).
+    public var iterations = 0
+    /// Frames presented to the screen.
+    public var presents = 0
+    /// Repaints of the widget overlay (each repaints only damaged rectangles).
+    public var overlayRedraws = 0
+    /// Video frames uploaded to textures.
+    public var videoUploads = 0
+    /// Seconds the last present took from the start of composition (uploads, draw, present).
+    public var lastComposeSeconds = 0.0
+}

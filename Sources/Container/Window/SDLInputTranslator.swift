@@ -1,0 +1,76 @@
+import CSDL2
+
+/// Turns SDL events into the toolkit's ``InputEvent``s, in points.
+///
+/// > Important: main thread only.
+@MainActor
+struct SDLInputTranslator {
+    /// Points per pixel of mouse coordinates (SDL reports mouse positions in window points already).
+    var pointScale = 1.0
+
+    /// The input event for `event`, or `nil` for events that are not input.
+    func translate(_ event: SDL_Event) -> InputEvent? {
+        switch SDL_EventType(event.type) {
+        case SDL_MOUSEBUTTONDOWN:
+            guard event.button.which != csdl_touch_mouseid() else { return nil }
+            return .pointerDown(point(event.button.x, event.button.y), button: button(event.button.button))
+        case SDL_MOUSEBUTTONUP:
+            guard event.button.which != csdl_touch_mouseid() else { return nil }
+            return .pointerUp(point(event.button.x, event.button.y), button: button(event.button.button))
+        case SDL_MOUSEMOTION:
+            guard event.motion.which != csdl_touch_mouseid() else { return nil }
+            return .pointerMoved(point(event.motion.x, event.motion.y))
+        case SDL_MOUSEWHEEL:
+            var x: Int32 = 0
+            var y: Int32 = 0
+            SDL_GetMouseState(&x, &y)
+            // NB: SDL's wheel y is positive away from the user (scroll up); the toolkit's dy grows downwards.
+            return .scroll(
+                dx: Double(event.wheel.preciseX), dy: -Double(event.wheel.preciseY), location: point(x, y),
+                modifiers: modifiers(SDL_GetModState()))
+        case SDL_KEYDOWN:
+            return .keyDown(key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+        case SDL_KEYUP:
+            return .keyUp(key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+        case SDL_TEXTINPUT:
+            return .textInput(Self.text(of: event.text))
+        case SDL_WINDOWEVENT where UInt32(event.window.event) == SDL_WINDOWEVENT_LEAVE.rawValue:
+            return .pointerExited
+        default:
+            return nil
+        }
+    }
+
+    private func point(_ x: Int32, _ y: Int32) -> Point {
+        Point(x: Double(x) * pointScale, y: Double(y) * pointScale)
+    }
+
+    private func button(_ index: UInt8) -> PointerButton {
+        switch index {
+        case csdl_button_right(): .right
+        case UInt8(SDL_BUTTON_MIDDLE): .middle
+        default: .left
+        }
+    }
+
+    private func key(_ symbol: SDL_Keysym) -> Key {
+        Key(rawValue: String(cString: SDL_GetKeyName(symbol.sym)))
+    }
+
+    private func modifiers(_ state: SDL_Keymod) -> KeyModifiers {
+        var result: KeyModifiers = []
+        let raw = state.rawValue
+        if raw & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }
+        if raw & KMOD_CTRL.rawValue != 0 { result.insert(.control) }
+        if raw & KMOD_ALT.rawValue != 0 { result.insert(.option) }
+        if raw & KMOD_GUI.rawValue != 0 { result.insert(.command) }
+        return result
+    }
+
+    private static func text(of event: SDL_TextInputEvent) -> String {
+        withUnsafeBytes(of: event.text) { raw in
+            let bytes = raw.prefix { $0 != 0 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+}

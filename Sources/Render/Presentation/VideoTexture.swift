@@ -1,0 +1,147 @@
+import CFFmpeg
+import CSDL2
+
+/// The video picture held by an SDL renderer: decoded frames go in with `upload(_:)`, and
+/// `draw(in:gravity:orientation:sampleAspectRatio:)` copies the picture into the render target.
+///
+/// yuv420p, yuvj420p and nv12 frames go to SDL straight from the decoder's planes, without a copy
+/// on the CPU side; other formats are converted by swscale into a reusable buffer first. The SDL
+/// texture is made on the first upload and made again only when the size or format changes.
+///
+/// > Important: not thread-safe. Use it only on the thread that created the renderer (SDL renders
+/// > on one thread; in a player, the main thread), and release it before destroying the renderer,
+/// > which frees the texture with it.
+public final class VideoTexture {
+    private let renderer: OpaquePointer
+    private var texture: SDLTexture?
+    private var converter: PictureConverter?
+    // Weak: the comparison must not keep a decoder buffer alive, and a new frame allocated where a
+    // freed one was is not mistaken for it.
+    private weak var lastFrame: VideoFrame?
+    private var colorimetry = YUVColorimetry(matrix: .bt601, fullRange: false)
+    private var upsideDown = false
+
+    /// How many frames were sent to the texture; `upload` of the frame already shown sends nothing
+    /// and does not count.
+    public private(set) var uploadCount = 0
+
+    /// Makes an empty video texture for `renderer`, the `SDL_Renderer` from `SDL_CreateRenderer`.
+    ///
+    /// > Important: the renderer must outlive this object.
+    public init(renderer: OpaquePointer) {
+        self.renderer = renderer
+    }
+
+    /// Sends `frame`'s picture to the texture, unless it is the frame sent last.
+    ///
+    /// Throws `.videoOutputUnavailable` when SDL cannot make or update the texture, or when the
+    /// pixel format cannot be converted; the previous picture then stays.
+    public func upload(_ frame: VideoFrame) throws(PlayerError) {
+        guard frame !== lastFrame else { return }
+        let source = UnsafePointer(frame.avFrame)
+        let tagged = YUVColorimetry(of: source)
+        if let (format, layout) = Self.directUpload(of: source) {
+            try send(layout, format: format, colorimetry: tagged)
+        } else {
+            try sendConverted(source, colorimetry: tagged)
+        }
+        lastFrame = frame
+        uploadCount += 1
+    }
+
+    private func sendConverted(
+        _ source: UnsafePointer<AVFrame>, colorimetry: YUVColorimetry
+    ) throws(PlayerError) {
+        let converter: PictureConverter
+        if let existing = self.converter {
+            converter = existing
+        } else {
+            converter = try PictureConverter()
+            self.converter = converter
+        }
+        let converted = try converter.convert(source, colorimetry: colorimetry)
+        guard let layout = PlaneLayout(of: converted, count: 3) else {
+            throw .videoOutputUnavailable("the converted picture has no planes")
+        }
+        try send(
+            layout, format: csdl_pixelformat_iyuv(),
+            colorimetry: YUVColorimetry(matrix: colorimetry.matrix, fullRange: false))
+    }
+
+    /// The SDL format and planes of a frame SDL takes as it is; `nil` when it must be converted.
+    private static func directUpload(
+        of source: UnsafePointer<AVFrame>
+    ) -> (format: UInt32, layout: PlaneLayout)? {
+        switch AVPixelFormat(rawValue: source.pointee.format) {
+        case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P:
+            PlaneLayout(of: source, count: 3).map { (csdl_pixelformat_iyuv(), $0) }
+        case AV_PIX_FMT_NV12:
+            PlaneLayout(of: source, count: 2).map { (csdl_pixelformat_nv12(), $0) }
+        default:
+            nil
+        }
+    }
+
+    private func send(
+        _ layout: PlaneLayout, format: UInt32, colorimetry: YUVColorimetry
+    ) throws(PlayerError) {
+        let target = try texture(format: format, width: layout.width, height: layout.height)
+        // NB: SDL's YUV conversion mode is process-wide, and the software renderer converts to RGB
+        // while updating, so it is set before each update (and again before each copy, for the GPU
+        // renderers that convert while drawing).
+        SDL_SetYUVConversionMode(colorimetry.sdlMode)
+        let planes = layout.planes
+        let pitches = layout.pitches
+        let code =
+            format == csdl_pixelformat_nv12()
+            ? SDL_UpdateNVTexture(target.pointer, nil, planes[0], pitches[0], planes[1], pitches[1])
+            : SDL_UpdateYUVTexture(
+                target.pointer, nil, planes[0], pitches[0], planes[1], pitches[1], planes[2], pitches[2])
+        try checkVideoOutput(code, "uploading a \(layout.width)x\(layout.height) picture")
+        self.colorimetry = colorimetry
+        upsideDown = layout.upsideDown
+    }
+
+    private func texture(format: UInt32, width: Int32, height: Int32) throws(PlayerError) -> SDLTexture {
+        if let texture, texture.holds(format: format, width: width, height: height) { return texture }
+        // Freed before the new one is made, so two full-size textures never coexist.
+        texture = nil
+        lastFrame = nil
+        let made = try SDLTexture(renderer: renderer, format: format, width: width, height: height)
+        texture = made
+        return made
+    }
+
+    /// Draws the picture last uploaded into `bounds`, turned and mirrored by `orientation`.
+    ///
+    /// `bounds` is in renderer coordinates (pixels, or logical units when the renderer has a logical
+    /// size). Drawing stays inside `bounds` and inside the renderer's clip rectangle, if one is set,
+    /// which is how `fill` crops; the clip rectangle is restored afterwards. Nothing is drawn before
+    /// the first upload. Pass the orientation and sample aspect ratio of the frame uploaded.
+    public func draw(
+        in bounds: Rect, gravity: VideoGravity, orientation: VideoOrientation = .upright,
+        sampleAspectRatio: Double = 1
+    ) throws(PlayerError) {
+        guard let texture else { return }
+        let placement = VideoGeometry.placement(
+            pictureSize: Size(width: Double(texture.width), height: Double(texture.height)),
+            sampleAspectRatio: sampleAspectRatio, orientation: orientation, in: bounds, gravity: gravity)
+        let wasClipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
+        var previous = SDL_Rect()
+        SDL_RenderGetClipRect(renderer, &previous)
+        let visible = wasClipped ? placement.clipRect.intersection(Rect(previous)) : placement.clipRect
+        guard !placement.videoRect.isEmpty, let visible else { return }
+        var clip = SDL_Rect(nearest: visible)
+        var destination = SDL_FRect(placement.copyRect)
+        var flip = placement.mirrored ? SDL_FLIP_HORIZONTAL.rawValue : SDL_FLIP_NONE.rawValue
+        if upsideDown { flip |= SDL_FLIP_VERTICAL.rawValue }
+        SDL_SetYUVConversionMode(colorimetry.sdlMode)
+        try checkVideoOutput(SDL_RenderSetClipRect(renderer, &clip), "clipping the video")
+        let copied = SDL_RenderCopyExF(
+            renderer, texture.pointer, nil, &destination, placement.angle, nil, SDL_RendererFlip(flip))
+        let restored =
+            wasClipped ? SDL_RenderSetClipRect(renderer, &previous) : SDL_RenderSetClipRect(renderer, nil)
+        try checkVideoOutput(copied, "drawing the video")
+        try checkVideoOutput(restored, "restoring the clip rectangle")
+    }
+}

@@ -1,0 +1,42 @@
+import Testing
+import VideoPlayerContainer
+
+@MainActor
+@Suite struct TextTests {
+    let renderer = SnapshotRenderer(size: Size(width: 200, height: 100))
+
+    @Test func textRendersInkInsideItsFrameAndNowhereElse() throws {
+        try Text.checkFontAvailable()
+        let host = renderer.makeHost(Text("Hello, player").font(.title).accessibilityIdentifier("t"))
+        let frame = try #require(host.frame(ofIdentifier: "t"))
+        #expect(frame.width > 60 && frame.height >= 20)
+        let ink = try #require(host.snapshot().bounds { $0.a > 0 })
+        #expect(ink.width > frame.width / 2)
+        #expect(frame.integral.intersection(ink) == ink)
+    }
+
+    @Test func textUsesTheForegroundColour() throws {
+        try Text.checkFontAvailable()
+        let image = renderer.render(Text("MMMM").font(Font(size: 40, weight: .bold)).foregroundColor(.red))
+        #expect(image.bounds { $0.a == 255 } != nil)
+        #expect(
+            image.bounds { $0.a == 255 && !$0.isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 2) } == nil)
+    }
+
+    @Test func textWrapsToTheProposedWidthAndHonoursTheLineLimit() throws {
+        try Text.checkFontAvailable()
+        let words = "one two three four five six"
+        let host = renderer.makeHost(
+            VStack {
+                Text(words).accessibilityIdentifier("single")
+                Text(words).frame(width: 60).accessibilityIdentifier("wrapped")
+                Text(words).lineLimit(2).frame(width: 60).accessibilityIdentifier("limited")
+            })
+        let single = try #require(host.frame(ofIdentifier: "single"))
+        let wrapped = try #require(host.frame(ofIdentifier: "wrapped"))
+        let limited = try #require(host.frame(ofIdentifier: "limited"))
+        #expect(single.width > 60)
+        #expect(wrapped.height >= single.height * 3)
+        #expect(limited.height == single.height * 2)
+    }
+}

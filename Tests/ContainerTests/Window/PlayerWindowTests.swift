@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+import CSDL2
+
+@testable import VideoPlayerContainer
+
+/// The real SDL window and loop, headless on SDL's offscreen driver.
+@MainActor
+@Suite(.serialized) struct PlayerWindowTests {
+    init() {
+        // NB: `make test` sets these; a bare `swift test` must not open a real display either.
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+    }
+
+    @Test func composesTheWidgetOverlayIntoTheWindow() throws {
+        let window = PlayerWindow(title: "test", size: Size(width: 200, height: 100), context: Context()) {
+            ZStack {
+                Color.blue
+                Rectangle().fill(.red).frame(width: 40, height: 40)
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        let shot = try #require(window.screenshot())
+        #expect(shot.width == 200 && shot.height == 100)
+        #expect(shot.pixel(x: 100, y: 50).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+        #expect(shot.pixel(x: 5, y: 5).isClose(to: RGBA(r: 0, g: 122, b: 255), tolerance: 3))
+        #expect(window.statistics.presents == 1)
+    }
+
+    @Test func anUnchangedInterfaceIsNotPresentedAgain() throws {
+        let window = PlayerWindow(size: Size(width: 120, height: 80), context: Context()) {
+            Text("static").foregroundColor(.white)
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        for _ in 0..<5 { window.runOnce() }
+        #expect(window.statistics.presents == 1)
+        #expect(window.statistics.overlayRedraws == 1)
+        #expect(window.statistics.iterations == 6)
+    }
+
+    @Test func aStateChangeRepaintsOnlyItsWidgetAndPresentsOnce() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 60), context: context) {
+            HStack(spacing: 0) {
+                WithService(CounterService.self) { service in
+                    Color(white: service.count == 0 ? 0 : 1).frame(width: 80, height: 60)
+                }
+                Color.green.frame(width: 80, height: 60)
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        context[CounterService.self].count = 1
+        window.runOnce()
+        let host = try #require(window.host)
+        #expect(host.lastDamage == [Rect(x: 0, y: 0, width: 80, height: 60)])
+        #expect(window.statistics.presents == 2)
+        let shot = try #require(window.screenshot())
+        #expect(shot.pixel(x: 40, y: 30).isClose(to: RGBA(r: 255, g: 255, b: 255), tolerance: 2))
+        #expect(shot.pixel(x: 120, y: 30).isClose(to: RGBA(r: 51, g: 199, b: 89), tolerance: 3))
+    }
+
+    @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
+            WithService(CounterService.self) { service in
+                Color.gray.frame(width: 50, height: 50).onTap { service.count += 1 }
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: 50, y: 50)
+        try pushMouseButton(SDL_MOUSEBUTTONUP, x: 50, y: 50)
+        window.runOnce()
+        #expect(context[CounterService.self].count == 1)
+    }
+
+    @Test func showsTheVideoOfAPlayerUnderTheOverlay() throws {
+        let clip = FileManager.default.temporaryDirectory.appendingPathComponent("window-video-\(UUID()).mp4")
+        defer { try? FileManager.default.removeItem(at: clip) }
+        try TestMedia.encode(ClipSpec(width: 320, height: 240, duration: 1, tone: nil), to: clip)
+        let player = MediaPlayer()
+        let window = PlayerWindow(size: Size(width: 320, height: 240), context: Context()) {
+            ZStack(alignment: .topLeading) {
+                VideoSurface(player: player)
+                Rectangle().fill(.red).frame(width: 20, height: 20)
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: clip))
+        let deadline = MediaPlayer.now + 10
+        while player.currentFrame == nil, MediaPlayer.now < deadline {
+            window.runOnce(maxWait: 0.05)
+        }
+        window.runOnce()
+        #expect(window.statistics.videoUploads >= 1)
+        let shot = try #require(window.screenshot())
+        let expected = TestMedia.colour(forFrame: 0)
+        let centre = shot.pixel(x: 160, y: 60)
+        #expect(TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
+            == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+        #expect(shot.pixel(x: 10, y: 10).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+    }
+
+    private func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32) throws {
+        var event = SDL_Event()
+        event.type = type.rawValue
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        event.button.x = x
+        event.button.y = y
+        event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        try #require(SDL_PushEvent(&event) == 1)
+    }
+}
+
+final class CounterService: Service {
+    @ViewState var count = 0
+}

@@ -1,0 +1,122 @@
+import CFFmpeg
+import CSDL2
+import Testing
+import VideoPlayerRender
+
+extension PresentationTests {
+    /// Where the picture lands: gravity, rotation, mirroring, clipping, odd sizes, bottom-up rows.
+    @Suite struct Draw {
+        /// A 64x32 picture, red on the left half and blue on the right.
+        private func halves(_ format: AVPixelFormat = AV_PIX_FMT_YUV420P) throws -> PresentationTestPicture {
+            let picture = try PresentationTestPicture(format, width: 64, height: 32)
+            try picture.paint(.red, columns: 0..<32, rows: 0..<32)
+            try picture.paint(.blue, columns: 32..<64, rows: 0..<32)
+            return picture
+        }
+
+        /// The screen after `picture` is drawn into `bounds` with `orientation`, and the renderer's
+        /// clip rectangle afterwards (`nil` when clipping is off).
+        private func draw(
+            _ picture: PresentationTestPicture, orientation: VideoOrientation = .upright,
+            in bounds: Rect = PresentationTestScreen.bounds, gravity: VideoGravity = .fit,
+            clippedTo initialClip: SDL_Rect? = nil
+        ) throws -> (image: RGBAImage, clip: SDL_Rect?) {
+            var result: (RGBAImage, SDL_Rect?)?
+            try PresentationTestScreen.run { screen in
+                let video = VideoTexture(renderer: screen.renderer)
+                if var initialClip {
+                    #expect(SDL_RenderSetClipRect(screen.renderer, &initialClip) == 0)
+                }
+                try video.upload(picture.videoFrame(orientation: orientation))
+                try video.draw(in: bounds, gravity: gravity, orientation: orientation)
+                var clip = SDL_Rect()
+                SDL_RenderGetClipRect(screen.renderer, &clip)
+                let clipOn = SDL_RenderIsClipEnabled(screen.renderer) == SDL_TRUE
+                result = (try screen.readPixels(), clipOn ? clip : nil)
+            }
+            return try #require(result)
+        }
+
+        @Test func fitLetterboxesWithTheClearColourAboveAndBelow() throws {
+            // 2:1 in 320x240: the picture covers y 40..<200.
+            let (image, _) = try draw(halves())
+            for y in [0, 20, 37, 203, 239] {
+                #expect(image[160, y] == .background, "bar at y \(y)")
+            }
+            #expect(image[80, 43].isClose(to: .red), "\(image[80, 43])")
+            #expect(image[240, 196].isClose(to: .blue), "\(image[240, 196])")
+        }
+
+        @Test(arguments: [
+            VideoOrientation(rotationDegrees: 180, mirrored: false),
+            VideoOrientation(rotationDegrees: 0, mirrored: true),
+        ])
+        func halfTurnOrMirrorShowsTheRightHalfOnTheLeft(orientation: VideoOrientation) throws {
+            let (image, _) = try draw(halves(), orientation: orientation)
+            #expect(image[80, 120].isClose(to: .blue), "\(image[80, 120])")
+            #expect(image[240, 120].isClose(to: .red), "\(image[240, 120])")
+        }
+
+        @Test func quarterTurnStandsThePictureUpInAPillarbox() throws {
+            // Turned clockwise the left (red) half goes to the top; 1:2 in 320x240 covers x 100..<220.
+            let (image, _) = try draw(
+                halves(), orientation: VideoOrientation(rotationDegrees: 90, mirrored: false))
+            #expect(image[160, 60].isClose(to: .red), "\(image[160, 60])")
+            #expect(image[160, 180].isClose(to: .blue), "\(image[160, 180])")
+            #expect(image[97, 120] == .background)
+            #expect(image[223, 120] == .background)
+            #expect(image[103, 120] != .background)
+        }
+
+        @Test func mirrorIsAppliedBeforeTheQuarterTurn() throws {
+            let (image, _) = try draw(
+                halves(), orientation: VideoOrientation(rotationDegrees: 90, mirrored: true))
+            #expect(image[160, 60].isClose(to: .blue), "\(image[160, 60])")
+            #expect(image[160, 180].isClose(to: .red), "\(image[160, 180])")
+        }
+
+        @Test func fillCropsToTheBounds() throws {
+            // 2:1 filling a 120x120 square at (100, 60): covers x 40..<280, shown only in 100..<220.
+            let bounds = Rect(x: 100, y: 60, width: 120, height: 120)
+            let (image, clip) = try draw(halves(), in: bounds, gravity: .fill)
+            #expect(image[97, 120] == .background)
+            #expect(image[223, 120] == .background)
+            #expect(image[160, 57] == .background)
+            #expect(image[103, 120].isClose(to: .red), "\(image[103, 120])")
+            #expect(image[217, 120].isClose(to: .blue), "\(image[217, 120])")
+            #expect(clip == nil, "clipping left on")
+        }
+
+        @Test func drawingStaysInsideTheRenderersClipAndRestoresIt() throws {
+            let left = SDL_Rect(x: 0, y: 0, w: 160, h: 240)
+            let (image, clip) = try draw(halves(), gravity: .stretch, clippedTo: left)
+            #expect(image[80, 120].isClose(to: .red), "\(image[80, 120])")
+            #expect(image[240, 120] == .background)
+            #expect(clip.map { [$0.x, $0.y, $0.w, $0.h] } == [0, 0, 160, 240])
+        }
+
+        @Test(arguments: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_NV12])
+        func oddSizesShowTheirLastRowAndColumn(format: AVPixelFormat) throws {
+            // 161x121: the chroma planes are 81x61, and the buffers around the picture hold 0xFF.
+            let picture = try PresentationTestPicture(format, width: 161, height: 121)
+            try picture.paint(.red, columns: 0..<161, rows: 0..<121)
+            let (image, _) = try draw(
+                picture, in: Rect(x: 0, y: 0, width: 161, height: 121), gravity: .stretch)
+            for (x, y) in [(160, 120), (160, 0), (0, 120), (80, 60)] {
+                #expect(image[x, y].isClose(to: .red), "(\(x), \(y)) \(image[x, y])")
+            }
+            #expect(image[161, 60] == .background)
+            #expect(image[80, 121] == .background)
+        }
+
+        @Test(arguments: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_NV12])
+        func bottomUpRowsShowTheTopRowAtTheTop(format: AVPixelFormat) throws {
+            let picture = try PresentationTestPicture(format, width: 64, height: 32, bottomUp: true)
+            try picture.paint(.red, columns: 0..<64, rows: 0..<16)
+            try picture.paint(.blue, columns: 0..<64, rows: 16..<32)
+            let (image, _) = try draw(picture, gravity: .stretch)
+            #expect(image[160, 40].isClose(to: .red), "\(image[160, 40])")
+            #expect(image[160, 200].isClose(to: .blue), "\(image[160, 200])")
+        }
+    }
+}

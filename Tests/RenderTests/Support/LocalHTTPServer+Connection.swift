@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+
+extension LocalHTTPServer {
+    /// The parts of a request the server looks at.
+    struct Request {
+        var method: String
+        var path: String
+        var headers: [String: String]
+        var keepAlive: Bool
+    }
+
+    /// Answers requests on one connection until the client or the server closes it.
+    func serve(_ fd: Int32, id: Int) {
+        let killCount = state.withLock { $0.killCount }
+        defer {
+            state.withLock { _ = $0.connections.removeValue(forKey: id) }
+            close(fd)
+        }
+        var pending: [UInt8] = []
+        while let request = readRequest(fd, pending: &pending) {
+            guard respond(to: request, on: fd, killCount: killCount), request.keepAlive else { return }
+        }
+    }
+
+    /// Reads one request head (the server ignores request bodies); `nil` when the connection ends.
+    private func readRequest(_ fd: Int32, pending: inout [UInt8]) -> Request? {
+        let end: [UInt8] = [13, 10, 13, 10]
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let range = pending.firstRange(of: end) {
+                let head = String(decoding: pending[..<range.lowerBound], as: UTF8.self)
+                pending.removeSubrange(..<range.upperBound)
+                return Self.parse(head)
+            }
+            guard pending.count < 65_536 else { return nil }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            guard count > 0 else { return nil }
+            pending.append(contentsOf: chunk[..<count])
+        }
+    }
+
+    private static func parse(_ head: String) -> Request? {
+        let lines = head.components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ") ?? []
+        guard parts.count == 3 else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let connection = headers["connection"]?.lowercased()
+        let keepAlive = parts[2] == "HTTP/1.1" ? connection != "close" : connection == "keep-alive"
+        let target = parts[1].split(separator: "?", maxSplits: 1).first.map(String.init) ?? "/"
+        return Request(
+            method: String(parts[0]), path: target.removingPercentEncoding ?? target, headers: headers,
+            keepAlive: keepAlive)
+    }
+
+    /// Sends the response; `false` when the connection broke or was killed.
+    private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
+        let (override, memoryFile) = state.withLock { state in
+            state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
+            return (state.statusOverrides[request.path], state.files[request.path])
+        }
+        let connection = request.keepAlive ? "keep-alive" : "close"
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return sendAll(fd, head(405, ["Content-Length": "0", "Connection": connection]))
+        }
+        if let override {
+            return sendAll(fd, head(override, ["Content-Length": "0", "Connection": connection]))
+        }
+        guard let body = memoryFile ?? fileData(at: request.path) else {
+            return sendAll(fd, head(404, ["Content-Length": "0", "Connection": connection]))
+        }
+        var fields = [
+            "Content-Type": Self.contentType(of: request.path), "Accept-Ranges": "bytes",
+            "Connection": connection,
+        ]
+        var status = 200
+        var range = 0..<body.count
+        if let header = request.headers["range"] {
+            guard let requested = Self.byteRange(header, size: body.count) else {
+                fields["Content-Range"] = "bytes */\(body.count)"
+                fields["Content-Length"] = "0"
+                return sendAll(fd, head(416, fields))
+            }
+            status = 206
+            range = requested
+            fields["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(body.count)"
+        }
+        fields["Content-Length"] = "\(range.count)"
+        guard sendAll(fd, head(status, fields)), request.method == "GET" else { return true }
+        return sendBody(Array(body[range]), on: fd, killCount: killCount)
+    }
+
+    private func fileData(at path: String) -> Data? {
+        guard let root, !path.split(separator: "/").contains("..") else { return nil }
+        return try? Data(contentsOf: root.appendingPathComponent(String(path.drop { $0 == "/" })))
+    }
+
+    private func head(_ status: Int, _ fields: [String: String]) -> [UInt8] {
+        let reasons = [
+            200: "OK", 206: "Partial Content", 404: "Not Found", 405: "Method Not Allowed",
+            416: "Range Not Satisfiable", 500: "Internal Server Error",
+        ]
+        let lines = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
+        return Array("HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\n\(lines)\r\n".utf8)
+    }
+
+    /// "bytes=a-b", "bytes=a-" or "bytes=-n" as a range of a body of `size` bytes; `nil` when it
+    /// cannot be satisfied.
+    static func byteRange(_ header: String, size: Int) -> Range<Int>? {
+        guard header.hasPrefix("bytes=") else { return nil }
+        let bounds = header.dropFirst(6).split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard bounds.count == 2 else { return nil }
+        let first = Int(bounds[0])
+        let last = Int(bounds[1])
+        switch (first, last) {
+        case (let first?, let last?) where first <= last && first < size: return first..<min(last + 1, size)
+        case (let first?, nil) where bounds[1].isEmpty && first < size: return first..<size
+        case (nil, let suffix?) where bounds[0].isEmpty && suffix > 0: return max(0, size - suffix)..<size
+        default: return nil
+        }
+    }
+
+    static func contentType(of path: String) -> String {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "m3u8": "application/vnd.apple.mpegurl"
+        case "m4s": "video/iso.segment"
+        case "mp4": "video/mp4"
+        case "ts": "video/mp2t"
+        case "vtt": "text/vtt"
+        case "srt": "application/x-subrip"
+        default: "application/octet-stream"
+        }
+    }
+
+    /// Sends the body in small pieces, obeying the throttle and stall settings between pieces.
+    private func sendBody(_ body: [UInt8], on fd: Int32, killCount: Int) -> Bool {
+        var offset = 0
+        while offset < body.count {
+            let (rate, stalled, killed) = state.withLock {
+                ($0.bytesPerSecond, $0.stalled, $0.killCount != killCount)
+            }
+            if killed { return false }
+            if stalled {
+                usleep(5_000)
+                continue
+            }
+            // With a throttle, 50 pieces a second of rate / 50 bytes each.
+            let piece = min(body.count - offset, rate.map { max(1, $0 / 50) } ?? 16_384)
+            guard sendAll(fd, Array(body[offset..<(offset + piece)])) else { return false }
+            state.withLock { $0.bodyBytesSent += piece }
+            offset += piece
+            if rate != nil { usleep(20_000) }
+        }
+        return true
+    }
+
+    private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            sent += count
+        }
+        return true
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on 127.0.0.1 for tests: serves a directory and in-memory files, with range
+/// requests, and faults injected at run time (throttle, stall, status override, dropped connections).
+///
+/// One thread accepts, one thread serves each connection. Every method may be called from any
+/// thread; all mutable state sits in one `Mutex`.
+final class LocalHTTPServer: Sendable {
+    struct State {
+        var listener: Int32 = -1
+        /// The port, kept across `stop()` so `start()` listens on the same one again.
+        var port: UInt16 = 0
+        var connections: [Int: Int32] = [:]
+        var nextConnection = 0
+        var files: [String: Data] = [:]
+        var bytesPerSecond: Int?
+        var stalled = false
+        var statusOverrides: [String: Int] = [:]
+        var requests: [String] = []
+        var bodyBytesSent = 0
+        /// Bumped by `killConnections()`, so a stalled or throttled sender notices it was dropped.
+        var killCount = 0
+    }
+
+    /// The directory served under "/", if any.
+    let root: URL?
+    let state = Mutex(State())
+    /// Counts running threads, so `stop()` can wait for all of them to end.
+    let threads = DispatchGroup()
+
+    init(root: URL? = nil, files: [String: Data] = [:]) {
+        self.root = root
+        state.withLock { $0.files = files }
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The port listened on (0 before the first `start()`).
+    var port: UInt16 { state.withLock { $0.port } }
+
+    /// The URL of `path` on this server, such as `url(for: "/hls/playlist.m3u8")`.
+    func url(for path: String) -> URL {
+        let slash = path.hasPrefix("/") ? "" : "/"
+        return URL(string: "http://127.0.0.1:\(port)\(slash)\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Listens on an ephemeral port the first time, on the same port after a `stop()`.
+    func start() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(fd, generic, length) == 0 && listen(fd, 64) == 0
+                    && getsockname(fd, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            let failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            close(fd)
+            throw failure
+        }
+        state.withLock {
+            $0.listener = fd
+            $0.port = UInt16(bigEndian: address.sin_port)
+        }
+        spawn { self.acceptLoop(fd) }
+    }
+
+    /// Closes the listener and every connection, then waits for all threads to end.
+    func stop() {
+        state.withLock { state in
+            if state.listener >= 0 { shutdown(state.listener, Int32(SHUT_RDWR)) }
+            state.listener = -1
+            state.stalled = false
+        }
+        killConnections()
+        threads.wait()
+    }
+
+    /// Drops every open connection at once, mid-body if a response is being sent.
+    func killConnections() {
+        state.withLock { state in
+            state.killCount += 1
+            for fd in state.connections.values { shutdown(fd, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// Limits response bodies to `bytesPerSecond` (`nil` for full speed).
+    func throttle(bytesPerSecond: Int?) { state.withLock { $0.bytesPerSecond = bytesPerSecond } }
+
+    /// Stops sending body bytes, on every connection, until `resume()`.
+    func stall() { state.withLock { $0.stalled = true } }
+
+    /// Lets stalled responses go on.
+    func resume() { state.withLock { $0.stalled = false } }
+
+    /// Answers requests for `path` with `status` and no body (`nil` serves the file again).
+    func overrideStatus(_ status: Int?, for path: String) {
+        state.withLock { $0.statusOverrides[path] = status }
+    }
+
+    /// Serves `data` at `path`, replacing any file there.
+    func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }
+
+    /// Every request line received so far, with its Range header, such as "GET /a.ts bytes=0-".
+    var requests: [String] { state.withLock { $0.requests } }
+
+    /// Body bytes written to sockets so far.
+    var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
+
+    func spawn(_ body: @escaping @Sendable () -> Void) {
+        threads.enter()
+        Thread {
+            body()
+            self.threads.leave()
+        }.start()
+    }
+
+    private func acceptLoop(_ listener: Int32) {
+        defer { close(listener) }
+        while true {
+            let client = accept(listener, nil, nil)
+            guard client >= 0 else {
+                if errno == EINTR { continue }
+                return
+            }
+            let id = state.withLock { state -> Int? in
+                // A stop() raced with this accept: refuse the connection.
+                guard state.listener == listener else { return nil }
+                state.nextConnection += 1
+                state.connections[state.nextConnection] = client
+                return state.nextConnection
+            }
+            guard let id else {
+                close(client)
+                continue
+            }
+            spawn { self.serve(client, id: id) }
+        }
+    }
+}

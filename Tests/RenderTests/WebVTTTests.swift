@@ -1,0 +1,97 @@
+import Testing
+import VideoPlayerRender
+
+@Suite struct WebVTTTests {
+    static let typical: [(Double, Double, String)] = [
+        (0, 1.234, "This is the first subtitle."), (2.345, 3.456, "This is the second subtitle."),
+    ]
+
+    @Test(arguments: ["typical.vtt", "with_bom.vtt", "typical_with_bad_timestamps.vtt"])
+    func typicalFilesGiveTwoCues(_ name: String) throws {
+        guard let document = try corpusSubtitles(name) else { return }
+        #expect(document.format == .webVTT)
+        expectCues(document.cues, Self.typical)
+    }
+
+    @Test func emptyFileHasNoCues() throws {
+        guard let document = try corpusSubtitles("empty.vtt") else { return }
+        #expect(document.cues.isEmpty)
+    }
+
+    @Test func overlappingCuesAreAllKeptAndShownTogether() throws {
+        guard let document = try corpusSubtitles("with_overlapping_timestamps.vtt") else { return }
+        expectCues(
+            document.cues,
+            [
+                (0, 3, "Displayed at the bottom for 3 seconds."),
+                (1, 2, "Appears directly above for 1 second."),
+                (4, 6, "Displayed at the bottom for 2 seconds."),
+                (5, 7, "Appears directly above the previous cue, then replaces it after 1 second."),
+            ])
+        #expect(document.activeCues(at: 1.5).map(\.start) == [0, 1])
+        #expect(document.activeCues(at: 2).map(\.start) == [0])
+        #expect(document.activeCues(at: 3.5).isEmpty)
+        #expect(document.activeCues(at: 6.5).map(\.start) == [5])
+        #expect(document.activeCues(at: 7).isEmpty)
+        #expect(document.activeCues(at: -1).isEmpty)
+    }
+
+    @Test func cueSettingsAndNotesAreSkipped() throws {
+        guard let document = try corpusSubtitles("with_positioning.vtt") else { return }
+        let ordinals = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"]
+        let times: [(Double, Double)] = [
+            (0, 1.234), (2.345, 3.456), (4, 5), (6, 7), (8, 9), (10, 11), (12, 13), (14, 15),
+        ]
+        let expected = zip(times, ordinals).map { ($0.0, $0.1, "This is the \($1) subtitle.") }
+        expectCues(document.cues, expected)
+    }
+
+    @Test func tagsBecomeSpansEvenWhenMisNested() throws {
+        guard let document = try corpusSubtitles("with_tags.vtt") else { return }
+        let cues = document.cues
+        expectCues(
+            cues,
+            [
+                (0, 1.234, "This is the first subtitle."), (2.345, 3.456, "This is the second subtitle."),
+                (4, 5, "This is the third subtitle."), (6, 7, "This is the <fourth> &subtitle."),
+            ])
+        #expect(
+            cues.first?.spans == [
+                SubtitleSpan(text: "This is the "), SubtitleSpan(text: "first", italic: true),
+                SubtitleSpan(text: " subtitle."),
+            ])
+        #expect(
+            cues.dropFirst().first?.spans.contains(SubtitleSpan(text: "second", bold: true, italic: true))
+                == true)
+        #expect(cues.dropFirst(2).allSatisfy { $0.spans.isEmpty })
+    }
+
+    @Test func identifiersVoicesClassesAndNbspAreHandled() {
+        let vtt = """
+            WEBVTT
+            Kind: captions
+
+            STYLE
+            ::cue { color: red }
+
+            intro-1
+            01:00:00.000 --> 01:00:01.000 line:0 align:start
+            <v Roger Bingham>We are in <c.loud>New&nbsp;York</c>
+            <00:00:00.500>second line
+
+            """
+        let document = SubtitleParser.parse(vtt)
+        #expect(document.format == .webVTT)
+        expectCues(document.cues, [(3600, 3601, "We are in New\u{A0}York\nsecond line")])
+        #expect(document.cues.first?.spans.isEmpty == true)
+    }
+
+    @Test func cuesAreSortedByStartAndFoundByBinarySearch() {
+        let vtt =
+            "WEBVTT\n\n00:05.000 --> 00:06.000\nlate\n\n00:00.000 --> 01:00.000\nlong\n\n00:01.000 --> 00:02.000\nearly\n"
+        let document = SubtitleParser.parse(vtt)
+        #expect(document.cues.map(\.text) == ["long", "early", "late"])
+        #expect(document.activeCues(at: 5.5).map(\.text) == ["long", "late"])
+        #expect(document.activeCues(at: 30).map(\.text) == ["long"])
+    }
+}
