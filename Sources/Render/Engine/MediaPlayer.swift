@@ -81,6 +81,9 @@ public final class MediaPlayer {
     var lastTick: Double?
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
     var nextObserverID = 0
+    var externalCues: [SubtitleCue] = []
+    var audioPreference: TrackPreference?
+    var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
     var loadTask: Task<Void, Never>?
     lazy var inbox = EventInbox(selfPump: { [weak self] in
