@@ -6,29 +6,31 @@ import Testing
     import Glibc
 #endif
 
-@Suite @MainActor
-struct PlayerNetworkTests {
-    @Test func aClosedPortFailsWithRefusedQuickly() async throws {
-        let harness = PlayerHarness(networkTimeout: 2)
-        let started = MediaPlayer.now
-        harness.player.load(MediaItem(url: try #require(URL(string: "http://127.0.0.1:9/clip.mp4"))))
-        #expect(await harness.wait(timeout: 3) { harness.isFinished })
-        #expect(MediaPlayer.now - started < 2.5)
-        #expect(harness.player.status == .failed(.network(.refused)))
-        #expect(harness.errors == [.network(.refused)])
-        await harness.close()
-    }
+extension PlayerTests {
+    @Suite @MainActor
+    struct PlayerNetworkTests {
+        @Test func aClosedPortFailsWithRefusedQuickly() async throws {
+            let harness = PlayerHarness(networkTimeout: 2)
+            let started = MediaPlayer.now
+            harness.player.load(MediaItem(url: try #require(URL(string: "http://127.0.0.1:9/clip.mp4"))))
+            #expect(await harness.wait(timeout: 3) { harness.isFinished })
+            #expect(MediaPlayer.now - started < 2.5)
+            #expect(harness.player.status == .failed(.network(.refused)))
+            #expect(harness.errors == [.network(.refused)])
+            await harness.close()
+        }
 
-    @Test func aServerThatNeverAnswersTimesOutWithinTheConfiguredTimeout() async throws {
-        let listener = try SilentListener()
-        let harness = PlayerHarness(networkTimeout: 1)
-        let started = MediaPlayer.now
-        harness.player.load(MediaItem(url: try #require(URL(string: "http://127.0.0.1:\(listener.port)/x.mp4"))))
-        #expect(await harness.wait(timeout: 4) { harness.isFinished })
-        let elapsed = MediaPlayer.now - started
-        #expect(elapsed > 0.9 && elapsed < 3, "failed after \(elapsed) s")
-        #expect(harness.player.status == .failed(.network(.timeout)))
-        await harness.close()
+        @Test func aServerThatNeverAnswersTimesOutWithinTheConfiguredTimeout() async throws {
+            let listener = try SilentListener()
+            let harness = PlayerHarness(networkTimeout: 1)
+            let started = MediaPlayer.now
+            harness.player.load(MediaItem(url: try #require(URL(string: "http://127.0.0.1:\(listener.port)/x.mp4"))))
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            let elapsed = MediaPlayer.now - started
+            #expect(elapsed > 0.9 && elapsed < 3, "failed after \(elapsed) s")
+            #expect(harness.player.status == .failed(.network(.timeout)))
+            await harness.close()
+        }
     }
 }
 

@@ -85,7 +85,9 @@ extension MediaPlayer {
             apply(.failed(.decodeFailed(failure.lastError)))
             return
         }
-        let end = max(currentFrame.map { $0.time + $0.duration } ?? 0, min(clockTime, duration ?? clockTime))
+        // The last picture's end is the media's real end; the clock may have run past it.
+        let mediaEnd = hasVideo ? currentFrame.map { $0.time + $0.duration } ?? clockTime : clockTime
+        let end = min(mediaEnd, duration ?? mediaEnd)
         if let known = duration, known > end + 0.5 {
             duration = end
             emit(.durationKnown(end))
