@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -7,7 +8,9 @@ extension PlayerTests {
     @Suite @MainActor
     struct PlayerAudioTests {
         /// Left-channel samples of interleaved stereo.
-        private func left(_ samples: [Float]) -> [Float] { stride(from: 0, to: samples.count, by: 2).map { samples[$0] } }
+        private func left(_ samples: [Float]) -> [Float] {
+            stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+        }
 
         private func rms(_ samples: [Float]) -> Double {
             guard !samples.isEmpty else { return 0 }
@@ -70,7 +73,8 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 6, for: .ended))
             let elapsed = MediaPlayer.now - started
             #expect(elapsed > 1.7 && elapsed < 2.6, "took \(elapsed) s")
-            let measured = frequency(left(harness.audio.recordedSamples), sampleRate: harness.audio.format.sampleRate)
+            let measured = frequency(
+                left(harness.audio.recordedSamples), sampleRate: harness.audio.format.sampleRate)
             #expect(abs(measured - 440) < 30, "pitch \(measured) Hz")
             await harness.close()
         }
@@ -81,7 +85,9 @@ extension PlayerTests {
             let started = MediaPlayer.now
             #expect(await harness.wait(timeout: 4, for: .ended))
             #expect(MediaPlayer.now - started > 0.9)
-            let deviceErrors = harness.errors.filter { if case .audioDeviceUnavailable = $0 { true } else { false } }
+            let deviceErrors = harness.errors.filter {
+                if case .audioDeviceUnavailable = $0 { true } else { false }
+            }
             #expect(deviceErrors.count == 1)
             #expect(harness.player.framesPresented > 25)
             await harness.close()

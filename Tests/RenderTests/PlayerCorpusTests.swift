@@ -1,7 +1,8 @@
+import CFFmpeg
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
-import CFFmpeg
 
 extension PlayerTests {
     /// Every file of the shared corpus meets the "expected" column of its MANIFEST.tsv row.

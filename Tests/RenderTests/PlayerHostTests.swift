@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -61,7 +62,9 @@ extension PlayerTests {
             }
             let observed = Array(harness.events.prefix(received.count))
             #expect(received == observed)
-            #expect(received.firstIndex(of: .statusChanged(.playing)) ?? 99 < received.firstIndex(of: .ended) ?? 0)
+            #expect(
+                received.firstIndex(of: .statusChanged(.playing)) ?? 99 < received.firstIndex(of: .ended) ?? 0
+            )
             await harness.close()
         }
 

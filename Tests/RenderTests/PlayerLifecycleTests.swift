@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -7,7 +8,8 @@ extension PlayerTests {
     struct PlayerLifecycleTests {
         @Test func closingJoinsEveryThreadOfTheCurrentAndPreloadedItems() async throws {
             let harness = PlayerHarness()
-            harness.player.load([try TestClips.standard(), try TestClips.item(ClipSpec(duration: 1))], autoplay: true)
+            harness.player.load(
+                [try TestClips.standard(), try TestClips.item(ClipSpec(duration: 1))], autoplay: true)
             #expect(await harness.wait { harness.player.isNextPreloaded })
             let sessions = [harness.player.session, harness.player.preload?.session].compactMap { $0 }
             let threads = sessions.flatMap { session in session.runtime.withLock { $0.threads } }
@@ -27,8 +29,10 @@ extension PlayerTests {
             harness.player.next()
             #expect(
                 harness.events == [
-                    .ignored(.play, reason: "nothing is loaded"), .ignored(.pause, reason: "nothing is loaded"),
-                    .ignored(.seek, reason: "nothing is loaded"), .ignored(.step, reason: "nothing is loaded"),
+                    .ignored(.play, reason: "nothing is loaded"),
+                    .ignored(.pause, reason: "nothing is loaded"),
+                    .ignored(.seek, reason: "nothing is loaded"),
+                    .ignored(.step, reason: "nothing is loaded"),
                     .ignored(.next, reason: "no next item"),
                 ])
             #expect(harness.player.status == .idle)
@@ -40,15 +44,18 @@ extension PlayerTests {
             harness.player.setRate(8)
             harness.player.setRate(0.1)
             harness.player.setBrightness(-3)
-            #expect(harness.player.volume == 1 && harness.player.rate == 0.25 && harness.player.brightness == -1)
+            #expect(
+                harness.player.volume == 1 && harness.player.rate == 0.25 && harness.player.brightness == -1)
             harness.player.load(try TestClips.standard())
             #expect(await harness.wait { harness.player.duration != nil })
             harness.player.seek(to: -2)
             let adjusted = harness.events.filter { if case .adjusted = $0 { true } else { false } }
             #expect(
                 adjusted == [
-                    .adjusted(.volume, requested: 1.5, applied: 1), .adjusted(.rate, requested: 8, applied: 4),
-                    .adjusted(.rate, requested: 0.1, applied: 0.25), .adjusted(.brightness, requested: -3, applied: -1),
+                    .adjusted(.volume, requested: 1.5, applied: 1),
+                    .adjusted(.rate, requested: 8, applied: 4),
+                    .adjusted(.rate, requested: 0.1, applied: 0.25),
+                    .adjusted(.brightness, requested: -3, applied: -1),
                     .adjusted(.seek, requested: -2, applied: 0),
                 ])
             await harness.close()
@@ -62,7 +69,10 @@ extension PlayerTests {
             #expect(harness.player.status == .paused)
             await harness.wait(timeout: 0.1) { false }
             let (time, samples, generation) =
-                (harness.player.currentTime, harness.audio.recordedSamples.count, harness.player.frameGeneration)
+                (
+                    harness.player.currentTime, harness.audio.recordedSamples.count,
+                    harness.player.frameGeneration
+                )
             await harness.wait(timeout: 0.3) { false }
             #expect(harness.player.currentTime == time)
             #expect(harness.audio.recordedSamples.count == samples)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 #if canImport(Glibc)
@@ -24,7 +25,8 @@ extension PlayerTests {
             let listener = try SilentListener()
             let harness = PlayerHarness(networkTimeout: 1)
             let started = MediaPlayer.now
-            harness.player.load(MediaItem(url: try #require(URL(string: "http://127.0.0.1:\(listener.port)/x.mp4"))))
+            harness.player.load(
+                MediaItem(url: try #require(URL(string: "http://127.0.0.1:\(listener.port)/x.mp4"))))
             #expect(await harness.wait(timeout: 4) { harness.isFinished })
             let elapsed = MediaPlayer.now - started
             #expect(elapsed > 0.9 && elapsed < 3, "failed after \(elapsed) s")

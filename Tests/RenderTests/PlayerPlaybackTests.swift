@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -28,7 +29,9 @@ extension PlayerTests {
                 }
             }
             #expect(names == ["item", "loading", "tracks", "duration", "playing", "ended", "ended"])
-            #expect(harness.audio.recordedSamples.contains { abs($0) > 0.001 }, "the quiet track (-51 dB peak) reached the sink")
+            #expect(
+                harness.audio.recordedSamples.contains { abs($0) > 0.001 },
+                "the quiet track (-51 dB peak) reached the sink")
             await harness.close()
         }
     }

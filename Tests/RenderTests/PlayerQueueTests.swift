@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -27,7 +28,10 @@ extension PlayerTests {
             let harness = PlayerHarness()
             let items = try [0.5, 0.7].map { try TestClips.item(ClipSpec(duration: $0)) }
             harness.player.load(items, autoplay: true)
-            #expect(await harness.wait(timeout: 4) { harness.player.currentIndex == 1 && harness.player.status == .ended })
+            #expect(
+                await harness.wait(timeout: 4) {
+                    harness.player.currentIndex == 1 && harness.player.status == .ended
+                })
             let sequence = harness.events.compactMap { event -> String? in
                 switch event {
                 case .itemChanged(let id): id == items[0].id ? "first" : "second"

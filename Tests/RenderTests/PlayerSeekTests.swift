@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -18,7 +19,8 @@ extension PlayerTests {
             let harness = try await loadedPausedClip()
             for (target, frame) in [(2.5, 75), (1.02, 30), (3.5, 105), (0.5, 15)] {
                 harness.player.seek(to: target + 0.001, exact: true)
-                #expect(await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+                #expect(
+                    await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
                 #expect(harness.player.currentFrame?.clipFrameNumber == frame, "seek to \(target)")
                 #expect(abs(harness.player.currentTime - Double(frame) / 30) < 0.01)
             }
@@ -29,7 +31,8 @@ extension PlayerTests {
             let harness = try await loadedPausedClip()
             for (target, keyframe) in [(2.5, 60), (1.9, 30), (3.99, 90)] {
                 harness.player.seek(to: target, exact: false)
-                #expect(await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+                #expect(
+                    await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
                 #expect(harness.player.currentFrame?.clipFrameNumber == keyframe, "seek to \(target)")
             }
             await harness.close()

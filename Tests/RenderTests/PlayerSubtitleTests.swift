@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension PlayerTests {
@@ -9,7 +10,8 @@ extension PlayerTests {
         func embeddedASSCuesArePlainText() async throws {
             let harness = PlayerHarness()
             harness.player.setRate(4)
-            harness.player.load(MediaItem(path: try SharedMedia.path("av/sample_with_ssa_subtitles.mkv")), autoplay: true)
+            harness.player.load(
+                MediaItem(path: try SharedMedia.path("av/sample_with_ssa_subtitles.mkv")), autoplay: true)
             #expect(await harness.wait(timeout: 4, for: .ended))
             let cues = harness.player.cues
             #expect(!cues.isEmpty)
@@ -20,7 +22,8 @@ extension PlayerTests {
 
         @Test func encodedSubRipTrackCuesAreActiveAtTheirTimes() async throws {
             let spec = ClipSpec(
-                duration: 2, subtitles: [
+                duration: 2,
+                subtitles: [
                     SubtitleCue(start: 0.2, end: 0.9, text: "First line"),
                     SubtitleCue(start: 1.1, end: 1.8, text: "Second line"),
                 ])
@@ -52,7 +55,8 @@ extension PlayerTests {
         }
 
         @Test func anExternalSubRipFileAddsItsCues() async throws {
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("engine-subs-\(UUID())")
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "engine-subs-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
             let subtitles = directory.appendingPathComponent("clip.srt")

@@ -68,7 +68,9 @@ public final class CaptureAudioSink: AudioSink {
 
     /// Pulls one buffer per buffer duration, as a device would; stops when closed.
     private func pullLoop() {
-        let (format, period) = state.withLock { ($0.format, Double(framesPerBuffer) / Double($0.format.sampleRate)) }
+        let (format, period) = state.withLock {
+            ($0.format, Double(framesPerBuffer) / Double($0.format.sampleRate))
+        }
         var buffer = [Float](repeating: 0, count: framesPerBuffer * format.channels)
         var due = monotonicSeconds()
         while true {

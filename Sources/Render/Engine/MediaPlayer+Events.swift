@@ -25,7 +25,9 @@ extension MediaPlayer {
         case .warning(let error):
             emit(.error(error))
         case .seeked(let serial):
-            if let pendingSeek, pendingSeek.serial == serial, !hasVideo { completeSeek(at: pendingSeek.target) }
+            if let pendingSeek, pendingSeek.serial == serial, !hasVideo {
+                completeSeek(at: pendingSeek.target)
+            }
         case .subtitleCue(let cue):
             cues.append(cue)
             emit(.subtitleCue(cue))

@@ -10,7 +10,8 @@ extension MediaPlayer {
         }
         let clockTime = session.clock.time(at: now)
         let playing = status == .playing || status == .buffering
-        var due: Double? = playing ? now + (hasVideo ? MediaPlayer.pollInterval : 5 * MediaPlayer.pollInterval) : nil
+        var due: Double? =
+            playing ? now + (hasVideo ? MediaPlayer.pollInterval : 5 * MediaPlayer.pollInterval) : nil
         if hasVideo, let frameDue = advanceVideo(session, clockTime: clockTime, now: now, playing: playing) {
             due = frameDue
         }
@@ -34,7 +35,9 @@ extension MediaPlayer {
     }
 
     /// Pops frames of the current generation that are due; returns when the next one is due.
-    private func advanceVideo(_ session: PlaybackSession, clockTime: Double, now: Double, playing: Bool) -> Double? {
+    private func advanceVideo(_ session: PlaybackSession, clockTime: Double, now: Double, playing: Bool)
+        -> Double?
+    {
         let serial = session.serial
         while let head = session.videoFrames.peek() {
             guard case .frame(let frame) = head, frame.serial == serial else {
@@ -54,7 +57,9 @@ extension MediaPlayer {
             }
             guard playing else { return nil }
             if frame.time > clockTime { return now + (frame.time - clockTime) / max(rate, 0.01) }
-            if case .frame(let next) = session.videoFrames.peek(1), next.serial == serial, next.time <= clockTime {
+            if case .frame(let next) = session.videoFrames.peek(1), next.serial == serial,
+                next.time <= clockTime
+            {
                 _ = session.videoFrames.tryPop()
                 framesDropped += 1
                 continue
@@ -81,7 +86,9 @@ extension MediaPlayer {
             if let currentFrame, clockTime < currentFrame.time + currentFrame.duration { return }
         }
         let statistics = [session.videoDecoder.statistics, session.audioDecoder.statistics]
-        if statistics.allSatisfy({ $0.decoded == 0 }), let failure = statistics.first(where: { $0.failures > 0 }) {
+        if statistics.allSatisfy({ $0.decoded == 0 }),
+            let failure = statistics.first(where: { $0.failures > 0 })
+        {
             apply(.failed(.decodeFailed(failure.lastError)))
             return
         }

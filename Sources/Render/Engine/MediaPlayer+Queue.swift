@@ -128,14 +128,16 @@ extension MediaPlayer {
         if !asPreload { loadExternalSubtitles(of: item) }
         if case .location(let location) = item.source {
             attachSession(
-                for: item, location: location, index: index, asPreload: asPreload, startPosition: startPosition)
+                for: item, location: location, index: index, asPreload: asPreload,
+                startPosition: startPosition)
             return
         }
         let task = Task { [weak self] in
             do {
                 let location = try await item.resolveLocation()
                 self?.attachSession(
-                    for: item, location: location, index: index, asPreload: asPreload, startPosition: startPosition)
+                    for: item, location: location, index: index, asPreload: asPreload,
+                    startPosition: startPosition)
             } catch {
                 guard let self, !asPreload, self.currentIndex == index, !Task.isCancelled else { return }
                 self.apply(.failed(.invalidArgument("the item's loader failed: \(error)")))
@@ -153,7 +155,8 @@ extension MediaPlayer {
         let options = SessionOptions(
             location: location, startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
-            audioPreference: audioPreference, subtitlePreference: subtitlePreference, settings: sessionSettings)
+            audioPreference: audioPreference, subtitlePreference: subtitlePreference,
+            settings: sessionSettings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
             guard preload == nil else { return }

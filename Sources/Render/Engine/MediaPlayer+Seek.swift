@@ -18,7 +18,9 @@ extension MediaPlayer {
 
     /// Shows the next picture and stays paused there.
     public func stepForward() {
-        guard let session, hasVideo else { return ignore(.step, session == nil ? "nothing is loaded" : "no video") }
+        guard let session, hasVideo else {
+            return ignore(.step, session == nil ? "nothing is loaded" : "no video")
+        }
         if status != .paused { pause() }
         let serial = session.serial
         while let item = session.videoFrames.tryPop() {

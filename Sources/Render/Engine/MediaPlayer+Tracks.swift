@@ -24,7 +24,8 @@ extension MediaPlayer {
 
     private func selectAudio(_ preference: TrackPreference) {
         guard session != nil else { return ignore(.selectAudioTrack) }
-        guard let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && preference.matches($0) })
+        guard
+            let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && preference.matches($0) })
         else { return ignore(.selectAudioTrack, "no playable audio track matches \(preference)") }
         audioPreference = preference
         guard track.index != selectedAudioTrack else { return }

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+
 @testable import VideoPlayerRender
 
 /// A player wired for headless tests: capture audio sinks and a recorder of every event.
@@ -15,7 +16,9 @@ final class PlayerHarness {
     let sinks = Sinks()
     private(set) var events: [PlayerEvent] = []
 
-    init(timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true) {
+    init(
+        timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true
+    ) {
         let sinks = sinks
         player = MediaPlayer(
             configuration: PlayerConfiguration(

@@ -1,15 +1,19 @@
 import Foundation
 import Testing
+
 @testable import VideoPlayerRender
 
 extension SharedMedia {
     /// Run corpus tests when the corpus is there, and always under CI (where its absence fails them).
     static var shouldRun: Bool {
-        FileManager.default.fileExists(atPath: root.path) || ProcessInfo.processInfo.environment["CI"] == "true"
+        FileManager.default.fileExists(atPath: root.path)
+            || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     /// The path of a corpus file; throws (failing the test) when it is missing.
-    static func path(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    static func path(_ relativePath: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+        -> String
+    {
         try #require(url(relativePath, sourceLocation: sourceLocation), sourceLocation: sourceLocation).path
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import VideoPlayerRender
 
 /// Clips made with the project's encoder, cached between runs.
