@@ -79,6 +79,21 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func theSDLDeviceCallbackPlaysAClipToTheEnd() async throws {
+            let player = MediaPlayer()
+            var errors: [PlayerError] = []
+            player.addObserver { event in
+                if case .error(let error) = event { errors.append(error) }
+            }
+            player.load(try TestClips.item(ClipSpec(duration: 0.8)), autoplay: true)
+            let harness = PlayerHarness()
+            #expect(await harness.wait(timeout: 4) { player.status == .ended })
+            #expect(errors.isEmpty, "\(errors)")
+            let renderer = try #require(player.session?.renderer, "the SDL device did not open")
+            #expect(renderer.samplesRendered > 48_000)
+            await player.close()
+        }
+
         @Test func missingAudioDeviceIsReportedOnceAndPlaysOnTheSystemClock() async throws {
             let harness = PlayerHarness(audioFails: true)
             harness.player.load(try TestClips.item(ClipSpec(duration: 1)), autoplay: true)

@@ -33,6 +33,20 @@ extension PlayerTests {
             #expect(harness.player.status == .failed(.network(.timeout)))
             await harness.close()
         }
+
+        @Test func closingAbortsAStalledOpenAtOnce() async throws {
+            let listener = try SilentListener()
+            let harness = PlayerHarness(networkTimeout: 30)
+            harness.player.load(
+                MediaItem(url: try #require(URL(string: "http://127.0.0.1:\(listener.port)/x.mp4"))))
+            await harness.wait(timeout: 0.3) { false }
+            let session = try #require(harness.player.session)
+            let started = MediaPlayer.now
+            await harness.close()
+            #expect(MediaPlayer.now - started < 1)
+            #expect(session.runtime.withLock { $0.threads }.allSatisfy { $0.isFinished })
+            #expect(!harness.events.contains { if case .error = $0 { true } else { false } })
+        }
     }
 }
 
