@@ -194,6 +194,7 @@ extension MediaPlayer {
         framesPresented = 0
         framesDropped = 0
         awaitingFirstFrame = true
+        waitingSince = nil
         videoEnded = false
         pendingSeek = nil
         lastTick = nil

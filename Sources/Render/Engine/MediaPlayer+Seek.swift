@@ -10,6 +10,7 @@ extension MediaPlayer {
         let serial = session.seek(to: applied, exact: exact)
         pendingSeek = (serial, applied)
         awaitingFirstFrame = true
+        waitingSince = nil
         videoEnded = false
         currentTime = applied
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }

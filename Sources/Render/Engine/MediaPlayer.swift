@@ -76,6 +76,8 @@ public final class MediaPlayer {
     var nextSessionID = 0
     var wantsPlay = false
     var awaitingFirstFrame = true
+    /// The clock time when the player started waiting for the first picture while playing.
+    var waitingSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double)?
     var lastTick: Double?
