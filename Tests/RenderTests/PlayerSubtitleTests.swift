@@ -54,6 +54,29 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func trackChoicesWithoutAMatchAreIgnoredAndAMatchIsApplied() async throws {
+            let spec = ClipSpec(duration: 1, subtitles: [SubtitleCue(start: 0.1, end: 0.5, text: "Hi")])
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(spec))
+            #expect(await harness.wait { harness.player.status == .ready })
+            let audio = try #require(harness.player.tracks.first { $0.kind == .audio })
+            let subtitle = try #require(harness.player.tracks.first { $0.kind == .subtitle })
+            harness.player.selectAudioTrack(language: "xx")
+            harness.player.selectSubtitleTrack(index: 42)
+            harness.player.selectAudioTrack(index: audio.index)
+            let ignored = harness.events.filter { if case .ignored = $0 { true } else { false } }
+            #expect(ignored.count == 2)
+            #expect(harness.player.selectedAudioTrack == audio.index && harness.player.status == .ready)
+            harness.player.selectSubtitleTrack(index: nil)
+            harness.player.selectSubtitleTrack(index: subtitle.index)
+            #expect(harness.player.selectedSubtitleTrack == subtitle.index)
+            #expect(await harness.wait { harness.player.cues.map(\.text) == ["Hi"] })
+            harness.player.seek(to: 0)
+            #expect(await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+            #expect(harness.player.cues.map(\.text) == ["Hi"], "a seek back must not repeat cues")
+            await harness.close()
+        }
+
         @Test func anExternalSubRipFileAddsItsCues() async throws {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "engine-subs-\(UUID())")

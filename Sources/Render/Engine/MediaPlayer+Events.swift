@@ -28,7 +28,9 @@ extension MediaPlayer {
             if let pendingSeek, pendingSeek.serial == serial, !hasVideo {
                 completeSeek(at: pendingSeek.target)
             }
-        case .subtitleCue(let cue):
+        case .subtitleCue(let cue, let serial):
+            // A seek re-reads cues already known, and cues read before a seek or a track change are stale.
+            guard serial == session?.serial, !cues.contains(cue) else { return }
             cues.append(cue)
             emit(.subtitleCue(cue))
         case .reachedEnd:

@@ -21,7 +21,7 @@ extension MediaPlayer {
             return
         }
         let applied = min(max(index, 0), items.count - 1)
-        if applied != index { emit(.adjusted(.next, requested: Double(index), applied: Double(applied))) }
+        if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
         switchToItem(at: applied)
     }
 
