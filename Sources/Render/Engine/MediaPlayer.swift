@@ -102,6 +102,7 @@ public final class MediaPlayer {
 
     /// Makes an idle player.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) {
+        FFmpegLogging.configure()
         self.configuration = configuration
     }
 
