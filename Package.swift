@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
+        .executable(name: "QuickStart", targets: ["QuickStart"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -59,6 +60,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/vpc-play"
+        ),
+        .executableTarget(
+            name: "QuickStart",
+            dependencies: ["VideoPlayerContainer"],
+            path: "Examples/QuickStart"
         ),
         .testTarget(
             name: "RenderTests",

@@ -125,3 +125,51 @@ import Testing
 final class CounterService: Service {
     @ViewState var count = 0
 }
+
+@MainActor
+@Suite(.serialized) struct PlayerWindowStatusTests {
+    init() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+    }
+
+    @Test func followsTheFullScreenStatusWhenAsked() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
+            PlayerWidget(context)
+        }
+        window.fullscreenFollowsStatus = true
+        try window.open()
+        defer { window.close() }
+        #expect(!window.isFullscreen)
+        context.status.toFullScreen()
+        #expect(window.isFullscreen)
+        context.status.toHalfScreen()
+        #expect(!window.isFullscreen)
+    }
+
+    @Test func keepsItsSizeWhenNotFollowingTheStatus() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
+            PlayerWidget(context)
+        }
+        try window.open()
+        defer { window.close() }
+        context.status.toFullScreen()
+        #expect(!window.isFullscreen)
+    }
+}
+
+extension PlayerWindowStatusTests {
+    @Test func stopsFollowingWhenTurnedOff() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
+            PlayerWidget(context)
+        }
+        window.fullscreenFollowsStatus = true
+        try window.open()
+        defer { window.close() }
+        window.fullscreenFollowsStatus = false
+        context.status.toFullScreen()
+        #expect(!window.isFullscreen)
+    }
+}
