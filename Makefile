@@ -6,8 +6,8 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 APT_TOOLS    := ffmpeg
 
 SWIFT        ?= swift
-# The main demo; the README's first example until the YouTube-like demo lands.
-DEMO         ?= QuickStart
+# The main demo: a YouTube-style watch page (`make run DEMO=QuickStart` for the README's first example).
+DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 

@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
         .executable(name: "QuickStart", targets: ["QuickStart"]),
+        .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
+        .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -66,6 +68,27 @@ let package = Package(
             dependencies: ["VideoPlayerContainer"],
             path: "Examples/QuickStart"
         ),
+        .target(
+            name: "DemoSupport",
+            dependencies: ["VideoPlayerWidgets"],
+            path: "Examples/DemoSupport"
+        ),
+        .executableTarget(
+            name: "YouTubeDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/YouTubeDemo"
+        ),
+        .executableTarget(
+            name: "QuickTimeDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/QuickTimeDemo"
+        ),
         .testTarget(
             name: "RenderTests",
             dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2"],
@@ -80,6 +103,11 @@ let package = Package(
             name: "WidgetsTests",
             dependencies: ["VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender"],
             path: "Tests/WidgetsTests"
+        ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets"],
+            path: "Tests/DemoTests"
         ),
     ],
     swiftLanguageModes: [.v6]

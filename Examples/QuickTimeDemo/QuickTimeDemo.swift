@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct QuickTimeDemo: ParsableCommand {
+    mutating func run() throws {}
+}
