@@ -25,6 +25,14 @@ public struct VideoComment: Hashable, Sendable, Identifiable {
     public var text: String
     /// How many liked it.
     public var likes: Int
+
+    /// A comment by `author`.
+    public init(id: Int, author: String, text: String, likes: Int = 0) {
+        self.id = id
+        self.author = author
+        self.text = text
+        self.likes = likes
+    }
 }
 
 /// A video of the demos' catalogue: what the player plays plus what a page shows around it.
