@@ -19,11 +19,6 @@ public enum SampleLibrary {
         }
     }
 
-    /// The sample clips' files, best encodings only: what the QuickTime demo lists by default.
-    public static func files() throws -> [URL] {
-        try videos().compactMap { $0.qualities.first?.url }
-    }
-
     /// A video per file or URL given on a command line, titled by its file name.
     public static func videos(fromInputs inputs: [String]) -> [DemoVideo] {
         inputs.map { input in
@@ -34,6 +29,11 @@ public enum SampleLibrary {
                 channelColor: .blue, stats: input, description: input,
                 qualities: [VideoQuality(label: "Original", url: resolved)])
         }
+    }
+
+    /// A video per media file of `folder`, by file name.
+    public static func videos(inFolder folder: URL) throws -> [DemoVideo] {
+        videos(fromInputs: try MediaFolder.files(in: folder).map(\.path))
     }
 
     /// The subtitle file of the first sample, written next to the clips.
