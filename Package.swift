@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
+        .executable(name: "player-bench", targets: ["player-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -59,6 +60,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/vpc-play"
+        ),
+        .executableTarget(
+            name: "player-bench",
+            dependencies: [
+                "VideoPlayerContainer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/PlayerBench"
         ),
         .testTarget(
             name: "RenderTests",
