@@ -1,69 +1,58 @@
 import VideoPlayerContainer
 
-/// The video under a full-screen style control layout, as a player shows it while the controls are
-/// visible: a top bar (back, title, icons), a centre play/pause button, and a bottom bar with a seek
-/// bar, a ticking time label and icons.
-struct BenchControls: Widget {
-    let player: MediaPlayer
-    let title: String
-
-    private static let barColor = Color(white: 0, alpha: 0.45)
-
-    var body: some Widget {
-        ZStack {
-            VideoSurface(player: player)
-            VStack(spacing: 0) {
-                topBar
-                Spacer()
-                WithService(BenchControlsService.self) { service in
-                    Symbol(service.isPlaying ? .pause : .play).resizable()
-                        .frame(width: 36, height: 36)
-                        .padding(18)
-                        .background(Circle().fill(Self.barColor))
+/// The full-screen control layout the benchmark shows over the video, configured into the control
+/// overlay of a `PlayerWidget`: a top row (back, title, icons), a centre play/pause button, a seek
+/// bar and a row with the ticking time label and icons. The controls stay visible.
+///
+/// The time label and the seek bar read `context.render.currentTime`, a `@ViewState` the render
+/// service updates on the player's `.timeTick` events (once a second here) and after seeks.
+@MainActor
+enum BenchControls {
+    static func install(in context: Context, title: String) {
+        context.status.toFullScreen()
+        let control = context.control
+        control.configure(displayStyle: .always)
+        control.configure(.fullScreen(.top1)) {
+            [
+                icon(.back), Text(title).font(.headline).lineLimit(1), Spacer(), icon(.subtitles),
+                icon(.settings), icon(.more),
+            ]
+        }
+        control.configure(.fullScreen(.center)) {
+            [
+                WithService(RenderService.self) { render in
+                    Symbol(render.isPlaying ? .pause : .play).resizable().frame(width: 48, height: 48)
                 }
-                Spacer()
-                bottomBar
-            }
-            .foregroundColor(.white)
+            ]
         }
-    }
-
-    private var topBar: some Widget {
-        HStack(spacing: 16) {
-            icon(.back)
-            Text(title).font(.headline).lineLimit(1)
-            Spacer()
-            icon(.subtitles)
-            icon(.settings)
-            icon(.more)
-        }
-        .padding(EdgeInsets(top: 12, leading: 20, bottom: 12, trailing: 20))
-        .background(Self.barColor)
-    }
-
-    private var bottomBar: some Widget {
-        VStack(spacing: 8) {
-            WithService(BenchControlsService.self) { service in
-                SeekBar(progress: service.progress).frame(height: 14)
-            }
-            HStack(spacing: 16) {
-                icon(.pause)
-                icon(.nextTrack)
-                WithService(BenchControlsService.self) { service in
-                    Text(service.timeLabel).font(Font(size: 14, monospacedDigits: true))
+        control.configure(.fullScreen(.bottom1)) {
+            [
+                WithService(RenderService.self) { render in
+                    SeekBar(progress: render.duration.map { render.currentTime / max($0, 0.001) } ?? 0)
+                        .frame(height: 14)
                 }
-                Spacer()
-                icon(.speed)
-                icon(.volumeHigh)
-                icon(.exitFullscreen)
-            }
+            ]
         }
-        .padding(EdgeInsets(top: 10, leading: 20, bottom: 14, trailing: 20))
-        .background(Self.barColor)
+        control.configure(.fullScreen(.bottom2)) {
+            [
+                icon(.pause), icon(.nextTrack),
+                WithService(RenderService.self) { render in
+                    Text("\(clock(render.currentTime)) / \(render.duration.map(clock) ?? "--:--")")
+                        .font(Font(size: 14, monospacedDigits: true))
+                },
+                Spacer(), icon(.speed), icon(.volumeHigh), icon(.exitFullscreen),
+            ]
+        }
     }
 
-    private func icon(_ name: SymbolName) -> some Widget {
+    private static func icon(_ name: SymbolName) -> some Widget {
         Symbol(name).resizable().frame(width: 22, height: 22)
+    }
+
+    private static func clock(_ seconds: Double) -> String {
+        let total = max(0, Int(seconds.isFinite ? seconds : 0))
+        let secondsPart = total % 60
+        return "\(total / 60):\(secondsPart < 10 ? "0" : "")\(secondsPart)"
     }
 }
 
@@ -74,7 +63,7 @@ struct SeekBar: Widget {
     var body: some Widget {
         Canvas { graphics, size in
             let middle = size.height / 2
-            let played = size.width * progress
+            let played = size.width * min(max(progress, 0), 1)
             graphics.fill(
                 Rect(x: 0, y: middle - 2, width: size.width, height: 4), with: Color(white: 1, alpha: 0.3))
             graphics.fill(Rect(x: 0, y: middle - 2, width: played, height: 4), with: .red)

@@ -6,8 +6,8 @@ struct PresentedFrame {
     var presentedAt: Double
 }
 
-/// The full stack under test: a 1280x720 ``PlayerWindow`` showing one player under the benchmark's
-/// controls, driven one loop iteration at a time so every present can be timed.
+/// The full stack under test: a 1280x720 ``PlayerWindow`` showing a `PlayerWidget` with the
+/// benchmark's controls, driven one loop iteration at a time so every present can be timed.
 ///
 /// > Important: main thread only; SDL's offscreen video and dummy audio drivers must be chosen
 /// > (environment) before the first stage opens.
@@ -25,16 +25,16 @@ final class BenchStage {
     private var shownGeneration: Int
 
     init(configuration: PlayerConfiguration, title: String) throws(BenchError) {
-        let player = MediaPlayer(configuration: configuration)
         let context = Context()
+        context.render.configuration = configuration
+        player = context.render.player
+        BenchControls.install(in: context, title: title)
         window = PlayerWindow(
             title: title, size: Size(width: 1280, height: 720), context: context, resizable: false
         ) {
-            BenchControls(player: player, title: title)
+            PlayerWidget(context)
         }
-        self.player = player
         shownGeneration = player.frameGeneration
-        context[BenchControlsService.self].attach(to: player)
         player.addObserver { [weak self] event in
             if case .seekCompleted = event { self?.seeksCompleted += 1 }
         }
