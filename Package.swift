@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
         .executable(name: "QuickStart", targets: ["QuickStart"]),
+        .executable(name: "player-bench", targets: ["player-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -65,6 +66,14 @@ let package = Package(
             name: "QuickStart",
             dependencies: ["VideoPlayerContainer"],
             path: "Examples/QuickStart"
+        ),
+        .executableTarget(
+            name: "player-bench",
+            dependencies: [
+                "VideoPlayerContainer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/PlayerBench"
         ),
         .testTarget(
             name: "RenderTests",

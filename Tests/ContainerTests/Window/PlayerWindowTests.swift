@@ -66,6 +66,25 @@ import Testing
         #expect(shot.pixel(x: 120, y: 30).isClose(to: RGBA(r: 51, g: 199, b: 89), tolerance: 3))
     }
 
+    @Test func onlyVisibleOverlayPixelsReachTheScreenAndRemovedOnesLeaveNoTrace() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 120), context: context) {
+            WithService(CounterService.self) { service in
+                Rectangle().fill(service.count == 0 ? .red : .clear).frame(width: 20, height: 20)
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        let shown = try #require(window.screenshot())
+        #expect(shown.pixel(x: 80, y: 60).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+        #expect(shown.pixel(x: 5, y: 60).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 2))
+        context[CounterService.self].count = 1
+        window.runOnce()
+        let cleared = try #require(window.screenshot())
+        #expect(cleared.pixel(x: 80, y: 60).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 2))
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
