@@ -147,18 +147,19 @@ final class CounterService: Service {
 
 @MainActor
 @Suite(.serialized) struct PlayerWindowStatusTests {
-    init() {
+    private let context = Context()
+    private let window: PlayerWindow
+
+    init() throws {
         setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        let context = context
+        window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { PlayerWidget(context) }
+        try window.open()
     }
 
-    @Test func followsTheFullScreenStatusWhenAsked() throws {
-        let context = Context()
-        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
-            PlayerWidget(context)
-        }
-        window.fullscreenFollowsStatus = true
-        try window.open()
+    @Test func followsTheFullScreenStatusWhenAsked() {
         defer { window.close() }
+        window.fullscreenFollowsStatus = true
         #expect(!window.isFullscreen)
         context.status.toFullScreen()
         #expect(window.isFullscreen)
@@ -166,27 +167,15 @@ final class CounterService: Service {
         #expect(!window.isFullscreen)
     }
 
-    @Test func keepsItsSizeWhenNotFollowingTheStatus() throws {
-        let context = Context()
-        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
-            PlayerWidget(context)
-        }
-        try window.open()
+    @Test func keepsItsSizeWhenNotFollowingTheStatus() {
         defer { window.close() }
         context.status.toFullScreen()
         #expect(!window.isFullscreen)
     }
-}
 
-extension PlayerWindowStatusTests {
-    @Test func stopsFollowingWhenTurnedOff() throws {
-        let context = Context()
-        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
-            PlayerWidget(context)
-        }
-        window.fullscreenFollowsStatus = true
-        try window.open()
+    @Test func stopsFollowingWhenTurnedOff() {
         defer { window.close() }
+        window.fullscreenFollowsStatus = true
         window.fullscreenFollowsStatus = false
         context.status.toFullScreen()
         #expect(!window.isFullscreen)
