@@ -181,3 +181,32 @@ final class CounterService: Service {
         #expect(!window.isFullscreen)
     }
 }
+
+@MainActor
+@Suite(.serialized) struct PlayerWindowTouchTests {
+    init() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+    }
+
+    @Test func aTwoFingerPinchReachesTheGestureServiceAsAPinch() throws {
+        let context = Context()
+        var scales: [Double] = []
+        context.gesture.observe(.pinch) { scales.append($0.scale) }
+        let window = PlayerWindow(size: Size(width: 200, height: 100), context: context) {
+            PlayerWidget(context)
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        var event = SDL_Event()
+        event.type = SDL_MULTIGESTURE.rawValue
+        event.mgesture.numFingers = 2
+        event.mgesture.dDist = 0.05
+        event.mgesture.x = 0.5
+        event.mgesture.y = 0.5
+        try #require(SDL_PushEvent(&event) == 1)
+        window.runOnce()
+        let scale = try #require(scales.last)
+        #expect(abs(scale - 1.2) < 0.001)
+    }
+}
