@@ -85,6 +85,11 @@ let package = Package(
             dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2"],
             path: "Tests/ContainerTests"
         ),
+        .testTarget(
+            name: "WidgetsTests",
+            dependencies: ["VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender"],
+            path: "Tests/WidgetsTests"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

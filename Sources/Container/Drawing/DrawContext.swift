@@ -61,6 +61,14 @@ public struct GraphicsContext {
         cairo_fill(cairo)
     }
 
+    /// Fills a disc of `radius` around `center` with `color` (knobs, dots, markers).
+    public func fillCircle(center: Point, radius: Double, color: Color) {
+        setColor(color)
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
+        cairo_fill(cairo)
+    }
+
     /// Draws a straight line from `start` to `end`.
     public func strokeLine(from start: Point, to end: Point, color: Color, lineWidth: Double = 1) {
         setColor(color)

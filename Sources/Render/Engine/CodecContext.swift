@@ -11,8 +11,9 @@ final class CodecContext: @unchecked Sendable {
     /// The container's start time, subtracted so that media time starts at zero.
     let origin: Double
 
-    /// Opens a decoder for stream `index` of `source` with automatic frame/slice threading.
-    init(source: MediaSource, streamIndex index: Int) throws(PlayerError) {
+    /// Opens a decoder for stream `index` of `source`; `threads` 0 picks frame/slice threading
+    /// automatically (background decoders such as thumbnails ask for 1 to leave cores to playback).
+    init(source: MediaSource, streamIndex index: Int, threads: Int32 = 0) throws(PlayerError) {
         guard let stream = source.stream(index), let parameters = stream.pointee.codecpar else {
             throw PlayerError.invalidArgument("no stream \(index)")
         }
@@ -29,7 +30,7 @@ final class CodecContext: @unchecked Sendable {
                 avcodec_parameters_to_context(context, parameters), location: source.location,
                 operation: "reading codec parameters")
             context.pointee.pkt_timebase = stream.pointee.time_base
-            context.pointee.thread_count = 0
+            context.pointee.thread_count = threads
             try ffmpegCheck(
                 avcodec_open2(context, codec, nil), location: source.location,
                 operation: "opening \(codecName)")
