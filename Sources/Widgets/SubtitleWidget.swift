@@ -10,23 +10,12 @@ public final class SubtitleService: Service {
     public var relativeFontSize = 0.06
     /// Distance from the bottom edge while the controls show, so cues sit above the control bar.
     public var controlsInset = 56.0
-    /// Why the item's external subtitle file could not be read, if it could not.
-    @ViewState public private(set) var externalError: PlayerError?
     @ViewState var height = 0.0
-    @ViewState private var external: (item: MediaItem.ID, document: SubtitleDocument)?
-    @StateSync(serviceType: RenderService.self, keyPath: \.$activeCues) var embeddedCues
-    @StateSync(serviceType: RenderService.self, keyPath: \.$currentTime) var currentTime
-    @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
+    /// The cues at the position: the item's external file (WebVTT or SubRip) and the selected
+    /// embedded track, both read by the engine.
+    @StateSync(serviceType: RenderService.self, keyPath: \.$activeCues) public var activeCues
     @StateSync(serviceType: ControlService.self, keyPath: \.$isBeingPresented) var controlsShown
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
-
-    /// The cues at the position: the item's external file (WebVTT or SubRip) when it names one,
-    /// otherwise the embedded track the engine decodes.
-    public var activeCues: [SubtitleCue] {
-        guard let item, let url = item.externalSubtitleURL else { return embeddedCues }
-        if external?.item != item.id { load(url, for: item.id) }
-        return external?.document.activeCues(at: currentTime) ?? []
-    }
 
     /// The text to show now, one line per active cue; empty when disabled or between cues.
     public var text: String {
@@ -35,17 +24,6 @@ public final class SubtitleService: Service {
 
     /// The font size for the player's height, never below the caption size.
     public var fontSize: Double { max(theme.captionFontSize, (height * relativeFontSize).rounded()) }
-
-    // NB: the engine does not read `externalSubtitleURL`; the file is parsed here, once per item.
-    private func load(_ url: URL, for id: MediaItem.ID) {
-        do throws(PlayerError) {
-            external = (id, try SubtitleParser.parse(contentsOf: url))
-            externalError = nil
-        } catch {
-            external = (id, .empty)
-            externalError = error
-        }
-    }
 
     /// Records the height the overlay was laid out at.
     func measured(_ height: Double) {

@@ -1,7 +1,7 @@
 /// The view model of ``TrackPickerWidget``: the item's audio and subtitle tracks in words.
 ///
 /// > Important: Main actor only; created by the context. The engine chooses the tracks when an item
-/// > opens; the picker shows them, marks the ones playing and turns subtitles off and on.
+/// > opens; the picker shows them, marks the ones playing, switches tracks and turns subtitles off.
 public final class TrackPickerService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$tracks) var tracks
     @StateSync(serviceType: SubtitleService.self, keyPath: \.$isEnabled) var subtitlesEnabled
@@ -35,6 +35,20 @@ public final class TrackPickerService: Service {
     public func setSubtitlesEnabled(_ enabled: Bool) {
         subtitlesEnabled = enabled
     }
+
+    /// Plays or shows `track`; unsupported tracks cannot be chosen.
+    public func choose(_ track: MediaTrack) {
+        guard track.isSupported, let render = context?.render else { return }
+        switch track.kind {
+        case .audio:
+            render.selectAudioTrack(index: track.index)
+        case .subtitle:
+            subtitlesEnabled = true
+            render.selectSubtitleTrack(index: track.index)
+        default:
+            return
+        }
+    }
 }
 
 /// A panel listing the audio and subtitle tracks with language and codec; unsupported ones are marked
@@ -52,10 +66,12 @@ public struct TrackPickerWidget: Widget {
             let theme = service.theme
             VStack(alignment: .leading, spacing: theme.spacing / 2) {
                 Text("Audio").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
-                ForEach(service.audioTracks, id: \.index) { track in row(track, service) }
+                ForEach(service.audioTracks, id: \.index) { track in
+                    row(track, service).onTap { service.choose(track) }
+                }
                 Text("Subtitles").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.subtitleTracks, id: \.index) { track in
-                    row(track, service).onTap { service.setSubtitlesEnabled(true) }
+                    row(track, service).onTap { service.choose(track) }
                 }
                 Text("Off").font(theme.bodyFont())
                     .foregroundColor(service.subtitlesEnabled ? theme.foreground : theme.accent)
