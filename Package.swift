@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "QuickStart", targets: ["QuickStart"]),
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
         .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
+        .executable(name: "player-bench", targets: ["player-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -88,6 +89,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/QuickTimeDemo"
+        ),
+        .executableTarget(
+            name: "player-bench",
+            dependencies: [
+                "VideoPlayerContainer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/PlayerBench"
         ),
         .testTarget(
             name: "RenderTests",

@@ -65,3 +65,18 @@ extension PlayerTests {
         }
     }
 }
+
+extension PlayerTests.PlayerSeekTests {
+    /// The fragmented MP4 of the corpus claims 143165 s but holds about one: a seek into the missing
+    /// part must complete and end the item instead of waiting for a picture forever.
+    @Test(.enabled(if: SharedMedia.shouldRun))
+    func aSeekPastTheRealEndOfTheDataCompletesAndEnds() async throws {
+        let harness = PlayerHarness()
+        harness.player.load(MediaItem(path: try SharedMedia.path("av/sample_fragmented.mp4")), autoplay: true)
+        #expect(await harness.wait { harness.player.currentFrame != nil })
+        harness.player.seek(to: 100, exact: true)
+        #expect(await harness.wait(for: .ended))
+        #expect(harness.events.contains(.seekCompleted(100)))
+        await harness.close()
+    }
+}

@@ -17,6 +17,7 @@ extension MediaPlayer {
         if hasVideo, let frameDue = advanceVideo(session, clockTime: clockTime, now: now, playing: playing) {
             due = frameDue
         }
+        completeSeekThatFoundNoPicture(session)
         if hasVideo && awaitingFirstFrame && !videoEnded {
             // The picture after a load or a seek is shown even when paused, as soon as it is decoded.
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
@@ -37,6 +38,16 @@ extension MediaPlayer {
             updateBuffering(session, clockTime: time)
             detectEnd(session, clockTime: time)
         }
+    }
+
+    /// Completes a seek whose generation ended without a picture (the target lies past the real end
+    /// of the data, or nothing after it decodes) at its target, so the end and decode-failure rules
+    /// apply instead of the player waiting for a picture that never comes.
+    private func completeSeekThatFoundNoPicture(_ session: PlaybackSession) {
+        guard let pendingSeek, pendingSeek.serial == session.serial, session.demuxerReachedEnd else { return }
+        guard hasVideo ? videoEnded : session.audioFinished else { return }
+        awaitingFirstFrame = false
+        completeSeek(at: pendingSeek.target)
     }
 
     /// Holds the clock while pictures are missing before the end (a slow network), and releases it
