@@ -23,7 +23,7 @@ enum KeyboardShortcuts {
                 let wasMuted = render.isMuted
                 wasMuted ? render.unmute() : render.mute()
                 context.toast.toast(wasMuted ? "Sound on" : "Muted")
-            case "c": context[CaptionsService.self].toggle()
+            case "c": CaptionsButton.toggle(context[SubtitleService.self])
             case "n" where shifted: context.watchQueue.playNext()
             case "." where shifted: SpeedButton.select(min(render.rate + 0.25, 2), in: render)
             case "," where shifted: SpeedButton.select(max(render.rate - 0.25, 0.25), in: render)

@@ -16,7 +16,7 @@ final class YouTubeApp {
         self.context = context
         context.theme.current.accent = YouTubeStyle.red
         YouTubeControls.configure(context)
-        context.container.insert(overlay: "captions", above: .render) { CaptionsOverlay() }
+        context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
         context.container.insert(overlay: "upNext", above: .control) { UpNextCountdownOverlay() }
         // The gesture and auto-play services listen from their creation on: start them now.
         context.startService(VideoGesturesService.self)

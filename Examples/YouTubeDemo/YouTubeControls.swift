@@ -34,13 +34,13 @@ enum YouTubeControls {
         }
         control.configure([.halfScreen(.bottom1), .fullScreen(.bottom1)]) { [SeekBarWidget()] }
         control.configure(.halfScreen(.bottom2)) {
-            [TimelineWidget(), Spacer(), CaptionsButton(), FullscreenButton()]
+            [TimelineWidget(), Spacer(), CaptionsButton(), FullscreenWidget()]
         }
         control.configure(.fullScreen(.bottom2)) {
             [
                 TimelineWidget(), Spacer(), CurrentVideoLikes(),
                 IconButton(symbol: .comment, identifier: "comments.open") { CommentsPanel.present(in: context) },
-                ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), FullscreenButton(),
+                ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), FullscreenWidget(),
             ]
         }
     }

@@ -2,8 +2,6 @@ import DemoSupport
 import Foundation
 import VideoPlayerWidgets
 
-@testable import VideoPlayerContainer
-
 /// A headless window-sized host on a test clock for a demo's widget tree, with input helpers.
 @MainActor
 final class DemoBed {
@@ -68,24 +66,10 @@ final class DemoBed {
         host.update()
     }
 
-    /// The frame of the widget marked with `accessibilityIdentifier(identifier)`.
-    ///
-    /// NB: `WidgetHost.frame(ofIdentifier:)` evaluates its search twice per level on the path to the
-    /// match (a lazy `compactMap` followed by `first`), which takes minutes in a page this deep; this
-    /// walks the tree once.
-    func frame(of identifier: String) -> Rect? {
-        var pending: [Node] = [host.tree.root]
-        while let node = pending.popLast() {
-            if let named = node as? IdentifierNode, named.identifier == identifier { return named.frame }
-            pending.append(contentsOf: node.children.reversed())
-        }
-        return nil
-    }
-
     /// Clicks the middle of the widget marked `identifier`; `false` when there is none.
     @discardableResult
     func click(identifier: String) -> Bool {
-        guard let frame = frame(of: identifier) else { return false }
+        guard let frame = host.frame(ofIdentifier: identifier) else { return false }
         click(Point(x: frame.midX, y: frame.midY))
         return true
     }

@@ -22,7 +22,7 @@ import VideoPlayerWidgets
         #expect(bed.click(identifier: "playlist.toggle"))
         bed.advance(0.4)
         #expect(bed.context.feature.placement == .right(.cover))
-        let entry = try #require(bed.frame(of: "playlist.2"))
+        let entry = try #require(bed.host.frame(ofIdentifier: "playlist.2"))
         let highlight = { bed.host.snapshot().pixel(x: Int(entry.minX) + 4, y: Int(entry.midY)) }
         #expect(!highlight().isClose(to: RGBA(Color.blue)))
 
@@ -36,7 +36,7 @@ import VideoPlayerWidgets
 
     @Test func draggingThePanelMovesItAndItHidesAfterInactivity() async throws {
         let bed = try await makeBed()
-        let start = try #require(bed.frame(of: "panel"))
+        let start = try #require(bed.host.frame(ofIdentifier: "panel"))
         #expect(start.midX == size.width / 2)
         let panelColour = { (x: Double, y: Double) in bed.host.snapshot().pixel(x: Int(x), y: Int(y)) }
         // A corner of the panel, away from its buttons and bar.
@@ -44,7 +44,7 @@ import VideoPlayerWidgets
         #expect(panelColour(grip.x, grip.y).a > 200, "the panel is drawn there")
 
         bed.drag(from: grip, to: Point(x: grip.x - 150, y: grip.y - 200))
-        let moved = try #require(bed.frame(of: "panel"))
+        let moved = try #require(bed.host.frame(ofIdentifier: "panel"))
         #expect(moved.minX == start.minX - 150 && moved.minY == start.minY - 200)
         #expect(panelColour(grip.x - 150, grip.y - 200).a > 200, "the panel is drawn at its new place")
         #expect(panelColour(grip.x + 100, grip.y + 60).a == 0, "and no longer at the old one")

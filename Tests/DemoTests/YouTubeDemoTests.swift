@@ -17,22 +17,22 @@ import VideoPlayerWidgets
     @Test func fullscreenButtonMakesThePlayerFillTheWindowAndTakesThePageAway() async throws {
         let bed = try await makeBed()
         let page = RGBA(YouTubeStyle.pageBackground)
-        #expect(bed.frame(of: "player") == Rect(x: 24, y: 56, width: 768, height: 432))
-        #expect(bed.frame(of: "page.title") != nil)
+        #expect(bed.host.frame(ofIdentifier: "player") == Rect(x: 24, y: 56, width: 768, height: 432))
+        #expect(bed.host.frame(ofIdentifier: "page.title") != nil)
         // Right of the player, below the Up next list: the page.
         #expect(bed.host.snapshotWithVideo().pixel(x: 1000, y: 600) == page)
 
         #expect(bed.click(identifier: "fullscreen"))
         #expect(bed.context.status.status == .fullScreen)
-        #expect(bed.frame(of: "player") == Rect(x: 0, y: 0, width: 1280, height: 720))
-        #expect(bed.frame(of: "page.title") == nil)
-        #expect(bed.frame(of: "upNext.1") == nil)
+        #expect(bed.host.frame(ofIdentifier: "player") == Rect(x: 0, y: 0, width: 1280, height: 720))
+        #expect(bed.host.frame(ofIdentifier: "page.title") == nil)
+        #expect(bed.host.frame(ofIdentifier: "upNext.1") == nil)
         let video = bed.host.snapshotWithVideo().pixel(x: 1000, y: 500)
         #expect(video != page && video.isClipColour, "the video now covers where the page was")
 
         #expect(bed.click(identifier: "fullscreen"))
         #expect(bed.context.status.status == .halfScreen)
-        #expect(bed.frame(of: "page.title") != nil)
+        #expect(bed.host.frame(ofIdentifier: "page.title") != nil)
     }
 
     @Test func commentsOpenAsASqueezePanelThatNarrowsTheVideo() async throws {
@@ -45,7 +45,7 @@ import VideoPlayerWidgets
         #expect(bed.context.feature.placement == .right(.squeeze(YouTubeStyle.commentsWidth)))
         let videoWidth = 1280 - YouTubeStyle.commentsWidth
         #expect(bed.host.videoLayers.first?.frame == Rect(x: 0, y: 0, width: videoWidth, height: 720))
-        #expect(bed.frame(of: "comments")?.minX == videoWidth)
+        #expect(bed.host.frame(ofIdentifier: "comments")?.minX == videoWidth)
         let image = bed.host.snapshotWithVideo()
         #expect(image.pixel(x: Int(videoWidth) + 200, y: 690) == RGBA(YouTubeStyle.pageBackground))
         #expect(image.pixel(x: 400, y: 300).isClipColour, "the video is still shown, narrower")
@@ -60,7 +60,7 @@ import VideoPlayerWidgets
 
     @Test func clickingTheSeekBarSeeksAndPaintsThePlayedPart() async throws {
         let bed = try await makeBed()
-        let bar = try #require(bed.frame(of: "seekBar"))
+        let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))
         let duration = try #require(bed.context.render.duration)
         bed.click(Point(x: bar.minX + bar.width * 0.75, y: bar.midY))
         #expect(await bed.waitUntil { abs(bed.context.render.currentTime - duration * 0.75) < 0.15 })
@@ -78,6 +78,6 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { bed.context.render.item?.title == "Video 1" })
         #expect(bed.context.render.item?.id != first)
         #expect(bed.context.watchQueue.index == 1)
-        #expect(bed.frame(of: "upNext.0") != nil, "the first video is now up next")
+        #expect(bed.host.frame(ofIdentifier: "upNext.0") != nil, "the first video is now up next")
     }
 }

@@ -1,17 +1,5 @@
 import VideoPlayerWidgets
 
-/// Fullscreen and back: follows `context.status`.
-struct FullscreenButton: Widget {
-    var body: some Widget {
-        WithService(StatusService.self) { status in
-            let isFull = status.status == .fullScreen
-            IconButton(symbol: isFull ? .exitFullscreen : .enterFullscreen, identifier: "fullscreen") {
-                isFull ? status.toHalfScreen() : status.toFullScreen()
-            }
-        }
-    }
-}
-
 /// The speed: an icon at normal speed, the rate otherwise; a click moves to the next rate.
 struct SpeedButton: Widget {
     static let rates = [1.0, 1.25, 1.5, 2, 0.5]
