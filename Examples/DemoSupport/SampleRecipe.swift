@@ -57,7 +57,8 @@ extension SampleLibrary {
             ],
             width: 1280, height: 720, duration: 30, frameRate: 30, toneFrequency: 440),
         SampleRecipe(
-            title: "Cinema rate: 24 frames a second", channel: "Frame Rate Lab", subscribers: "86K subscribers",
+            title: "Cinema rate: 24 frames a second", channel: "Frame Rate Lab",
+            subscribers: "86K subscribers",
             channelColor: Color(hex: 0x43A047), stats: "310K views · 2 months ago",
             description: "Film runs at 24 pictures a second. Step through it a picture at a time.",
             likes: 9_100, dislikes: 85,

@@ -26,7 +26,8 @@ struct QuickTimeDemo: ParsableCommand {
     var playlist = false
 
     mutating func run() throws {
-        let videos = try folder.map { try SampleLibrary.videos(inFolder: URL(fileURLWithPath: $0)) }
+        let videos =
+            try folder.map { try SampleLibrary.videos(inFolder: URL(fileURLWithPath: $0)) }
             ?? SampleLibrary.videos()
         guard !videos.isEmpty else { throw ValidationError("no media files in \(folder ?? "the samples")") }
         let (screenshot, after, showPlaylist) = (screenshot, after, playlist)
@@ -35,7 +36,8 @@ struct QuickTimeDemo: ParsableCommand {
             let context = Context()
             let app = QuickTimeApp(context: context, videos: videos, size: size)
             if showPlaylist { context[FolderPlaylistService.self].togglePanel() }
-            let window = PlayerWindow(title: "QuickTime demo", size: size, context: context, resizable: false) {
+            let window = PlayerWindow(title: "QuickTime demo", size: size, context: context, resizable: false)
+            {
                 app.root
             }
             if let screenshot {

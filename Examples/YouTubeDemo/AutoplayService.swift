@@ -64,16 +64,21 @@ struct UpNextCountdownOverlay: Widget {
                     ZStack {
                         Color(white: 0, alpha: 0.7).contentShape()
                         VStack(spacing: 14) {
-                            Text("Up next in \(seconds)").font(Font(size: 16)).foregroundColor(YouTubeStyle.secondaryText)
-                                .accessibilityIdentifier("upNext.countdown")
+                            Text("Up next in \(seconds)").font(Font(size: 16)).foregroundColor(
+                                YouTubeStyle.secondaryText
+                            )
+                            .accessibilityIdentifier("upNext.countdown")
                             Text(next.title).font(Font(size: 22, weight: .bold)).foregroundColor(.white)
                             Text(next.channel).font(.body).foregroundColor(YouTubeStyle.secondaryText)
                             HStack(spacing: 12) {
-                                Pill { Text("Cancel").font(Font(size: 14, weight: .bold)).foregroundColor(.white) }
-                                    .contentShape().onTap { autoplay.cancel() }
-                                    .accessibilityIdentifier("upNext.cancel")
+                                Pill {
+                                    Text("Cancel").font(Font(size: 14, weight: .bold)).foregroundColor(.white)
+                                }
+                                .contentShape().onTap { autoplay.cancel() }
+                                .accessibilityIdentifier("upNext.cancel")
                                 Pill(fill: .white) {
-                                    Text("Play now").font(Font(size: 14, weight: .bold)).foregroundColor(.black)
+                                    Text("Play now").font(Font(size: 14, weight: .bold)).foregroundColor(
+                                        .black)
                                 }
                                 .contentShape().onTap { autoplay.playNow() }
                                 .accessibilityIdentifier("upNext.play")

@@ -17,7 +17,9 @@ enum KeyboardShortcuts {
             case "right": step.step(by: 5)
             case "up": changeVolume(by: 0.05, in: context)
             case "down": changeVolume(by: -0.05, in: context)
-            case "f": context.status.status == .fullScreen ? context.status.toHalfScreen() : context.status.toFullScreen()
+            case "f":
+                context.status.status == .fullScreen
+                    ? context.status.toHalfScreen() : context.status.toFullScreen()
             case "escape": context.status.toHalfScreen()
             case "m":
                 let wasMuted = render.isMuted

@@ -13,7 +13,10 @@ struct SettingsPanel: Widget {
                 VStack(alignment: .leading, spacing: 4) {
                     SectionTitle(text: "Playback speed")
                     ForEach(SpeedButton.rates.sorted(), id: \.self) { rate in
-                        MenuRow(label: rate == 1 ? "Normal" : SpeedButton.label(rate), isSelected: render.rate == rate) {
+                        MenuRow(
+                            label: rate == 1 ? "Normal" : SpeedButton.label(rate),
+                            isSelected: render.rate == rate
+                        ) {
                             SpeedButton.select(rate, in: render)
                         }
                     }

@@ -39,7 +39,9 @@ final class VideoGesturesService: Service {
     }
 
     private func dragged(_ event: GestureEvent) {
-        guard let render = context?.render, let duration = render.duration, event.size.width > 0 else { return }
+        guard let render = context?.render, let duration = render.duration, event.size.width > 0 else {
+            return
+        }
         switch event.phase {
         case .began:
             scrubStart = render.currentTime

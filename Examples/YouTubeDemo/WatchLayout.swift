@@ -17,7 +17,10 @@ struct WatchLayout: Widget {
                     HStack(alignment: .top, spacing: YouTubeStyle.margin) {
                         VStack(alignment: .leading, spacing: 12) {
                             PlayerWidget(context)
-                                .frame(width: YouTubeStyle.playerSize.width, height: YouTubeStyle.playerSize.height)
+                                .frame(
+                                    width: YouTubeStyle.playerSize.width,
+                                    height: YouTubeStyle.playerSize.height
+                                )
                                 .accessibilityIdentifier("player")
                             VideoDetailsWidget()
                         }

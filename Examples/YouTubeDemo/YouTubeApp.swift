@@ -17,6 +17,9 @@ final class YouTubeApp {
         context.theme.current.accent = YouTubeStyle.red
         YouTubeControls.configure(context)
         context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+        // YouTube's captions are smaller than the library's default and clear two control rows.
+        context[SubtitleService.self].relativeFontSize = 0.035
+        context[SubtitleService.self].controlsInset = 84
         context.container.insert(overlay: "upNext", above: .control) { UpNextCountdownOverlay() }
         // The gesture and auto-play services listen from their creation on: start them now.
         context.startService(VideoGesturesService.self)

@@ -39,7 +39,9 @@ enum YouTubeControls {
         control.configure(.fullScreen(.bottom2)) {
             [
                 TimelineWidget(), Spacer(), CurrentVideoLikes(),
-                IconButton(symbol: .comment, identifier: "comments.open") { CommentsPanel.present(in: context) },
+                IconButton(symbol: .comment, identifier: "comments.open") {
+                    CommentsPanel.present(in: context)
+                },
                 ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), FullscreenWidget(),
             ]
         }

@@ -34,7 +34,8 @@ struct YouTubeDemo: ParsableCommand {
             let context = Context()
             let app = YouTubeApp(context: context, videos: videos)
             if fullscreen { context.status.toFullScreen() }
-            let window = PlayerWindow(title: "YouTube demo", size: YouTubeStyle.windowSize, context: context) {
+            let window = PlayerWindow(title: "YouTube demo", size: YouTubeStyle.windowSize, context: context)
+            {
                 app.root
             }
             if let screenshot {

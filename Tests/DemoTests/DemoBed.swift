@@ -80,7 +80,8 @@ final class DemoBed {
         for step in 1...steps {
             let fraction = Double(step) / Double(steps)
             host.handle(
-                .pointerMoved(Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
+                .pointerMoved(
+                    Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
         }
         host.handle(.pointerUp(to))
         host.update()

@@ -9,7 +9,9 @@ import VideoPlayerWidgets
     /// The watch page over two short clips, paused on the first picture.
     private func makeBed() async throws -> DemoBed {
         let videos = try DemoBed.videos(count: 2)
-        let bed = DemoBed { context in AnyWidget(YouTubeApp(context: context, videos: videos, autoplay: false).root) }
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: videos, autoplay: false).root)
+        }
         #expect(await bed.waitForPicture())
         return bed
     }
