@@ -60,9 +60,10 @@ let package = Package(
             ],
             path: "Examples/vpc-play"
         ),
+        .target(name: "FuzzKit", path: "Fuzz/FuzzKit"),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2"],
+            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit"],
             path: "Tests/RenderTests"
         ),
         .testTarget(
