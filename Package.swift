@@ -61,6 +61,8 @@ let package = Package(
             path: "Examples/vpc-play"
         ),
         .target(name: "FuzzKit", path: "Fuzz/FuzzKit"),
+        .executableTarget(
+            name: "subtitle-bench", dependencies: ["VideoPlayerRender"], path: "Benchmarks/SubtitleBench"),
         .testTarget(
             name: "RenderTests",
             dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit"],
