@@ -29,9 +29,11 @@ struct SDLInputTranslator {
                 dx: Double(event.wheel.preciseX), dy: -Double(event.wheel.preciseY), location: point(x, y),
                 modifiers: modifiers(SDL_GetModState()))
         case SDL_KEYDOWN:
-            return .keyDown(key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+            return .keyDown(
+                key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
         case SDL_KEYUP:
-            return .keyUp(key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+            return .keyUp(
+                key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
         case SDL_TEXTINPUT:
             return .textInput(Self.text(of: event.text))
         case SDL_WINDOWEVENT where UInt32(event.window.event) == SDL_WINDOWEVENT_LEAVE.rawValue:

@@ -17,8 +17,9 @@ final class SDLWindowHandle {
                 Int32(size.height.rounded()), flags)
         else { throw .windowCreationFailed(String(cString: SDL_GetError())) }
         // NB: no vsync flag: the loop schedules presents itself, and vsync would block the main thread.
-        guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
-            ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
+                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         else {
             let message = String(cString: SDL_GetError())
             SDL_DestroyWindow(window)

@@ -17,7 +17,8 @@ final class WindowScene {
     private var needsPresent = true
     private(set) var videoUploads = 0
 
-    init(title: String, size: Size, resizable: Bool, root: AnyWidget, context: Context) throws(ContainerError) {
+    init(title: String, size: Size, resizable: Bool, root: AnyWidget, context: Context) throws(ContainerError)
+    {
         let wakeEvent = try SDLVideoSystem.start()
         window = try SDLWindowHandle(title: title, size: size, resizable: resizable)
         let logical = window.logicalSize

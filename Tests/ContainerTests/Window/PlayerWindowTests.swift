@@ -1,7 +1,6 @@
+import CSDL2
 import Foundation
 import Testing
-
-import CSDL2
 
 @testable import VideoPlayerContainer
 
@@ -106,8 +105,9 @@ import CSDL2
         let shot = try #require(window.screenshot())
         let expected = TestMedia.colour(forFrame: 0)
         let centre = shot.pixel(x: 160, y: 60)
-        #expect(TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
-            == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+        #expect(
+            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
+                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
         #expect(shot.pixel(x: 10, y: 10).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
     }
 

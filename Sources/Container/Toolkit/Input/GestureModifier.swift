@@ -1,4 +1,5 @@
-/// An input handler attached with `onTap`, `onDoubleTap`, `onDrag`, `onHover`, `onScroll` or `onKeyPress`.
+/// An input handler attached with `onTap`, `onDoubleTap`, `onDrag`, `onHover`, `onScroll`,
+/// `onKeyPress`, `onPointer` or `onInteraction`.
 struct GestureModifier: NodeModifier {
     enum Handler {
         case tap(@MainActor () -> Void)
@@ -7,6 +8,8 @@ struct GestureModifier: NodeModifier {
         case hover(@MainActor (Bool) -> Void)
         case scroll(@MainActor (ScrollValue) -> Void)
         case keyPress(@MainActor (KeyPress) -> Bool)
+        case pointer(@MainActor (PointerValue) -> Void)
+        case interaction(@MainActor () -> Void)
     }
 
     let handler: Handler
@@ -49,6 +52,20 @@ extension Widget {
     /// Reports wheel and touchpad scrolls over the widget.
     public func onScroll(perform action: @escaping @MainActor (ScrollValue) -> Void) -> some Widget {
         modifier(GestureModifier(handler: .scroll(action)))
+    }
+
+    /// Reports the raw pointer over the widget: presses, moves and releases (captured from the press
+    /// to the release), and moves without a button; for widgets that recognise their own gestures.
+    ///
+    /// A press goes to the innermost widget with `onTap`, `onDoubleTap`, `onDrag` or `onPointer`.
+    public func onPointer(perform action: @escaping @MainActor (PointerValue) -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .pointer(action)))
+    }
+
+    /// Runs `action` whenever the user presses, drags, releases or scrolls inside the widget,
+    /// without taking the event from the widgets inside (a control bar that stays up while used).
+    public func onInteraction(perform action: @escaping @MainActor () -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .interaction(action)))
     }
 
     /// Offers key presses to `action` (topmost widgets first) until one returns `true`.

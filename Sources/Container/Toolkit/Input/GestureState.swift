@@ -9,6 +9,10 @@ struct GestureState {
         let taps: TapHandlers?
         weak var dragNode: GestureNode?
         var isDragging = false
+        /// The `onPointer` widget that captured the press, if it was the innermost handler.
+        weak var pointerNode: GestureNode?
+        /// The `onInteraction` observers around the press, told about each of its events.
+        var interactionNodes: [GestureNode] = []
     }
 
     /// The `onTap` and `onDoubleTap` of one widget: gesture modifiers applied directly on top of each other.
@@ -31,6 +35,8 @@ struct GestureState {
     var press: Press?
     var pendingTap: PendingTap?
     var hovered: [ObjectIdentifier: GestureNode] = [:]
+    /// The `onPointer` widget the pointer last moved over with no button held.
+    weak var pointerHovered: GestureNode?
 }
 
 extension Node {

@@ -33,6 +33,8 @@ public struct ScrollValue: Hashable, Sendable {
     public let location: Point
     /// Keys held during the scroll.
     public let modifiers: KeyModifiers
+    /// The size of the widget under the pointer, to tell its halves apart.
+    public var size = Size.zero
 }
 
 /// A key press offered to `onKeyPress` handlers.
@@ -41,4 +43,28 @@ public struct KeyPress: Hashable, Sendable {
     public let key: Key
     /// Modifier keys held.
     public let modifiers: KeyModifiers
+}
+
+/// The stage of a raw pointer event delivered to `onPointer`.
+public enum PointerPhase: Hashable, Sendable {
+    /// The button went down over the widget.
+    case down
+    /// The pointer moved with the button held (the press started over the widget).
+    case moved
+    /// The button went up (anywhere: the widget keeps the press until the release).
+    case up
+    /// The pointer moved over the widget with no button held.
+    case hovered
+    /// The pointer left the widget with no button held.
+    case exited
+}
+
+/// A raw pointer event, in the coordinates of the widget that has the `onPointer`.
+public struct PointerValue: Hashable, Sendable {
+    /// What happened.
+    public let phase: PointerPhase
+    /// Where the pointer is.
+    public let location: Point
+    /// The size of the widget, to tell its halves apart.
+    public let size: Size
 }

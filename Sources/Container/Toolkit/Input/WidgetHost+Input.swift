@@ -15,7 +15,7 @@ extension WidgetHost {
         case .pointerMoved(let point): return pointerMoved(to: point)
         case .pointerExited:
             updateHover(chain: [])
-            return false
+            return hoverPointer(chain: [], at: .zero)
         case .scroll(let dx, let dy, let location, let modifiers):
             return scroll(ScrollValue(dx: dx, dy: dy, location: location, modifiers: modifiers))
         case .keyDown(let key, let modifiers): return keyDown(KeyPress(key: key, modifiers: modifiers))
@@ -38,20 +38,35 @@ extension WidgetHost {
 
     private func pointerDown(at point: Point) -> Bool {
         let chain = chain(at: point)
+        let interactions = chain.interactionNodes
+        interactions.forEach { $0.notifyInteraction() }
+        if let pointer = chain.capturingPointerNode {
+            gestures.press = GestureState.Press(
+                start: point, taps: nil, pointerNode: pointer, interactionNodes: interactions)
+            pointer.sendPointer(.down, at: point)
+            return true
+        }
         let drag = chain.lazy.compactMap { $0 as? GestureNode }.first { node in
             if case .drag? = node.handler { return true }
             return false
         }
         let taps = GestureState.TapHandlers(chain: chain)
-        gestures.press = GestureState.Press(start: point, taps: taps, dragNode: drag)
-        return taps != nil || drag != nil
+        gestures.press = GestureState.Press(
+            start: point, taps: taps, dragNode: drag, interactionNodes: interactions)
+        return taps != nil || drag != nil || !interactions.isEmpty
     }
 
     private func pointerMoved(to point: Point) -> Bool {
-        updateHover(chain: chain(at: point))
-        guard var press = gestures.press, let node = press.dragNode, case .drag(let action)? = node.handler
-        else {
-            return false
+        let chain = chain(at: point)
+        updateHover(chain: chain)
+        guard var press = gestures.press else { return hoverPointer(chain: chain, at: point) }
+        press.interactionNodes.forEach { $0.notifyInteraction() }
+        if let pointer = press.pointerNode {
+            pointer.sendPointer(.moved, at: point)
+            return true
+        }
+        guard let node = press.dragNode, case .drag(let action)? = node.handler else {
+            return !press.interactionNodes.isEmpty
         }
         let distance = point - press.start
         if !press.isDragging {
@@ -70,6 +85,11 @@ extension WidgetHost {
     private func pointerUp(at point: Point) -> Bool {
         guard let press = gestures.press else { return false }
         gestures.press = nil
+        press.interactionNodes.forEach { $0.notifyInteraction() }
+        if let pointer = press.pointerNode {
+            pointer.sendPointer(.up, at: point)
+            return true
+        }
         if press.isDragging, let node = press.dragNode, case .drag(let action)? = node.handler {
             action(dragValue(.ended, at: point, press: press, node: node))
             return true
@@ -128,12 +148,14 @@ extension WidgetHost {
     }
 
     private func scroll(_ value: ScrollValue) -> Bool {
-        for case let node as GestureNode in chain(at: value.location) {
+        let chain = chain(at: value.location)
+        chain.interactionNodes.forEach { $0.notifyInteraction() }
+        for case let node as GestureNode in chain {
             guard case .scroll(let action)? = node.handler else { continue }
             action(
                 ScrollValue(
                     dx: value.dx, dy: value.dy, location: node.localPoint(value.location),
-                    modifiers: value.modifiers))
+                    modifiers: value.modifiers, size: node.frame.size))
             return true
         }
         return false

@@ -3,6 +3,7 @@ struct EnvironmentModifier: NodeModifier {
         case foregroundColor(Color)
         case font(Font)
         case disabled(Bool)
+        case context(Context)
     }
 
     let change: Change
@@ -26,6 +27,7 @@ final class EnvironmentNode: ModifierNode {
         case .foregroundColor(let color): environment.foregroundColor = color
         case .font(let font): environment.font = font
         case .disabled(let disabled): environment.isEnabled = environment.isEnabled && !disabled
+        case .context(let context): environment.context = context
         }
         return environment
     }
@@ -48,6 +50,11 @@ extension Widget {
     /// Sets the font of texts (and the size of symbols) in this subtree.
     public func font(_ font: Font) -> some Widget {
         modifier(EnvironmentModifier(change: .font(font)))
+    }
+
+    /// Makes `WithService` in this subtree read services from `context` instead of the host's.
+    func environmentContext(_ context: Context) -> some Widget {
+        modifier(EnvironmentModifier(change: .context(context)))
     }
 
     /// When `disabled`, the subtree ignores input and is drawn dimmed.

@@ -35,3 +35,29 @@ extension Widget {
         modifier(ContentShapeModifier())
     }
 }
+
+struct HitTestingModifier: NodeModifier {
+    let enabled: Bool
+
+    func makeNode() -> ModifierNode { HitTestingNode() }
+}
+
+/// Draws its subtree normally but, when off, lets input through to what lies below.
+@MainActor
+final class HitTestingNode: ModifierNode {
+    private var enabled = true
+
+    override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
+        enabled = (modifier as? HitTestingModifier)?.enabled ?? true
+    }
+
+    override var acceptsInput: Bool { super.acceptsInput && enabled }
+}
+
+extension Widget {
+    /// When `false`, the widget is drawn but never hit: taps fall through to the widgets below
+    /// (a decorative scrim over the video).
+    public func allowsHitTesting(_ enabled: Bool) -> some Widget {
+        modifier(HitTestingModifier(enabled: enabled))
+    }
+}

@@ -1,0 +1,26 @@
+/// The areas of the control overlay for the current status, ready to arrange: what a custom
+/// layout (``ControlService/configure(layout:)``) receives.
+@MainActor
+public struct ControlAreas {
+    let status: ScreenStatus
+    let isPresented: Bool
+    let widgets: [ControlSlot: [AnyWidget]]
+    let transitions: [ControlArea: Transition]
+    /// Space between the widgets of an area, and between areas in the default layout.
+    public let spacing: Double
+    /// The insets configured for the current status.
+    public let insets: EdgeInsets
+
+    /// The widgets of `area` in a row (a column for `.left` and `.right`) with the area's
+    /// transition; nothing while the controls are hidden or the area is empty.
+    public subscript(area: ControlArea) -> AnyWidget {
+        let content = widgets[ControlSlot(status, area)] ?? []
+        guard isPresented, !content.isEmpty else { return AnyWidget(EmptyWidget()) }
+        let items = ForEach(content.indices, id: \.self) { content[$0] }
+        let transition = transitions[area] ?? area.defaultTransition
+        if area.isVertical {
+            return AnyWidget(VStack(spacing: spacing) { items }.transition(transition))
+        }
+        return AnyWidget(HStack(spacing: spacing) { items }.transition(transition))
+    }
+}

@@ -1,0 +1,18 @@
+/// A transparent layer over the video that hands pointer, wheel and key input to `context.gesture`.
+///
+/// It lies inside the render overlay: widgets of the overlays above it get the input first, and
+/// only what falls on empty space reaches it.
+public struct GestureOverlay: Widget {
+    /// Creates the overlay; ``RenderOverlay`` makes it for you.
+    public init() {}
+
+    /// The overlay's content, rebuilt when the state it reads changes.
+    public var body: some Widget {
+        WithService(GestureService.self) { gesture in
+            Rectangle().fill(.clear).contentShape()
+                .onPointer { gesture.handlePointer($0) }
+                .onScroll { gesture.handleScroll($0) }
+                .onKeyPress { gesture.handleKey($0) }
+        }
+    }
+}

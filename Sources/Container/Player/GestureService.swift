@@ -1,0 +1,83 @@
+/// Gestures over the video: `context.gesture.observe(.doubleTap(.left)) { event in ... }`.
+///
+/// The gesture overlay (inside the render overlay, over the video) feeds the service raw pointer,
+/// wheel and key input; the service recognises taps, double taps, long presses, drags, pinches,
+/// hovers and scrolls and calls every matching handler, in the order they were added.
+///
+/// ```swift
+/// context.gesture.observe(.doubleTap(.right)) { _ in render.seek(to: render.currentTime + 10) }
+/// context.gesture.observe(.drag(.vertical(.right))) { event in volume(by: -event.translation.y) }
+/// ```
+/// Time (double-tap interval, long-press duration) runs on the injected `clock` dependency.
+///
+/// > Important: Main actor only. Handlers stay registered until their token is cancelled or the
+/// > service stops.
+public final class GestureService: Service {
+    /// Seconds between two clicks that make a double tap; a tap waits this long when a double tap
+    /// is observed on its side.
+    public var doubleTapInterval = 0.3
+    /// Seconds a press must be held, without moving, to become a long press.
+    public var longPressDuration = 0.5
+    /// Points the pointer must move with the button down before a drag begins.
+    public var dragThreshold = 8.0
+    /// Seconds without a control + wheel event after which a pinch ends.
+    public var pinchEndDelay = 0.3
+
+    @Dependency(\.clock) var clock
+    private var observers: [(id: Int, kind: GestureKind, handler: @MainActor (GestureEvent) -> Void)] = []
+    private var nextID = 0
+    var press: PressState?
+    var pendingTap: PendingTap?
+    var pinch: PinchState?
+    var isHovering = false
+
+    /// Calls `handler` for every recognised gesture of `kind`; `.doubleTap(.all)` and
+    /// `.drag(.vertical(.all))` match both halves.
+    @discardableResult
+    public func observe(_ kind: GestureKind, _ handler: @escaping @MainActor (GestureEvent) -> Void)
+        -> ObservationToken
+    {
+        nextID += 1
+        let id = nextID
+        observers.append((id, kind, handler))
+        return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
+    }
+
+    /// Calls `handler` for every key press; shorthand for `observe(.key)`.
+    @discardableResult
+    public func observeKey(_ handler: @escaping @MainActor (KeyPress) -> Void) -> ObservationToken {
+        observe(.key) { event in
+            if let key = event.key { handler(key) }
+        }
+    }
+
+    /// Whether some handler observes a gesture matching `kind`.
+    func isObserved(_ kind: GestureKind) -> Bool {
+        observers.contains { $0.kind.matches(kind) }
+    }
+
+    /// Calls the handlers that match the event's kind.
+    func emit(_ event: GestureEvent) {
+        // NB: copy first: a handler may add or cancel observers.
+        let matching = observers.filter { $0.kind.matches(event.kind) }
+        for observer in matching { observer.handler(event) }
+    }
+
+    /// Reports a key press to `.key` observers; `true` when there are any.
+    func handleKey(_ key: KeyPress) -> Bool {
+        guard isObserved(.key) else { return false }
+        var event = GestureEvent(
+            kind: .key, phase: .ended, location: .zero, startLocation: .zero, side: .all, size: .zero)
+        event.key = key
+        emit(event)
+        return true
+    }
+
+    /// Cancels the pending timers and forgets every handler.
+    override public func didStop() {
+        press?.longPressTimer?.cancel()
+        pendingTap?.timer.cancel()
+        pinch?.endTimer?.cancel()
+        observers.removeAll()
+    }
+}

@@ -1,0 +1,18 @@
+/// The bottom overlay: the video of `context.render`, with the gesture overlay over it.
+///
+/// The video is a ``VideoSurface``: the window composes the player's frames there, under every
+/// other overlay, without drawing them through Cairo.
+public struct RenderOverlay: Widget {
+    /// Creates the overlay; ``PlayerWidget`` makes it for you.
+    public init() {}
+
+    /// The overlay's content, rebuilt when the state it reads changes.
+    public var body: some Widget {
+        WithService(RenderService.self) { render in
+            ZStack {
+                VideoSurface(player: render.player, gravity: render.gravity)
+                GestureOverlay()
+            }
+        }
+    }
+}

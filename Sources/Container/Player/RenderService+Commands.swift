@@ -1,0 +1,47 @@
+extension RenderService {
+    /// Replaces the queue with `item`; plays once it opened when `autoplay` is set.
+    public func load(_ item: MediaItem, autoplay: Bool = false) {
+        player.load(item, autoplay: autoplay)
+    }
+
+    /// Replaces the queue with `items`, starting at `index`.
+    public func load(_ items: [MediaItem], startingAt index: Int = 0, autoplay: Bool = false) {
+        player.load(items, startingAt: index, autoplay: autoplay)
+    }
+
+    /// Starts or resumes playback.
+    public func play() { player.play() }
+
+    /// Pauses playback.
+    public func pause() { player.pause() }
+
+    /// Plays when paused, pauses when playing.
+    public func togglePlayPause() { player.togglePlayPause() }
+
+    /// Moves to `time` seconds; `exact` decodes up to the exact picture instead of the keyframe before it.
+    public func seek(to time: Double, exact: Bool = false) { player.seek(to: time, exact: exact) }
+
+    /// Shows the next picture while paused.
+    public func stepForward() { player.stepForward() }
+
+    /// Sets the playback rate (0.25...4).
+    public func setRate(_ rate: Double) { player.setRate(rate) }
+
+    /// Sets the volume (0...1).
+    public func setVolume(_ volume: Double) { player.setVolume(volume) }
+
+    /// Silences the sound.
+    public func mute() { player.mute() }
+
+    /// Restores the sound.
+    public func unmute() { player.unmute() }
+
+    /// Restarts playback at the end when `looping`.
+    public func setLooping(_ looping: Bool) { player.setLooping(looping) }
+
+    /// Plays the next item of the queue.
+    public func next() { player.next() }
+
+    /// Plays the previous item of the queue.
+    public func previous() { player.previous() }
+}

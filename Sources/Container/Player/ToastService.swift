@@ -1,0 +1,82 @@
+/// Short messages stacked at the bottom left of the player: `context.toast`.
+///
+/// ```swift
+/// context.toast.toast("Speed 1.5×")
+/// context.toast.configure { message in Text(message).padding(6).background(Color.blue) }
+/// ```
+/// The newest toast is the lowest; each slides in from the left, stays ``duration`` seconds, then
+/// fades out. Toasts let taps through to the video.
+///
+/// > Important: Main actor only. Timing runs on the injected `clock`.
+public final class ToastService: Service {
+    /// One toast on screen.
+    struct Entry {
+        enum Content {
+            case message(String)
+            case widget(AnyWidget)
+        }
+
+        let id: Int
+        let content: Content
+        var isFading = false
+    }
+
+    /// Seconds a toast stays before it fades.
+    public var duration = 2.0
+    /// Seconds the fade-out takes.
+    public var fadeDuration = 0.3
+    /// The animation of a toast sliding in.
+    public var insertion = Animation.easeOut(duration: 0.25)
+
+    @ViewState private(set) var entries: [Entry] = []
+    @ViewState private(set) var makeContent: @MainActor (String) -> AnyWidget = { message in
+        AnyWidget(DefaultToast(message: message))
+    }
+    @Dependency(\.clock) private var clock
+    private var nextID = 0
+    private var timers: [TimerToken] = []
+
+    /// Shows `message` with the configured look for `duration` seconds (the service's by default).
+    public func toast(_ message: String, duration: Double? = nil) {
+        show(.message(message), duration: duration)
+    }
+
+    /// Shows a widget of your own as a toast.
+    public func toast(duration: Double? = nil, @WidgetBuilder _ content: () -> some Widget) {
+        show(.widget(AnyWidget(content())), duration: duration)
+    }
+
+    /// Draws message toasts with `content` instead of the default dark capsule.
+    public func configure(content: @escaping @MainActor (String) -> some Widget) {
+        makeContent = { AnyWidget(content($0)) }
+    }
+
+    /// Takes every toast away at once.
+    public func clear() {
+        timers.forEach { $0.cancel() }
+        timers.removeAll()
+        entries.removeAll()
+    }
+
+    private func show(_ content: Entry.Content, duration: Double?) {
+        nextID += 1
+        let id = nextID
+        withAnimation(insertion) { entries.append(Entry(id: id, content: content)) }
+        let fade = clock.schedule(after: duration ?? self.duration) { [weak self] in self?.fade(id) }
+        timers.append(fade)
+    }
+
+    private func fade(_ id: Int) {
+        guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
+        withAnimation(.linear(duration: fadeDuration)) { entries[index].isFading = true }
+        let removal = clock.schedule(after: fadeDuration) { [weak self] in
+            self?.entries.removeAll { $0.id == id }
+        }
+        timers.append(removal)
+    }
+
+    /// Cancels the pending timers.
+    override public func didStop() {
+        timers.forEach { $0.cancel() }
+    }
+}

@@ -1,0 +1,77 @@
+import VideoPlayerContainer
+
+/// A headless player for tests: a context on a test clock, `PlayerWidget` in a host, input helpers.
+@MainActor
+final class PlayerBed {
+    let clock = TestClock()
+    let context: Context
+    let host: WidgetHost
+
+    init(size: Size = Size(width: 320, height: 180), setUp: (Context) -> Void = { _ in }) {
+        let context = Context(mode: .test).withDependency(\.clock, clock)
+        setUp(context)
+        self.context = context
+        host = SnapshotRenderer(size: size, context: context).makeHost(PlayerWidget(context))
+    }
+
+    /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
+    /// loop does (changes made since the last update start animating now).
+    func wait(_ seconds: Double) {
+        host.update()
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            clock.advance(by: min(1.0 / 60, end - clock.now))
+            host.update()
+        }
+    }
+
+    @discardableResult
+    func click(_ x: Double, _ y: Double) -> Bool {
+        let down = host.handle(.pointerDown(Point(x: x, y: y)))
+        let up = host.handle(.pointerUp(Point(x: x, y: y)))
+        host.update()
+        return down || up
+    }
+
+    /// Presses at `from`, moves through `steps` evenly spaced points to `to`, releases there.
+    func drag(from: Point, to: Point, steps: Int = 4) {
+        host.handle(.pointerDown(from))
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            host.handle(
+                .pointerMoved(
+                    Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
+        }
+        host.handle(.pointerUp(to))
+        host.update()
+    }
+
+    func snapshot() -> RasterImage {
+        host.update()
+        return host.snapshot()
+    }
+}
+
+/// A solid square of `color`, `side` points wide, that counts its taps.
+struct Swatch: Widget {
+    let color: Color
+    var side = 40.0
+    var onTap: @MainActor () -> Void = {}
+
+    var body: some Widget {
+        color.frame(width: side, height: side).onTap(perform: onTap)
+    }
+}
+
+extension Color {
+    static let pureRed = Color(red: 1, green: 0, blue: 0)
+    static let pureBlue = Color(red: 0, green: 0, blue: 1)
+    static let pureGreen = Color(red: 0, green: 1, blue: 0)
+}
+
+extension RGBA {
+    static let transparent = RGBA(r: 0, g: 0, b: 0, a: 0)
+    static let pureRed = RGBA(r: 255, g: 0, b: 0)
+    static let pureBlue = RGBA(r: 0, g: 0, b: 255)
+    static let pureGreen = RGBA(r: 0, g: 255, b: 0)
+}
