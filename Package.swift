@@ -62,6 +62,14 @@ let package = Package(
         ),
         .target(name: "FuzzKit", path: "Fuzz/FuzzKit"),
         .executableTarget(
+            name: "media-fuzz",
+            dependencies: [
+                "VideoPlayerContainer", "FuzzKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fuzz/MediaFuzz"
+        ),
+        .executableTarget(
             name: "subtitle-bench", dependencies: ["VideoPlayerRender"], path: "Benchmarks/SubtitleBench"),
         .testTarget(
             name: "RenderTests",
