@@ -14,6 +14,8 @@ struct FuzzRun {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("regressions.tsv")
 
     func run() async throws {
+        // NB: stdout is fully buffered when redirected (CI logs); progress must show as it happens.
+        setvbuf(stdout, nil, _IOLBF, 0)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "media-fuzz-\(UUID().uuidString)")
         try SeedCorpus.generateClips(in: work)
