@@ -52,9 +52,10 @@ final class FuzzPlayback {
 
     /// The stages up to the end; returns early on failure or hang.
     private func script(deadline: Double, random: inout SeededRandom) async -> Outcome {
-        guard
-            await progressingWait(until: deadline, for: { ![.idle, .loading].contains(self.player.status) })
-        else { return .hang(stage) }
+        // Opening shows no progress until it is done, so only the deadline applies to it.
+        guard await wait(until: deadline, for: { ![.idle, .loading].contains(self.player.status) }) else {
+            return .hang(stage)
+        }
         if let failure = failure { return failure }
         stage = "play"
         await wait(until: min(deadline, MediaPlayer.now + 0.04)) { self.isOver }

@@ -14,8 +14,6 @@ struct FuzzRun {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("regressions.tsv")
 
     func run() async throws {
-        // NB: stdout is fully buffered when redirected (CI logs); progress must show as it happens.
-        setvbuf(stdout, nil, _IOLBF, 0)
         let work = FileManager.default.temporaryDirectory.appendingPathComponent(
             "media-fuzz-\(UUID().uuidString)")
         try SeedCorpus.generateClips(in: work)
@@ -23,7 +21,7 @@ struct FuzzRun {
         if !FileManager.default.fileExists(atPath: mediaDirectory.path) {
             let message = "real-media corpus missing at \(mediaDirectory.path)"
             guard ProcessInfo.processInfo.environment["CI"] != "true" else { throw ValidationError(message) }
-            print("warning: \(message); fuzzing the generated clips only")
+            say("warning: \(message); fuzzing the generated clips only")
         }
         let batches = try makeBatches()
         if let regenerate = options.regenerate {
@@ -32,7 +30,7 @@ struct FuzzRun {
             return
         }
         let total = batches.map(\.range.count).reduce(0, +)
-        print("media-fuzz: \(total) inputs from \(corpus.files.count) seed files, \(options.jobs) workers")
+        say("media-fuzz: \(total) inputs from \(corpus.files.count) seed files, \(options.jobs) workers")
         let campaign = FuzzCampaign(
             batches: batches, executable: URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath(),
             workerArguments: [
@@ -46,14 +44,14 @@ struct FuzzRun {
         try await campaign.run { done in
             guard done >= lastShown + 250 else { return }
             lastShown = done
-            print("  \(done)/\(total)")
+            say("  \(done)/\(total)")
         }
         let report = campaign.report
-        print(report.summary(seed: options.seed, seconds: Date().timeIntervalSince(started)))
+        say(report.summary(seed: options.seed, seconds: Date().timeIntervalSince(started)))
         if report.faults.isEmpty {
             try? FileManager.default.removeItem(at: work)
         } else {
-            print("worker logs kept in \(work.path)")
+            say("worker logs kept in \(work.path)")
             throw ExitCode(1)
         }
     }
@@ -108,8 +106,14 @@ struct FuzzRun {
                 guard let input = Self.input(index, batch: batch, corpus: corpus) else { continue }
                 let name = "seed-\(batch.seed)-input-\(index).\((input.seedName as NSString).pathExtension)"
                 try Data(input.bytes).write(to: directory.appendingPathComponent(name))
-                print("\(name): \(input.summary)")
+                say("\(name): \(input.summary)")
             }
         }
+    }
+
+    /// Writes a line unbuffered: `print` is fully buffered when redirected (CI logs), and progress
+    /// must show as it happens.
+    private func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

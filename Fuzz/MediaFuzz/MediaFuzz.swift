@@ -44,7 +44,7 @@ struct MediaFuzz: AsyncParsableCommand {
     var timeout = 10.0
 
     @Option(help: "Seconds without any progress (status, time, pictures, seeks) that make an input a hang.")
-    var stall = 2.0
+    var stall = 4.0
 
     @Option(help: "The real-media corpus folder (default: <package root>/../shared/media/av).")
     var media: String?
