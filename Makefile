@@ -11,7 +11,7 @@ DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build run test test-thread test-address bench bench-smoke format lint clean
+.PHONY: deps build run test test-thread test-address bench bench-smoke fuzz-smoke format lint clean
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
@@ -47,11 +47,16 @@ bench-smoke: deps
 	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench --smoke --json > .build/bench-smoke.json
 	python3 -m json.tool .build/bench-smoke.json > /dev/null
 
+# 2,000 mutated media files through the engine in worker processes; fails on any crash or hang.
+# See Fuzz/README.md. Not part of `test`: it takes minutes.
+fuzz-smoke: deps
+	$(HEADLESS_ENV) $(SWIFT) run -c release media-fuzz --smoke
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Fuzz Benchmarks
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Fuzz Benchmarks
 
 clean:
 	rm -rf .build .build-tsan .build-asan

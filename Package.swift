@@ -98,9 +98,20 @@ let package = Package(
             ],
             path: "Benchmarks/PlayerBench"
         ),
+        .target(name: "FuzzKit", path: "Fuzz/FuzzKit"),
+        .executableTarget(
+            name: "media-fuzz",
+            dependencies: [
+                "VideoPlayerContainer", "FuzzKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Fuzz/MediaFuzz"
+        ),
+        .executableTarget(
+            name: "subtitle-bench", dependencies: ["VideoPlayerRender"], path: "Benchmarks/SubtitleBench"),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2"],
+            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit"],
             path: "Tests/RenderTests"
         ),
         .testTarget(

@@ -11,9 +11,14 @@ public enum ASSText {
         let bytes = Array(dialogue.utf8)
         var builder = StyledTextBuilder()
         var index = textStart(in: bytes)
+        // A "{" after the last "}" is plain text; knowing where that is keeps a run of unclosed "{"
+        // from re-scanning the rest of the text once per "{".
+        let lastClose = bytes.lastIndex(of: UInt8(ascii: "}")) ?? -1
         while index < bytes.count {
             let byte = bytes[index]
-            if byte == UInt8(ascii: "{"), let close = bytes[index...].firstIndex(of: UInt8(ascii: "}")) {
+            if byte == UInt8(ascii: "{"), index < lastClose,
+                let close = bytes[index...].firstIndex(of: UInt8(ascii: "}"))
+            {
                 applyOverrides(bytes[(index + 1)..<close], to: &builder)
                 index = close + 1
             } else if byte == UInt8(ascii: "\\"), index + 1 < bytes.count,

@@ -9,6 +9,8 @@ struct CueMarkup {
     private let removesBraceOverrides: Bool
     private var builder = StyledTextBuilder()
     private var depth = (bold: 0, italic: 0, underline: 0)
+    /// Closing characters (">", "}") known to be absent from the rest of the line being read.
+    private var absentInLine: [UInt8] = []
 
     /// Markup over `bytes`; `removesBraceOverrides` is for SubRip's `{\an8}`-style blocks.
     private init(bytes: [UInt8], removesBraceOverrides: Bool) {
@@ -29,11 +31,12 @@ struct CueMarkup {
     }
 
     private mutating func read(_ line: Range<Int>) {
+        absentInLine.removeAll(keepingCapacity: true)
         var index = line.lowerBound
         while index < line.upperBound {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<"),
-                let close = find(UInt8(ascii: ">"), from: index + 1, before: line.upperBound)
+                let close = findInLine(UInt8(ascii: ">"), from: index + 1, lineEnd: line.upperBound)
             {
                 applyTag(index + 1..<close)
                 index = close + 1
@@ -44,7 +47,7 @@ struct CueMarkup {
                 index = next
             } else if removesBraceOverrides, byte == UInt8(ascii: "{"), index + 1 < line.upperBound,
                 bytes[index + 1] == UInt8(ascii: "\\"),
-                let close = find(UInt8(ascii: "}"), from: index + 2, before: line.upperBound)
+                let close = findInLine(UInt8(ascii: "}"), from: index + 2, lineEnd: line.upperBound)
             {
                 index = close + 1
                 // "a {\an8} b" reads "a b", not "a  b".
@@ -56,6 +59,17 @@ struct CueMarkup {
                 index += 1
             }
         }
+    }
+
+    /// `find` to the end of the line, remembering a miss: later searches start further right, so they
+    /// would miss too, and re-scanning for each of many unclosed "<" or "{\" is quadratic in the line.
+    private mutating func findInLine(_ target: UInt8, from start: Int, lineEnd: Int) -> Int? {
+        guard !absentInLine.contains(target) else { return nil }
+        guard let found = find(target, from: start, before: lineEnd) else {
+            absentInLine.append(target)
+            return nil
+        }
+        return found
     }
 
     private func find(_ target: UInt8, from start: Int, before end: Int) -> Int? {
