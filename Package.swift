@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
+        .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
+        .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -60,6 +62,16 @@ let package = Package(
             ],
             path: "Examples/vpc-play"
         ),
+        .executableTarget(
+            name: "TikTokDemo",
+            dependencies: ["VideoPlayerWidgets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/TikTokDemo"
+        ),
+        .executableTarget(
+            name: "BilibiliDemo",
+            dependencies: ["VideoPlayerWidgets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Examples/BilibiliDemo"
+        ),
         .testTarget(
             name: "RenderTests",
             dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2"],
@@ -74,6 +86,11 @@ let package = Package(
             name: "WidgetsTests",
             dependencies: ["VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender"],
             path: "Tests/WidgetsTests"
+        ),
+        .testTarget(
+            name: "FeedDemoTests",
+            dependencies: ["TikTokDemo", "BilibiliDemo", "VideoPlayerWidgets"],
+            path: "Tests/FeedDemoTests"
         ),
     ],
     swiftLanguageModes: [.v6]
