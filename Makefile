@@ -6,12 +6,12 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 APT_TOOLS    := ffmpeg
 
 SWIFT        ?= swift
-# The main demo; vpc-play until the YouTube-like demo lands.
-DEMO         ?= vpc-play
+# The main demo: a YouTube-style watch page (`make run DEMO=QuickStart` for the README's first example).
+DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build run test test-thread test-address format lint clean
+.PHONY: deps build run test test-thread test-address bench bench-smoke format lint clean
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
@@ -38,11 +38,20 @@ test-thread: deps
 test-address: deps
 	$(HEADLESS_ENV) $(SWIFT) test --sanitize=address --scratch-path .build-asan
 
+# Real-time playback through the whole stack, compared with ffplay; prints one table (see Benchmarks/README.md).
+bench: deps
+	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench
+
+# Tiny clips, one run, under a minute; fails only when the JSON report is malformed, never on a target miss.
+bench-smoke: deps
+	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench --smoke --json > .build/bench-smoke.json
+	python3 -m json.tool .build/bench-smoke.json > /dev/null
+
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Benchmarks
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Examples Benchmarks
 
 clean:
 	rm -rf .build .build-tsan .build-asan

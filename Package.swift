@@ -8,6 +8,10 @@ let package = Package(
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
+        .executable(name: "QuickStart", targets: ["QuickStart"]),
+        .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
+        .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
+        .executable(name: "player-bench", targets: ["player-bench"]),
         .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
         .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
     ],
@@ -63,6 +67,40 @@ let package = Package(
             path: "Examples/vpc-play"
         ),
         .executableTarget(
+            name: "QuickStart",
+            dependencies: ["VideoPlayerContainer"],
+            path: "Examples/QuickStart"
+        ),
+        .target(
+            name: "DemoSupport",
+            dependencies: ["VideoPlayerWidgets"],
+            path: "Examples/DemoSupport"
+        ),
+        .executableTarget(
+            name: "YouTubeDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/YouTubeDemo"
+        ),
+        .executableTarget(
+            name: "QuickTimeDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/QuickTimeDemo"
+        ),
+        .executableTarget(
+            name: "player-bench",
+            dependencies: [
+                "VideoPlayerContainer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/PlayerBench"
+        ),
+        .executableTarget(
             name: "TikTokDemo",
             dependencies: ["VideoPlayerWidgets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Examples/TikTokDemo"
@@ -86,6 +124,11 @@ let package = Package(
             name: "WidgetsTests",
             dependencies: ["VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender"],
             path: "Tests/WidgetsTests"
+        ),
+        .testTarget(
+            name: "DemoTests",
+            dependencies: ["YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets"],
+            path: "Tests/DemoTests"
         ),
         .testTarget(
             name: "FeedDemoTests",

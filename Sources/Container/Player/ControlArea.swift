@@ -9,7 +9,22 @@
 /// bottom3  ────────────────────────
 /// ```
 public enum ControlArea: Hashable, Sendable, CaseIterable {
-    case top1, top2, left, right, center, bottom1, bottom2, bottom3
+    /// The first row along the top (title, back button).
+    case top1
+    /// The second row along the top.
+    case top2
+    /// A column along the left edge.
+    case left
+    /// A column along the right edge.
+    case right
+    /// The middle of the player (play/pause).
+    case center
+    /// The first row along the bottom, the highest of the three.
+    case bottom1
+    /// The second row along the bottom.
+    case bottom2
+    /// The lowest row along the bottom.
+    case bottom3
 
     /// The edge an area slides from by default; `nil` fades (the centre).
     var defaultEdge: Edge? {

@@ -8,6 +8,7 @@ public struct ControlOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(ControlService.self) { control in
             let areas = ControlAreas(
@@ -56,32 +57,34 @@ struct DefaultControlLayout: Widget {
     }
 }
 
-/// Gradients from the shadow colour at the top and bottom edges to transparent.
+/// Gradients from the shadow colour at the top and bottom edges to transparent; one canvas that
+/// fills the overlay, so the scrims never make the player taller than its frame.
 struct ControlScrims: Widget {
     let shadow: ControlShadow
 
     var body: some Widget {
-        VStack(spacing: 0) {
-            scrim(fromTop: true).frame(height: shadow.top)
-            Spacer()
-            scrim(fromTop: false).frame(height: shadow.bottom)
+        let shadow = shadow
+        return Canvas { context, size in
+            let half = size.height / 2
+            Self.fill(
+                context.cairo, width: size.width, from: 0, to: min(shadow.top, half), color: shadow.color)
+            Self.fill(
+                context.cairo, width: size.width, from: size.height,
+                to: size.height - min(shadow.bottom, half),
+                color: shadow.color)
         }
     }
 
-    private func scrim(fromTop: Bool) -> Canvas {
-        let color = shadow.color
-        return Canvas { context, size in
-            let cr = context.cairo
-            guard
-                let gradient = cairo_pattern_create_linear(
-                    0, fromTop ? 0 : size.height, 0, fromTop ? size.height : 0)
-            else { return }
-            defer { cairo_pattern_destroy(gradient) }
-            cairo_pattern_add_color_stop_rgba(gradient, 0, color.red, color.green, color.blue, color.alpha)
-            cairo_pattern_add_color_stop_rgba(gradient, 1, color.red, color.green, color.blue, 0)
-            cairo_set_source(cr, gradient)
-            cairo_rectangle(cr, 0, 0, size.width, size.height)
-            cairo_fill(cr)
-        }
+    /// Fills the band between `edge` (full colour) and `inner` (transparent).
+    private static func fill(
+        _ cr: OpaquePointer, width: Double, from edge: Double, to inner: Double, color: Color
+    ) {
+        guard edge != inner, let gradient = cairo_pattern_create_linear(0, edge, 0, inner) else { return }
+        defer { cairo_pattern_destroy(gradient) }
+        cairo_pattern_add_color_stop_rgba(gradient, 0, color.red, color.green, color.blue, color.alpha)
+        cairo_pattern_add_color_stop_rgba(gradient, 1, color.red, color.green, color.blue, 0)
+        cairo_set_source(cr, gradient)
+        cairo_rectangle(cr, 0, min(edge, inner), width, abs(edge - inner))
+        cairo_fill(cr)
     }
 }

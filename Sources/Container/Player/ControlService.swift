@@ -32,6 +32,7 @@ public final class ControlService: Service {
     @Dependency(\.clock) private var clock
     private var hideTimer: TimerToken?
 
+    /// Called by the context; subscribes to the other services this one follows.
     public required init(_ context: Context) {
         super.init(context)
         context.gesture.observe(.tap) { [weak self] _ in self?.tappedEmptySpace() }
@@ -90,6 +91,7 @@ public final class ControlService: Service {
         toggle()
     }
 
+    /// Cancels the pending timers.
     override public func didStop() {
         hideTimer?.cancel()
     }

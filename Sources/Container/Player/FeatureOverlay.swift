@@ -4,6 +4,7 @@ public struct FeatureOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(FeatureService.self) { feature in
             ZStack {

@@ -13,9 +13,13 @@ public enum FeatureStyle: Hashable, Sendable {
 /// context.feature.present(.right(.squeeze(320))) { CommentsWidget() }
 /// ```
 public enum FeaturePlacement: Hashable, Sendable {
+    /// From the left edge.
     case left(FeatureStyle)
+    /// From the right edge.
     case right(FeatureStyle)
+    /// From the top edge.
     case top(FeatureStyle)
+    /// From the bottom edge.
     case bottom(FeatureStyle)
 
     /// The edge the panel slides in from.

@@ -27,6 +27,7 @@ public final class FeatureService: Service {
     private var events = HandlerList<FeatureEvent>()
     private var pendingEvent: TimerToken?
 
+    /// Called by the context; subscribes to the other services this one follows.
     public required init(_ context: Context) {
         super.init(context)
         context.status.observe { [weak self] _ in
@@ -85,6 +86,7 @@ public final class FeatureService: Service {
         }
     }
 
+    /// Cancels the pending timers.
     override public func didStop() {
         pendingEvent?.cancel()
     }

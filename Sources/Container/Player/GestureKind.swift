@@ -51,15 +51,9 @@ public enum GestureKind: Hashable, Sendable {
     }
 }
 
-/// The stage of a gesture that lasts; taps and double taps are reported once, as `.ended`.
-public enum GesturePhase: Hashable, Sendable {
-    /// The gesture was recognised.
-    case began
-    /// It moved on.
-    case changed
-    /// It is over.
-    case ended
-}
+/// The stage of a gesture that lasts, the same stages as a widget's drag; taps and double taps are
+/// reported once, as `.ended`.
+public typealias GesturePhase = DragPhase
 
 /// One report of a recognised gesture, in the gesture overlay's coordinates (the video area).
 public struct GestureEvent: Hashable, Sendable {

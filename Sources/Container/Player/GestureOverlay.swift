@@ -6,6 +6,7 @@ public struct GestureOverlay: Widget {
     /// Creates the overlay; ``RenderOverlay`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(GestureService.self) { gesture in
             Rectangle().fill(.clear).contentShape()

@@ -73,6 +73,7 @@ public final class GestureService: Service {
         return true
     }
 
+    /// Cancels the pending timers and forgets every handler.
     override public func didStop() {
         press?.longPressTimer?.cancel()
         pendingTap?.timer.cancel()

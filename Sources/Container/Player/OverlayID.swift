@@ -17,6 +17,7 @@ public struct OverlayID: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
         self.init(name)
     }
 
+    /// The overlay's name.
     public var description: String { name }
 
     /// The video, with the gesture overlay over it.

@@ -21,6 +21,7 @@ public struct PlayerWidget: Widget {
         self.context = context
     }
 
+    /// The overlays, bottom to top, reading services from the widget's context.
     public var body: some Widget {
         WithService(ContainerService.self) { container in
             WithService(FeatureService.self) { feature in

@@ -46,6 +46,7 @@ public struct PluginOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(PluginService.self) { plugin in
             if let presentation = plugin.presentation {

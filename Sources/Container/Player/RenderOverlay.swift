@@ -6,6 +6,7 @@ public struct RenderOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(RenderService.self) { render in
             ZStack {

@@ -44,4 +44,16 @@ extension RenderService {
 
     /// Plays the previous item of the queue.
     public func previous() { player.previous() }
+
+    /// Plays the audio track with stream index `index`.
+    public func selectAudioTrack(index: Int) { player.selectAudioTrack(index: index) }
+
+    /// Plays the first audio track in `language` (an ISO 639 code such as "en" or "eng").
+    public func selectAudioTrack(language: String) { player.selectAudioTrack(language: language) }
+
+    /// Shows the embedded subtitle track with stream index `index`, or none when `nil`.
+    public func selectSubtitleTrack(index: Int?) { player.selectSubtitleTrack(index: index) }
+
+    /// Shows the first subtitle track in `language`.
+    public func selectSubtitleTrack(language: String) { player.selectSubtitleTrack(language: language) }
 }

@@ -66,6 +66,7 @@ public final class RenderService: Service {
         return ObservationToken { [weak self] in self?.events.remove(id) }
     }
 
+    /// Closes the player (its threads finish in the background).
     override public func didStop() {
         guard let madePlayer else { return }
         self.madePlayer = nil

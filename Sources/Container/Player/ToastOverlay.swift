@@ -3,6 +3,7 @@ public struct ToastOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
 
+    /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(ToastService.self) { service in
             VStack(alignment: .leading, spacing: 8) {

@@ -75,6 +75,7 @@ public final class ToastService: Service {
         timers.append(removal)
     }
 
+    /// Cancels the pending timers.
     override public func didStop() {
         timers.forEach { $0.cancel() }
     }

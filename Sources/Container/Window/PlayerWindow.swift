@@ -30,6 +30,14 @@ public final class PlayerWindow {
     private let root: AnyWidget
     private var scene: WindowScene?
     private var shouldQuit = false
+    private var statusObservation: ObservationToken?
+
+    /// Whether the window enters desktop fullscreen when `context.status` becomes `.fullScreen` and
+    /// leaves it for the other statuses. Off by default: a player's full-screen status may just fill
+    /// the window.
+    public var fullscreenFollowsStatus = false {
+        didSet { followStatus() }
+    }
 
     /// A window of `size` points showing `content`, whose services live in `context`.
     public init(
@@ -67,11 +75,25 @@ public final class PlayerWindow {
         shouldQuit = false
         scene = try WindowScene(
             title: title, size: initialSize, resizable: resizable, root: root, context: context)
+        followStatus()
     }
 
     /// Closes the window; the widget tree and its services stay in the context.
     public func close() {
+        statusObservation?.cancel()
+        statusObservation = nil
         scene = nil
+    }
+
+    private func followStatus() {
+        statusObservation?.cancel()
+        statusObservation = nil
+        guard fullscreenFollowsStatus, scene != nil else { return }
+        let status = context.status
+        setFullscreen(status.status == .fullScreen)
+        statusObservation = status.observe { [weak self] status in
+            self?.setFullscreen(status == .fullScreen)
+        }
     }
 
     /// One loop iteration: waits up to `maxWait` seconds for something to do, then handles events,
@@ -106,6 +128,9 @@ public final class PlayerWindow {
     public func setFullscreen(_ fullscreen: Bool) {
         scene?.window.setFullscreen(fullscreen)
     }
+
+    /// Whether the window is in desktop fullscreen.
+    public var isFullscreen: Bool { scene?.window.isFullscreen ?? false }
 
     /// The SDL renderer in use ("opengl", "software", ...), or `nil` before ``open()``.
     public var rendererName: String? { scene?.window.rendererName }

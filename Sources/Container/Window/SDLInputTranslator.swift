@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// Turns SDL events into the toolkit's ``InputEvent``s, in points.
 ///
@@ -7,18 +8,21 @@ import CSDL2
 struct SDLInputTranslator {
     /// Points per pixel of mouse coordinates (SDL reports mouse positions in window points already).
     var pointScale = 1.0
+    /// The window's size in points, to place touch gestures (SDL gives them in 0...1).
+    var windowSize = Size.zero
 
     /// The input event for `event`, or `nil` for events that are not input.
+    ///
+    /// Touches arrive as the mouse events SDL synthesises from them, so a finger taps and drags
+    /// like the pointer; a two-finger pinch arrives as a control + wheel scroll, the pinch the
+    /// gesture overlay recognises.
     func translate(_ event: SDL_Event) -> InputEvent? {
         switch SDL_EventType(event.type) {
         case SDL_MOUSEBUTTONDOWN:
-            guard event.button.which != csdl_touch_mouseid() else { return nil }
             return .pointerDown(point(event.button.x, event.button.y), button: button(event.button.button))
         case SDL_MOUSEBUTTONUP:
-            guard event.button.which != csdl_touch_mouseid() else { return nil }
             return .pointerUp(point(event.button.x, event.button.y), button: button(event.button.button))
         case SDL_MOUSEMOTION:
-            guard event.motion.which != csdl_touch_mouseid() else { return nil }
             return .pointerMoved(point(event.motion.x, event.motion.y))
         case SDL_MOUSEWHEEL:
             var x: Int32 = 0
@@ -34,6 +38,8 @@ struct SDLInputTranslator {
         case SDL_KEYUP:
             return .keyUp(
                 key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+        case SDL_MULTIGESTURE:
+            return pinch(event.mgesture)
         case SDL_TEXTINPUT:
             return .textInput(Self.text(of: event.text))
         case SDL_WINDOWEVENT where UInt32(event.window.event) == SDL_WINDOWEVENT_LEAVE.rawValue:
@@ -41,6 +47,18 @@ struct SDLInputTranslator {
         default:
             return nil
         }
+    }
+
+    /// A two-finger pinch as the control + wheel steps that scale by the same factor.
+    ///
+    /// SDL reports the change of the fingers' distance as a share of the touch surface; taking the
+    /// surface as about a quarter of the span two fingers can cover makes a full spread a 4x zoom.
+    private func pinch(_ gesture: SDL_MultiGestureEvent) -> InputEvent? {
+        guard gesture.numFingers == 2, abs(gesture.dDist) > 0.001 else { return nil }
+        let factor = max(0.1, 1 + 4 * Double(gesture.dDist))
+        let location = Point(
+            x: Double(gesture.x) * windowSize.width, y: Double(gesture.y) * windowSize.height)
+        return .scroll(dx: 0, dy: -log(factor) / log(1.1), location: location, modifiers: .control)
     }
 
     private func point(_ x: Int32, _ y: Int32) -> Point {

@@ -62,6 +62,10 @@ final class SDLWindowHandle {
         SDL_SetWindowFullscreen(window, fullscreen ? csdl_window_fullscreen_desktop() : 0)
     }
 
+    var isFullscreen: Bool {
+        SDL_GetWindowFlags(window) & csdl_window_fullscreen_desktop() == csdl_window_fullscreen_desktop()
+    }
+
     func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
     }

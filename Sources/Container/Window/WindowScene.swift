@@ -56,6 +56,7 @@ final class WindowScene {
         if SDL_EventType(event.type) == SDL_WINDOWEVENT {
             handleWindowEvent(UInt32(event.window.event))
         }
+        translator.windowSize = host.size
         if let input = translator.translate(event) {
             _ = host.handle(input)
         }

@@ -30,7 +30,8 @@ final class AudioPipeline: DecodedFrameHandler {
         guard resampler.convert(frame, into: converted.pointer) else { return true }
         let rate = settings.current.rate
         guard rate != 1 else {
-            return enqueue(converted.pointer, pts: pts, tempo: 1, serial: serial, discardBefore: discardBefore)
+            return enqueue(
+                converted.pointer, pts: pts, tempo: 1, serial: serial, discardBefore: discardBefore)
         }
         if tempo?.rate != rate { tempo = makeTempo(rate: rate, basePts: pts) }
         guard var stage = tempo, stage.graph.push(converted.pointer) else { return true }
@@ -39,7 +40,8 @@ final class AudioPipeline: DecodedFrameHandler {
                 stage.basePts + Double(stage.outputFrames) * rate / Double(renderer.format.sampleRate)
             stage.outputFrames += Int(stretched.pointer.pointee.nb_samples)
             let keepGoing = enqueue(
-                stretched.pointer, pts: stretchedPts, tempo: rate, serial: serial, discardBefore: discardBefore)
+                stretched.pointer, pts: stretchedPts, tempo: rate, serial: serial,
+                discardBefore: discardBefore)
             stretched.unref()
             guard keepGoing else { return false }
         }
@@ -69,7 +71,8 @@ final class AudioPipeline: DecodedFrameHandler {
     }
 
     private func enqueue(
-        _ frame: UnsafeMutablePointer<AVFrame>, pts: Double, tempo: Double, serial: Int, discardBefore: Double?
+        _ frame: UnsafeMutablePointer<AVFrame>, pts: Double, tempo: Double, serial: Int,
+        discardBefore: Double?
     ) -> Bool {
         let frames = Int(frame.pointee.nb_samples)
         let duration = Double(frames) / Double(renderer.format.sampleRate) * tempo
@@ -79,6 +82,7 @@ final class AudioPipeline: DecodedFrameHandler {
         let samples = data.withMemoryRebound(to: Float.self, capacity: count) {
             Array(UnsafeBufferPointer(start: $0, count: count))
         }
-        return renderer.chunks.push(.chunk(AudioChunk(samples: samples, pts: pts, tempo: tempo, serial: serial)))
+        return renderer.chunks.push(
+            .chunk(AudioChunk(samples: samples, pts: pts, tempo: tempo, serial: serial)))
     }
 }

@@ -26,6 +26,7 @@ public final class CaptureAudioSink: AudioSink {
 
     deinit { close() }
 
+    /// Opens the output, paused; returns the format obtained.
     public func open(preferred: AudioOutputFormat, render: @escaping AudioRenderCallback) throws(PlayerError)
         -> AudioOutputFormat
     {
@@ -41,12 +42,15 @@ public final class CaptureAudioSink: AudioSink {
         return preferred
     }
 
+    /// Seconds between a sample being rendered and being heard.
     public var latency: Double {
         state.withLock { Double(framesPerBuffer) / Double($0.format.sampleRate) }
     }
 
+    /// Stops or starts pulling samples.
     public func setPaused(_ paused: Bool) { state.withLock { $0.paused = paused } }
 
+    /// Stops pulling samples for good; returns after the last callback returned.
     public func close() {
         state.withLock { $0.closed = true }
         let running = thread.withLock { thread in
@@ -68,7 +72,9 @@ public final class CaptureAudioSink: AudioSink {
 
     /// Pulls one buffer per buffer duration, as a device would; stops when closed.
     private func pullLoop() {
-        let (format, period) = state.withLock { ($0.format, Double(framesPerBuffer) / Double($0.format.sampleRate)) }
+        let (format, period) = state.withLock {
+            ($0.format, Double(framesPerBuffer) / Double($0.format.sampleRate))
+        }
         var buffer = [Float](repeating: 0, count: framesPerBuffer * format.channels)
         var due = monotonicSeconds()
         while true {

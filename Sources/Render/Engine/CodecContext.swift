@@ -32,7 +32,8 @@ final class CodecContext: @unchecked Sendable {
             context.pointee.pkt_timebase = stream.pointee.time_base
             context.pointee.thread_count = threads
             try ffmpegCheck(
-                avcodec_open2(context, codec, nil), location: source.location, operation: "opening \(codecName)")
+                avcodec_open2(context, codec, nil), location: source.location,
+                operation: "opening \(codecName)")
         } catch {
             throw PlayerError.unsupportedCodec(track: index, codec: codecName)
         }

@@ -33,20 +33,22 @@ final class FilterGraph {
                     &sinkContext, avfilter_get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil, nil,
                     graph), "sink")
             guard let sourceContext, let sinkContext else { throw PlayerError.invalidArgument(description) }
+            // NB: parsing consumes the lists and leaves what it did not link in the same variables,
+            // so only what remains afterwards is freed.
             var outputs = avfilter_inout_alloc()
             var inputs = avfilter_inout_alloc()
             defer {
                 avfilter_inout_free(&outputs)
                 avfilter_inout_free(&inputs)
             }
-            guard let outputs, let inputs else { throw PlayerError.invalidArgument(description) }
-            outputs.pointee.name = av_strdup("in")
-            outputs.pointee.filter_ctx = sourceContext
-            inputs.pointee.name = av_strdup("out")
-            inputs.pointee.filter_ctx = sinkContext
-            var parseOutputs: UnsafeMutablePointer<AVFilterInOut>? = outputs
-            var parseInputs: UnsafeMutablePointer<AVFilterInOut>? = inputs
-            try fail(avfilter_graph_parse_ptr(graph, description, &parseInputs, &parseOutputs, nil), "parsing")
+            guard let outputList = outputs, let inputList = inputs else {
+                throw PlayerError.invalidArgument(description)
+            }
+            outputList.pointee.name = av_strdup("in")
+            outputList.pointee.filter_ctx = sourceContext
+            inputList.pointee.name = av_strdup("out")
+            inputList.pointee.filter_ctx = sinkContext
+            try fail(avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil), "parsing")
             try fail(avfilter_graph_config(graph, nil), "configuring")
         } catch {
             failure = error

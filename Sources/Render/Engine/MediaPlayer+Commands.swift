@@ -101,7 +101,8 @@ extension MediaPlayer {
 
     /// Clamps `requested` into `range`, reporting `.adjusted` when it had to.
     func clamp(_ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>) -> Double {
-        let applied = requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+        let applied =
+            requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
         if applied != requested { emit(.adjusted(command, requested: requested, applied: applied)) }
         return applied
     }

@@ -25,8 +25,12 @@ extension MediaPlayer {
         case .warning(let error):
             emit(.error(error))
         case .seeked(let serial):
-            if let pendingSeek, pendingSeek.serial == serial, !hasVideo { completeSeek(at: pendingSeek.target) }
-        case .subtitleCue(let cue):
+            if let pendingSeek, pendingSeek.serial == serial, !hasVideo {
+                completeSeek(at: pendingSeek.target)
+            }
+        case .subtitleCue(let cue, let serial):
+            // A seek re-reads cues already known, and cues read before a seek or a track change are stale.
+            guard serial == session?.serial, !cues.contains(cue) else { return }
             cues.append(cue)
             emit(.subtitleCue(cue))
         case .reachedEnd:
@@ -64,6 +68,7 @@ extension MediaPlayer {
         session?.setPaused(false)
         lastTick = nil
         setStatus(.playing)
+        inbox.wake()
     }
 
     /// Reports a finished seek once its first picture (or, without video, its first packet) is there.

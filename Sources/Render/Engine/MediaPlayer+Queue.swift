@@ -21,7 +21,7 @@ extension MediaPlayer {
             return
         }
         let applied = min(max(index, 0), items.count - 1)
-        if applied != index { emit(.adjusted(.next, requested: Double(index), applied: Double(applied))) }
+        if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
         switchToItem(at: applied)
     }
 
@@ -70,6 +70,7 @@ extension MediaPlayer {
         emit(.itemChanged(items[index].id))
         if let preload, preload.index == index {
             self.preload = nil
+            loadExternalSubtitles(of: items[index])
             adopt(preload.session, id: preload.id)
             for event in preload.events { apply(event) }
             present(at: MediaPlayer.now)
@@ -111,16 +112,32 @@ extension MediaPlayer {
         return preload?.session
     }
 
-    private func openSession(forItemAt index: Int, asPreload: Bool) {
+    /// Opens the current item again at `position` (after a change of audio track).
+    func reopenCurrentItem(at position: Double) {
+        guard let currentIndex else { return }
+        let keepPlaying = wantsPlay || status == .playing
+        closeCurrentSession()
+        resetItemState()
+        wantsPlay = keepPlaying
+        setStatus(.loading)
+        openSession(forItemAt: currentIndex, asPreload: false, startPosition: position)
+    }
+
+    private func openSession(forItemAt index: Int, asPreload: Bool, startPosition: Double? = nil) {
         let item = items[index]
+        if !asPreload { loadExternalSubtitles(of: item) }
         if case .location(let location) = item.source {
-            attachSession(for: item, location: location, index: index, asPreload: asPreload)
+            attachSession(
+                for: item, location: location, index: index, asPreload: asPreload,
+                startPosition: startPosition)
             return
         }
         let task = Task { [weak self] in
             do {
                 let location = try await item.resolveLocation()
-                self?.attachSession(for: item, location: location, index: index, asPreload: asPreload)
+                self?.attachSession(
+                    for: item, location: location, index: index, asPreload: asPreload,
+                    startPosition: startPosition)
             } catch {
                 guard let self, !asPreload, self.currentIndex == index, !Task.isCancelled else { return }
                 self.apply(.failed(.invalidArgument("the item's loader failed: \(error)")))
@@ -129,13 +146,16 @@ extension MediaPlayer {
         if !asPreload { loadTask = task }
     }
 
-    private func attachSession(for item: MediaItem, location: String, index: Int, asPreload: Bool) {
+    private func attachSession(
+        for item: MediaItem, location: String, index: Int, asPreload: Bool, startPosition: Double?
+    ) {
         guard index < items.count, items[index].id == item.id else { return }
         nextSessionID += 1
         let id = nextSessionID
         let options = SessionOptions(
-            location: location, startPosition: item.startPosition, networkTimeout: configuration.networkTimeout,
-            audioSinkFactory: configuration.audioSink, audioPreference: nil, subtitlePreference: nil,
+            location: location, startPosition: startPosition ?? item.startPosition,
+            networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
+            audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: sessionSettings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
@@ -166,6 +186,7 @@ extension MediaPlayer {
         tracks = []
         chapters = []
         cues = []
+        externalCues = []
         selectedAudioTrack = nil
         selectedSubtitleTrack = nil
         currentFrame = nil
@@ -173,6 +194,7 @@ extension MediaPlayer {
         framesPresented = 0
         framesDropped = 0
         awaitingFirstFrame = true
+        waitingSince = nil
         videoEnded = false
         pendingSeek = nil
         lastTick = nil

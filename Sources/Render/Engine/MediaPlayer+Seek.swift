@@ -10,6 +10,7 @@ extension MediaPlayer {
         let serial = session.seek(to: applied, exact: exact)
         pendingSeek = (serial, applied)
         awaitingFirstFrame = true
+        waitingSince = nil
         videoEnded = false
         currentTime = applied
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }
@@ -18,7 +19,9 @@ extension MediaPlayer {
 
     /// Shows the next picture and stays paused there.
     public func stepForward() {
-        guard let session, hasVideo else { return ignore(.step, session == nil ? "nothing is loaded" : "no video") }
+        guard let session, hasVideo else {
+            return ignore(.step, session == nil ? "nothing is loaded" : "no video")
+        }
         if status != .paused { pause() }
         let serial = session.serial
         while let item = session.videoFrames.tryPop() {

@@ -76,11 +76,16 @@ public final class MediaPlayer {
     var nextSessionID = 0
     var wantsPlay = false
     var awaitingFirstFrame = true
+    /// The clock time when the player started waiting for the first picture while playing.
+    var waitingSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double)?
     var lastTick: Double?
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
     var nextObserverID = 0
+    var externalCues: [SubtitleCue] = []
+    var audioPreference: TrackPreference?
+    var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
     var loadTask: Task<Void, Never>?
     lazy var inbox = EventInbox(selfPump: { [weak self] in
@@ -97,6 +102,7 @@ public final class MediaPlayer {
 
     /// Makes an idle player.
     public init(configuration: PlayerConfiguration = PlayerConfiguration()) {
+        FFmpegLogging.configure()
         self.configuration = configuration
     }
 

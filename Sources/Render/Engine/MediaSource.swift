@@ -134,7 +134,8 @@ final class MediaSource: @unchecked Sendable {
             guard counterClockwise.isFinite else { return .upright }
             // The 2x2 part's determinant is negative when the matrix mirrors the picture.
             let determinant = Double(matrix[0]) * Double(matrix[4]) - Double(matrix[1]) * Double(matrix[3])
-            return VideoOrientation(rotationDegrees: Int((-counterClockwise).rounded()), mirrored: determinant < 0)
+            return VideoOrientation(
+                rotationDegrees: Int((-counterClockwise).rounded()), mirrored: determinant < 0)
         }
     }
 

@@ -1,5 +1,6 @@
 /// What a track carries.
 public enum TrackKind: String, Hashable, Sendable {
+    /// Pictures, sound, timed text, other data, attached files, or a type FFmpeg does not name.
     case video, audio, subtitle, data, attachment, unknown
 }
 

@@ -6,7 +6,9 @@ public final class ObserverToken: Hashable, Sendable {
         self.id = id
     }
 
+    /// Whether both tokens stand for the same registration.
     public static func == (lhs: ObserverToken, rhs: ObserverToken) -> Bool { lhs.id == rhs.id }
 
+    /// Hashes the registration identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }

@@ -29,7 +29,9 @@ final class PixelConverter {
         output.pointee.width = input.pointee.width
         output.pointee.height = input.pointee.height
         output.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        guard av_frame_get_buffer(output, 0) >= 0, av_frame_copy_props(output, input) >= 0 else { return false }
+        guard av_frame_get_buffer(output, 0) >= 0, av_frame_copy_props(output, input) >= 0 else {
+            return false
+        }
         return sws_scale_frame(context, output, input) >= 0
     }
 }

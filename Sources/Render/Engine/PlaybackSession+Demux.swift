@@ -12,7 +12,9 @@ extension PlaybackSession {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }
         while !interrupt.isAborted {
-            if let request = seekRequest.withLock({ request in defer { request = nil }; return request }) {
+            if let request = seekRequest.withLock({ request in
+                defer { request = nil }; return request
+            }) {
                 reposition(source, request)
                 continue
             }
@@ -26,7 +28,9 @@ extension PlaybackSession {
             guard code >= 0 else {
                 if interrupt.isAborted { return }
                 if code != cffmpeg_error_eof() {
-                    post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
+                    post(
+                        .warning(
+                            PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
                 }
                 videoDecoder.packets.forcePush(.end(serial: current))
                 audioDecoder.packets.forcePush(.end(serial: current))
@@ -55,18 +59,20 @@ extension PlaybackSession {
                 decoder.packets.forcePush(.packet(packet, serial: serial))
             }
         } else if index == settings.current.subtitleStream {
-            decodeSubtitle(packet, source: source, decoders: &subtitles)
+            decodeSubtitle(packet, source: source, serial: serial, decoders: &subtitles)
         }
     }
 
-    private func decodeSubtitle(_ packet: Packet, source: MediaSource, decoders: inout [Int: SubtitleDecoder]) {
+    private func decodeSubtitle(
+        _ packet: Packet, source: MediaSource, serial: Int, decoders: inout [Int: SubtitleDecoder]
+    ) {
         let index = packet.streamIndex
         if decoders[index] == nil, let codec = try? CodecContext(source: source, streamIndex: index) {
             decoders[index] = SubtitleDecoder(codec: codec)
         }
         guard let decoder = decoders[index] else { return }
         do throws(PlayerError) {
-            for cue in try decoder.cues(for: packet) { post(.subtitleCue(cue)) }
+            for cue in try decoder.cues(for: packet) { post(.subtitleCue(cue, serial: serial)) }
         } catch {
             post(.warning(error))
         }

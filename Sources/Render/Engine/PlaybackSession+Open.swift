@@ -74,7 +74,9 @@ extension PlaybackSession {
             }
             return stream.pointee.disposition & cffmpeg_disposition_attached_pic() == 0
         }
-        if let preference, let preferred = candidates.first(where: preference.matches) { return preferred.index }
+        if let preference, let preferred = candidates.first(where: preference.matches) {
+            return preferred.index
+        }
         guard kind != .subtitle else { return candidates.first?.index }
         let mediaType = kind == .video ? AVMEDIA_TYPE_VIDEO : AVMEDIA_TYPE_AUDIO
         let best = Int(av_find_best_stream(source.pointer, mediaType, -1, -1, nil, 0))
@@ -82,7 +84,9 @@ extension PlaybackSession {
     }
 
     /// Opens the decoder of `index`; on failure reports the track unsupported and clears `index`.
-    private func openCodec(_ index: inout Int?, source: MediaSource, tracks: inout [MediaTrack]) -> CodecContext? {
+    private func openCodec(_ index: inout Int?, source: MediaSource, tracks: inout [MediaTrack])
+        -> CodecContext?
+    {
         guard let chosen = index else { return nil }
         do throws(PlayerError) {
             return try CodecContext(source: source, streamIndex: chosen)
@@ -100,7 +104,8 @@ extension PlaybackSession {
     private func openAudioOutput() -> AudioRenderer? {
         let sink = options.audioSinkFactory()
         let renderer = AudioRenderer(
-            format: .standard, clock: clock, settings: settings, latency: { [weak sink] in sink?.latency ?? 0 })
+            format: .standard, clock: clock, settings: settings,
+            latency: { [weak sink] in sink?.latency ?? 0 })
         do throws(PlayerError) {
             _ = try sink.open(preferred: .standard) { [weak renderer] buffer in renderer?.render(buffer) }
         } catch {
@@ -117,7 +122,8 @@ extension PlaybackSession {
         return renderer
     }
 
-    private func displaySize(_ stream: UnsafeMutablePointer<AVStream>, orientation: VideoOrientation) -> Size? {
+    private func displaySize(_ stream: UnsafeMutablePointer<AVStream>, orientation: VideoOrientation) -> Size?
+    {
         guard let parameters = stream.pointee.codecpar else { return nil }
         let sar = parameters.pointee.sample_aspect_ratio
         let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1

@@ -27,8 +27,8 @@ final class PlaybackSession: Sendable {
     let clock: PlaybackClock
     let interrupt = InterruptGuard()
     let videoFrames = BoundedQueue<VideoQueueItem>(capacity: 6)
-    let videoDecoder = StreamDecoder(packetCapacity: 96)
-    let audioDecoder = StreamDecoder(packetCapacity: 192)
+    let videoDecoder = StreamDecoder(packetCapacity: 48)
+    let audioDecoder = StreamDecoder(packetCapacity: 96)
     let post: @Sendable (SessionEvent) -> Void
     let runtime = Mutex(Runtime())
     let seekRequest = Mutex<SeekRequest?>(nil)

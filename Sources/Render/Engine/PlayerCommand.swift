@@ -1,7 +1,13 @@
 /// The player commands, as named in `.adjusted` and `.ignored` events.
 public enum PlayerCommand: String, Hashable, Sendable {
-    case play, pause, seek, step, rate, volume, mute, loop
+    /// Transport commands.
+    case play, pause, seek, step, load
+    /// Sound and timing settings.
+    case rate, volume, mute, loop
+    /// Video settings.
     case brightness, contrast, saturation, filter
+    /// Track choices.
     case selectAudioTrack, selectSubtitleTrack
+    /// Queue moves.
     case next, previous
 }

@@ -2,6 +2,7 @@
 public enum PlayerEvent: Equatable, Sendable {
     /// The current item changed (nil when the queue was cleared).
     case itemChanged(MediaItem.ID?)
+    /// The status moved to a new value.
     case statusChanged(PlayerStatus)
     /// The duration is known, or was corrected at the real end of the media.
     case durationKnown(Double)
@@ -9,12 +10,19 @@ public enum PlayerEvent: Equatable, Sendable {
     case seekCompleted(Double)
     /// Periodic time report, at `PlayerConfiguration.timeTickInterval`.
     case timeTick(Double)
+    /// The volume setting changed.
     case volumeChanged(Double)
+    /// Sound was muted or unmuted.
     case muteChanged(Bool)
+    /// The playback rate changed.
     case rateChanged(Double)
+    /// Looping was switched on or off.
     case loopChanged(Bool)
+    /// The current item's tracks are known.
     case tracksChanged([MediaTrack])
+    /// The current item's chapters are known (sent only when it has some).
     case chaptersChanged([MediaChapter])
+    /// The picture's display size is known.
     case videoSizeChanged(Size)
     /// A subtitle cue of the selected track was decoded.
     case subtitleCue(SubtitleCue)

@@ -6,7 +6,9 @@ public enum PlayerStatus: Equatable, Hashable, Sendable {
     case loading
     /// Opened and paused at its start, first frame shown.
     case ready
+    /// The clock runs and pictures and sound are presented.
     case playing
+    /// Stopped on the current picture.
     case paused
     /// Playing but waiting for data.
     case buffering

@@ -21,7 +21,9 @@ final class Resampler {
     }
 
     /// Converts `input` into `converted`, which is reset first; `false` when conversion failed.
-    func convert(_ input: UnsafeMutablePointer<AVFrame>, into converted: UnsafeMutablePointer<AVFrame>) -> Bool {
+    func convert(_ input: UnsafeMutablePointer<AVFrame>, into converted: UnsafeMutablePointer<AVFrame>)
+        -> Bool
+    {
         av_frame_unref(converted)
         guard prepare(for: input) else { return false }
         converted.pointee.format = AV_SAMPLE_FMT_FLT.rawValue

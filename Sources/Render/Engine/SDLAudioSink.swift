@@ -25,6 +25,7 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
 
     deinit { close() }
 
+    /// Opens the output, paused; returns the format obtained.
     public func open(preferred: AudioOutputFormat, render: @escaping AudioRenderCallback) throws(PlayerError)
         -> AudioOutputFormat
     {
@@ -61,8 +62,10 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
         return AudioOutputFormat(sampleRate: Int(obtained.freq), channels: Int(obtained.channels))
     }
 
+    /// Seconds between a sample being rendered and being heard.
     public var latency: Double { state.withLock { $0.latency } }
 
+    /// Stops or starts pulling samples.
     public func setPaused(_ paused: Bool) {
         state.withLock { state in
             guard state.device != 0 else { return }
@@ -70,6 +73,7 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
         }
     }
 
+    /// Stops pulling samples for good; returns after the last callback returned.
     public func close() {
         let (device, box) = state.withLock { state in
             defer { state = State() }

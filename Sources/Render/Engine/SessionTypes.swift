@@ -22,7 +22,8 @@ enum SessionEvent: Sendable {
     case warning(PlayerError)
     /// The demuxer repositioned for seek generation `serial`.
     case seeked(serial: Int)
-    case subtitleCue(SubtitleCue)
+    /// A cue decoded while reading seek generation `serial`.
+    case subtitleCue(SubtitleCue, serial: Int)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
 }

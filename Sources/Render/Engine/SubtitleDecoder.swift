@@ -26,20 +26,19 @@ final class SubtitleDecoder {
             endOffset > 0 && endOffset != UInt32.max
             ? base + Double(endOffset) / 1000 : base + codec.duration(packet.pointer.pointee.duration)
         guard let rects = subtitle.rects else { return [] }
-        let lines = (0..<Int(subtitle.num_rects)).compactMap { index -> String? in
+        // SubRip and ASS decoders both hand out ASS events; the markup becomes plain text and spans.
+        return (0..<Int(subtitle.num_rects)).compactMap { index -> SubtitleCue? in
             guard let rect = rects[index] else { return nil }
-            if let ass = rect.pointee.ass { return SubtitleDecoder.dialogueText(String(cString: ass)) }
-            if let text = rect.pointee.text { return String(cString: text) }
-            return nil
+            let plain: (text: String, spans: [SubtitleSpan])
+            if let ass = rect.pointee.ass {
+                plain = ASSText.plainText(fromDialogue: String(cString: ass))
+            } else if let text = rect.pointee.text {
+                plain = (String(cString: text), [])
+            } else {
+                return nil
+            }
+            guard !plain.text.isEmpty else { return nil }
+            return SubtitleCue(start: start, end: max(end, start), text: plain.text, spans: plain.spans)
         }
-        let text = lines.joined(separator: "\n")
-        return text.isEmpty ? [] : [SubtitleCue(start: start, end: max(end, start), text: text)]
-    }
-
-    /// The text field of a decoded ASS event ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,
-    /// Effect,Text"), the only field that may itself hold commas.
-    static func dialogueText(_ event: String) -> String {
-        let fields = event.split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
-        return fields.count == 9 ? String(fields[8]) : event
     }
 }

@@ -24,7 +24,8 @@ final class VideoPipeline: DecodedFrameHandler {
 
     init?(
         frames: BoundedQueue<VideoQueueItem>, settings: SessionSettings, codec: CodecContext,
-        orientation: VideoOrientation, frameRate: AVRational, onFilterError: @escaping @Sendable (PlayerError) -> Void
+        orientation: VideoOrientation, frameRate: AVRational,
+        onFilterError: @escaping @Sendable (PlayerError) -> Void
     ) {
         guard let scratch = FFmpegFrame() else { return nil }
         self.frames = frames
@@ -64,7 +65,8 @@ final class VideoPipeline: DecodedFrameHandler {
     }
 
     private func filtered(
-        _ frame: UnsafeMutablePointer<AVFrame>, description: String, time: Double, duration: Double, serial: Int
+        _ frame: UnsafeMutablePointer<AVFrame>, description: String, time: Double, duration: Double,
+        serial: Int
     ) -> Bool {
         let input = [frame.pointee.format, frame.pointee.width, frame.pointee.height]
         if filter?.description != description || filter?.input != input {
@@ -94,10 +96,13 @@ final class VideoPipeline: DecodedFrameHandler {
         return true
     }
 
-    private func enqueue(_ picture: UnsafePointer<AVFrame>, time: Double, duration: Double, serial: Int) -> Bool {
+    private func enqueue(_ picture: UnsafePointer<AVFrame>, time: Double, duration: Double, serial: Int)
+        -> Bool
+    {
         guard
             let frame = VideoFrame(
-                referencing: picture, time: time, duration: duration, orientation: orientation, serial: serial)
+                referencing: picture, time: time, duration: duration, orientation: orientation, serial: serial
+            )
         else { return true }
         return frames.push(.frame(frame))
     }

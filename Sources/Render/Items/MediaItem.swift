@@ -31,7 +31,8 @@ public struct MediaItem: Sendable, Identifiable {
         startPosition: Double = 0, externalSubtitleURL: URL? = nil
     ) {
         self.init(
-            source: .location(url.isFileURL ? url.path : url.absoluteString), title: title, subtitle: subtitle,
+            source: .location(url.isFileURL ? url.path : url.absoluteString), title: title,
+            subtitle: subtitle,
             artworkURL: artworkURL, startPosition: startPosition, externalSubtitleURL: externalSubtitleURL)
     }
 

@@ -18,6 +18,7 @@ public enum TestMedia {
     /// > Important: writes the whole clip synchronously on the calling thread. A file left half-written
     /// > by an error is removed.
     public static func encode(_ spec: ClipSpec, to url: URL) throws(PlayerError) {
+        FFmpegLogging.configure()
         try validate(spec)
         do throws(PlayerError) {
             try write(spec, to: url.path)

@@ -14,10 +14,15 @@ final class PlayerBed {
         host = SnapshotRenderer(size: size, context: context).makeHost(PlayerWidget(context))
     }
 
-    /// Lets `seconds` pass on the test clock, then updates the host.
+    /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
+    /// loop does (changes made since the last update start animating now).
     func wait(_ seconds: Double) {
-        clock.advance(by: seconds)
         host.update()
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            clock.advance(by: min(1.0 / 60, end - clock.now))
+            host.update()
+        }
     }
 
     @discardableResult

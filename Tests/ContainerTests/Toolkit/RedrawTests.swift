@@ -116,3 +116,27 @@ struct StaticBox: Widget {
         #expect(log.counts["title"] == 4)
     }
 }
+
+@MainActor
+final class OrderModel: Service {
+    @ViewState var redOnTop = false
+}
+
+@MainActor
+@Suite struct ReorderRedrawTests {
+    @Test func childrenThatOnlyChangeOrderAreRepainted() {
+        let context = Context(mode: .test)
+        let host = SnapshotRenderer(size: Size(width: 10, height: 10), context: context).makeHost(
+            WithService(OrderModel.self) { model in
+                ZStack {
+                    ForEach(model.redOnTop ? ["blue", "red"] : ["red", "blue"], id: \.self) { name in
+                        name == "red" ? Color(red: 1, green: 0, blue: 0) : Color(red: 0, green: 0, blue: 1)
+                    }
+                }
+            })
+        #expect(host.snapshot().pixel(x: 5, y: 5) == RGBA(r: 0, g: 0, b: 255))
+        context[OrderModel.self].redOnTop = true
+        #expect(!host.update().isEmpty)
+        #expect(host.snapshot().pixel(x: 5, y: 5) == RGBA(r: 255, g: 0, b: 0))
+    }
+}

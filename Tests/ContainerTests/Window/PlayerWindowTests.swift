@@ -66,6 +66,25 @@ import Testing
         #expect(shot.pixel(x: 120, y: 30).isClose(to: RGBA(r: 51, g: 199, b: 89), tolerance: 3))
     }
 
+    @Test func onlyVisibleOverlayPixelsReachTheScreenAndRemovedOnesLeaveNoTrace() throws {
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 160, height: 120), context: context) {
+            WithService(CounterService.self) { service in
+                Rectangle().fill(service.count == 0 ? .red : .clear).frame(width: 20, height: 20)
+            }
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        let shown = try #require(window.screenshot())
+        #expect(shown.pixel(x: 80, y: 60).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+        #expect(shown.pixel(x: 5, y: 60).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 2))
+        context[CounterService.self].count = 1
+        window.runOnce()
+        let cleared = try #require(window.screenshot())
+        #expect(cleared.pixel(x: 80, y: 60).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 2))
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
@@ -124,4 +143,70 @@ import Testing
 
 final class CounterService: Service {
     @ViewState var count = 0
+}
+
+@MainActor
+@Suite(.serialized) struct PlayerWindowStatusTests {
+    private let context = Context()
+    private let window: PlayerWindow
+
+    init() throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        let context = context
+        window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { PlayerWidget(context) }
+        try window.open()
+    }
+
+    @Test func followsTheFullScreenStatusWhenAsked() {
+        defer { window.close() }
+        window.fullscreenFollowsStatus = true
+        #expect(!window.isFullscreen)
+        context.status.toFullScreen()
+        #expect(window.isFullscreen)
+        context.status.toHalfScreen()
+        #expect(!window.isFullscreen)
+    }
+
+    @Test func keepsItsSizeWhenNotFollowingTheStatus() {
+        defer { window.close() }
+        context.status.toFullScreen()
+        #expect(!window.isFullscreen)
+    }
+
+    @Test func stopsFollowingWhenTurnedOff() {
+        defer { window.close() }
+        window.fullscreenFollowsStatus = true
+        window.fullscreenFollowsStatus = false
+        context.status.toFullScreen()
+        #expect(!window.isFullscreen)
+    }
+}
+
+@MainActor
+@Suite(.serialized) struct PlayerWindowTouchTests {
+    init() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+    }
+
+    @Test func aTwoFingerPinchReachesTheGestureServiceAsAPinch() throws {
+        let context = Context()
+        var scales: [Double] = []
+        context.gesture.observe(.pinch) { scales.append($0.scale) }
+        let window = PlayerWindow(size: Size(width: 200, height: 100), context: context) {
+            PlayerWidget(context)
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        var event = SDL_Event()
+        event.type = SDL_MULTIGESTURE.rawValue
+        event.mgesture.numFingers = 2
+        event.mgesture.dDist = 0.05
+        event.mgesture.x = 0.5
+        event.mgesture.y = 0.5
+        try #require(SDL_PushEvent(&event) == 1)
+        window.runOnce()
+        let scale = try #require(scales.last)
+        #expect(abs(scale - 1.2) < 0.001)
+    }
 }

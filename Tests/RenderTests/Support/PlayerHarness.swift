@@ -1,23 +1,38 @@
 import Foundation
+import Synchronization
 import Testing
+
 @testable import VideoPlayerRender
 
-/// A player wired for headless tests: a capture audio sink and a recorder of every event.
+/// A player wired for headless tests: capture audio sinks and a recorder of every event.
 @MainActor
 final class PlayerHarness {
+    /// Every capture sink the player made, one per opened item.
+    final class Sinks: Sendable {
+        let made = Mutex<[CaptureAudioSink]>([])
+    }
+
     let player: MediaPlayer
-    let audio: CaptureAudioSink
+    let sinks = Sinks()
     private(set) var events: [PlayerEvent] = []
 
-    init(timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true) {
-        let audio = CaptureAudioSink(failsToOpen: audioFails)
-        self.audio = audio
+    init(
+        timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true
+    ) {
+        let sinks = sinks
         player = MediaPlayer(
             configuration: PlayerConfiguration(
-                networkTimeout: networkTimeout, timeTickInterval: timeTick, audioSink: { audio },
-                preloadsNext: preloads))
+                networkTimeout: networkTimeout, timeTickInterval: timeTick,
+                audioSink: {
+                    let sink = CaptureAudioSink(failsToOpen: audioFails)
+                    sinks.made.withLock { $0.append(sink) }
+                    return sink
+                }, preloadsNext: preloads))
         player.addObserver { [weak self] event in self?.events.append(event) }
     }
+
+    /// The audio sink of the first item (an unopened one before it opens).
+    var audio: CaptureAudioSink { sinks.made.withLock { $0.first } ?? CaptureAudioSink() }
 
     /// Waits (real time) until `condition` holds; `false` after `timeout` seconds.
     @discardableResult

@@ -17,6 +17,16 @@ extension Point: Interpolatable {
     }
 }
 
+extension EdgeInsets: Interpolatable {
+    static func interpolate(from: EdgeInsets, to: EdgeInsets, fraction: Double) -> EdgeInsets {
+        EdgeInsets(
+            top: .interpolate(from: from.top, to: to.top, fraction: fraction),
+            leading: .interpolate(from: from.leading, to: to.leading, fraction: fraction),
+            bottom: .interpolate(from: from.bottom, to: to.bottom, fraction: fraction),
+            trailing: .interpolate(from: from.trailing, to: to.trailing, fraction: fraction))
+    }
+}
+
 /// A property of a node that moves towards its target with an animation, timed by the tree's clock.
 struct AnimatedValue<Value: Interpolatable> {
     private(set) var target: Value

@@ -27,7 +27,12 @@ extension WidgetHost {
     public func frame(ofIdentifier identifier: String) -> Rect? {
         func search(_ node: Node) -> Rect? {
             if let named = node as? IdentifierNode, named.identifier == identifier { return named.frame }
-            return node.children.lazy.compactMap(search).first
+            // A plain loop: `lazy.compactMap(search).first` evaluates `search` more than once per
+            // child, which grows exponentially with the depth of the tree.
+            for child in node.children {
+                if let found = search(child) { return found }
+            }
+            return nil
         }
         return search(tree.root)
     }

@@ -4,18 +4,36 @@ struct PaddingModifier: NodeModifier {
     func makeNode() -> ModifierNode { PaddingNode() }
 }
 
-/// Shrinks the proposal by the insets and grows the content's size by them.
+/// Shrinks the proposal by the insets and grows the content's size by them; a change made with an
+/// animation (a squeezing panel making room) moves the edges over time.
 @MainActor
 final class PaddingNode: ModifierNode {
-    private var insets = EdgeInsets.zero
+    private var insets: AnimatedValue<EdgeInsets>?
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let padding = modifier as? PaddingModifier, padding.insets != insets else { return }
-        insets = padding.insets
+        guard let padding = modifier as? PaddingModifier else { return }
+        guard var animated = insets else {
+            // A new padding starts at its insets, whatever animation inserted it.
+            insets = AnimatedValue(padding.insets)
+            return invalidateLayout()
+        }
+        guard padding.insets != animated.target else { return }
+        if animated.set(padding.insets, animation: tree.transaction, at: tree.frameTime) {
+            tree.startAnimating(self)
+        }
+        insets = animated
         invalidateLayout()
     }
 
+    override func advanceAnimations(to time: Double) -> Bool {
+        invalidateLayout()
+        return insets?.isRunning(at: time) ?? false
+    }
+
+    private var current: EdgeInsets { insets?.value(at: tree?.frameTime ?? 0) ?? .zero }
+
     override func computeSize(_ proposal: ProposedSize) -> Size {
+        let insets = current
         let content = super.computeSize(proposal.inset(by: insets))
         return Size(
             width: content.width + insets.leading + insets.trailing,
@@ -23,7 +41,7 @@ final class PaddingNode: ModifierNode {
     }
 
     override func placeChildren(in rect: Rect) {
-        super.placeChildren(in: rect.inset(by: insets))
+        super.placeChildren(in: rect.inset(by: current))
     }
 }
 

@@ -47,6 +47,15 @@ extension Node {
             updated.append(node)
         }
         childKeys = flat.map(\.key)
+        let updatedIDs = Set(updated.map(ObjectIdentifier.init))
+        let kept = children.filter { updatedIDs.contains(ObjectIdentifier($0)) }
+        let keptIDs = Set(kept.map(ObjectIdentifier.init))
+        let reordered = updated.filter { keptIDs.contains(ObjectIdentifier($0)) }
+        if !kept.elementsEqual(reordered, by: ===) {
+            // Nodes drawn in a new order keep their frames: nothing else would repaint them.
+            structureChanged = true
+            for node in reordered { tree.damage(node.subtreePaintBounds) }
+        }
         for node in lingering { updated.append(node) }
         for node in previous.values {
             structureChanged = true

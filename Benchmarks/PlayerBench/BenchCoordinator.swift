@@ -1,0 +1,93 @@
+import Foundation
+
+/// Runs every scenario in a fresh worker process (re-executing this program with `--worker`) and
+/// ffplay on the same clips, `runs` times, and keeps the medians.
+struct BenchCoordinator {
+    var runs: Int
+    var smoke: Bool
+    var cache: URL
+    var comparesWithFFplay: Bool
+
+    /// The drivers ffplay and the workers share: nothing reaches a real display or sound card.
+    private static let headless = ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"]
+
+    func run() throws(BenchError) -> BenchReport {
+        var report = BenchReport(
+            runs: runs, smoke: smoke, loadAverageBefore: ProcessUsage.loadAverage, loadAverageAfter: [])
+        let ffplay = comparesWithFFplay ? Self.executableInPath("ffplay") : nil
+        var ours: [Scenario: [Metrics]] = [:]
+        var theirs: [Scenario: [Metrics]] = [:]
+        for scenario in Scenario.allCases {
+            progress("preparing the \(scenario.rawValue) clip")
+            _ = try Worker.clipURL(scenario.clip(smoke: smoke), cache: cache)
+        }
+        for run in 1...runs {
+            for scenario in Scenario.allCases {
+                progress("run \(run)/\(runs): \(scenario.rawValue)")
+                ours[scenario, default: []].append(try measureInWorker(scenario))
+                if let ffplay, scenario.isPlayback {
+                    progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
+                    theirs[scenario, default: []].append(try measureFFplay(ffplay, playing: scenario))
+                }
+            }
+        }
+        report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
+        report.ffplay = BenchReport.encode(theirs.mapValues(Statistics.median(of:)))
+        report.loadAverageAfter = ProcessUsage.loadAverage
+        report.targets = Target.all.map { $0.check(report) }
+        return report
+    }
+
+    private func measureInWorker(_ scenario: Scenario) throws(BenchError) -> Metrics {
+        let output = cache.appendingPathComponent("worker-\(scenario.rawValue).json")
+        try? FileManager.default.removeItem(at: output)
+        let arguments =
+            ["--worker", scenario.rawValue, "--cache-dir", cache.path, "--output", output.path]
+            + (smoke ? ["--smoke"] : [])
+        let child = ChildProcess(
+            executable: Self.ownExecutable, arguments: arguments, environment: Self.environment,
+            logPath: cache.appendingPathComponent("worker-\(scenario.rawValue).log").path)
+        let outcome = try child.run(timeout: 180)
+        guard outcome.exitCode == 0, let data = try? Data(contentsOf: output),
+            let values = try? JSONDecoder().decode([String: Double].self, from: data)
+        else { throw .workerFailed(scenario, child.logTail) }
+        return Metrics(
+            uniqueKeysWithValues: values.compactMap { key, value in Metric(rawValue: key).map { ($0, value) }
+            })
+    }
+
+    /// ffplay with its window on the same driver and size as ours; its CPU and peak RSS come from wait4.
+    private func measureFFplay(_ ffplay: String, playing scenario: Scenario) throws(BenchError) -> Metrics {
+        let clip = try Worker.clipURL(scenario.clip(smoke: smoke), cache: cache)
+        let child = ChildProcess(
+            executable: ffplay,
+            arguments: ["-autoexit", "-x", "1280", "-y", "720", "-loglevel", "error", clip.path],
+            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay.log").path)
+        let outcome = try child.run(timeout: scenario.clip(smoke: smoke).duration + 60)
+        guard outcome.exitCode == 0 else { throw .spawnFailed(ffplay, child.logTail) }
+        return [
+            .cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB,
+            .wallSeconds: outcome.wallSeconds,
+        ]
+    }
+
+    private static var environment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(headless) { _, forced in forced }
+    }
+
+    private static var ownExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+    }
+
+    private static func executableInPath(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }
+
+    private func progress(_ message: String) {
+        FileHandle.standardError.write(Data("player-bench: \(message)\n".utf8))
+    }
+}

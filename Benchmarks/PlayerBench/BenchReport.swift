@@ -1,0 +1,51 @@
+/// Everything one `player-bench` invocation measured: medians per scenario, ours and ffplay's, and
+/// the targets checked against them. This is the JSON `--json` prints.
+struct BenchReport: Codable {
+    /// One target with the value it was checked against.
+    struct TargetResult: Codable {
+        var name: String
+        var measured: Double?
+        var limit: Double
+        var unit: String
+        /// `nil` when the value could not be measured (for example without ffplay).
+        var met: Bool?
+    }
+
+    var runs: Int
+    var smoke: Bool
+    /// The 1, 5 and 15 minute load averages before and after measuring (noisy when high).
+    var loadAverageBefore: [Double]
+    var loadAverageAfter: [Double]
+    /// Scenario name → metric name → median over the runs.
+    var ours: [String: [String: Double]] = [:]
+    /// Clip name → metric name → median over the runs of ffplay (empty when ffplay is missing).
+    var ffplay: [String: [String: Double]] = [:]
+    var targets: [TargetResult] = []
+
+    /// Our median of `metric` in `scenario`.
+    func ours(_ scenario: Scenario, _ metric: Metric) -> Double? { ours[scenario.rawValue]?[metric.rawValue] }
+
+    /// ffplay's median of `metric` playing `scenario`'s clip.
+    func ffplay(_ scenario: Scenario, _ metric: Metric) -> Double? {
+        ffplay[scenario.rawValue]?[metric.rawValue]
+    }
+
+    /// Ours divided by ffplay's, when both were measured.
+    func ratio(_ scenario: Scenario, _ metric: Metric) -> Double? {
+        guard let mine = ours(scenario, metric), let theirs = ffplay(scenario, metric), theirs > 0 else {
+            return nil
+        }
+        return mine / theirs
+    }
+
+    /// Stores medians under their JSON names.
+    static func encode(_ metrics: [Scenario: Metrics]) -> [String: [String: Double]] {
+        Dictionary(
+            uniqueKeysWithValues: metrics.map { scenario, values in
+                (
+                    scenario.rawValue,
+                    Dictionary(uniqueKeysWithValues: values.map { ($0.key.rawValue, $0.value) })
+                )
+            })
+    }
+}

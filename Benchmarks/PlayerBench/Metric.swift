@@ -1,0 +1,54 @@
+/// The name of one measurement; its raw value is the key in the JSON report.
+enum Metric: String, CaseIterable, Codable, Sendable {
+    case cpuSeconds, peakRSSMiB, wallSeconds
+    case framesPresented, framesDropped, dropPercent
+    case firstFrameMs
+    case avPairs, avP50Ms, avP99Ms, avMaxMs, avMeanSignedMs
+    case overlayRedrawsPerSecond, composeMeanMs, composeP95Ms
+    case keyframeSeekP50Ms, keyframeSeekP95Ms, exactSeekP50Ms, exactSeekP95Ms, seekTimeouts
+    case switchPreloadedMs, switchColdMs
+    case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
+    case idleCPUPercent, idleWakeupsPerSecond
+}
+
+/// The measurements of one scenario in one run, or their medians over several runs.
+typealias Metrics = [Metric: Double]
+
+/// Order statistics over samples; every function returns `nil` for no samples.
+enum Statistics {
+    /// The nearest-rank percentile `p` (0...100) of `samples`.
+    static func percentile(_ p: Double, of samples: [Double]) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        let rank = Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1
+        return sorted[min(max(rank, 0), sorted.count - 1)]
+    }
+
+    /// The median; the mean of the two middle samples for an even count.
+    static func median(_ samples: [Double]) -> Double? {
+        guard !samples.isEmpty else { return nil }
+        let sorted = samples.sorted()
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    static func mean(_ samples: [Double]) -> Double? {
+        samples.isEmpty ? nil : samples.reduce(0, +) / Double(samples.count)
+    }
+
+    /// Per metric, the median over `runs` of the runs that measured it.
+    static func median(of runs: [Metrics]) -> Metrics {
+        var result = Metrics()
+        for metric in Metric.allCases {
+            if let value = median(runs.compactMap { $0[metric] }) { result[metric] = value }
+        }
+        return result
+    }
+}
+
+extension Dictionary where Key == Metric, Value == Double {
+    /// Stores `value` in milliseconds when there is one (a scenario without samples leaves it out).
+    mutating func setMilliseconds(_ metric: Metric, _ seconds: Double?) {
+        if let seconds { self[metric] = seconds * 1000 }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import VideoPlayerContainer
+
+/// Plays one clip to its end in real time and measures presentation, A/V sync and the overlay.
+@MainActor
+struct PlaybackMeasurement {
+    /// A flash and a click belong together when they are at most this far apart.
+    private static let pairingWindow = 0.25
+
+    let spec: ClipSpec
+    let url: URL
+    let title: String
+
+    func run() throws(BenchError) -> Metrics {
+        let clicks = ClickLog()
+        let configuration = PlayerConfiguration(
+            timeTickInterval: 1, audioSink: { ClickTimingSink(log: clicks) }, preloadsNext: false)
+        let stage = try BenchStage(configuration: configuration, title: title)
+        defer { stage.close() }
+        var frames: [PresentedFrame] = []
+        // Redraws before the first frame (the first full paint, the loading state) are not steady playback.
+        var redrawsAtFirstFrame = 0
+        let loadedAt = MediaPlayer.now
+        stage.player.load(MediaItem(url: url, title: title), autoplay: true)
+        try stage.run(timeout: spec.duration + 15, waitingFor: "the end of \(title)") { frame in
+            if let frame {
+                if frames.isEmpty { redrawsAtFirstFrame = stage.window.statistics.overlayRedraws }
+                frames.append(frame)
+            }
+            return stage.player.status == .ended
+        }
+        let endedAt = MediaPlayer.now
+        let redraws = stage.window.statistics.overlayRedraws
+        var metrics = Metrics()
+        metrics[.framesPresented] = Double(stage.player.framesPresented)
+        metrics[.framesDropped] = Double(stage.player.framesDropped)
+        let shown = stage.player.framesPresented + stage.player.framesDropped
+        metrics[.dropPercent] = shown > 0 ? Double(stage.player.framesDropped) / Double(shown) * 100 : nil
+        metrics[.wallSeconds] = endedAt - loadedAt
+        if let first = frames.first {
+            metrics.setMilliseconds(.firstFrameMs, first.presentedAt - loadedAt)
+            metrics[.overlayRedrawsPerSecond] =
+                Double(redraws - redrawsAtFirstFrame) / max(endedAt - first.presentedAt, 0.001)
+        }
+        metrics.setMilliseconds(.composeMeanMs, Statistics.mean(stage.composeSeconds))
+        metrics.setMilliseconds(.composeP95Ms, Statistics.percentile(95, of: stage.composeSeconds))
+        if !spec.syncMarks.isEmpty { addSyncOffsets(frames: frames, clicks: clicks.onsets, to: &metrics) }
+        return metrics
+    }
+
+    /// Pairs each presented flash with the click heard nearest to it; positive offsets mean the
+    /// picture came after the sound.
+    private func addSyncOffsets(frames: [PresentedFrame], clicks: [Double], to metrics: inout Metrics) {
+        let halfFrame = spec.time(ofFrame: 1) / 2
+        let flashTimes = spec.flashFrames.map { spec.time(ofFrame: $0) }
+        let flashes = frames.filter { frame in flashTimes.contains { abs($0 - frame.mediaTime) < halfFrame } }
+        let offsets = flashes.compactMap { flash -> Double? in
+            guard let click = clicks.min(by: { abs($0 - flash.presentedAt) < abs($1 - flash.presentedAt) }),
+                abs(click - flash.presentedAt) <= Self.pairingWindow
+            else { return nil }
+            return flash.presentedAt - click
+        }
+        let magnitudes = offsets.map(abs)
+        metrics[.avPairs] = Double(offsets.count)
+        metrics.setMilliseconds(.avP50Ms, Statistics.percentile(50, of: magnitudes))
+        metrics.setMilliseconds(.avP99Ms, Statistics.percentile(99, of: magnitudes))
+        metrics.setMilliseconds(.avMaxMs, magnitudes.max())
+        metrics.setMilliseconds(.avMeanSignedMs, Statistics.mean(offsets))
+    }
+}

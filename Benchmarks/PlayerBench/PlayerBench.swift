@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import VideoPlayerContainer
+
+/// Measures real-time playback through the whole stack (engine, window, widget overlay) headless,
+/// next to ffplay on the same clips, and prints one table (or JSON).
+@main
+struct PlayerBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "player-bench",
+        abstract: "Measure playback through the whole stack and compare it with ffplay.",
+        discussion: "Targets are printed next to the values; a miss never makes the program fail.")
+
+    @Option(name: .long, help: "Runs per measurement; the table shows medians.")
+    var runs = 3
+
+    @Flag(name: .long, help: "Tiny clips, one run, few seeks: finishes in under a minute.")
+    var smoke = false
+
+    @Flag(name: .long, help: "Print the report as JSON instead of a table.")
+    var json = false
+
+    @Flag(name: .long, help: "Do not run ffplay for comparison.")
+    var noFFplay = false
+
+    @Option(name: .long, help: "Where generated clips are kept between runs.")
+    var cacheDir = TestMedia.defaultCacheDirectory.appendingPathComponent("player-bench").path
+
+    @Option(name: .long, help: .hidden)
+    var worker: Scenario?
+
+    @Option(name: .long, help: .hidden)
+    var output: String?
+
+    mutating func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+    }
+
+    mutating func run() throws {
+        let cache = URL(fileURLWithPath: cacheDir)
+        if let worker {
+            let smoke = smoke
+            let metrics = try MainActor.assumeIsolated { () throws(BenchError) in
+                try Worker.measure(worker, smoke: smoke, cache: cache)
+            }
+            let values = Dictionary(uniqueKeysWithValues: metrics.map { ($0.key.rawValue, $0.value) })
+            let data = try JSONEncoder().encode(values)
+            try data.write(to: URL(fileURLWithPath: output ?? "/dev/stdout"))
+            return
+        }
+        let report = try BenchCoordinator(
+            runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay
+        ).run()
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+        } else {
+            print(ReportTable.render(report))
+        }
+    }
+}

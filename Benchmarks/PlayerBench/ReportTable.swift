@@ -1,0 +1,83 @@
+import Foundation
+
+/// The human-readable form of a ``BenchReport``: one table of playback per clip, the focused
+/// measurements, and the targets with a pass/miss marker.
+enum ReportTable {
+    static func render(_ report: BenchReport) -> String {
+        let load = report.loadAverageBefore.map { number($0) }.joined(separator: " ")
+        var lines = [
+            "player-bench: median of \(report.runs) run(s)\(report.smoke ? " (smoke clips)" : ""), "
+                + "1280x720 window, offscreen video, dummy audio; load average before: \(load)",
+            "",
+        ]
+        let header = [
+            "clip", "cpu s", "ffplay", "ratio", "rss MiB", "ffplay", "ratio", "shown", "dropped", "1st ms",
+            "A-V p50/p99/max ms", "redraw/s", "compose ms mean/p95",
+        ]
+        var rows = [header]
+        for scenario in Scenario.playback {
+            let value = { (metric: Metric) in report.ours(scenario, metric) }
+            rows.append([
+                scenario.rawValue, cell(value(.cpuSeconds)), cell(report.ffplay(scenario, .cpuSeconds)),
+                cell(report.ratio(scenario, .cpuSeconds)), cell(value(.peakRSSMiB)),
+                cell(report.ffplay(scenario, .peakRSSMiB)), cell(report.ratio(scenario, .peakRSSMiB)),
+                cell(value(.framesPresented)), cell(value(.framesDropped)), cell(value(.firstFrameMs)),
+                [value(.avP50Ms), value(.avP99Ms), value(.avMaxMs)].map(cell).joined(separator: "/"),
+                cell(value(.overlayRedrawsPerSecond)),
+                "\(cell(value(.composeMeanMs)))/\(cell(value(.composeP95Ms)))",
+            ])
+        }
+        lines += aligned(rows)
+        lines += ["", "1080p30 clip:"] + aligned(focusedRows(report))
+        lines += ["", "Targets:"]
+        let targetRows = zip(Target.all, report.targets).map { target, result in
+            [
+                result.name, result.measured.map { "\(number($0)) \(result.unit)" } ?? "n/a",
+                target.limitText,
+                result.met.map { $0 ? "pass" : "MISS" } ?? "n/a",
+            ]
+        }
+        lines += aligned([["target", "measured", "goal", ""]] + targetRows)
+        return lines.joined(separator: "\n")
+    }
+
+    private static func focusedRows(_ report: BenchReport) -> [[String]] {
+        func pair(_ scenario: Scenario, _ first: Metric, _ second: Metric) -> String {
+            "\(cell(report.ours(scenario, first))) / \(cell(report.ours(scenario, second)))"
+        }
+        return [
+            ["keyframe seek p50 / p95 ms", pair(.seek, .keyframeSeekP50Ms, .keyframeSeekP95Ms)],
+            ["exact seek p50 / p95 ms", pair(.seek, .exactSeekP50Ms, .exactSeekP95Ms)],
+            ["seeks without a frame in 3 s", cell(report.ours(.seek, .seekTimeouts))],
+            ["queue switch preloaded / cold ms", pair(.queueSwitch, .switchPreloadedMs, .switchColdMs)],
+            ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
+            [
+                "paused idle: CPU % / loop wake-ups per s",
+                pair(.idle, .idleCPUPercent, .idleWakeupsPerSecond),
+            ],
+        ]
+    }
+
+    /// Columns padded to their widest cell, two spaces apart.
+    private static func aligned(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in
+            rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0
+        }
+        return rows.map { row in
+            row.enumerated().map { column, text in
+                text.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    private static func cell(_ value: Double?) -> String { value.map(number) ?? "-" }
+
+    /// Three significant digits at most, without a trailing ".0" on whole numbers.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e6 { return String(Int(value)) }
+        let magnitude = abs(value)
+        let decimals = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3
+        return String(format: "%.\(decimals)f", value)
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import VideoPlayerContainer
+
+/// One measurement a worker process makes: real-time playback of a clip, or a focused test on the
+/// 1080p30 clip.
+enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
+    case hd30 = "1080p30"
+    case hd60 = "1080p60"
+    case portrait
+    case sync
+    case seek
+    case queueSwitch = "switch"
+    case idle
+
+    /// The scenarios that play a whole clip in real time (and are compared with ffplay).
+    static let playback: [Scenario] = [.hd30, .hd60, .portrait, .sync]
+
+    var isPlayback: Bool { Self.playback.contains(self) }
+
+    /// The clip the scenario plays; `smoke` shrinks every clip to 320x240 and 2 s.
+    func clip(smoke: Bool) -> ClipSpec {
+        let tone = ClipSpec.Tone()
+        let duration = smoke ? 2.0 : 10
+        let (long, short) = smoke ? (320, 240) : (1920, 1080)
+        switch self {
+        case .hd30, .seek, .queueSwitch, .idle:
+            return ClipSpec(
+                width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+        case .hd60:
+            return ClipSpec(
+                width: long, height: short, frameRate: 60, duration: duration, gopSeconds: 2, tone: tone)
+        case .portrait:
+            return ClipSpec(
+                width: short, height: long, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+        case .sync:
+            // Marks half a second apart, each shifted a little so they fall at varied points of a frame.
+            let marks = stride(from: 0.5, to: duration - 0.4, by: 0.5).enumerated().map { index, time in
+                time + Double(index % 7) * 0.004
+            }
+            return ClipSpec(
+                width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone,
+                syncMarks: marks)
+        }
+    }
+}

@@ -1,0 +1,47 @@
+/// A goal the project set itself, shown next to the measured value; a miss is reported, never fatal.
+struct Target: Sendable {
+    let name: String
+    let unit: String
+    let limit: Double
+    /// Whether the value must stay strictly below the limit (otherwise at most the limit).
+    let strictlyBelow: Bool
+    let measure: @Sendable (BenchReport) -> Double?
+
+    static let all: [Target] = [
+        Target("CPU vs ffplay, 1080p30 with UI", "x", 0.8) { $0.ratio(.hd30, .cpuSeconds) },
+        Target("Dropped frames, 1080p30", "frames", 0) { $0.ours(.hd30, .framesDropped) },
+        Target("Dropped frames, 1080p60", "%", 1) { $0.ours(.hd60, .dropPercent) },
+        Target("A-V offset p99", "ms", 20) { $0.ours(.sync, .avP99Ms) },
+        Target("Time to first frame, 1080p30", "ms", 80) { $0.ours(.hd30, .firstFrameMs) },
+        Target("Keyframe seek p95", "ms", 60) { $0.ours(.seek, .keyframeSeekP95Ms) },
+        Target("Exact seek p95", "ms", 200) { $0.ours(.seek, .exactSeekP95Ms) },
+        Target("Switch to a preloaded item", "ms", 20) { $0.ours(.queueSwitch, .switchPreloadedMs) },
+        Target("Peak RSS, largest clip", "MiB", 150) { report in
+            Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
+        },
+        Target("Overlay redraws/s, ticking label", "/s", 1) { $0.ours(.hd30, .overlayRedrawsPerSecond) },
+        Target("Full redraw of the layout", "ms", 2) { $0.ours(.idle, .fullRedrawMs) },
+        Target("Paused idle CPU", "%", 1, strictlyBelow: true) { $0.ours(.idle, .idleCPUPercent) },
+    ]
+
+    init(
+        _ name: String, _ unit: String, _ limit: Double, strictlyBelow: Bool = false,
+        measure: @escaping @Sendable (BenchReport) -> Double?
+    ) {
+        self.name = name
+        self.unit = unit
+        self.limit = limit
+        self.strictlyBelow = strictlyBelow
+        self.measure = measure
+    }
+
+    /// The target checked against `report`.
+    func check(_ report: BenchReport) -> BenchReport.TargetResult {
+        let value = measure(report)
+        let met = value.map { strictlyBelow ? $0 < limit : $0 <= limit }
+        return BenchReport.TargetResult(name: name, measured: value, limit: limit, unit: unit, met: met)
+    }
+
+    /// "≤ 20 ms", "< 1 %".
+    var limitText: String { "\(strictlyBelow ? "<" : "≤") \(ReportTable.number(limit)) \(unit)" }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import VideoPlayerContainer
+
+/// What a worker process does: one scenario, measured in this process alone, so its CPU time and
+/// peak RSS belong to that scenario.
+@MainActor
+enum Worker {
+    static func measure(_ scenario: Scenario, smoke: Bool, cache: URL) throws(BenchError) -> Metrics {
+        // NB: SDL reads these when it starts; the benchmark is headless whatever the shell says.
+        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+        setenv("SDL_AUDIODRIVER", "dummy", 1)
+        let spec = scenario.clip(smoke: smoke)
+        let url = try clipURL(spec, cache: cache)
+        var metrics: Metrics
+        switch scenario {
+        case .hd30, .hd60, .portrait, .sync:
+            metrics = try PlaybackMeasurement(spec: spec, url: url, title: "\(scenario.rawValue) clip").run()
+        case .seek:
+            metrics = try SeekMeasurement(spec: spec, url: url, count: smoke ? 4 : 30).run()
+        case .queueSwitch:
+            metrics = try SwitchMeasurement(url: url, count: smoke ? 2 : 5).run()
+        case .idle:
+            metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
+        }
+        metrics[.cpuSeconds] = ProcessUsage.selfCPUSeconds
+        metrics[.peakRSSMiB] = ProcessUsage.selfPeakRSSMiB
+        return metrics
+    }
+
+    /// The clip's file in the cache, encoded on first use.
+    nonisolated static func clipURL(_ spec: ClipSpec, cache: URL) throws(BenchError) -> URL {
+        do {
+            return try TestMedia.cachedClip(spec, in: cache)
+        } catch {
+            throw .clipUnavailable("\(error)")
+        }
+    }
+}

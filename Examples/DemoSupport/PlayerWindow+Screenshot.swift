@@ -1,0 +1,31 @@
+import Foundation
+import VideoPlayerWidgets
+
+/// Why a demo could not save its screenshot.
+public struct ScreenshotError: Error, CustomStringConvertible {
+    public let description: String
+}
+
+extension PlayerWindow {
+    /// Runs the loop for `seconds` (wall clock), saves what the window shows as a PNG at `url` and
+    /// closes the window: how `scripts/screenshots.sh` captures the demos.
+    ///
+    /// `prepare` runs once the window is open, before the wait: put the player in the state to show.
+    public func runAndCapture(
+        to url: URL, after seconds: Double, prepare: @MainActor () -> Void = {}
+    ) throws {
+        try open()
+        prepare()
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning, Date() < deadline {
+            runOnce(maxWait: 0.02)
+        }
+        // NB: one more pass so the last damage is on screen before reading the pixels back.
+        runOnce()
+        defer { close() }
+        guard let image = screenshot() else {
+            throw ScreenshotError(description: "the window's pixels could not be read")
+        }
+        try image.writePNG(to: url)
+    }
+}

@@ -1,0 +1,30 @@
+import DemoSupport
+import VideoPlayerWidgets
+
+/// A QuickTime-like player: the video fills the window; a floating controller (a custom overlay)
+/// shows on hover; a playlist of a folder's files covers the right side on demand.
+///
+/// Builds no window, so tests drive it in a headless host.
+@MainActor
+final class QuickTimeApp {
+    let context: Context
+
+    /// A player of `size` points for `videos`, starting with the first.
+    init(context: Context, videos: [DemoVideo], size: Size, autoplay: Bool = true) {
+        self.context = context
+        // The floating panel replaces the built-in control overlay.
+        context.container.enable(overlays: [.render, .feature, .plugin, .toast])
+        context.container.insert(overlay: "controlPanel", above: .feature) { FloatingControlPanel() }
+        context.feature.dismissesOnTapOutside = true
+        context.gesture.observe(.tap) { _ in context.render.togglePlayPause() }
+        context.gesture.observeKey { press in
+            guard press.key == .space else { return }
+            context.render.togglePlayPause()
+        }
+        context[FloatingPanelService.self].place(in: size)
+        context[FolderPlaylistService.self].load(videos, autoplay: autoplay)
+    }
+
+    /// The window's content.
+    var root: some Widget { PlayerWidget(context) }
+}

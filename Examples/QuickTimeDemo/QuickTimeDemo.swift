@@ -1,0 +1,50 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// `swift run QuickTimeDemo [--folder DIR]`: a QuickTime-like player over a folder's media files.
+@main
+struct QuickTimeDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A QuickTime-like player with a floating controller, built with VideoPlayerContainer.",
+        discussion: """
+            Move the pointer over the video to show the controller; drag it by its background. \
+            Click the video or press space to play or pause. The list button shows the folder's files.
+            """)
+
+    @Option(help: "A folder whose media files make the playlist (default: the built-in samples).")
+    var folder: String?
+
+    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
+    var screenshot: String?
+
+    @Option(help: "Seconds to run before taking the screenshot.")
+    var after = 3.0
+
+    @Flag(help: "Open the playlist at start.")
+    var playlist = false
+
+    mutating func run() throws {
+        let videos =
+            try folder.map { try SampleLibrary.videos(inFolder: URL(fileURLWithPath: $0)) }
+            ?? SampleLibrary.videos()
+        guard !videos.isEmpty else { throw ValidationError("no media files in \(folder ?? "the samples")") }
+        let (screenshot, after, showPlaylist) = (screenshot, after, playlist)
+        try MainActor.assumeIsolated {
+            let size = Size(width: 960, height: 540)
+            let context = Context()
+            let app = QuickTimeApp(context: context, videos: videos, size: size)
+            if showPlaylist { context[FolderPlaylistService.self].togglePanel() }
+            let window = PlayerWindow(title: "QuickTime demo", size: size, context: context, resizable: false)
+            {
+                app.root
+            }
+            if let screenshot {
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+            } else {
+                try window.run()
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import DemoSupport
+import VideoPlayerWidgets
+
+/// The comments of the current video, squeezed in at the right of the fullscreen player.
+struct CommentsPanel: Widget {
+    /// Opens the panel; the video narrows to make room.
+    @MainActor static func present(in context: Context) {
+        context.feature.present(.right(.squeeze(YouTubeStyle.commentsWidth))) { CommentsPanel() }
+    }
+
+    var body: some Widget {
+        WithService(WatchQueueService.self) { queue in
+            let comments = queue.current?.comments ?? []
+            VStack(alignment: .leading, spacing: 16) {
+                HStack {
+                    Text("Comments").font(Font(size: 18, weight: .bold))
+                    Text("\(comments.count)").font(.body).foregroundColor(YouTubeStyle.secondaryText)
+                    Spacer()
+                    IconButton(symbol: .close, identifier: "comments.close") {
+                        queue.context?.feature.dismiss()
+                    }
+                }
+                ForEach(comments) { comment in
+                    CommentRow(comment: comment)
+                }
+                Spacer()
+            }
+            .foregroundColor(YouTubeStyle.primaryText)
+            .padding(16)
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .background(YouTubeStyle.pageBackground)
+            .accessibilityIdentifier("comments")
+        }
+    }
+}
+
+private struct CommentRow: Widget {
+    let comment: VideoComment
+
+    var body: some Widget {
+        HStack(alignment: .top, spacing: 12) {
+            ChannelAvatar(name: comment.author, color: Color(hex: 0x5C6BC0), side: 32)
+            VStack(alignment: .leading, spacing: 4) {
+                Text("@\(comment.author.lowercased())").font(Font(size: 12, weight: .bold))
+                Text(comment.text).font(.body)
+                HStack(spacing: 6) {
+                    Symbol(.thumbUp).font(Font(size: 14))
+                    Text(EngagementService.abbreviated(comment.likes)).font(.caption)
+                }
+                .foregroundColor(YouTubeStyle.secondaryText)
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import VideoPlayerWidgets
+
+/// The settings menu: speed, quality and subtitles, as a panel over the right of the player.
+struct SettingsPanel: Widget {
+    /// Opens the panel; a tap outside closes it.
+    @MainActor static func present(in context: Context) {
+        context.feature.present(.right(.cover)) { SettingsPanel().frame(width: 250) }
+    }
+
+    var body: some Widget {
+        WithService(WatchQueueService.self) { queue in
+            WithService(RenderService.self) { render in
+                VStack(alignment: .leading, spacing: 4) {
+                    SectionTitle(text: "Playback speed")
+                    ForEach(SpeedButton.rates.sorted(), id: \.self) { rate in
+                        MenuRow(
+                            label: rate == 1 ? "Normal" : SpeedButton.label(rate),
+                            isSelected: render.rate == rate
+                        ) {
+                            SpeedButton.select(rate, in: render)
+                        }
+                    }
+                    if let video = queue.current {
+                        SectionTitle(text: "Quality")
+                        ForEach(video.qualities.indices, id: \.self) { index in
+                            MenuRow(label: video.qualities[index].label, isSelected: queue.quality == index) {
+                                queue.selectQuality(index)
+                            }
+                            .accessibilityIdentifier("settings.quality.\(index)")
+                        }
+                    }
+                }
+                .padding(12)
+                .frame(maxHeight: .infinity, alignment: .top)
+                .background(Color(white: 0.1, alpha: 0.92))
+            }
+        }
+    }
+}
+
+private struct SectionTitle: Widget {
+    let text: String
+
+    var body: some Widget {
+        Text(text).font(.caption).foregroundColor(YouTubeStyle.secondaryText).padding(.top, 6)
+    }
+}
+
+/// A row of a menu: a check mark when selected, the label, a click to choose it.
+private struct MenuRow: Widget {
+    let label: String
+    let isSelected: Bool
+    let action: @MainActor () -> Void
+
+    var body: some Widget {
+        HStack(spacing: 8) {
+            Symbol(.checkmark).font(Font(size: 16)).opacity(isSelected ? 1 : 0)
+            Text(label).font(.body)
+            Spacer()
+        }
+        .foregroundColor(.white)
+        .padding(.vertical, 4)
+        .contentShape()
+        .onTap(perform: action)
+    }
+}

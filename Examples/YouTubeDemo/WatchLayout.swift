@@ -1,0 +1,59 @@
+import VideoPlayerWidgets
+
+/// The whole window: YouTube's watch page around the player, or the player alone in fullscreen.
+///
+/// The layout follows `context.status`; the player's services (and so its state) live in the
+/// context, so switching layouts keeps playing where it was.
+struct WatchLayout: Widget {
+    let context: Context
+
+    var body: some Widget {
+        WithService(StatusService.self) { status in
+            if status.status == .fullScreen {
+                PlayerWidget(context).accessibilityIdentifier("player")
+            } else {
+                VStack(alignment: .leading, spacing: 0) {
+                    Masthead()
+                    HStack(alignment: .top, spacing: YouTubeStyle.margin) {
+                        VStack(alignment: .leading, spacing: 12) {
+                            PlayerWidget(context)
+                                .frame(
+                                    width: YouTubeStyle.playerSize.width,
+                                    height: YouTubeStyle.playerSize.height
+                                )
+                                .accessibilityIdentifier("player")
+                            VideoDetailsWidget()
+                        }
+                        .frame(width: YouTubeStyle.playerSize.width)
+                        UpNextWidget()
+                    }
+                    .padding(.horizontal, YouTubeStyle.margin)
+                }
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+                .background(YouTubeStyle.pageBackground)
+            }
+        }
+    }
+}
+
+/// The bar along the top of the page: the logo, the search field and the account picture.
+struct Masthead: Widget {
+    var body: some Widget {
+        HStack(spacing: 6) {
+            Symbol(.play).font(Font(size: 14)).foregroundColor(.white)
+                .frame(width: 30, height: 21)
+                .background(RoundedRectangle(cornerRadius: 6).fill(YouTubeStyle.red))
+            Text("YouTube").font(Font(size: 19, weight: .bold)).foregroundColor(YouTubeStyle.primaryText)
+            Text("demo").font(.caption).foregroundColor(YouTubeStyle.secondaryText)
+            Spacer()
+            Text("Search").font(.body).foregroundColor(YouTubeStyle.secondaryText)
+                .padding(EdgeInsets(horizontal: 16, vertical: 0))
+                .frame(width: 520, height: 38, alignment: .leading)
+                .background(Capsule().stroke(Color(hex: 0x303030), lineWidth: 1))
+            Spacer()
+            ChannelAvatar(name: "You", color: Color(hex: 0x1E88E5), side: 32)
+        }
+        .padding(.horizontal, YouTubeStyle.margin)
+        .frame(height: YouTubeStyle.mastheadHeight)
+    }
+}

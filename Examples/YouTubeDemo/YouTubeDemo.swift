@@ -1,0 +1,48 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// `swift run YouTubeDemo [FILE|URL...]`: a YouTube-like watch page; generated samples without input.
+@main
+struct YouTubeDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A YouTube-like watch page built with VideoPlayerContainer.",
+        discussion: """
+            Keys: space/k play-pause, j/l ±10 s, left/right ±5 s, up/down volume, f fullscreen, \
+            Esc leave fullscreen, m mute, c subtitles, shift+n next video, < > speed.
+            Double-click the video for fullscreen; in fullscreen double-click its left or right \
+            third to step 10 s. Drag sideways over the video to scrub.
+            """)
+
+    @Argument(help: "Files or URLs to play in order (default: built-in samples).")
+    var inputs: [String] = []
+
+    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
+    var screenshot: String?
+
+    @Option(help: "Seconds to run before taking the screenshot.")
+    var after = 3.0
+
+    @Flag(help: "Start in fullscreen (the player fills the window).")
+    var fullscreen = false
+
+    mutating func run() throws {
+        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
+        let (screenshot, after, fullscreen) = (screenshot, after, fullscreen)
+        try MainActor.assumeIsolated {
+            let context = Context()
+            let app = YouTubeApp(context: context, videos: videos)
+            if fullscreen { context.status.toFullScreen() }
+            let window = PlayerWindow(title: "YouTube demo", size: YouTubeStyle.windowSize, context: context)
+            {
+                app.root
+            }
+            if let screenshot {
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+            } else {
+                try window.run()
+            }
+        }
+    }
+}

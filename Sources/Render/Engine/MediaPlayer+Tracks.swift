@@ -1,0 +1,76 @@
+import Foundation
+
+extension MediaPlayer {
+    /// Plays the audio track at stream `index`; the item reopens at the current position.
+    public func selectAudioTrack(index: Int) {
+        selectAudio(.index(index))
+    }
+
+    /// Plays the first audio track in `language` (ISO 639, such as "eng"); it also applies to later items.
+    public func selectAudioTrack(language: String) {
+        selectAudio(.language(language))
+    }
+
+    /// Shows the subtitle track at stream `index`, or hides embedded subtitles with `nil`.
+    public func selectSubtitleTrack(index: Int?) {
+        guard let index else { return showSubtitles(of: nil) }
+        showSubtitles(of: .index(index))
+    }
+
+    /// Shows the first subtitle track in `language`; it also applies to later items.
+    public func selectSubtitleTrack(language: String) {
+        showSubtitles(of: .language(language))
+    }
+
+    private func selectAudio(_ preference: TrackPreference) {
+        guard session != nil else { return ignore(.selectAudioTrack) }
+        guard
+            let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && preference.matches($0) })
+        else { return ignore(.selectAudioTrack, "no playable audio track matches \(preference)") }
+        audioPreference = preference
+        guard track.index != selectedAudioTrack else { return }
+        reopenCurrentItem(at: currentTime)
+    }
+
+    private func showSubtitles(of preference: TrackPreference?) {
+        guard let session else { return ignore(.selectSubtitleTrack) }
+        var index: Int?
+        if let preference {
+            guard
+                let track = tracks.first(where: {
+                    $0.kind == .subtitle && $0.isSupported && preference.matches($0)
+                })
+            else { return ignore(.selectSubtitleTrack, "no supported subtitle track matches \(preference)") }
+            index = track.index
+        }
+        subtitlePreference = preference
+        selectedSubtitleTrack = index
+        session.settings.update { $0.subtitleStream = index }
+        cues = externalCues
+        // Re-reading from the keyframe before the position decodes the new track's current cue.
+        seek(to: currentTime, exact: true)
+    }
+
+    /// Reads the item's external subtitle file off the main actor and adds its cues.
+    func loadExternalSubtitles(of item: MediaItem) {
+        guard let url = item.externalSubtitleURL else { return }
+        Task { [weak self] in
+            let parsed = await Task.detached { () -> Result<SubtitleDocument, PlayerError> in
+                do throws(PlayerError) {
+                    return .success(try SubtitleParser.parse(contentsOf: url))
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            guard let self, self.currentItem?.id == item.id else { return }
+            switch parsed {
+            case .success(let document):
+                self.externalCues = document.cues
+                self.cues = (self.cues + document.cues).sorted { $0.start < $1.start }
+                for cue in document.cues { self.emit(.subtitleCue(cue)) }
+            case .failure(let error):
+                self.emit(.error(error))
+            }
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// The view model of ``StatsWidget``: playback statistics sampled once a second on the clock.
+///
+/// > Important: Main actor only; created by the context. Samples only while shown.
+public final class StatsService: Service {
+    /// Whether the statistics show (the `i` key toggles them).
+    @ViewState public private(set) var isShown = false
+    /// The lines shown, refreshed every second while shown.
+    @ViewState public private(set) var lines: [String] = []
+    @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+    @Dependency(\.clock) private var clock
+    private var timer: TimerToken?
+    private var previous: (time: Double, presented: Int)?
+
+    /// Shows or hides the statistics.
+    public func toggle() {
+        isShown.toggle()
+        timer?.cancel()
+        previous = nil
+        if isShown { sample() }
+    }
+
+    private func sample() {
+        guard let render = context?.render else { return }
+        let player = render.player
+        let now = clock.now
+        var fps = 0.0
+        if let previous, now > previous.time {
+            fps = Double(player.framesPresented - previous.presented) / (now - previous.time)
+        }
+        previous = (now, player.framesPresented)
+        let size = render.videoSize.map { "\(Int($0.width))×\(Int($0.height))" } ?? "-"
+        let ahead = max(0, (render.buffered.last?.upperBound ?? render.currentTime) - render.currentTime)
+        lines = [
+            "Video \(size)  rate \(SpeedService.label(render.rate))",
+            "FPS \(Self.fixed(fps, 1))  dropped \(player.framesDropped)  presented \(player.framesPresented)",
+            "A-V \(Self.fixed(player.avOffset * 1000, 0)) ms  buffer \(Self.fixed(ahead, 1)) s",
+        ]
+        timer = clock.schedule(after: 1) { [weak self] in self?.sample() }
+    }
+
+    private static func fixed(_ value: Double, _ digits: Int) -> String {
+        guard value.isFinite else { return "-" }
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        return digits == 0 ? "\(Int(rounded))" : "\(rounded)"
+    }
+
+    override public func didStop() {
+        timer?.cancel()
+    }
+}
+
+/// mpv-like statistics over the video: picture size, rate, frames per second, dropped frames,
+/// audio-video offset and buffer ahead; hidden until toggled.
+///
+/// ```swift
+/// context.container.insert(overlay: "stats", above: .control) { StatsWidget() }
+/// context[StatsService.self].toggle()   // or the `i` key with KeyboardShortcutsService
+/// ```
+public struct StatsWidget: Widget {
+    /// The statistics overlay.
+    public init() {}
+
+    public var body: some Widget {
+        WithService(StatsService.self) { service in
+            if service.isShown {
+                let theme = service.theme
+                VStack(alignment: .leading, spacing: 2) {
+                    ForEach(service.lines, id: \.self) { line in
+                        Text(line).font(theme.captionFont(monospacedDigits: true))
+                    }
+                }
+                .foregroundColor(theme.foreground)
+                .padding(theme.spacing / 2)
+                .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.panelBackground))
+                .padding(theme.spacing)
+                .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+                .allowsHitTesting(false)
+                .accessibilityIdentifier("stats")
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// The view model of ``VolumeWidget``: the level icon, mute toggling and the slider.
+///
+/// > Important: Main actor only; created by the context.
+public final class VolumeService: Service {
+    @StateSync(serviceType: RenderService.self, keyPath: \.$volume) var volume
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isMuted) var isMuted
+    @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+
+    /// The level the slider shows: 0 while muted.
+    public var level: Double { isMuted ? 0 : volume }
+
+    /// The icon for the level: muted, low, medium or high.
+    public var symbol: SymbolName {
+        switch level {
+        case ...0: .volumeMute
+        case ..<0.34: .volumeLow
+        case ..<0.67: .volumeMedium
+        default: .volumeHigh
+        }
+    }
+
+    /// Mutes, or unmutes (to a usable level when the volume was dragged to zero).
+    public func toggleMute() {
+        guard let render = context?.render else { return }
+        if isMuted || volume == 0 {
+            if volume == 0 { render.setVolume(0.5) }
+            render.unmute()
+        } else {
+            render.mute()
+        }
+    }
+
+    /// Sets the volume to `level` (0...1), unmuting.
+    public func setLevel(_ level: Double) {
+        guard let render = context?.render else { return }
+        render.setVolume(min(max(level, 0), 1))
+        if isMuted { render.unmute() }
+    }
+}
+
+/// A volume icon that mutes on tap, beside a slider that sets the volume when pressed or dragged.
+///
+/// ```swift
+/// context.control.configure(.fullScreen(.bottom2)) { [PlaybackWidget(), VolumeWidget(), Spacer()] }
+/// ```
+public struct VolumeWidget: Widget {
+    /// The slider's width in points.
+    public let sliderWidth: Double
+
+    /// A volume control with a slider `sliderWidth` points wide.
+    public init(sliderWidth: Double = 64) {
+        self.sliderWidth = sliderWidth
+    }
+
+    public var body: some Widget {
+        WithService(VolumeService.self) { service in
+            let theme = service.theme
+            let level = service.level
+            HStack(spacing: theme.spacing / 2) {
+                Symbol(service.symbol).font(Font(size: theme.iconSize)).contentShape()
+                    .onTap { service.toggleMute() }
+                    .accessibilityIdentifier("volume.icon")
+                Canvas { graphics, size in
+                    let bar = Rect(
+                        x: 0, y: (size.height - theme.barThickness) / 2, width: size.width,
+                        height: theme.barThickness)
+                    graphics.fill(bar, with: theme.track)
+                    graphics.fill(
+                        Rect(x: bar.minX, y: bar.minY, width: bar.width * level, height: bar.height),
+                        with: theme.foreground)
+                    graphics.fillCircle(
+                        center: Point(x: bar.width * level, y: size.height / 2),
+                        radius: theme.barThickness * 1.5,
+                        color: theme.foreground)
+                }
+                .frame(width: sliderWidth, height: theme.iconSize)
+                .contentShape()
+                .onPointer { pointer in
+                    guard pointer.phase == .down || pointer.phase == .moved, pointer.size.width > 0 else {
+                        return
+                    }
+                    service.setLevel(pointer.location.x / pointer.size.width)
+                }
+                .accessibilityIdentifier("volume.slider")
+            }
+            .foregroundColor(theme.foreground)
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// A headless window-sized host on a test clock for a demo's widget tree, with input helpers.
+@MainActor
+final class DemoBed {
+    let clock = TestClock()
+    let context: Context
+    private(set) var host: WidgetHost
+
+    init(size: Size = Size(width: 1280, height: 720), root: (Context) -> AnyWidget) {
+        context = Context(mode: .test).withDependency(\.clock, clock)
+        host = SnapshotRenderer(size: size, context: context).makeHost(root(context))
+        host.update()
+    }
+
+    /// Short silent clips (no audio device needed) as demo videos, each in two sizes.
+    static func videos(count: Int, duration: Double = 2) throws -> [DemoVideo] {
+        try (0..<count).map { index in
+            let qualities = try [(160, 90), (96, 54)].map { size in
+                let spec = ClipSpec(
+                    width: size.0, height: size.1, frameRate: 10, duration: duration + Double(index),
+                    gopSeconds: 0.5, tone: nil)
+                return VideoQuality(label: "\(size.1)p", url: try TestMedia.cachedClip(spec))
+            }
+            return DemoVideo(
+                title: "Video \(index)", channel: "Channel \(index)",
+                comments: [VideoComment(id: 0, author: "Ada", text: "First", likes: 3)],
+                qualities: qualities, duration: duration + Double(index))
+        }
+    }
+
+    /// Waits (real time: the engine decodes on its threads) until `condition` holds.
+    @discardableResult
+    func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+            // NB: without a window nothing pumps a paused player; its first picture needs a pump.
+            context.render.player.pump()
+            host.update()
+        }
+        host.update()
+        return true
+    }
+
+    /// Waits until the player shows a picture.
+    func waitForPicture() async -> Bool {
+        await waitUntil { context.render.status != .loading && context.render.player.currentFrame != nil }
+    }
+
+    /// Lets `seconds` pass on the test clock at 60 updates a second, as a window loop does.
+    func advance(_ seconds: Double) {
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            clock.advance(by: min(1.0 / 60, end - clock.now))
+            host.update()
+        }
+    }
+
+    func click(_ point: Point) {
+        host.handle(.pointerDown(point))
+        host.handle(.pointerUp(point))
+        host.update()
+    }
+
+    /// Clicks the middle of the widget marked `identifier`; `false` when there is none.
+    @discardableResult
+    func click(identifier: String) -> Bool {
+        guard let frame = host.frame(ofIdentifier: identifier) else { return false }
+        click(Point(x: frame.midX, y: frame.midY))
+        return true
+    }
+
+    /// Presses at `from`, moves in `steps` to `to`, releases there.
+    func drag(from: Point, to: Point, steps: Int = 6) {
+        host.handle(.pointerDown(from))
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            host.handle(
+                .pointerMoved(
+                    Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
+        }
+        host.handle(.pointerUp(to))
+        host.update()
+    }
+}
+
+extension RGBA {
+    init(_ color: Color) {
+        self.init(
+            r: UInt8((color.red * 255).rounded()), g: UInt8((color.green * 255).rounded()),
+            b: UInt8((color.blue * 255).rounded()))
+    }
+
+    /// Whether this is a picture of the test clips: near one of their palette colours.
+    var isClipColour: Bool {
+        let index = TestMedia.nearestPaletteIndex(r: r, g: g, b: b)
+        let colour = TestMedia.colour(forFrame: index)
+        return isClose(to: RGBA(r: colour.r, g: colour.g, b: colour.b), tolerance: 24)
+    }
+}

@@ -1,0 +1,85 @@
+import DemoSupport
+import Testing
+import VideoPlayerWidgets
+
+@testable import YouTubeDemo
+
+@MainActor
+@Suite(.serialized) struct YouTubeDemoTests {
+    /// The watch page over two short clips, paused on the first picture.
+    private func makeBed() async throws -> DemoBed {
+        let videos = try DemoBed.videos(count: 2)
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: videos, autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        return bed
+    }
+
+    @Test func fullscreenButtonMakesThePlayerFillTheWindowAndTakesThePageAway() async throws {
+        let bed = try await makeBed()
+        let page = RGBA(YouTubeStyle.pageBackground)
+        #expect(bed.host.frame(ofIdentifier: "player") == Rect(x: 24, y: 56, width: 768, height: 432))
+        #expect(bed.host.frame(ofIdentifier: "page.title") != nil)
+        // Right of the player, below the Up next list: the page.
+        #expect(bed.host.snapshotWithVideo().pixel(x: 1000, y: 600) == page)
+
+        #expect(bed.click(identifier: "fullscreen"))
+        #expect(bed.context.status.status == .fullScreen)
+        #expect(bed.host.frame(ofIdentifier: "player") == Rect(x: 0, y: 0, width: 1280, height: 720))
+        #expect(bed.host.frame(ofIdentifier: "page.title") == nil)
+        #expect(bed.host.frame(ofIdentifier: "upNext.1") == nil)
+        let video = bed.host.snapshotWithVideo().pixel(x: 1000, y: 500)
+        #expect(video != page && video.isClipColour, "the video now covers where the page was")
+
+        #expect(bed.click(identifier: "fullscreen"))
+        #expect(bed.context.status.status == .halfScreen)
+        #expect(bed.host.frame(ofIdentifier: "page.title") != nil)
+    }
+
+    @Test func commentsOpenAsASqueezePanelThatNarrowsTheVideo() async throws {
+        let bed = try await makeBed()
+        bed.context.status.toFullScreen()
+        bed.host.update()
+        #expect(bed.click(identifier: "comments.open"))
+        bed.advance(0.5)
+
+        #expect(bed.context.feature.placement == .right(.squeeze(YouTubeStyle.commentsWidth)))
+        let videoWidth = 1280 - YouTubeStyle.commentsWidth
+        #expect(bed.host.videoLayers.first?.frame == Rect(x: 0, y: 0, width: videoWidth, height: 720))
+        #expect(bed.host.frame(ofIdentifier: "comments")?.minX == videoWidth)
+        let image = bed.host.snapshotWithVideo()
+        #expect(image.pixel(x: Int(videoWidth) + 200, y: 690) == RGBA(YouTubeStyle.pageBackground))
+        #expect(image.pixel(x: 400, y: 300).isClipColour, "the video is still shown, narrower")
+        // The 16:9 picture fits the narrower area with bars above and below.
+        #expect(image.pixel(x: 400, y: 60) == RGBA(r: 0, g: 0, b: 0))
+
+        #expect(bed.click(identifier: "comments.close"))
+        bed.advance(0.5)
+        #expect(!bed.context.feature.isPresented)
+        #expect(bed.host.videoLayers.first?.frame.width == 1280)
+    }
+
+    @Test func clickingTheSeekBarSeeksAndPaintsThePlayedPart() async throws {
+        let bed = try await makeBed()
+        let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))
+        let duration = try #require(bed.context.render.duration)
+        bed.click(Point(x: bar.minX + bar.width * 0.75, y: bar.midY))
+        #expect(await bed.waitUntil { abs(bed.context.render.currentTime - duration * 0.75) < 0.15 })
+
+        let image = bed.host.snapshot()
+        let red = RGBA(YouTubeStyle.red)
+        #expect(image.pixel(x: Int(bar.minX + bar.width * 0.5), y: Int(bar.midY)).isClose(to: red))
+        #expect(!image.pixel(x: Int(bar.minX + bar.width * 0.9), y: Int(bar.midY)).isClose(to: red))
+    }
+
+    @Test func clickingAnUpNextRowPlaysThatVideo() async throws {
+        let bed = try await makeBed()
+        let first = bed.context.render.item?.id
+        #expect(bed.click(identifier: "upNext.1"))
+        #expect(await bed.waitUntil { bed.context.render.item?.title == "Video 1" })
+        #expect(bed.context.render.item?.id != first)
+        #expect(bed.context.watchQueue.index == 1)
+        #expect(bed.host.frame(ofIdentifier: "upNext.0") != nil, "the first video is now up next")
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// What reaches the audio sink: the clip's tone, silence when muted, scaled by the volume.
+    @Suite @MainActor
+    struct PlayerAudioTests {
+        /// Left-channel samples of interleaved stereo.
+        private func left(_ samples: [Float]) -> [Float] {
+            stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
+        }
+
+        private func rms(_ samples: [Float]) -> Double {
+            guard !samples.isEmpty else { return 0 }
+            return (samples.reduce(0.0) { $0 + Double($1 * $1) } / Double(samples.count)).squareRoot()
+        }
+
+        /// The frequency from the count of upward zero crossings of the non-silent part.
+        private func frequency(_ samples: [Float], sampleRate: Int) -> Double {
+            let sounding = Array(samples.drop { abs($0) < 0.01 })
+            var crossings = 0
+            for index in 1..<max(sounding.count, 1) where sounding[index - 1] < 0 && sounding[index] >= 0 {
+                crossings += 1
+            }
+            return Double(crossings) * Double(sampleRate) / Double(max(sounding.count, 1))
+        }
+
+        private func playClip(_ harness: PlayerHarness) async throws {
+            harness.player.load(try TestClips.standard(), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+        }
+
+        @Test func theClipToneReachesTheSink() async throws {
+            let harness = PlayerHarness()
+            try await playClip(harness)
+            #expect(await harness.wait { harness.audio.recordedSamples.count > 48_000 })
+            let samples = left(harness.audio.recordedSamples)
+            #expect(rms(samples) > 0.05)
+            let measured = frequency(samples, sampleRate: harness.audio.format.sampleRate)
+            #expect(abs(measured - 440) < 20, "measured \(measured) Hz")
+            await harness.close()
+        }
+
+        @Test func muteGivesSilenceAndVolumeScales() async throws {
+            let harness = PlayerHarness()
+            harness.player.mute()
+            try await playClip(harness)
+            #expect(await harness.wait { harness.audio.recordedSamples.count > 24_000 })
+            #expect(harness.audio.recordedSamples.allSatisfy { $0 == 0 })
+            harness.player.unmute()
+            await harness.wait(timeout: 0.1) { false }
+            harness.audio.reset()
+            #expect(await harness.wait { harness.audio.recordedSamples.count > 24_000 })
+            let full = rms(harness.audio.recordedSamples)
+            harness.player.setVolume(0.5)
+            await harness.wait(timeout: 0.1) { false }
+            harness.audio.reset()
+            #expect(await harness.wait { harness.audio.recordedSamples.count > 24_000 })
+            let half = rms(harness.audio.recordedSamples)
+            #expect(full > 0.05)
+            #expect(abs(half / full - 0.5) < 0.08, "full \(full), half \(half)")
+            #expect(harness.events.contains(.volumeChanged(0.5)))
+            await harness.close()
+        }
+
+        @Test func rateTwoPlaysAFourSecondClipInAboutTwoSecondsWithTheTonePitchKept() async throws {
+            let harness = PlayerHarness()
+            harness.player.setRate(2)
+            try await playClip(harness)
+            let started = MediaPlayer.now
+            #expect(await harness.wait(timeout: 6, for: .ended))
+            let elapsed = MediaPlayer.now - started
+            #expect(elapsed > 1.7 && elapsed < 2.6, "took \(elapsed) s")
+            let measured = frequency(
+                left(harness.audio.recordedSamples), sampleRate: harness.audio.format.sampleRate)
+            #expect(abs(measured - 440) < 30, "pitch \(measured) Hz")
+            await harness.close()
+        }
+
+        @Test func theSDLDeviceCallbackPlaysAClipToTheEnd() async throws {
+            let player = MediaPlayer()
+            var errors: [PlayerError] = []
+            player.addObserver { event in
+                if case .error(let error) = event { errors.append(error) }
+            }
+            player.load(try TestClips.item(ClipSpec(duration: 0.8)), autoplay: true)
+            let harness = PlayerHarness()
+            #expect(await harness.wait(timeout: 4) { player.status == .ended })
+            #expect(errors.isEmpty, "\(errors)")
+            let renderer = try #require(player.session?.renderer, "the SDL device did not open")
+            #expect(renderer.samplesRendered > 48_000)
+            await player.close()
+        }
+
+        @Test func missingAudioDeviceIsReportedOnceAndPlaysOnTheSystemClock() async throws {
+            let harness = PlayerHarness(audioFails: true)
+            harness.player.load(try TestClips.item(ClipSpec(duration: 1)), autoplay: true)
+            let started = MediaPlayer.now
+            #expect(await harness.wait(timeout: 4, for: .ended))
+            #expect(MediaPlayer.now - started > 0.9)
+            let deviceErrors = harness.errors.filter {
+                if case .audioDeviceUnavailable = $0 { true } else { false }
+            }
+            #expect(deviceErrors.count == 1)
+            #expect(harness.player.framesPresented > 25)
+            await harness.close()
+        }
+    }
+}

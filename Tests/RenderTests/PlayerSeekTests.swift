@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    @Suite @MainActor
+    struct PlayerSeekTests {
+        private func loadedPausedClip() async throws -> PlayerHarness {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.standard())
+            #expect(await harness.wait { harness.player.currentFrame != nil })
+            #expect(harness.player.status == .ready)
+            #expect(harness.player.currentFrame?.clipFrameNumber == 0)
+            return harness
+        }
+
+        @Test func exactSeekLandsOnTheRequestedFrame() async throws {
+            let harness = try await loadedPausedClip()
+            for (target, frame) in [(2.5, 75), (1.02, 30), (3.5, 105), (0.5, 15)] {
+                harness.player.seek(to: target + 0.001, exact: true)
+                #expect(
+                    await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+                #expect(harness.player.currentFrame?.clipFrameNumber == frame, "seek to \(target)")
+                #expect(abs(harness.player.currentTime - Double(frame) / 30) < 0.01)
+            }
+            await harness.close()
+        }
+
+        @Test func keyframeSeekLandsOnTheKeyframeAtOrBeforeTheTarget() async throws {
+            let harness = try await loadedPausedClip()
+            for (target, keyframe) in [(2.5, 60), (1.9, 30), (3.99, 90)] {
+                harness.player.seek(to: target, exact: false)
+                #expect(
+                    await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+                #expect(harness.player.currentFrame?.clipFrameNumber == keyframe, "seek to \(target)")
+            }
+            await harness.close()
+        }
+
+        @Test func seekWhilePlayingKeepsPlayingFromTheNewPosition() async throws {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.standard(), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            harness.player.seek(to: 3, exact: true)
+            #expect(await harness.wait { harness.events.contains(.seekCompleted(3)) })
+            let frame = harness.player.currentFrame?.clipFrameNumber ?? 0
+            #expect(frame >= 90)
+            #expect(await harness.wait(timeout: 3, for: .ended))
+            await harness.close()
+        }
+
+        @Test func stepForwardShowsTheNextFrameAndStaysPaused() async throws {
+            let harness = try await loadedPausedClip()
+            let generation = harness.player.frameGeneration
+            #expect(await harness.wait { harness.player.session?.videoFrames.count ?? 0 > 0 })
+            harness.player.stepForward()
+            #expect(harness.player.currentFrame?.clipFrameNumber == 1)
+            #expect(harness.player.frameGeneration == generation + 1)
+            #expect(await harness.wait { harness.player.session?.videoFrames.count ?? 0 > 0 })
+            harness.player.stepForward()
+            #expect(harness.player.currentFrame?.clipFrameNumber == 2)
+            #expect(harness.player.status == .paused)
+            await harness.close()
+        }
+    }
+}
+
+extension PlayerTests.PlayerSeekTests {
+    /// The fragmented MP4 of the corpus claims 143165 s but holds about one: a seek into the missing
+    /// part must complete and end the item instead of waiting for a picture forever.
+    @Test(.enabled(if: SharedMedia.shouldRun))
+    func aSeekPastTheRealEndOfTheDataCompletesAndEnds() async throws {
+        let harness = PlayerHarness()
+        harness.player.load(MediaItem(path: try SharedMedia.path("av/sample_fragmented.mp4")), autoplay: true)
+        #expect(await harness.wait { harness.player.currentFrame != nil })
+        harness.player.seek(to: 100, exact: true)
+        #expect(await harness.wait(for: .ended))
+        #expect(harness.events.contains(.seekCompleted(100)))
+        await harness.close()
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    @Suite(.enabled(if: SharedMedia.shouldRun)) @MainActor
+    struct PlayerStreamingTests {
+        @Test func hlsPlaylistServedOverLocalHTTPPlaysToTheEnd() async throws {
+            let folder = try #require(SharedMedia.url("hls/multi-segment"))
+            let server = LocalHTTPServer(root: folder)
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: server.url(for: "/playlist.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            #expect(harness.player.hasVideo && harness.player.framesPresented > 10)
+            #expect(abs(harness.player.currentTime - 1.05) < 0.2)
+            await harness.close()
+        }
+
+        @Test func aFileServedOverHTTPReportsBufferedRanges() async throws {
+            let file = try #require(SharedMedia.url("av/sample_with_chapters.mkv"))
+            let server = LocalHTTPServer(root: file.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: server.url(for: "/sample_with_chapters.mkv")))
+            #expect(await harness.wait { harness.player.bufferedRanges.first?.upperBound ?? 0 > 0.5 })
+            let range = try #require(harness.player.bufferedRanges.first)
+            #expect(range.lowerBound == 0 && range.upperBound > 0.5)
+            await harness.close()
+        }
+
+        @Test func aStalledServerMakesThePlayerBufferThenResume() async throws {
+            let clip = try TestMedia.cachedClip(ClipSpec(duration: 4))
+            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            // NB: throttled to about the clip's bit rate, or the socket buffers would hold the whole file.
+            server.throttle(bytesPerSecond: 60_000)
+            let harness = PlayerHarness(networkTimeout: 5)
+            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            server.stall()
+            #expect(await harness.wait(timeout: 5, for: .buffering))
+            server.resume()
+            server.throttle(bytesPerSecond: nil)
+            #expect(await harness.wait(timeout: 6, for: .ended))
+            let statuses = harness.events.compactMap {
+                if case .statusChanged(let status) = $0 { status } else { nil }
+            }
+            #expect(statuses.firstIndex(of: .buffering) ?? 99 < statuses.lastIndex(of: .playing) ?? 0)
+            await harness.close()
+        }
+
+        @Test func aMissingFileOverHTTPFailsWith404() async throws {
+            let server = LocalHTTPServer(files: [:])
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: server.url(for: "/nothing.mp4")))
+            #expect(await harness.wait { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(404))))
+            await harness.close()
+        }
+    }
+}

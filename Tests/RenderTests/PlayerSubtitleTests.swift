@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    @Suite @MainActor
+    struct PlayerSubtitleTests {
+        @Test(.enabled(if: SharedMedia.shouldRun))
+        func embeddedASSCuesArePlainText() async throws {
+            let harness = PlayerHarness()
+            harness.player.setRate(4)
+            harness.player.load(
+                MediaItem(path: try SharedMedia.path("av/sample_with_ssa_subtitles.mkv")), autoplay: true)
+            #expect(await harness.wait(timeout: 4, for: .ended))
+            let cues = harness.player.cues
+            #expect(!cues.isEmpty)
+            #expect(cues.allSatisfy { !$0.text.contains("{") && !$0.text.contains("\\N") }, "\(cues)")
+            #expect(harness.events.contains { if case .subtitleCue = $0 { true } else { false } })
+            await harness.close()
+        }
+
+        @Test func encodedSubRipTrackCuesAreActiveAtTheirTimes() async throws {
+            let spec = ClipSpec(
+                duration: 2,
+                subtitles: [
+                    SubtitleCue(start: 0.2, end: 0.9, text: "First line"),
+                    SubtitleCue(start: 1.1, end: 1.8, text: "Second line"),
+                ])
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(spec), autoplay: true)
+            var seen: [String] = []
+            #expect(
+                await harness.wait(timeout: 4) {
+                    for cue in harness.player.activeCues where seen.last != cue.text { seen.append(cue.text) }
+                    return harness.player.status == .ended
+                })
+            #expect(seen == ["First line", "Second line"])
+            let track = try #require(harness.player.tracks.first { $0.kind == .subtitle })
+            #expect(track.codecName == "subrip" && track.isSupported)
+            #expect(harness.player.selectedSubtitleTrack == track.index)
+            await harness.close()
+        }
+
+        @Test func hidingSubtitlesStopsEmbeddedCues() async throws {
+            let spec = ClipSpec(duration: 2, subtitles: [SubtitleCue(start: 1.2, end: 1.8, text: "Late")])
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(spec))
+            #expect(await harness.wait { harness.player.status == .ready })
+            harness.player.selectSubtitleTrack(index: nil)
+            harness.player.play()
+            #expect(await harness.wait(timeout: 4, for: .ended))
+            #expect(harness.player.cues.isEmpty && harness.player.selectedSubtitleTrack == nil)
+            await harness.close()
+        }
+
+        @Test func trackChoicesWithoutAMatchAreIgnoredAndAMatchIsApplied() async throws {
+            let spec = ClipSpec(duration: 1, subtitles: [SubtitleCue(start: 0.1, end: 0.5, text: "Hi")])
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(spec))
+            #expect(await harness.wait { harness.player.status == .ready })
+            let audio = try #require(harness.player.tracks.first { $0.kind == .audio })
+            let subtitle = try #require(harness.player.tracks.first { $0.kind == .subtitle })
+            harness.player.selectAudioTrack(language: "xx")
+            harness.player.selectSubtitleTrack(index: 42)
+            harness.player.selectAudioTrack(index: audio.index)
+            let ignored = harness.events.filter { if case .ignored = $0 { true } else { false } }
+            #expect(ignored.count == 2)
+            #expect(harness.player.selectedAudioTrack == audio.index && harness.player.status == .ready)
+            harness.player.selectSubtitleTrack(index: nil)
+            harness.player.selectSubtitleTrack(index: subtitle.index)
+            #expect(harness.player.selectedSubtitleTrack == subtitle.index)
+            #expect(await harness.wait { harness.player.cues.map(\.text) == ["Hi"] })
+            harness.player.seek(to: 0)
+            #expect(await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+            #expect(harness.player.cues.map(\.text) == ["Hi"], "a seek back must not repeat cues")
+            await harness.close()
+        }
+
+        @Test func anExternalSubRipFileAddsItsCues() async throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "engine-subs-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let subtitles = directory.appendingPathComponent("clip.srt")
+            try "1\n00:00:00,100 --> 00:00:00,800\n<i>Hello</i> there\n\n".write(
+                to: subtitles, atomically: true, encoding: .utf8)
+            let url = try TestMedia.cachedClip(ClipSpec(duration: 1))
+            let harness = PlayerHarness()
+            harness.player.load(MediaItem(url: url, externalSubtitleURL: subtitles))
+            #expect(await harness.wait { !harness.player.cues.isEmpty })
+            #expect(harness.player.cues.map(\.text) == ["Hello there"])
+            harness.player.seek(to: 0.5, exact: true)
+            #expect(await harness.wait { harness.player.activeCues.map(\.text) == ["Hello there"] })
+            await harness.close()
+        }
+    }
+}

@@ -1,0 +1,26 @@
+#!/bin/sh
+# Regenerates the demo screenshots in Docs/screenshots under a virtual display:
+#   scripts/screenshots.sh
+# Needs Xvfb. Each demo runs with --screenshot PATH --after SECONDS, saves what its window shows
+# and quits; the samples are generated on the first run (a few seconds).
+set -eu
+cd "$(dirname "$0")/.."
+swift build --product YouTubeDemo
+swift build --product QuickTimeDemo
+bin="$(swift build --show-bin-path)"
+out=Docs/screenshots
+mkdir -p "$out"
+
+# The first free display number from :90 up.
+display=90
+while [ -e "/tmp/.X${display}-lock" ]; do display=$((display + 1)); done
+Xvfb ":$display" -screen 0 1280x720x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "$xvfb" 2>/dev/null || true' EXIT INT TERM
+sleep 1
+
+export DISPLAY=":$display" SDL_AUDIODRIVER=dummy
+"$bin/YouTubeDemo" --screenshot "$out/youtube-halfscreen.png" --after 2.5
+"$bin/YouTubeDemo" --fullscreen --screenshot "$out/youtube-fullscreen.png" --after 2.5
+"$bin/QuickTimeDemo" --playlist --screenshot "$out/quicktime.png" --after 2.5
+echo "Wrote $out/youtube-halfscreen.png, $out/youtube-fullscreen.png and $out/quicktime.png"
