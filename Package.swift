@@ -102,12 +102,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "TikTokDemo",
-            dependencies: ["VideoPlayerWidgets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/TikTokDemo"
         ),
         .executableTarget(
             name: "BilibiliDemo",
-            dependencies: ["VideoPlayerWidgets", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/BilibiliDemo"
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoSupport
 import Foundation
 import VideoPlayerWidgets
 
@@ -32,22 +33,10 @@ struct TikTokDemo: ParsableCommand {
                 title: "TikTok", size: TikTokScene.size, context: scene.context, resizable: false
             ) { scene.content }
             if let screenshot {
-                try window.saveScreenshot(to: URL(fileURLWithPath: screenshot), after: after)
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
             } else {
                 try window.run()
             }
         }
-    }
-}
-
-extension PlayerWindow {
-    /// Runs the loop for `seconds`, then writes what the window shows to `url` and closes it.
-    func saveScreenshot(to url: URL, after seconds: Double) throws {
-        try open()
-        let end = MediaPlayer.now + seconds
-        while MediaPlayer.now < end, isRunning { runOnce(maxWait: 0.02) }
-        guard let image = screenshot() else { throw ValidationError("the window could not be read back") }
-        try image.writePNG(to: url)
-        close()
     }
 }

@@ -63,22 +63,18 @@ struct TikTokFeedTests {
         #expect(bed.context[FeedService.self].index == 0)
     }
 
-    /// The heart of the rail and its count.
-    private let rail = Rect(x: 330, y: 490, width: 75, height: 70)
     private let isRed: (RGBA) -> Bool = { $0.r > 200 && $0.g < 100 && $0.b < 100 }
-
-    // NB: these tests find widgets by place and call the rail's actions directly:
-    // `WidgetHost.frame(ofIdentifier:)` takes exponential time in a tree as deep as a player's.
 
     @Test func likingCountsTheLikeAndTurnsTheHeartRed() async throws {
         let bed = try await makeFeed()
         let item = try #require(bed.context[FeedService.self].current)
-        #expect(bed.snapshot().count(in: rail, where: isRed) == 0)
+        let heart = try #require(bed.host?.frame(ofIdentifier: "rail.like"))
+        #expect(bed.snapshot().count(in: heart, where: isRed) == 0)
 
-        bed.context[LikeService.self].toggle(item)
+        bed.click(identifier: "rail.like")
 
         #expect(bed.context[LikeService.self].count(of: item) == item.likes + 1)
-        #expect(bed.snapshot().count(in: rail, where: isRed) > 100)
+        #expect(bed.snapshot().count(in: heart, where: isRed) > 100)
     }
 
     @Test func aDoubleTapLikesAndPopsAHeartThatGoesAway() async throws {
@@ -97,7 +93,7 @@ struct TikTokFeedTests {
     @Test func theCommentsSheetCoversTheBottomWithTheList() async throws {
         let bed = try await makeFeed()
         let item = try #require(bed.context[FeedService.self].current)
-        bed.context[LikeService.self].showComments(of: item)
+        bed.click(identifier: "rail.comments")
         bed.advance(0.4)
         #expect(bed.context.feature.placement == .bottom(.cover))
         // The lower 470 points are the white sheet, with the rows' dark text on it.
@@ -108,6 +104,9 @@ struct TikTokFeedTests {
         #expect(shot.count(in: sheet, where: isWhite) > Int(sheet.width * sheet.height / 2))
         #expect(shot.count(in: sheet, where: isInk) > 150 * item.comments.count)
         #expect(shot.count(in: Rect(x: 0, y: 0, width: 405, height: 200), where: isWhite) < 100)
+        bed.click(identifier: "comments.close")
+        bed.advance(0.4)
+        #expect(!bed.context.feature.isPresented)
     }
 
     @Test func aTapPausesWithAPlayIconAndASecondTapResumes() async throws {
@@ -116,7 +115,7 @@ struct TikTokFeedTests {
         bed.click(centre)
         bed.advance(0.35)
         #expect(await bed.waitUntil { !render.isPlaying })
-        #expect(bed.context.plugin.isBeingPresented)
+        #expect(bed.host?.frame(ofIdentifier: "pauseIndicator") != nil)
         bed.click(centre)
         bed.advance(0.35)
         #expect(await bed.waitUntil { render.isPlaying })
