@@ -63,3 +63,16 @@ struct ScreenToggleButton: Widget {
         }
     }
 }
+
+/// The arrow at the top left of fullscreen: back to the half-screen page.
+struct BackButton: Widget {
+    var body: some Widget {
+        WithService(StatusService.self) { status in
+            Symbol(.back)
+                .font(Font(size: 22))
+                .foregroundColor(.white)
+                .contentShape()
+                .onTap { status.toHalfScreen() }
+        }
+    }
+}

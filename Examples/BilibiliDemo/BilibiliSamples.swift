@@ -19,7 +19,9 @@ enum BilibiliSamples {
         "the pink is so pretty", "timestamp 0:12 for the best bit", "GG", "so calm...",
         "I can hear the 440 Hz", "danmaku shield on!",
     ]
-    private static let colours: [UInt32] = [0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFE0302, 0xFFE133, 0x00CD00, 0x89D5FF, 0xFB7299]
+    private static let colours: [UInt32] = [
+        0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFE0302, 0xFFE133, 0x00CD00, 0x89D5FF, 0xFB7299,
+    ]
 
     /// The sample clip, 40 s, each second a new colour. NB: 4:3, so filling the 16:9 player crops
     /// the bottom eighth where `TestMedia` writes each frame's number.
@@ -28,7 +30,8 @@ enum BilibiliSamples {
             width: 640, height: 480, frameRate: 1, duration: 40, gopSeconds: 1,
             tone: ClipSpec.Tone(frequency: 440, amplitude: 0.06))
         let url = try TestMedia.cachedClip(spec, in: cacheDirectory)
-        return MediaItem(url: url, title: "【Colour study】40 seconds of pure palette", subtitle: "UP: linux.tips")
+        return MediaItem(
+            url: url, title: "[Colour study] 40 seconds of pure palette", subtitle: "UP: linux.tips")
     }
 
     /// The danmaku file of the sample clip, written once.

@@ -12,21 +12,23 @@ struct BilibiliScene {
     /// code. Fullscreen adds the danmaku field between the buttons.
     private static let controls: [ScreenStatus: [ControlArea: @MainActor () -> [any Widget]]] = [
         .halfScreen: [
-            .top1: { [TitleWidget()] },
+            .top1: { [TitleWidget(), Spacer()] },
             .bottom1: { [SeekBarWidget()] },
             .bottom2: {
                 [
-                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(), DanmakuSettingsButton(),
+                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(),
+                    DanmakuSettingsButton(),
                     ScreenToggleButton(),
                 ]
             },
         ],
         .fullScreen: [
-            .top1: { [TitleWidget(lineLimit: 1)] },
+            .top1: { [BackButton(), TitleWidget(), Spacer()] },
             .bottom1: { [SeekBarWidget()] },
             .bottom2: {
                 [
-                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(), DanmakuSettingsButton(),
+                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(),
+                    DanmakuSettingsButton(),
                     DanmakuInputField(), Spacer(), ScreenToggleButton(),
                 ]
             },
@@ -36,20 +38,26 @@ struct BilibiliScene {
     let context: Context
 
     /// Plays `item` with `danmaku` over it.
-    init(context: Context = Context(), item: MediaItem, danmaku: [DanmakuComment], gravity: VideoGravity = .fit) {
+    init(
+        context: Context = Context(), item: MediaItem, danmaku: [DanmakuComment], gravity: VideoGravity = .fit
+    ) {
         self.context = context
         context.theme.current.accent = bilibiliPink
         context.render.gravity = gravity
         context.container.insert(overlay: "danmaku", above: .render) { DanmakuOverlay() }
         for (status, areas) in Self.controls {
-            for (area, widgets) in areas { context.control.configure(ControlSlot(status, area), content: widgets) }
+            for (area, widgets) in areas {
+                context.control.configure(ControlSlot(status, area), content: widgets)
+            }
         }
         context.control.configure(insets: EdgeInsets(top: 12, leading: 16, bottom: 10, trailing: 16))
         context[DanmakuService.self].load(danmaku, areaSize: Self.size)
         context.gesture.observeKey { press in
             switch press.key.rawValue.lowercased() {
             case "d": context[DanmakuService.self].toggle()
-            case "f": context.status.status == .fullScreen ? context.status.toHalfScreen() : context.status.toFullScreen()
+            case "f":
+                context.status.status == .fullScreen
+                    ? context.status.toHalfScreen() : context.status.toFullScreen()
             case "space": context.render.togglePlayPause()
             default: break
             }

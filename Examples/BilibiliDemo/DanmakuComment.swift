@@ -27,7 +27,8 @@ struct DanmakuComment: Hashable, Identifiable {
                 skipped.append(index + 1)
                 continue
             }
-            comments.append(DanmakuComment(time: time, color: Color(hex: rgb), text: String(fields[2]), id: index))
+            comments.append(
+                DanmakuComment(time: time, color: Color(hex: rgb), text: String(fields[2]), id: index))
         }
         return (comments.sorted { ($0.time, $0.id) < ($1.time, $1.id) }, skipped)
     }

@@ -43,7 +43,8 @@ struct DanmakuLayout {
                 Placement(
                     comment: comment, lane: lane, width: textWidth, speed: (areaWidth + textWidth) / duration)
             }
-            guard let lane = lastInLane.indices.first(where: { canFollow(lastInLane[$0], with: placement($0)) })
+            guard
+                let lane = lastInLane.indices.first(where: { canFollow(lastInLane[$0], with: placement($0)) })
             else {
                 dropped.append(comment)
                 continue

@@ -19,7 +19,8 @@ struct DanmakuSettingsPanel: Widget {
                 Text("Opacity").font(.body)
                 HStack(spacing: 6) {
                     ForEach(Self.opacities, id: \.self) { value in
-                        Choice(label: "\(Int(value * 100))%", isSelected: abs(danmaku.opacity - value) < 0.01) {
+                        Choice(label: "\(Int(value * 100))%", isSelected: abs(danmaku.opacity - value) < 0.01)
+                        {
                             danmaku.opacity = value
                         }
                     }

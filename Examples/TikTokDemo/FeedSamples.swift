@@ -18,7 +18,10 @@ enum FeedSamples {
         ("chef.leo", "60 second pasta, no regrets #food #quick", "Cooking Beats - Lo-Fi Kitchen", 3_912),
         ("pixel.cat", "when the palette cycles just right #art", "Neon Nights - Synthwave Crew", 148_000),
         ("trailrunner", "5 km before breakfast, who's in? #run", "Keep Going - Morning Mix", 871),
-        ("linux.tips", "VideoPlayerContainer on Linux, in 9 seconds #swift", "Compile Time - The Builds", 56_300),
+        (
+            "linux.tips", "VideoPlayerContainer on Linux, in 9 seconds #swift", "Compile Time - The Builds",
+            56_300
+        ),
     ]
 
     /// Comments every sample page starts with.

@@ -34,7 +34,8 @@ final class MarqueeService: Service {
     private func scheduleTick() {
         timer = clock.schedule(after: tickInterval) { [weak self] in
             guard let self else { return }
-            self.phase = (self.phase + self.speed * self.tickInterval).truncatingRemainder(dividingBy: Self.stride)
+            self.phase = (self.phase + self.speed * self.tickInterval).truncatingRemainder(
+                dividingBy: Self.stride)
             self.scheduleTick()
         }
     }
