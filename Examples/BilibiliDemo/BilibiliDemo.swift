@@ -33,7 +33,12 @@ struct BilibiliDemo: ParsableCommand {
     mutating func run() throws {
         let item = try input.map(Self.item(for:)) ?? BilibiliSamples.clip()
         let danmakuURL = try danmaku.map { URL(fileURLWithPath: $0) } ?? BilibiliSamples.danmakuFile()
-        let comments = try DanmakuComment.load(from: danmakuURL)
+        let (comments, skipped) = try DanmakuComment.load(from: danmakuURL)
+        if !skipped.isEmpty {
+            let lines = skipped.map(String.init).joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data("BilibiliDemo: skipped unreadable danmaku lines \(lines)\n".utf8))
+        }
         // The sample is 4:3 and fills the player; anything else is letterboxed as usual.
         let gravity: VideoGravity = input == nil ? .fill : .fit
         let (fullscreen, screenshot, after) = (fullscreen, screenshot, after)

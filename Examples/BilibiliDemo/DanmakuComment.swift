@@ -33,8 +33,8 @@ struct DanmakuComment: Hashable, Identifiable {
         return (comments.sorted { ($0.time, $0.id) < ($1.time, $1.id) }, skipped)
     }
 
-    /// Reads a danmaku file.
-    static func load(from url: URL) throws -> [DanmakuComment] {
-        parse(try String(contentsOf: url, encoding: .utf8)).comments
+    /// Reads a danmaku file, reporting the line numbers it skipped.
+    static func load(from url: URL) throws -> (comments: [DanmakuComment], skipped: [Int]) {
+        parse(try String(contentsOf: url, encoding: .utf8))
     }
 }

@@ -25,7 +25,7 @@ final class DanmakuService: Service {
     var tickInterval = 1.0 / 60
     let font = Font(size: 22, weight: .bold)
 
-    @ViewState var isEnabled = true
+    @ViewState private(set) var isEnabled = true
     @ViewState var opacity = 0.9
     @ViewState private(set) var area = Area.half
     @ViewState private(set) var time = 0.0
