@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
         .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
         .executable(name: "player-bench", targets: ["player-bench"]),
+        .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
+        .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -109,6 +111,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "subtitle-bench", dependencies: ["VideoPlayerRender"], path: "Benchmarks/SubtitleBench"),
+        .executableTarget(
+            name: "TikTokDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/TikTokDemo"
+        ),
+        .executableTarget(
+            name: "BilibiliDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/BilibiliDemo"
+        ),
         .testTarget(
             name: "RenderTests",
             dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit"],
@@ -128,6 +146,11 @@ let package = Package(
             name: "DemoTests",
             dependencies: ["YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets"],
             path: "Tests/DemoTests"
+        ),
+        .testTarget(
+            name: "FeedDemoTests",
+            dependencies: ["TikTokDemo", "BilibiliDemo", "VideoPlayerWidgets"],
+            path: "Tests/FeedDemoTests"
         ),
     ],
     swiftLanguageModes: [.v6]

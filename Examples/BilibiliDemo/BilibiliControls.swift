@@ -1,0 +1,78 @@
+import VideoPlayerWidgets
+
+/// Bilibili's pink.
+let bilibiliPink = Color(hex: 0xFB7299)
+
+/// The "弹" switch: shows or hides the danmaku; pink while on.
+struct DanmakuToggleButton: Widget {
+    var body: some Widget {
+        WithService(DanmakuService.self) { danmaku in
+            Symbol(.danmaku)
+                .font(Font(size: 24))
+                .foregroundColor(danmaku.isEnabled ? bilibiliPink : .white)
+                .contentShape()
+                .onTap { danmaku.toggle() }
+                .accessibilityIdentifier("danmaku.toggle")
+        }
+    }
+}
+
+/// Opens the danmaku settings along the right edge.
+struct DanmakuSettingsButton: Widget {
+    var body: some Widget {
+        WithService(FeatureService.self) { feature in
+            Symbol(.settings)
+                .font(Font(size: 22))
+                .foregroundColor(.white)
+                .contentShape()
+                .onTap { feature.present(.right(.cover)) { DanmakuSettingsPanel() } }
+                .accessibilityIdentifier("danmaku.settings")
+        }
+    }
+}
+
+/// The field to write a danmaku in (a placeholder: sending is not part of the demo).
+struct DanmakuInputField: Widget {
+    var body: some Widget {
+        HStack(spacing: 0) {
+            Text("Send a danmaku…").font(.callout).foregroundColor(Color(white: 0.7))
+                .padding(EdgeInsets(top: 0, leading: 14, bottom: 0, trailing: 14))
+                .frame(maxWidth: .infinity, alignment: .leading)
+            Text("Send").font(Font(size: 13, weight: .bold)).foregroundColor(.white)
+                .padding(EdgeInsets(top: 7, leading: 16, bottom: 7, trailing: 16))
+                .background(RoundedRectangle(cornerRadius: 15).fill(bilibiliPink))
+                .padding(3)
+        }
+        .frame(width: 380, height: 36)
+        .background(RoundedRectangle(cornerRadius: 18).fill(Color(white: 1, alpha: 0.18)))
+        .accessibilityIdentifier("danmaku.input")
+    }
+}
+
+/// Enters or leaves fullscreen.
+struct ScreenToggleButton: Widget {
+    var body: some Widget {
+        WithService(StatusService.self) { status in
+            let isFull = status.status == .fullScreen
+            Symbol(isFull ? .exitFullscreen : .enterFullscreen)
+                .font(Font(size: 22))
+                .foregroundColor(.white)
+                .contentShape()
+                .onTap { isFull ? status.toHalfScreen() : status.toFullScreen() }
+                .accessibilityIdentifier("screen.toggle")
+        }
+    }
+}
+
+/// The arrow at the top left of fullscreen: back to the half-screen page.
+struct BackButton: Widget {
+    var body: some Widget {
+        WithService(StatusService.self) { status in
+            Symbol(.back)
+                .font(Font(size: 22))
+                .foregroundColor(.white)
+                .contentShape()
+                .onTap { status.toHalfScreen() }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// A Bilibili-like player: danmaku fly over the video in lanes, in step with playback.
+@main
+struct BilibiliDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "BilibiliDemo",
+        abstract: "A landscape player with danmaku (flying timed comments).",
+        discussion: """
+            Danmaku file format: one comment per line, seconds<TAB>RRGGBB<TAB>text; lines starting \
+            with # are comments. Keys: d danmaku on/off, f fullscreen, space pause. \
+            With no input, plays a generated clip with a generated danmaku file.
+            """)
+
+    @Argument(help: "The file or URL to play.")
+    var input: String?
+
+    @Option(name: .long, help: "The danmaku file to show over the video.")
+    var danmaku: String?
+
+    @Flag(name: .long, help: "Start in the fullscreen layout.")
+    var fullscreen = false
+
+    @Option(name: .long, help: "Save a screenshot of the window to this PNG file, then quit.")
+    var screenshot: String?
+
+    @Option(name: .long, help: "Seconds to wait before the screenshot.")
+    var after = 2.0
+
+    mutating func run() throws {
+        let item = try input.map(Self.item(for:)) ?? BilibiliSamples.clip()
+        let danmakuURL = try danmaku.map { URL(fileURLWithPath: $0) } ?? BilibiliSamples.danmakuFile()
+        let (comments, skipped) = try DanmakuComment.load(from: danmakuURL)
+        if !skipped.isEmpty {
+            let lines = skipped.map(String.init).joined(separator: ", ")
+            FileHandle.standardError.write(
+                Data("BilibiliDemo: skipped unreadable danmaku lines \(lines)\n".utf8))
+        }
+        // The sample is 4:3 and fills the player; anything else is letterboxed as usual.
+        let gravity: VideoGravity = input == nil ? .fill : .fit
+        let (fullscreen, screenshot, after) = (fullscreen, screenshot, after)
+        try MainActor.assumeIsolated {
+            let scene = BilibiliScene(item: item, danmaku: comments, gravity: gravity)
+            if fullscreen { scene.context.status.toFullScreen() }
+            let window = PlayerWindow(
+                title: "Bilibili", size: BilibiliScene.size, context: scene.context, resizable: false
+            ) { scene.content }
+            if let screenshot {
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+            } else {
+                try window.run()
+            }
+        }
+    }
+
+    private static func item(for input: String) -> MediaItem {
+        let url = input.contains("://") ? URL(string: input) : nil
+        return MediaItem(url: url ?? URL(fileURLWithPath: input), title: input)
+    }
+}

@@ -1,0 +1,70 @@
+import VideoPlayerWidgets
+
+/// The Bilibili-like player: the video, a danmaku layer inserted right above it, and Bilibili's
+/// control layouts for half screen and fullscreen.
+///
+/// > Important: Main actor only. Tests build one on a test context and drive its host.
+@MainActor
+struct BilibiliScene {
+    static let size = Size(width: 1280, height: 720)
+
+    /// The widgets of each area, per status: the status is a key of this table, not a copy of the
+    /// code. Fullscreen adds the danmaku field between the buttons.
+    private static let controls: [ScreenStatus: [ControlArea: @MainActor () -> [any Widget]]] = [
+        .halfScreen: [
+            .top1: { [TitleWidget(), Spacer()] },
+            .bottom1: { [SeekBarWidget()] },
+            .bottom2: {
+                [
+                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(),
+                    DanmakuSettingsButton(),
+                    ScreenToggleButton(),
+                ]
+            },
+        ],
+        .fullScreen: [
+            .top1: { [BackButton(), TitleWidget(), Spacer()] },
+            .bottom1: { [SeekBarWidget()] },
+            .bottom2: {
+                [
+                    PlaybackWidget(), TimelineWidget(), Spacer(), DanmakuToggleButton(),
+                    DanmakuSettingsButton(),
+                    DanmakuInputField(), Spacer(), ScreenToggleButton(),
+                ]
+            },
+        ],
+    ]
+
+    let context: Context
+
+    /// Plays `item` with `danmaku` over it.
+    init(
+        context: Context = Context(), item: MediaItem, danmaku: [DanmakuComment], gravity: VideoGravity = .fit
+    ) {
+        self.context = context
+        context.theme.current.accent = bilibiliPink
+        context.render.gravity = gravity
+        context.container.insert(overlay: "danmaku", above: .render) { DanmakuOverlay() }
+        for (status, areas) in Self.controls {
+            for (area, widgets) in areas {
+                context.control.configure(ControlSlot(status, area), content: widgets)
+            }
+        }
+        context.control.configure(insets: EdgeInsets(top: 12, leading: 16, bottom: 10, trailing: 16))
+        context[DanmakuService.self].load(danmaku, areaSize: Self.size)
+        context.gesture.observeKey { press in
+            switch press.key.rawValue.lowercased() {
+            case "d": context[DanmakuService.self].toggle()
+            case "f":
+                context.status.status == .fullScreen
+                    ? context.status.toHalfScreen() : context.status.toFullScreen()
+            case "space": context.render.togglePlayPause()
+            default: break
+            }
+        }
+        context.render.load(item, autoplay: true)
+    }
+
+    /// The widget tree a window or a test host shows.
+    var content: PlayerWidget { PlayerWidget(context) }
+}

@@ -1,0 +1,36 @@
+import VideoPlayerWidgets
+
+/// The TikTok-like player: a portrait feed in a ``PlayerWidget``, set up on a context.
+///
+/// The built-in render overlay (one video, fixed) gives way to a "feed" overlay of sliding pages;
+/// the control overlay keeps only the progress line; comments come from the feature overlay,
+/// hearts and the paused icon from the plugin overlay, "Link copied" from the toast overlay.
+///
+/// > Important: Main actor only. Tests build one on a test context and drive its host.
+@MainActor
+struct TikTokScene {
+    /// The window size: a phone screen's proportions.
+    static let size = Size(width: 405, height: 720)
+
+    let context: Context
+
+    /// Sets `context` up for `items` and starts playing the first.
+    init(context: Context = Context(), items: [FeedItem]) {
+        self.context = context
+        context.status.toPortrait()
+        context.render.gravity = .fill
+        context.container.enable(overlays: [.feature, .plugin, .control, .toast])
+        context.container.insert(overlay: "feed", above: .render) { FeedWidget() }
+        context.control.configure(displayStyle: .always)
+        context.control.configure(shadow: nil)
+        context.control.configure(insets: .zero, for: [.portrait])
+        context.control.configure(.portrait(.bottom3)) { [FeedProgressBar()] }
+        context[SeekBarService.self].showsPreview = false
+        context.startService(FeedInteractionService.self)
+        context[FeedService.self].pageHeight = Self.size.height
+        context[FeedService.self].load(items)
+    }
+
+    /// The widget tree a window or a test host shows.
+    var content: PlayerWidget { PlayerWidget(context) }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import VideoPlayerWidgets
+
+@testable import BilibiliDemo
+
+@MainActor
+@Suite("Bilibili danmaku", .serialized)
+struct BilibiliDanmakuTests {
+    private static let green = Color(red: 0, green: 1, blue: 0)
+    private let isGreen: (RGBA) -> Bool = { $0.g > 200 && $0.r < 60 && $0.b < 60 }
+
+    /// The scene playing a short clip with green comments entering in the first second.
+    private func makePlayer() async throws -> DemoBed {
+        let bed = DemoBed()
+        let comments = (0..<8).map { index in
+            DanmakuComment(time: Double(index) * 0.1, color: Self.green, text: "comment \(index)", id: index)
+        }
+        let item = MediaItem(url: try DemoBed.clip(duration: 4, width: 320, height: 180))
+        let scene = BilibiliScene(context: bed.context, item: item, danmaku: comments)
+        bed.mount(scene.content, size: BilibiliScene.size)
+        let render = bed.context.render
+        try #require(await bed.waitUntil { render.isPlaying && render.currentTime > 0.8 })
+        return bed
+    }
+
+    private func frames(_ bed: DemoBed) -> [Int: Rect] {
+        Dictionary(
+            uniqueKeysWithValues: bed.context[DanmakuService.self].visible.map {
+                ($0.placement.comment.id, $0.frame)
+            })
+    }
+
+    @Test func commentsFlyLeftWithTheClockAndShowInTheOverlay() async throws {
+        let bed = try await makePlayer()
+        let before = frames(bed)
+        #expect(before.count == 8)
+        bed.advance(0.5)
+        let after = frames(bed)
+        for (id, frame) in before {
+            let moved = try #require(after[id]).minX - frame.minX
+            #expect(moved < -50, "comment \(id) moved \(moved)")
+        }
+        #expect(bed.snapshot().count(in: Rect(x: 0, y: 0, width: 1280, height: 360), where: isGreen) > 500)
+    }
+
+    @Test func theToggleHidesEveryComment() async throws {
+        let bed = try await makePlayer()
+        bed.context[DanmakuService.self].toggle()
+        #expect(bed.context[DanmakuService.self].visible.isEmpty)
+        #expect(bed.snapshot().count(in: Rect(x: 0, y: 0, width: 1280, height: 720), where: isGreen) == 0)
+        bed.context[DanmakuService.self].toggle()
+        #expect(bed.snapshot().count(in: Rect(x: 0, y: 0, width: 1280, height: 360), where: isGreen) > 500)
+    }
+
+    @Test func pausingFreezesTheComments() async throws {
+        let bed = try await makePlayer()
+        let render = bed.context.render
+        render.pause()
+        #expect(await bed.waitUntil { !render.isPlaying })
+        let frozen = frames(bed)
+        bed.advance(2)
+        #expect(frames(bed) == frozen)
+        #expect(bed.context[DanmakuService.self].time == render.currentTime)
+    }
+
+    @Test func aSeekPutsTheCommentsWhereThePlayerIs() async throws {
+        let bed = try await makePlayer()
+        let render = bed.context.render
+        render.seek(to: 0.2, exact: true)
+        #expect(await bed.waitUntil { render.currentTime < 0.5 })
+        #expect(abs(bed.context[DanmakuService.self].time - render.currentTime) < 0.1)
+    }
+
+    @Test func fullscreenAddsTheDanmakuField() async throws {
+        let bed = try await makePlayer()
+        #expect(bed.host?.frame(ofIdentifier: "danmaku.input") == nil)
+        bed.context.status.toFullScreen()
+        bed.advance(0.5)
+        #expect(bed.host?.frame(ofIdentifier: "danmaku.input") != nil)
+        #expect(bed.host?.frame(ofIdentifier: "danmaku.toggle") != nil)
+    }
+
+    @Test func theSettingsPanelChangesTheDisplayArea() async throws {
+        let bed = try await makePlayer()
+        let danmaku = bed.context[DanmakuService.self]
+        let halfLanes = Set(danmaku.layout.placements.map(\.lane)).count
+        bed.click(identifier: "danmaku.settings")
+        bed.advance(0.4)
+        bed.click(identifier: "settings.area.1/4")
+        #expect(danmaku.area == .quarter)
+        #expect(Set(danmaku.layout.placements.map(\.lane)).count < halfLanes)
+    }
+}

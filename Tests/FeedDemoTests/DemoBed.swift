@@ -1,0 +1,91 @@
+import Foundation
+import VideoPlayerWidgets
+
+/// A demo's widget tree in a headless host on a test clock, with its real player.
+@MainActor
+final class DemoBed {
+    let clock = TestClock()
+    let context: Context
+    private(set) var host: WidgetHost?
+
+    init() {
+        context = Context(mode: .test).withDependency(\.clock, clock)
+    }
+
+    /// Mounts `root` at `size` and draws it once.
+    func mount(_ root: some Widget, size: Size) {
+        let made = SnapshotRenderer(size: size, context: context).makeHost(root, clearColor: .black)
+        made.update()
+        host = made
+    }
+
+    /// A silent clip (no audio device needed), cached across runs.
+    static func clip(duration: Double = 2, width: Int = 180, height: Int = 320) throws -> URL {
+        try TestMedia.cachedClip(
+            ClipSpec(width: width, height: height, duration: duration, gopSeconds: 0.5, tone: nil))
+    }
+
+    /// Waits (real time: the engine decodes on its threads) until `condition` holds, pumping the
+    /// player and updating the host as a window would.
+    @discardableResult
+    func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { return false }
+            try? await Task.sleep(nanoseconds: 5_000_000)
+            context.render.player.pump()
+            host?.update()
+        }
+        host?.update()
+        return true
+    }
+
+    /// Lets `seconds` pass on the test clock and updates the host.
+    func advance(_ seconds: Double) {
+        clock.advance(by: seconds)
+        host?.update()
+    }
+
+    func click(_ point: Point) {
+        host?.handle(.pointerDown(point))
+        host?.handle(.pointerUp(point))
+        host?.update()
+    }
+
+    func click(identifier: String) {
+        guard let frame = host?.frame(ofIdentifier: identifier) else { return }
+        click(Point(x: frame.midX, y: frame.midY))
+    }
+
+    /// Presses at `from`, moves in `steps` to `to`, releases there.
+    func drag(from: Point, to: Point, steps: Int = 6) {
+        host?.handle(.pointerDown(from))
+        for step in 1...steps {
+            let fraction = Double(step) / Double(steps)
+            host?.handle(
+                .pointerMoved(
+                    Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
+        }
+        host?.handle(.pointerUp(to))
+        host?.update()
+    }
+
+    /// The host's pixels over the current video frames, as a window shows them.
+    func snapshot() -> RasterImage {
+        host?.update()
+        return host?.snapshotWithVideo() ?? RasterImage(width: 0, height: 0)
+    }
+}
+
+extension RasterImage {
+    /// How many pixels of `rect` match `predicate`.
+    func count(in rect: Rect, where predicate: (RGBA) -> Bool) -> Int {
+        var count = 0
+        for y in max(0, Int(rect.minY))..<min(height, Int(rect.maxY)) {
+            for x in max(0, Int(rect.minX))..<min(width, Int(rect.maxX)) where predicate(pixel(x: x, y: y)) {
+                count += 1
+            }
+        }
+        return count
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import VideoPlayerWidgets
+
+@testable import TikTokDemo
+
+@MainActor
+@Suite("TikTok feed", .serialized)
+struct TikTokFeedTests {
+    /// A feed of three short portrait clips at the demo's window size, playing the first.
+    private func makeFeed() async throws -> DemoBed {
+        let bed = DemoBed()
+        let paths = try (0..<3).map { try DemoBed.clip(duration: 2 + Double($0)).path }
+        let scene = TikTokScene(context: bed.context, items: FeedSamples.items(for: paths))
+        bed.mount(scene.content, size: TikTokScene.size)
+        let render = bed.context.render
+        try #require(await bed.waitUntil { render.isPlaying && render.player.currentFrame != nil })
+        return bed
+    }
+
+    private var centre: Point { Point(x: TikTokScene.size.width / 2, y: 300) }
+
+    @Test func swipingUpShowsTheNextVideosPreloadedFirstFrameAtOnce() async throws {
+        let bed = try await makeFeed()
+        let render = bed.context.render
+        // Let the first video move on to another colour, and the engine preload the next one.
+        try #require(await bed.waitUntil { render.currentTime > 1.1 && render.player.isNextPreloaded })
+        let playingColour = bed.snapshot().pixel(x: Int(centre.x), y: Int(centre.y))
+
+        bed.drag(from: centre, to: Point(x: centre.x, y: centre.y - 300))
+
+        #expect(bed.context[FeedService.self].index == 1)
+        #expect(render.player.currentIndex == 1)
+        #expect(render.player.currentFrame != nil)
+        let first = TestMedia.colour(forFrame: 0)
+        let expected = RGBA(r: first.r, g: first.g, b: first.b)
+        // Half way through the slide the incoming page shows the new video's first frame.
+        bed.advance(0.15)
+        let shot = bed.snapshot()
+        let incoming = shot.pixel(x: Int(centre.x), y: 400)
+        #expect(incoming.isClose(to: expected, tolerance: 24), "incoming page shows \(incoming)")
+        bed.advance(0.3)
+        let settled = bed.snapshot().pixel(x: Int(centre.x), y: Int(centre.y))
+        #expect(settled.isClose(to: expected, tolerance: 24))
+        #expect(!settled.isClose(to: playingColour, tolerance: 24))
+    }
+
+    @Test func aSmallDragSpringsBackAndKeepsTheVideo() async throws {
+        let bed = try await makeFeed()
+        bed.drag(from: centre, to: Point(x: centre.x, y: centre.y - 40))
+        bed.advance(0.4)
+        #expect(bed.context[FeedService.self].index == 0)
+        #expect(bed.context[FeedService.self].dragOffset == 0)
+        #expect(bed.context.render.player.currentIndex == 0)
+    }
+
+    @Test func theDownArrowAndTheWheelSwipeToo() async throws {
+        let bed = try await makeFeed()
+        bed.host?.handle(.keyDown(.downArrow))
+        #expect(bed.context[FeedService.self].index == 1)
+        bed.advance(0.4)
+        bed.host?.handle(.scroll(dx: 0, dy: -1, location: centre))
+        #expect(bed.context[FeedService.self].index == 0)
+    }
+
+    private let isRed: (RGBA) -> Bool = { $0.r > 200 && $0.g < 100 && $0.b < 100 }
+
+    @Test func likingCountsTheLikeAndTurnsTheHeartRed() async throws {
+        let bed = try await makeFeed()
+        let item = try #require(bed.context[FeedService.self].current)
+        let heart = try #require(bed.host?.frame(ofIdentifier: "rail.like"))
+        #expect(bed.snapshot().count(in: heart, where: isRed) == 0)
+
+        bed.click(identifier: "rail.like")
+
+        #expect(bed.context[LikeService.self].count(of: item) == item.likes + 1)
+        #expect(bed.snapshot().count(in: heart, where: isRed) > 100)
+    }
+
+    @Test func aDoubleTapLikesAndPopsAHeartThatGoesAway() async throws {
+        let bed = try await makeFeed()
+        let item = try #require(bed.context[FeedService.self].current)
+        bed.click(centre)
+        bed.click(centre)
+        #expect(bed.context[LikeService.self].isLiked(item))
+        bed.advance(0.3)
+        let around = Rect(x: centre.x - 48, y: centre.y - 48, width: 96, height: 96)
+        #expect(bed.snapshot().count(in: around, where: isRed) > 1_000)
+        bed.advance(1)
+        #expect(!bed.context.plugin.isBeingPresented)
+    }
+
+    @Test func theCommentsSheetCoversTheBottomWithTheList() async throws {
+        let bed = try await makeFeed()
+        let item = try #require(bed.context[FeedService.self].current)
+        bed.click(identifier: "rail.comments")
+        bed.advance(0.4)
+        #expect(bed.context.feature.placement == .bottom(.cover))
+        // The lower 470 points are the white sheet, with the rows' dark text on it.
+        let shot = bed.snapshot()
+        let sheet = Rect(x: 0, y: TikTokScene.size.height - 460, width: TikTokScene.size.width, height: 450)
+        let isWhite: (RGBA) -> Bool = { $0.r > 240 && $0.g > 240 && $0.b > 240 }
+        let isInk: (RGBA) -> Bool = { $0.r < 90 && $0.g < 90 && $0.b < 90 }
+        #expect(shot.count(in: sheet, where: isWhite) > Int(sheet.width * sheet.height / 2))
+        #expect(shot.count(in: sheet, where: isInk) > 150 * item.comments.count)
+        #expect(shot.count(in: Rect(x: 0, y: 0, width: 405, height: 200), where: isWhite) < 100)
+        bed.click(identifier: "comments.close")
+        bed.advance(0.4)
+        #expect(!bed.context.feature.isPresented)
+    }
+
+    @Test func aTapPausesWithAPlayIconAndASecondTapResumes() async throws {
+        let bed = try await makeFeed()
+        let render = bed.context.render
+        bed.click(centre)
+        bed.advance(0.35)
+        #expect(await bed.waitUntil { !render.isPlaying })
+        #expect(bed.host?.frame(ofIdentifier: "pauseIndicator") != nil)
+        bed.click(centre)
+        bed.advance(0.35)
+        #expect(await bed.waitUntil { render.isPlaying })
+        bed.advance(0.3)
+        #expect(!bed.context.plugin.isBeingPresented)
+    }
+
+    @Test func pressingTheProgressLineShowsTheTimeAndSeeks() async throws {
+        let bed = try await makeFeed()
+        let press = Point(x: TikTokScene.size.width / 2, y: TikTokScene.size.height - 6)
+        bed.host?.handle(.pointerDown(press))
+        bed.host?.update()
+        #expect(bed.context[SeekBarService.self].scrubTime != nil)
+        bed.host?.handle(.pointerUp(press))
+        #expect(await bed.waitUntil { abs(bed.context.render.currentTime - 1) < 0.3 })
+    }
+
+    @Test func theMusicLineScrollsWithTheClockWhilePlaying() async throws {
+        let bed = try await makeFeed()
+        let marquee = bed.context[MarqueeService.self]
+        let before = marquee.phase
+        bed.advance(1)
+        #expect(marquee.phase - before > 20)
+    }
+}
