@@ -34,8 +34,14 @@ public final class StatsService: Service {
             "Video \(size)  rate \(SpeedService.label(render.rate))",
             "FPS \(Self.fixed(fps, 1))  dropped \(player.framesDropped)  presented \(player.framesPresented)",
             "A-V \(Self.fixed(player.avOffset * 1000, 0)) ms  buffer \(Self.fixed(ahead, 1)) s",
+            "Decode \(Self.milliseconds(player.videoDecodeSecondsPerFrame)) ms/frame  "
+                + "compose \(Self.milliseconds(render.lastComposeSeconds)) ms",
         ]
         timer = clock.schedule(after: 1) { [weak self] in self?.sample() }
+    }
+
+    private static func milliseconds(_ seconds: Double?) -> String {
+        seconds.map { fixed($0 * 1000, 1) } ?? "-"
     }
 
     private static func fixed(_ value: Double, _ digits: Int) -> String {
@@ -52,7 +58,8 @@ public final class StatsService: Service {
 }
 
 /// mpv-like statistics over the video: picture size, rate, frames per second, dropped frames,
-/// audio-video offset and buffer ahead; hidden until toggled.
+/// audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
+/// until toggled.
 ///
 /// ```swift
 /// context.container.insert(overlay: "stats", above: .control) { StatsWidget() }

@@ -159,6 +159,10 @@ import VideoPlayerWidgets
         bed.host.update()
         #expect(bed.host.frame(ofIdentifier: "stats") != nil)
         #expect(bed.context[StatsService.self].lines.first?.hasPrefix("Video 160×96") == true)
+        // The first picture was decoded, so the decode time is a number; no window composes here.
+        let timing = try #require(bed.context[StatsService.self].lines.last)
+        #expect(timing.hasPrefix("Decode ") && !timing.hasPrefix("Decode -"), "\(timing)")
+        #expect(timing.hasSuffix("compose - ms"))
     }
 
     @Test func playbackKeepsItsFrameRateWhileThumbnailsAreMade() async throws {

@@ -46,6 +46,11 @@ public final class RenderService: Service {
     @ViewState public private(set) var chapters: [MediaChapter] = []
     /// The item playing now.
     @ViewState public private(set) var item: MediaItem?
+    /// Seconds the window took to compose and present its last frame (`nil` without a window).
+    ///
+    /// ``PlayerWindow`` sets it on every present. It is not a `@ViewState`, so it never redraws a
+    /// widget by itself: statistics sample it.
+    public internal(set) var lastComposeSeconds: Double?
 
     private var madePlayer: MediaPlayer?
     private var events = HandlerList<PlayerEvent>()

@@ -112,6 +112,9 @@ public final class PlayerWindow {
         if scene.render() {
             statistics.presents += 1
             statistics.lastComposeSeconds = MediaPlayer.now - started
+            if context.isServiceStarted(RenderService.self) {
+                context.render.lastComposeSeconds = statistics.lastComposeSeconds
+            }
         }
         statistics.iterations += 1
         statistics.overlayRedraws = scene.host.redrawCount

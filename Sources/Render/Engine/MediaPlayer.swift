@@ -70,6 +70,13 @@ public final class MediaPlayer {
     /// How far the shown frame lagged the clock when it became current (seconds; positive = late).
     public internal(set) var avOffset = 0.0
 
+    /// Mean seconds libavcodec took per decoded picture of the current item (`nil` before the first).
+    public var videoDecodeSecondsPerFrame: Double? {
+        guard let decoder = session?.videoDecoder else { return nil }
+        let decoded = decoder.statistics.decoded
+        return decoded > 0 ? decoder.decodeSeconds / Double(decoded) : nil
+    }
+
     var session: PlaybackSession?
     var sessionID = 0
     var preload: Preload?

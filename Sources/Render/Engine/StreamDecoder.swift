@@ -18,6 +18,7 @@ protocol DecodedFrameHandler: AnyObject {
 final class StreamDecoder: Sendable {
     let packets: BoundedQueue<PacketItem>
     private let counters = Mutex((decoded: 0, failures: 0, lastError: ""))
+    private let decodeTime = Mutex(0.0)
 
     init(packetCapacity: Int) {
         packets = BoundedQueue(capacity: packetCapacity)
@@ -25,6 +26,18 @@ final class StreamDecoder: Sendable {
 
     /// How many frames decoded, how many packets failed, and FFmpeg's words for the last failure.
     var statistics: (decoded: Int, failures: Int, lastError: String) { counters.withLock { $0 } }
+
+    /// Seconds the decoder thread spent inside libavcodec's send and receive calls, in all.
+    var decodeSeconds: Double { decodeTime.withLock { $0 } }
+
+    /// Runs one libavcodec call and adds its duration to ``decodeSeconds``.
+    private func timed(_ call: () -> Int32) -> Int32 {
+        let start = monotonicSeconds()
+        let code = call()
+        let elapsed = monotonicSeconds() - start
+        decodeTime.withLock { $0 += elapsed }
+        return code
+    }
 
     /// The thread body: returns when the packet queue is aborted or the handler asks to stop.
     ///
@@ -42,7 +55,7 @@ final class StreamDecoder: Sendable {
                 handler.reset(serial: newSerial)
             case .packet(let packet, let packetSerial):
                 guard packetSerial == serial else { continue }
-                record(avcodec_send_packet(codec.pointer, packet.pointer))
+                record(timed { avcodec_send_packet(codec.pointer, packet.pointer) })
                 guard drain(codec, frame, handler, serial, discardBefore) else { return }
             case .end(let endSerial):
                 guard endSerial == serial else { continue }
@@ -60,7 +73,7 @@ final class StreamDecoder: Sendable {
         _ discardBefore: Double?
     ) -> Bool {
         while true {
-            let code = avcodec_receive_frame(codec.pointer, frame.pointer)
+            let code = timed { avcodec_receive_frame(codec.pointer, frame.pointer) }
             if code == cffmpeg_error_eagain() || code == cffmpeg_error_eof() { return true }
             guard code >= 0 else {
                 record(code)

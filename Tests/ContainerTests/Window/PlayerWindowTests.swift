@@ -167,6 +167,13 @@ final class CounterService: Service {
         #expect(!window.isFullscreen)
     }
 
+    @Test func reportsItsComposeTimeToTheRenderService() {
+        defer { window.close() }
+        #expect(context.render.lastComposeSeconds == nil)
+        window.runOnce()
+        #expect((context.render.lastComposeSeconds ?? -1) >= 0)
+    }
+
     @Test func keepsItsSizeWhenNotFollowingTheStatus() {
         defer { window.close() }
         context.status.toFullScreen()
