@@ -61,16 +61,17 @@ public struct VolumeWidget: Widget {
                     .onTap { service.toggleMute() }
                     .accessibilityIdentifier("volume.icon")
                 Canvas { graphics, size in
+                    // The track is inset by the knob's radius, so the knob stays whole at 0 and 1.
+                    let radius = Self.knobRadius(theme)
                     let bar = Rect(
-                        x: 0, y: (size.height - theme.barThickness) / 2, width: size.width,
-                        height: theme.barThickness)
+                        x: radius, y: (size.height - theme.barThickness) / 2,
+                        width: max(0, size.width - 2 * radius), height: theme.barThickness)
                     graphics.fill(bar, with: theme.track)
                     graphics.fill(
                         Rect(x: bar.minX, y: bar.minY, width: bar.width * level, height: bar.height),
                         with: theme.foreground)
                     graphics.fillCircle(
-                        center: Point(x: bar.width * level, y: size.height / 2),
-                        radius: theme.barThickness * 1.5,
+                        center: Point(x: bar.minX + bar.width * level, y: size.height / 2), radius: radius,
                         color: theme.foreground)
                 }
                 .frame(width: sliderWidth, height: theme.iconSize)
@@ -79,11 +80,15 @@ public struct VolumeWidget: Widget {
                     guard pointer.phase == .down || pointer.phase == .moved, pointer.size.width > 0 else {
                         return
                     }
-                    service.setLevel(pointer.location.x / pointer.size.width)
+                    let radius = Self.knobRadius(theme)
+                    let track = max(1, pointer.size.width - 2 * radius)
+                    service.setLevel((pointer.location.x - radius) / track)
                 }
                 .accessibilityIdentifier("volume.slider")
             }
             .foregroundColor(theme.foreground)
         }
     }
+
+    private static func knobRadius(_ theme: Theme) -> Double { theme.barThickness * 1.5 }
 }

@@ -20,8 +20,10 @@ import VideoPlayerWidgets
         let bed = WidgetBed(size: Size(width: 120, height: 30)) { _ in VolumeWidget(sliderWidth: 80) }
         #expect(try await bed.loadClip())
         let slider = try #require(bed.host.frame(ofIdentifier: "volume.slider"))
-        bed.drag(
-            from: Point(x: slider.minX + 60, y: slider.midY), to: Point(x: slider.minX + 20, y: slider.midY))
+        // The track is inset by the knob's radius on both ends; a quarter of it is volume 0.25.
+        let radius = bed.context.theme.current.barThickness * 1.5
+        let quarter = slider.minX + radius + 0.25 * (slider.width - 2 * radius)
+        bed.drag(from: Point(x: slider.minX + 60, y: slider.midY), to: Point(x: quarter, y: slider.midY))
         #expect(await bed.waitUntil { abs(bed.context.render.volume - 0.25) < 0.02 })
         #expect(bed.context[VolumeService.self].symbol == .volumeLow)
         bed.click(identifier: "volume.icon")
