@@ -81,7 +81,9 @@ final class VideoPipeline: DecodedFrameHandler {
             } catch {
                 onFilterError(error)
                 settings.update { $0.videoFilter = "" }
-                return true
+                // The picture that met the bad graph is still shown, unfiltered: dropping it would
+                // lose the target picture of an exact seek.
+                return handle(frame, serial: serial, discardBefore: nil)
             }
         }
         guard let graph = filter?.graph, graph.push(frame) else { return true }
