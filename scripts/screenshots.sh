@@ -1,12 +1,13 @@
 #!/bin/sh
-# Regenerates the demo screenshots in Docs/screenshots under a virtual display:
+# Regenerates every demo screenshot in Docs/screenshots under a virtual display:
 #   scripts/screenshots.sh
-# Needs Xvfb. Each demo runs with --screenshot PATH --after SECONDS, saves what its window shows
-# and quits; the samples are generated on the first run (a few seconds).
+# Needs Xvfb. Each demo runs with --screenshot PATH --after SECONDS, saves what its window shows and
+# quits; the samples are generated on the first run (a few seconds).
 set -eu
 cd "$(dirname "$0")/.."
-swift build --product YouTubeDemo
-swift build --product QuickTimeDemo
+for demo in YouTubeDemo QuickTimeDemo TikTokDemo BilibiliDemo; do
+    swift build --product "$demo"
+done
 bin="$(swift build --show-bin-path)"
 out=Docs/screenshots
 mkdir -p "$out"
@@ -23,4 +24,7 @@ export DISPLAY=":$display" SDL_AUDIODRIVER=dummy
 "$bin/YouTubeDemo" --screenshot "$out/youtube-halfscreen.png" --after 2.5
 "$bin/YouTubeDemo" --fullscreen --screenshot "$out/youtube-fullscreen.png" --after 2.5
 "$bin/QuickTimeDemo" --playlist --screenshot "$out/quicktime.png" --after 2.5
-echo "Wrote $out/youtube-halfscreen.png, $out/youtube-fullscreen.png and $out/quicktime.png"
+"$bin/TikTokDemo" --screenshot "$out/tiktok.png" --after 2.5
+# Four seconds in, the danmaku fill half of the screen and the controls are still up.
+"$bin/BilibiliDemo" --fullscreen --screenshot "$out/bilibili.png" --after 4
+echo "Wrote the screenshots of all four demos into $out"
