@@ -59,15 +59,7 @@ final class DemoBed {
 
     /// Presses at `from`, moves in `steps` to `to`, releases there.
     func drag(from: Point, to: Point, steps: Int = 6) {
-        host?.handle(.pointerDown(from))
-        for step in 1...steps {
-            let fraction = Double(step) / Double(steps)
-            host?.handle(
-                .pointerMoved(
-                    Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)))
-        }
-        host?.handle(.pointerUp(to))
-        host?.update()
+        host?.drag(from: from, to: to, steps: steps)
     }
 
     /// The host's pixels over the current video frames, as a window shows them.
