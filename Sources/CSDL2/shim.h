@@ -30,4 +30,15 @@ static inline uint32_t csdl_window_shown(void) { return SDL_WINDOW_SHOWN; }
 static inline uint32_t csdl_window_allow_highdpi(void) { return SDL_WINDOW_ALLOW_HIGHDPI; }
 static inline int csdl_must_lock(SDL_Surface *s) { return SDL_MUSTLOCK(s); }
 
+static inline uint32_t csdl_pixelformat_rgb888(void) { return SDL_PIXELFORMAT_RGB888; }
+
+// The GL_RENDERER string of the OpenGL context current on this thread ("llvmpipe (LLVM 15...)"), or
+// NULL without one. NB: SDL does not expose it, and the GL headers are not a dependency, so the
+// function is looked up through SDL and called with GL_RENDERER's value (0x1F01).
+static inline const char *csdl_gl_renderer_string(void) {
+    typedef const unsigned char *(*GetString)(unsigned int);
+    GetString getString = (GetString)SDL_GL_GetProcAddress("glGetString");
+    return getString ? (const char *)getString(0x1F01) : NULL;
+}
+
 #endif

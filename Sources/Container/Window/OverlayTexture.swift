@@ -7,9 +7,7 @@ import CSDL2
 /// blend mode. Renderers without custom blend modes (SDL's software renderer) get straight alpha
 /// converted on upload instead.
 ///
-/// Only the rows that hold visible pixels are blended onto the screen, each band of such rows
-/// narrowed to the columns its pixels span: a control layout covers a small part of the window,
-/// and blending the whole window for every video frame is the largest cost of a software renderer.
+/// Only the bands that hold visible pixels (``OverlayInk``) are blended onto the screen.
 ///
 /// > Important: main thread only.
 @MainActor
@@ -21,14 +19,13 @@ final class OverlayTexture {
     private let premultipliedBlending: Bool
     private let blendMode: SDL_BlendMode
     private var straightAlphaScratch: [UInt32] = []
-    /// Per texture row, the columns from its first to its last visible pixel; `nil` for an empty row.
-    private var inkedColumns: [Range<Int>?]
+    private var ink: OverlayInk
 
     init(renderer: OpaquePointer, pixelWidth: Int, pixelHeight: Int) throws(ContainerError) {
         self.renderer = renderer
         self.pixelWidth = max(1, pixelWidth)
         self.pixelHeight = max(1, pixelHeight)
-        inkedColumns = Array(repeating: nil, count: self.pixelHeight)
+        ink = OverlayInk(height: self.pixelHeight)
         texture = try Self.makeTexture(renderer, self.pixelWidth, self.pixelHeight)
         let premultiplied = SDL_ComposeCustomBlendMode(
             SDL_BLENDFACTOR_ONE, SDL_BLENDFACTOR_ONE_MINUS_SRC_ALPHA, SDL_BLENDOPERATION_ADD,
@@ -64,7 +61,7 @@ final class OverlayTexture {
         texture = replacement
         pixelWidth = width
         pixelHeight = height
-        inkedColumns = Array(repeating: nil, count: height)
+        ink.reset(height: height)
     }
 
     /// Copies the given pixel rectangles of a premultiplied ARGB32 buffer into the texture.
@@ -82,21 +79,8 @@ final class OverlayTexture {
             } else {
                 uploadStraightAlpha(area: &area, start: start, stride: stride)
             }
-            let width = min(pixelWidth, stride / 4)
-            for row in y..<bottom {
-                inkedColumns[row] = Self.inkedColumns(
-                    of: (pixels + row * stride).assumingMemoryBound(to: UInt32.self), width: width)
-            }
+            ink.scan(rows: y..<bottom, of: pixels, stride: stride, width: pixelWidth)
         }
-    }
-
-    /// The columns from the first to the last pixel of a row that is not fully transparent.
-    private static func inkedColumns(of row: UnsafePointer<UInt32>, width: Int) -> Range<Int>? {
-        // NB: premultiplied pixels are all zero exactly when transparent, so any non-zero word is ink.
-        guard let first = (0..<width).first(where: { row[$0] != 0 }),
-            let last = (first..<width).last(where: { row[$0] != 0 })
-        else { return nil }
-        return first..<(last + 1)
     }
 
     private func uploadStraightAlpha(area: inout SDL_Rect, start: UnsafeRawPointer, stride: Int) {
@@ -134,19 +118,9 @@ final class OverlayTexture {
         SDL_GetRendererOutputSize(renderer, &outputWidth, &outputHeight)
         let scaleX = Float(outputWidth) / Float(pixelWidth)
         let scaleY = Float(outputHeight) / Float(pixelHeight)
-        var row = 0
-        while row < pixelHeight {
-            guard var columns = inkedColumns[row] else {
-                row += 1
-                continue
-            }
-            let top = row
-            while row < pixelHeight, let next = inkedColumns[row] {
-                columns = min(columns.lowerBound, next.lowerBound)..<max(columns.upperBound, next.upperBound)
-                row += 1
-            }
+        for band in ink.bands {
             var source = SDL_Rect(
-                x: Int32(columns.lowerBound), y: Int32(top), w: Int32(columns.count), h: Int32(row - top))
+                x: Int32(band.x), y: Int32(band.y), w: Int32(band.width), h: Int32(band.height))
             var destination = SDL_FRect(
                 x: Float(source.x) * scaleX, y: Float(source.y) * scaleY, w: Float(source.w) * scaleX,
                 h: Float(source.h) * scaleY)

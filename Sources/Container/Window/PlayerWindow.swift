@@ -12,8 +12,9 @@ import Foundation
 /// ```
 ///
 /// The loop sleeps until something is due — an event, a video frame, a timer or an animation frame —
-/// so a paused player with a static interface costs next to nothing. Video frames go straight from
-/// the decoder to SDL textures; only the damaged parts of the Cairo overlay are uploaded.
+/// so a paused player with a static interface costs next to nothing. On a GPU, video frames go
+/// straight from the decoder to SDL textures and only the damaged parts of the Cairo overlay are
+/// uploaded; without one, frames are scaled once by swscale into the window's pixels (``compositing``).
 ///
 /// > Important: create and run it on the main thread. Without a display, run with
 /// > `SDL_VIDEODRIVER=offscreen`.
@@ -31,6 +32,10 @@ public final class PlayerWindow {
     private var scene: WindowScene?
     private var shouldQuit = false
     private var statusObservation: ObservationToken?
+
+    /// How video and widgets are put on screen; read when the window opens. `.automatic` (the default)
+    /// takes the GPU unless OpenGL is a software rasterizer; see ``Compositing``.
+    public var compositing = Compositing.automatic
 
     /// Whether the window enters desktop fullscreen when `context.status` becomes `.fullScreen` and
     /// leaves it for the other statuses. Off by default: a player's full-screen status may just fill
@@ -74,7 +79,8 @@ public final class PlayerWindow {
         guard scene == nil else { return }
         shouldQuit = false
         scene = try WindowScene(
-            title: title, size: initialSize, resizable: resizable, root: root, context: context)
+            title: title, size: initialSize, resizable: resizable, compositing: compositing, root: root,
+            context: context)
         followStatus()
     }
 
@@ -135,8 +141,9 @@ public final class PlayerWindow {
     /// Whether the window is in desktop fullscreen.
     public var isFullscreen: Bool { scene?.window.isFullscreen ?? false }
 
-    /// The SDL renderer in use ("opengl", "software", ...), or `nil` before ``open()``.
-    public var rendererName: String? { scene?.window.rendererName }
+    /// What composes the window: the SDL renderer's name ("opengl", "opengles2", "software") on the
+    /// GPU path, or "surface" on the CPU path; `nil` before ``open()``.
+    public var rendererName: String? { scene?.compositorName }
 
     private func handle(_ event: SDL_Event, in scene: WindowScene) {
         if SDL_EventType(event.type) == SDL_QUIT {

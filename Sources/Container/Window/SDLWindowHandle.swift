@@ -1,12 +1,12 @@
 import CSDL2
 
-/// An SDL window with its renderer; both are destroyed with this object.
+/// An SDL window, destroyed with this object.
 ///
-/// > Important: main thread only; SDL rendering must stay on the thread that created the renderer.
+/// > Important: main thread only. A compositor that renders into the window keeps this object alive,
+/// > so the window outlives its renderer and surfaces.
 @MainActor
 final class SDLWindowHandle {
     let window: OpaquePointer
-    let renderer: OpaquePointer
 
     init(title: String, size: Size, resizable: Bool) throws(ContainerError) {
         var flags = csdl_window_allow_highdpi()
@@ -16,21 +16,10 @@ final class SDLWindowHandle {
                 title, csdl_windowpos_centered(), csdl_windowpos_centered(), Int32(size.width.rounded()),
                 Int32(size.height.rounded()), flags)
         else { throw .windowCreationFailed(String(cString: SDL_GetError())) }
-        // NB: no vsync flag: the loop schedules presents itself, and vsync would block the main thread.
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_ACCELERATED.rawValue)
-                ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue)
-        else {
-            let message = String(cString: SDL_GetError())
-            SDL_DestroyWindow(window)
-            throw .windowCreationFailed(message)
-        }
         self.window = window
-        self.renderer = renderer
     }
 
     isolated deinit {
-        SDL_DestroyRenderer(renderer)
         SDL_DestroyWindow(window)
     }
 
@@ -46,15 +35,8 @@ final class SDLWindowHandle {
     var pixelSize: Size {
         var width: Int32 = 0
         var height: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &width, &height)
+        SDL_GetWindowSizeInPixels(window, &width, &height)
         return Size(width: Double(width), height: Double(height))
-    }
-
-    /// The renderer's name ("opengl", "software", ...), for diagnostics and the stats widget.
-    var rendererName: String {
-        var info = SDL_RendererInfo()
-        guard SDL_GetRendererInfo(renderer, &info) == 0, let name = info.name else { return "unknown" }
-        return String(cString: name)
     }
 
     /// Switches between a desktop-sized fullscreen window and the normal window.

@@ -1,32 +1,33 @@
 import CSDL2
 
-/// The open state of a ``PlayerWindow``: the SDL window, the widget host, the overlay texture and one
-/// video texture per player.
+/// The open state of a ``PlayerWindow``: the SDL window, the widget host and the compositor that puts
+/// video and widgets on screen.
 ///
-/// > Important: main thread only; destroyed textures before the renderer (see `isolated deinit`).
+/// > Important: main thread only.
 @MainActor
 final class WindowScene {
     let window: SDLWindowHandle
     let host: WidgetHost
     let sleeper: LoopSleeper
-    private let overlay: OverlayTexture
+    private let compositor: any SceneCompositor
     private var translator = SDLInputTranslator()
-    private var videoTextures: [ObjectIdentifier: VideoTexture] = [:]
     private var shownGenerations: [ObjectIdentifier: Int] = [:]
     private var wiredPlayers: Set<ObjectIdentifier> = []
     private var needsPresent = true
-    private(set) var videoUploads = 0
+    var videoUploads: Int { compositor.videoUploads }
+    var compositorName: String { compositor.name }
 
-    init(title: String, size: Size, resizable: Bool, root: AnyWidget, context: Context) throws(ContainerError)
-    {
+    init(
+        title: String, size: Size, resizable: Bool, compositing: Compositing, root: AnyWidget,
+        context: Context
+    ) throws(ContainerError) {
         let wakeEvent = try SDLVideoSystem.start()
         window = try SDLWindowHandle(title: title, size: size, resizable: resizable)
         let logical = window.logicalSize
         let pixels = window.pixelSize
         let scale = logical.width > 0 ? pixels.width / logical.width : 1
         host = WidgetHost(root: root, context: context, size: logical, scale: scale)
-        overlay = try OverlayTexture(
-            renderer: window.renderer, pixelWidth: host.pixelWidth, pixelHeight: host.pixelHeight)
+        compositor = try SceneCompositorFactory.make(for: window, host: host, compositing: compositing)
         sleeper = LoopSleeper(
             wakeEventType: wakeEvent, videoDriver: String(cString: SDL_GetCurrentVideoDriver()))
     }
@@ -35,7 +36,6 @@ final class WindowScene {
         for player in host.videoLayers.map(\.player) where wiredPlayers.contains(ObjectIdentifier(player)) {
             player.wakeHandler = nil
         }
-        videoTextures.removeAll()
     }
 
     /// Seconds until the host or a player has something due (capped by the caller).
@@ -66,8 +66,7 @@ final class WindowScene {
         switch kind {
         case SDL_WINDOWEVENT_SIZE_CHANGED.rawValue:
             host.resize(to: window.logicalSize)
-            // NB: a failed texture resize keeps the old texture; the overlay is then stretched, not lost.
-            try? overlay.resize(pixelWidth: host.pixelWidth, pixelHeight: host.pixelHeight)
+            compositor.windowResized(host: host)
             needsPresent = true
         case SDL_WINDOWEVENT_EXPOSED.rawValue:
             needsPresent = true
@@ -85,10 +84,7 @@ final class WindowScene {
         if host.needsDisplay {
             let damage = host.update()
             if !damage.isEmpty {
-                host.withPixels { pixels, stride in
-                    guard let pixels else { return }
-                    overlay.upload(rects: damage, from: pixels, stride: stride)
-                }
+                compositor.overlayChanged(damage, in: host)
                 needsPresent = true
             }
         }
@@ -98,7 +94,10 @@ final class WindowScene {
             if shownGenerations[id] != layer.player.frameGeneration { needsPresent = true }
         }
         guard needsPresent else { return false }
-        compose(currentLayers)
+        compositor.compose(currentLayers, host: host)
+        for layer in currentLayers {
+            shownGenerations[ObjectIdentifier(layer.player)] = layer.player.frameGeneration
+        }
         needsPresent = false
         return true
     }
@@ -113,48 +112,6 @@ final class WindowScene {
         player.pump()
     }
 
-    private func compose(_ layers: [VideoLayer]) {
-        let renderer = window.renderer
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        for layer in layers {
-            drawVideo(layer)
-        }
-        overlay.draw()
-        SDL_RenderPresent(renderer)
-    }
-
-    private func drawVideo(_ layer: VideoLayer) {
-        let id = ObjectIdentifier(layer.player)
-        let texture = videoTextures[id] ?? VideoTexture(renderer: window.renderer)
-        videoTextures[id] = texture
-        guard let frame = layer.player.currentFrame else { return }
-        if shownGenerations[id] != layer.player.frameGeneration {
-            // NB: a frame that cannot be uploaded is skipped; the previous picture stays on screen.
-            if (try? texture.upload(frame)) != nil { videoUploads += 1 }
-            shownGenerations[id] = layer.player.frameGeneration
-        }
-        let scale = host.scale
-        let bounds = Rect(
-            x: layer.frame.minX * scale, y: layer.frame.minY * scale, width: layer.frame.width * scale,
-            height: layer.frame.height * scale)
-        try? texture.draw(
-            in: bounds, gravity: layer.gravity, orientation: frame.orientation,
-            sampleAspectRatio: frame.sampleAspectRatio)
-    }
-
-    /// The renderer's current pixels (after the last present).
-    func readPixels() -> RasterImage? {
-        let size = window.pixelSize
-        let width = Int(size.width)
-        let height = Int(size.height)
-        guard width > 0, height > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: width * height * 4)
-        let status = bytes.withUnsafeMutableBytes { raw in
-            SDL_RenderReadPixels(
-                window.renderer, nil, csdl_pixelformat_abgr8888(), raw.baseAddress, Int32(width * 4))
-        }
-        guard status == 0 else { return nil }
-        return try? RasterImage(width: width, height: height, rgba: bytes)
-    }
+    /// The pixels shown by the last composition.
+    func readPixels() -> RasterImage? { compositor.readPixels() }
 }

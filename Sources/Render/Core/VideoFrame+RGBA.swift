@@ -1,5 +1,3 @@
-import CFFmpeg
-
 /// Pixels in memory order R, G, B, A (8 bits each, straight alpha), `width * 4` bytes per row.
 public struct RGBAPixels: Sendable {
     public var width: Int
@@ -23,34 +21,24 @@ public struct RGBAPixels: Sendable {
 extension VideoFrame {
     /// The picture converted to RGBA at the given size (the stored size when `nil`), with swscale.
     ///
-    /// Used by snapshots, thumbnails and tests; the playback path uploads YUV planes instead.
-    /// Returns `nil` when the conversion is not possible (unknown pixel format, zero size).
+    /// Used by snapshots, thumbnails and tests; colours follow the frame's matrix and range tags, as
+    /// in a player window. Returns `nil` when the conversion is not possible (unknown pixel format,
+    /// zero size).
     public func rgbaPixels(width targetWidth: Int? = nil, height targetHeight: Int? = nil) -> RGBAPixels? {
         let outWidth = targetWidth ?? width
         let outHeight = targetHeight ?? height
-        guard width > 0, height > 0, outWidth > 0, outHeight > 0 else { return nil }
-        guard
-            let scaler = sws_getContext(
-                Int32(width), Int32(height), pixelFormat, Int32(outWidth), Int32(outHeight),
-                AV_PIX_FMT_RGBA, SWS_BILINEAR, nil, nil, nil)
-        else { return nil }
-        defer { sws_freeContext(scaler) }
+        guard outWidth > 0, outHeight > 0 else { return nil }
         var bytes = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        let converted = bytes.withUnsafeMutableBufferPointer { storage -> Int32 in
-            var destination: [UnsafeMutablePointer<UInt8>?] = [storage.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(outWidth * 4), 0, 0, 0]
-            return withUnsafePointer(to: &avFrame.pointee.data) { dataTuple in
-                withUnsafePointer(to: &avFrame.pointee.linesize) { linesizeTuple in
-                    dataTuple.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
-                        linesizeTuple.withMemoryRebound(to: Int32.self, capacity: 8) { linesizes in
-                            sws_scale(
-                                scaler, planes, linesizes, 0, Int32(height), &destination, &strides)
-                        }
-                    }
-                }
+        let scaled = bytes.withUnsafeMutableBytes { storage -> Bool in
+            guard let base = storage.baseAddress else { return false }
+            do {
+                try VideoScaler(order: .rgba).scale(
+                    self, width: outWidth, height: outHeight, into: base, stride: outWidth * 4)
+                return true
+            } catch {
+                return false
             }
         }
-        guard converted > 0 else { return nil }
-        return RGBAPixels(width: outWidth, height: outHeight, bytes: bytes)
+        return scaled ? RGBAPixels(width: outWidth, height: outHeight, bytes: bytes) : nil
     }
 }

@@ -13,13 +13,15 @@ import Testing
         setenv("SDL_AUDIODRIVER", "dummy", 0)
     }
 
-    @Test func composesTheWidgetOverlayIntoTheWindow() throws {
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func composesTheWidgetOverlayIntoTheWindow(_ compositing: Compositing) throws {
         let window = PlayerWindow(title: "test", size: Size(width: 200, height: 100), context: Context()) {
             ZStack {
                 Color.blue
                 Rectangle().fill(.red).frame(width: 40, height: 40)
             }
         }
+        window.compositing = compositing
         try window.open()
         defer { window.close() }
         window.runOnce()
@@ -30,10 +32,12 @@ import Testing
         #expect(window.statistics.presents == 1)
     }
 
-    @Test func anUnchangedInterfaceIsNotPresentedAgain() throws {
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func anUnchangedInterfaceIsNotPresentedAgain(_ compositing: Compositing) throws {
         let window = PlayerWindow(size: Size(width: 120, height: 80), context: Context()) {
             Text("static").foregroundColor(.white)
         }
+        window.compositing = compositing
         try window.open()
         defer { window.close() }
         window.runOnce()
@@ -43,7 +47,8 @@ import Testing
         #expect(window.statistics.iterations == 6)
     }
 
-    @Test func aStateChangeRepaintsOnlyItsWidgetAndPresentsOnce() throws {
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func aStateChangeRepaintsOnlyItsWidgetAndPresentsOnce(_ compositing: Compositing) throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 160, height: 60), context: context) {
             HStack(spacing: 0) {
@@ -53,6 +58,7 @@ import Testing
                 Color.green.frame(width: 80, height: 60)
             }
         }
+        window.compositing = compositing
         try window.open()
         defer { window.close() }
         window.runOnce()
@@ -66,13 +72,15 @@ import Testing
         #expect(shot.pixel(x: 120, y: 30).isClose(to: RGBA(r: 51, g: 199, b: 89), tolerance: 3))
     }
 
-    @Test func onlyVisibleOverlayPixelsReachTheScreenAndRemovedOnesLeaveNoTrace() throws {
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func onlyVisibleOverlayPixelsReachTheScreenAndRemovedOnesLeaveNoTrace(_ compositing: Compositing) throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 160, height: 120), context: context) {
             WithService(CounterService.self) { service in
                 Rectangle().fill(service.count == 0 ? .red : .clear).frame(width: 20, height: 20)
             }
         }
+        window.compositing = compositing
         try window.open()
         defer { window.close() }
         window.runOnce()
@@ -101,7 +109,8 @@ import Testing
         #expect(context[CounterService.self].count == 1)
     }
 
-    @Test func showsTheVideoOfAPlayerUnderTheOverlay() throws {
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func showsTheVideoOfAPlayerUnderTheOverlay(_ compositing: Compositing) throws {
         let clip = FileManager.default.temporaryDirectory.appendingPathComponent("window-video-\(UUID()).mp4")
         defer { try? FileManager.default.removeItem(at: clip) }
         try TestMedia.encode(ClipSpec(width: 320, height: 240, duration: 1, tone: nil), to: clip)
@@ -112,6 +121,7 @@ import Testing
                 Rectangle().fill(.red).frame(width: 20, height: 20)
             }
         }
+        window.compositing = compositing
         try window.open()
         defer { window.close() }
         player.load(MediaItem(url: clip))

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerContainer
+
+/// The CPU compositor (the window's own pixels, frames scaled by swscale) against the GPU one (SDL
+/// renderer textures): the same pictures on screen, and each frame scaled once.
+@MainActor
+@Suite(.serialized) struct WindowCompositingTests {
+    init() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+    }
+
+    @Test func eachCompositingNamesWhatDraws() throws {
+        for compositing in [Compositing.cpu, .gpu] {
+            let window = PlayerWindow(size: Size(width: 64, height: 64), context: Context()) { Color.red }
+            window.compositing = compositing
+            try window.open()
+            defer { window.close() }
+            let name = try #require(window.rendererName)
+            #expect((name == "surface") == (compositing == .cpu), "\(compositing) composes with \(name)")
+        }
+    }
+
+    @Test(arguments: ["av/sample_rotate_and_reflect.mp4", "av/sample_portrait.mp4", "av/sample.mp4"])
+    func bothCompositorsShowTheSamePicture(_ file: String) async throws {
+        guard let url = Self.corpusFile(file) else { return }
+        let gpu = try await screenshot(of: url, compositing: .gpu, gravity: .fit)
+        let cpu = try await screenshot(of: url, compositing: .cpu, gravity: .fit)
+        #expect(gpu.width == cpu.width && gpu.height == cpu.height)
+        // Both filter while scaling, differently; a turned or mirrored picture would differ by far more.
+        // Sampled where every file's picture is (a tall picture fits 120 points wide in the middle).
+        let difference = Self.meanDifference(gpu, cpu, columns: 104..<216)
+        #expect(difference < 6, "mean channel difference \(difference) for \(file)")
+    }
+
+    @Test func fillCoversTheWholeWindowWithoutBars() async throws {
+        guard let url = Self.corpusFile("av/sample_portrait.mp4") else { return }
+        let shot = try await screenshot(of: url, compositing: .cpu, gravity: .fill)
+        for (x, y) in [(1, 1), (318, 1), (1, 178), (318, 178), (160, 90)] {
+            #expect(shot.pixel(x: x, y: y) != RGBA(r: 0, g: 0, b: 0), "black at (\(x), \(y))")
+        }
+    }
+
+    @Test func aPausedFrameIsScaledOnceWhileTheOverlayRepaints() async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 1, tone: nil))
+        let player = MediaPlayer()
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 320, height: 180), context: context) {
+            ZStack {
+                VideoSurface(player: player)
+                WithService(CounterService.self) { service in
+                    Text("\(service.count)").foregroundColor(.white)
+                }
+            }
+        }
+        window.compositing = .cpu
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: clip))
+        try await Self.runUntil(window) { player.currentFrame != nil }
+        window.runOnce()
+        let uploads = window.statistics.videoUploads
+        let presents = window.statistics.presents
+        for count in 1...5 {
+            context[CounterService.self].count = count
+            window.runOnce()
+        }
+        #expect(window.statistics.presents == presents + 5)
+        #expect(window.statistics.videoUploads == uploads)
+        #expect(uploads == 1)
+    }
+
+    private func screenshot(of url: URL, compositing: Compositing, gravity: VideoGravity) async throws
+        -> RasterImage
+    {
+        let player = MediaPlayer()
+        let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
+            VideoSurface(player: player, gravity: gravity)
+        }
+        window.compositing = compositing
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: url))
+        try await Self.runUntil(window) { player.currentFrame != nil }
+        window.runOnce()
+        return try #require(window.screenshot())
+    }
+
+    private static func runUntil(_ window: PlayerWindow, _ condition: () -> Bool) async throws {
+        let deadline = MediaPlayer.now + 10
+        while !condition(), MediaPlayer.now < deadline {
+            window.runOnce(maxWait: 0.02)
+            await Task.yield()
+        }
+        try #require(condition(), "timed out")
+    }
+
+    private static func meanDifference(_ first: RasterImage, _ second: RasterImage, columns: Range<Int>)
+        -> Double
+    {
+        var total = 0
+        var samples = 0
+        for y in stride(from: 2, to: min(first.height, second.height) - 2, by: 4) {
+            for x in stride(from: columns.lowerBound, to: columns.upperBound, by: 4) {
+                let a = first.pixel(x: x, y: y)
+                let b = second.pixel(x: x, y: y)
+                total += abs(Int(a.r) - Int(b.r)) + abs(Int(a.g) - Int(b.g)) + abs(Int(a.b) - Int(b.b))
+                samples += 3
+            }
+        }
+        return samples == 0 ? .infinity : Double(total) / Double(samples)
+    }
+
+    /// A file of the real-media corpus beside the package; `nil` (a failure under CI) when missing.
+    private static func corpusFile(_ path: String) -> URL? {
+        let url = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/media/\(path)")
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("missing \(url.path)") }
+        return nil
+    }
+}
