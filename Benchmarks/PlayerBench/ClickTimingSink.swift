@@ -31,8 +31,10 @@ final class ClickLog: Sendable {
 }
 
 /// Plays through SDL like the default sink and notes, in a ``ClickLog``, when each click's first
-/// sample will be heard: the time the device asked for the buffer, plus the sample's place in it,
-/// plus the latency the sink reports (the same correction the engine's audio clock makes).
+/// sample will be heard, with the engine's own model of the device: the sink's latency is the time
+/// from the request to when the buffer's last sample is heard (the buffer playing plus the one being
+/// filled), so the sample at offset `t` in a buffer of duration `d` is heard at
+/// `request + latency - d + t`. The engine's audio clock makes the same correction.
 final class ClickTimingSink: AudioSink {
     /// `TestMedia`'s tone stays below this level and its clicks (at `TestMedia.clickLevel`) rise above it.
     private static let clickThreshold: Float = 0.6
@@ -53,8 +55,10 @@ final class ClickTimingSink: AudioSink {
             render(buffer)
             let channels = max(log.format.channels, 1)
             guard let loud = buffer.firstIndex(where: { abs($0) > Self.clickThreshold }) else { return }
-            let offset = Double(loud / channels) / Double(log.format.sampleRate)
-            log.noteClick(heardAt: requestedAt + offset + device.latency)
+            let rate = Double(log.format.sampleRate)
+            let offset = Double(loud / channels) / rate
+            let duration = Double(buffer.count / channels) / rate
+            log.noteClick(heardAt: requestedAt + device.latency - duration + offset)
         }
         log.format = format
         return format

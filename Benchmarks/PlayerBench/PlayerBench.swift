@@ -20,7 +20,7 @@ struct PlayerBench: ParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON instead of a table.")
     var json = false
 
-    @Flag(name: .long, help: "Do not run ffplay for comparison.")
+    @Flag(name: .customLong("no-ffplay"), help: "Do not run ffplay for comparison.")
     var noFFplay = false
 
     @Option(name: .long, help: "Where generated clips are kept between runs.")
