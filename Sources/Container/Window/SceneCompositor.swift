@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 
 /// How a ``PlayerWindow`` puts video and widgets on screen.
 public enum Compositing: String, Sendable, CaseIterable {
@@ -47,6 +48,11 @@ enum SceneCompositorFactory {
         case .gpu:
             return try RendererCompositor(window: window, host: host, renderer: makeRenderer(for: window))
         case .automatic:
+            // NB: without a GPU device Mesa can only rasterize in software; skipping the probe also
+            // keeps LLVM (about 50 MiB resident) out of the process.
+            if !hasGPUDevice, let surface = try? SurfaceCompositor(window: window, host: host) {
+                return surface
+            }
             let renderer = try makeRenderer(for: window)
             guard Self.rasterizesInSoftware(renderer) else {
                 return try RendererCompositor(window: window, host: host, renderer: renderer)
@@ -72,6 +78,14 @@ enum SceneCompositorFactory {
                 ?? SDL_CreateRenderer(window.window, -1, SDL_RENDERER_SOFTWARE.rawValue)
         else { throw .windowCreationFailed(String(cString: SDL_GetError())) }
         return renderer
+    }
+
+    /// Whether the machine has a device a GPU driver can use: a DRM node or NVIDIA's device.
+    static var hasGPUDevice: Bool {
+        let files = FileManager.default
+        let drm = (try? files.contentsOfDirectory(atPath: "/dev/dri")) ?? []
+        return drm.contains { $0.hasPrefix("renderD") || $0.hasPrefix("card") }
+            || files.fileExists(atPath: "/dev/nvidia0")
     }
 
     /// Whether `renderer` draws on the CPU: SDL's software renderer, or OpenGL through a software
