@@ -44,15 +44,22 @@ test-address: deps
 bench: deps
 	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench
 
-# Tiny clips, one run, under a minute; fails only when the JSON report is malformed, never on a target miss.
+# Tiny clips, one run, under a minute; fails only when the JSON report is malformed, never on a target
+# miss. CI runs it (and fuzz-smoke) with SMOKE_CONFIG=debug to reuse the build `make test` made.
+SMOKE_CONFIG ?= release
+SMOKE_BIN     = $(shell $(SWIFT) build -c $(SMOKE_CONFIG) --show-bin-path)
+
 bench-smoke: deps
-	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench --smoke --json > .build/bench-smoke.json
+	$(SWIFT) build -c $(SMOKE_CONFIG) --product player-bench
+	$(HEADLESS_ENV) $(SMOKE_BIN)/player-bench --smoke --json > .build/bench-smoke.json
 	python3 -m json.tool .build/bench-smoke.json > /dev/null
+	@echo "bench-smoke: report parsed ($$(wc -c < .build/bench-smoke.json) bytes, .build/bench-smoke.json)"
 
 # 2,000 mutated media files through the engine in worker processes; fails on any crash or hang.
 # See Fuzz/README.md. Not part of `test`: it takes minutes.
 fuzz-smoke: deps
-	$(HEADLESS_ENV) $(SWIFT) run -c release media-fuzz --smoke
+	$(SWIFT) build -c $(SMOKE_CONFIG) --product media-fuzz
+	$(HEADLESS_ENV) $(SMOKE_BIN)/media-fuzz --smoke
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Fuzz Benchmarks
