@@ -11,6 +11,7 @@ final class FuzzCampaign {
         var inFlight: Int?
         var lastDone: Int?
         var startKB: Int?
+        var warmKB: Int?
         var log: URL
     }
 
@@ -81,11 +82,13 @@ final class FuzzCampaign {
                     index, outcome, input: describe(batch, index), log: outcome.isFault ? state.log.path : nil
                 )
                 (state.inFlight, state.lastDone) = (nil, index)
+            case ("RSS", 3) where fields[1] == "warm": state.warmKB = Int(fields[2])
             case ("RSS", 3): state.startKB = Int(fields[2])
             case ("RSS", 5):
                 report.recordMemory(
                     .init(
-                        startKB: state.startKB ?? 0, endKB: Int(fields[2]) ?? 0, peakKB: Int(fields[4]) ?? 0))
+                        startKB: state.startKB ?? 0, warmKB: state.warmKB, endKB: Int(fields[2]) ?? 0,
+                        peakKB: Int(fields[4]) ?? 0))
             default: continue
             }
         }

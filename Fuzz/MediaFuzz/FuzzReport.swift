@@ -13,6 +13,8 @@ struct FuzzReport {
     /// The memory of one worker process over its batch, in kilobytes.
     struct BatchMemory {
         var startKB: Int
+        /// After the first input, once libraries and caches are set up; `nil` when it never finished.
+        var warmKB: Int?
         var endKB: Int
         var peakKB: Int
     }
@@ -45,11 +47,14 @@ struct FuzzReport {
             "  crashes: \(crashes)  hangs: \(faults.count - crashes)  skipped: \(counts["skipped"] ?? 0)",
         ]
         if !memory.isEmpty {
-            let growth = memory.map { $0.endKB - $0.startKB }
+            let warmed = memory.compactMap { batch in batch.warmKB.map { (warm: $0, end: batch.endKB) } }
+            let kept = warmed.map { $0.end - $0.warm }
             lines.append(
-                "  worker RSS: peak \(memory.map(\.peakKB).max() ?? 0) kB; start→end per batch "
-                    + "median \(median(memory.map(\.startKB))) → \(median(memory.map(\.endKB))) kB, "
-                    + "growth max \(growth.max() ?? 0) kB over \(memory.count) batches")
+                "  worker RSS: peak \(memory.map(\.peakKB).max() ?? 0) kB; per batch median start "
+                    + "\(median(memory.map(\.startKB))) → after its first input "
+                    + "\(warmed.isEmpty ? 0 : median(warmed.map(\.warm))) → end \(median(memory.map(\.endKB))) kB; "
+                    + "kept after the first input: median \(kept.isEmpty ? 0 : median(kept)) kB, max "
+                    + "\(kept.max() ?? 0) kB over \(warmed.count) batches")
         }
         for fault in faults.sorted(by: { $0.index < $1.index }) {
             lines.append("  \(fault.outcome.line.uppercased()) input \(fault.index): \(fault.input)")

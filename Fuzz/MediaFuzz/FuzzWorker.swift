@@ -4,7 +4,9 @@ import VideoPlayerContainer
 /// The child process's side: plays a range of inputs and reports each on standard output, one line
 /// at a time and unbuffered, so the parent knows which input was running when the process died.
 ///
-/// Lines: "RSS start <kB>", "BEGIN <index>", "DONE <index> <outcome>", "RSS end <kB> peak <kB>".
+/// Lines: "RSS start <kB>", "BEGIN <index>", "DONE <index> <outcome>", "RSS warm <kB>" (after the
+/// first input), "RSS end <kB> peak <kB>". Warm and end are measured after freed memory went back to
+/// the system, so their difference is memory the batch kept.
 @MainActor
 struct FuzzWorker {
     let seed: UInt64
@@ -22,12 +24,17 @@ struct FuzzWorker {
             report("BEGIN \(index)")
             let outcome = await play(index, seedFile: seedFile)
             report("DONE \(index) \(outcome.line)")
+            if index == range.lowerBound, !outcome.leftPlayerOpen {
+                ProcessMemory.releaseFreedMemory()
+                report("RSS warm \(ProcessMemory.residentKB)")
+            }
             if outcome.leftPlayerOpen {
                 report("RSS end \(ProcessMemory.residentKB) peak \(ProcessMemory.peakKB)")
                 // NB: _exit, not exit: the stuck player's threads must not run exit-time cleanup.
                 _exit(3)
             }
         }
+        ProcessMemory.releaseFreedMemory()
         report("RSS end \(ProcessMemory.residentKB) peak \(ProcessMemory.peakKB)")
     }
 
