@@ -57,6 +57,11 @@ final class PlayerHarness {
         return player.status == .ended
     }
 
+    /// Every status the player moved to, in order.
+    var statuses: [PlayerStatus] {
+        events.compactMap { if case .statusChanged(let status) = $0 { status } else { nil } }
+    }
+
     /// The errors reported so far.
     var errors: [PlayerError] {
         events.compactMap { if case .error(let error) = $0 { error } else { nil } }
