@@ -1,8 +1,6 @@
 extension MediaPlayer {
     /// Seconds between polls while playing and nothing precise is due (decoder output, audio end).
     private static let pollInterval = 0.01
-    /// Seconds the clock may run past the missing picture before the player reports buffering.
-    private static let starvationMargin = 0.25
 
     /// Makes the due frame current, drops late ones, advances the time and detects the end.
     func present(at now: Double) {
@@ -48,28 +46,6 @@ extension MediaPlayer {
         guard hasVideo ? videoEnded : session.audioFinished else { return }
         awaitingFirstFrame = false
         completeSeek(at: pendingSeek.target)
-    }
-
-    /// Holds the clock while pictures are missing before the end (a slow network), and releases it
-    /// once a few are decoded again.
-    private func updateBuffering(_ session: PlaybackSession, clockTime: Double) {
-        guard hasVideo else { return }
-        let queued = session.videoFrames.count
-        if status == .playing, queued == 0, !session.demuxerReachedEnd {
-            // Pictures are missing once the clock passes the shown picture's end, or while waiting
-            // for the first picture after a load or a seek, once the clock moved on without it.
-            let expected =
-                awaitingFirstFrame
-                ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
-            if awaitingFirstFrame && waitingSince == nil { waitingSince = clockTime }
-            guard clockTime > expected + MediaPlayer.starvationMargin else { return }
-            session.setPaused(true)
-            setStatus(.buffering)
-        } else if status == .buffering, queued >= 3 || session.demuxerReachedEnd {
-            waitingSince = nil
-            session.setPaused(false)
-            setStatus(.playing)
-        }
     }
 
     /// Pops frames of the current generation that are due; returns when the next one is due.

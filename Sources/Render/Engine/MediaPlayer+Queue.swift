@@ -195,6 +195,7 @@ extension MediaPlayer {
         framesDropped = 0
         awaitingFirstFrame = true
         waitingSince = nil
+        starvedSince = nil
         videoEnded = false
         pendingSeek = nil
         lastTick = nil

@@ -85,6 +85,8 @@ public final class MediaPlayer {
     var awaitingFirstFrame = true
     /// The clock time when the player started waiting for the first picture while playing.
     var waitingSince: Double?
+    /// Monotonic seconds since when nothing has been read ahead of the position (items with sound).
+    var starvedSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double)?
     var lastTick: Double?

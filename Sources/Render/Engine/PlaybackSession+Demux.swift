@@ -78,6 +78,9 @@ extension PlaybackSession {
         }
     }
 
+    /// Whether the demuxer waits because its queues are full: it cannot read further ahead now.
+    var isReadAheadFull: Bool { info.map(queuesAreFull) ?? false }
+
     /// Soft bounds: wait while a queue is full, unless another one starves (then up to 4x).
     private func queuesAreFull(_ info: SessionInfo) -> Bool {
         let queues = [
