@@ -4,7 +4,8 @@ import Testing
 @testable import VideoPlayerRender
 
 extension PlayerTests {
-    /// Faults a local server injects while an HLS or a progressive item plays.
+    /// Faults a local server injects while an HLS or a progressive item plays: the player buffers,
+    /// plays what it read, then fails with a typed network error where the data stops; it never hangs.
     @Suite(.serialized) @MainActor
     struct PlayerNetworkFaultTests {
         /// Six one-second segments (or one 6 s file) of about 30 KB/s, sound included.
@@ -22,6 +23,82 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 4, for: .playing))
             #expect(harness.statuses.suffix(3) == [.playing, .buffering, .playing])
             #expect(harness.errors.isEmpty)
+            await harness.close()
+        }
+
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func aStallLongerThanTheTimeoutBuffersThenFailsWithATimeout(_ delivery: ServedClip.Delivery)
+            async throws
+        {
+            let clip = try ServedClip(delivery, spec: Self.spec)
+            let harness = try await Self.play(clip, networkTimeout: 1.5)
+            clip.server.stall()
+            let stalled = MediaPlayer.now
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            let detected = MediaPlayer.now - stalled
+            #expect(harness.player.status == .failed(.network(.timeout)))
+            #expect(harness.statuses.suffix(3) == [.playing, .buffering, .failed(.network(.timeout))])
+            // The read in progress when the server stalled started a little earlier.
+            #expect(detected > 1.2 && detected < 3, "stall to error: \(detected) s")
+            print("NETWORK \(delivery): stall to error \(String(format: "%.2f", detected)) s (timeout 1.5 s)")
+            await harness.close()
+        }
+
+        @Test(arguments: [404, 500])
+        func anHLSSegmentAnsweringAnErrorPlaysUpToItThenFailsWithItsStatus(_ status: Int) async throws {
+            let clip = try ServedClip(.hls, spec: Self.spec)
+            clip.server.overrideStatus(status, for: ServedClip.segmentPath(2))
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(status))))
+            #expect(harness.errors == [.network(.httpStatus(status))])
+            // Segments 0 and 1 played; the position is the start of the missing segment.
+            #expect(abs(harness.player.currentTime - 2) < 0.1, "failed at \(harness.player.currentTime)")
+            #expect(harness.player.framesPresented > 50)
+            await harness.close()
+        }
+
+        @Test func aProgressiveFileAnsweringAServerErrorFailsWithItsStatus() async throws {
+            let clip = try ServedClip(.progressive, spec: Self.spec)
+            clip.server.overrideStatus(500, for: clip.url.path)
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(500))))
+            await harness.close()
+        }
+
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func killingTheServerMidStreamFailsWithALostConnection(_ delivery: ServedClip.Delivery) async throws {
+            let clip = try ServedClip(delivery, spec: Self.spec)
+            let harness = try await Self.play(clip, networkTimeout: 10)
+            #expect(await harness.wait { harness.player.currentTime > 1 })
+            clip.server.stop()
+            let killed = MediaPlayer.now
+            let position = harness.player.currentTime
+            // Far less than the 10 s timeout: a closed connection is noticed at once, what was read
+            // plays, then the player fails where the data stops.
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            let failure = harness.player.status
+            #expect(failure == .failed(.network(.connectionLost)) || failure == .failed(.network(.refused)))
+            #expect(harness.player.currentTime >= position && harness.player.currentTime < 5)
+            print(
+                "NETWORK \(delivery): killed to error \(String(format: "%.2f", MediaPlayer.now - killed)) s")
+            await harness.close()
+        }
+
+        @Test func aFailedItemKeepsItsClockStoppedWhereTheDataStops() async throws {
+            let clip = try ServedClip(.hls, spec: Self.spec)
+            clip.server.overrideStatus(404, for: ServedClip.segmentPath(1))
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            let session = try #require(harness.player.session)
+            #expect(session.clock.isPaused)
+            let position = harness.player.currentTime
+            await harness.wait(timeout: 0.2) { false }
+            #expect(harness.player.currentTime == position)
             await harness.close()
         }
 

@@ -32,6 +32,7 @@ extension MediaPlayer {
             due = min(due ?? .infinity, (lastTick ?? now) + interval)
         }
         nextDueTime = due
+        if failWhereTheDataStops(session, clockTime: time) { return }
         if playing {
             updateBuffering(session, clockTime: time)
             detectEnd(session, clockTime: time)
@@ -93,13 +94,39 @@ extension MediaPlayer {
         avOffset = clockTime - frame.time
     }
 
+    /// Whether the demuxer reached the end of the current generation's data and the sound and the
+    /// last picture of it have all played.
+    private func hasPlayedAllData(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        guard pendingSeek == nil, session.demuxerReachedEnd, session.audioFinished else { return false }
+        guard hasVideo else { return true }
+        guard videoEnded else { return false }
+        return currentFrame.map { clockTime >= $0.time + $0.duration } ?? true
+    }
+
+    /// Fails the item with the network failure that cut its data short, once what was read before it
+    /// has played (at once when it was already waiting for data); the position is left at the last
+    /// picture shown, so a retry goes on from there.
+    ///
+    /// - Returns: whether the item failed now.
+    private func failWhereTheDataStops(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        if case .failed = status { return false }
+        guard let failure = session.readFailure,
+            status == .buffering || hasPlayedAllData(session, clockTime: clockTime)
+        else { return false }
+        // The clock may have run on while the player waited for data (buffering); after a seek the
+        // picture shown may be an older generation's.
+        let lastPicture = currentFrame.flatMap { $0.serial == session.serial ? $0.time + $0.duration : nil }
+        let stop = max(0, hasVideo ? lastPicture ?? clockTime : clockTime)
+        session.setPaused(true)
+        session.clock.set(stop)
+        currentTime = stop
+        apply(.failed(failure))
+        return true
+    }
+
     /// Ends (or loops) once the demuxer, the video and the audio have all reached the end.
     private func detectEnd(_ session: PlaybackSession, clockTime: Double) {
-        guard pendingSeek == nil, session.demuxerReachedEnd, session.audioFinished else { return }
-        if hasVideo {
-            guard videoEnded else { return }
-            if let currentFrame, clockTime < currentFrame.time + currentFrame.duration { return }
-        }
+        guard hasPlayedAllData(session, clockTime: clockTime) else { return }
         let statistics = [session.videoDecoder.statistics, session.audioDecoder.statistics]
         if statistics.allSatisfy({ $0.decoded == 0 }),
             let failure = statistics.first(where: { $0.failures > 0 })

@@ -20,6 +20,8 @@ final class PlaybackSession: Sendable {
         var info: SessionInfo?
         var bufferedUpTo = 0.0
         var endSerial: Int?
+        /// The network failure that ended the data of generation `endSerial`, if one did.
+        var readFailure: PlayerError?
     }
 
     let options: SessionOptions
@@ -87,6 +89,12 @@ final class PlaybackSession: Sendable {
 
     /// Whether every packet of the current generation has been read.
     var demuxerReachedEnd: Bool { runtime.withLock { $0.endSerial } == serial }
+
+    /// The network failure that ended the current generation's data before its real end, if any.
+    var readFailure: PlayerError? {
+        let current = serial
+        return runtime.withLock { $0.endSerial == current ? $0.readFailure : nil }
+    }
 
     /// Whether the decoded audio of the current generation has all been played (true without audio).
     var audioFinished: Bool {
