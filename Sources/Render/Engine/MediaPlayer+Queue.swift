@@ -112,8 +112,20 @@ extension MediaPlayer {
         return preload?.session
     }
 
-    /// Opens the current item again at `position` (after a change of audio track).
-    func reopenCurrentItem(at position: Double) {
+    /// Opens the current item again where playback stood and plays it: after a failure, once the
+    /// network is back, the viewer goes on from where it failed.
+    ///
+    /// An item that failed before it opened starts at its `startPosition`. Ignored (and reported)
+    /// when nothing is loaded.
+    public func retry() {
+        guard currentIndex != nil else { return ignore(.retry) }
+        wantsPlay = true
+        reopenCurrentItem(at: session?.info == nil ? nil : currentTime)
+    }
+
+    /// Opens the current item again at `position` (after a change of audio track, or a retry);
+    /// `nil` opens it at its own start position.
+    func reopenCurrentItem(at position: Double?) {
         guard let currentIndex else { return }
         let keepPlaying = wantsPlay || status == .playing
         closeCurrentSession()
