@@ -18,8 +18,8 @@ final class InterruptGuard: Sendable {
     /// Fails with `.network(.timeout)` when blocking I/O is still running `seconds` from now; `nil`
     /// clears the deadline.
     ///
-    /// > Important: only for network reads. A missed deadline fails the item for good: libavformat
-    /// > keeps the interrupted read's error, so later reads of that context fail too.
+    /// > Important: only around a network item's open. A missed deadline fails the item for good:
+    /// > libavformat keeps the interrupted read's error, so later reads of that context fail too.
     func setDeadline(after seconds: Double?) {
         let value = seconds.map { DispatchTime.now().uptimeNanoseconds + UInt64(max(0, $0) * 1e9) } ?? 0
         deadlineNanoseconds.store(value, ordering: .sequentiallyConsistent)

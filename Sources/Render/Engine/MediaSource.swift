@@ -8,8 +8,6 @@ final class MediaSource: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let location: String
     let interrupt: InterruptGuard
-    /// Seconds a network read may stall; `nil` for a local file.
-    let networkTimeout: Double?
     /// Watches the connections the demuxer opens itself; `nil` for a local file.
     private let watch: NetworkWatch?
 
@@ -20,8 +18,7 @@ final class MediaSource: @unchecked Sendable {
         self.location = location
         self.interrupt = interrupt
         let network = isNetworkLocation(location)
-        networkTimeout = network ? timeout : nil
-        watch = network ? NetworkWatch(location: location) : nil
+        watch = network ? NetworkWatch(location: location, timeout: timeout) : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }
@@ -34,8 +31,10 @@ final class MediaSource: @unchecked Sendable {
             av_dict_set(&options, "timeout", microseconds, 0)
             av_dict_set(&options, "reconnect", "0", 0)
             // NB: the HLS demuxer closes a segment's connection (where the watch sees how it ended)
-            // only when it does not keep it alive for the next segment.
+            // only when it does not keep it alive for the next segment, and opens segments one at a
+            // time (where the watch can refuse the next) only without a second connection.
             av_dict_set(&options, "http_persistent", "0", 0)
+            av_dict_set(&options, "http_multiple", "0", 0)
         }
         interrupt.setDeadline(after: network ? timeout * 2 : nil)
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
@@ -71,15 +70,6 @@ final class MediaSource: @unchecked Sendable {
     {
         if let failure { return failure }
         return PlayerError(ffmpegCode: code, location: location, operation: operation)
-    }
-
-    /// Runs a blocking libavformat call that must make progress within the network timeout (a
-    /// stalled server); a local file has no deadline.
-    func withNetworkDeadline<Result>(_ call: () -> Result) -> Result {
-        guard let networkTimeout else { return call() }
-        interrupt.setDeadline(after: networkTimeout)
-        defer { interrupt.setDeadline(after: nil) }
-        return call()
     }
 
     /// The network failure behind a read or seek that returned `code`, or `nil` when it failed for

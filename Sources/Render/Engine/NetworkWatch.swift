@@ -4,20 +4,26 @@ import Synchronization
 /// Watches the connections a network demuxer opens by itself, so that one which fails ends the
 /// data there, with that failure, instead of being skipped.
 ///
-/// libavformat's HLS demuxer logs and skips a segment it cannot open (404, 500, refused) or read to
-/// its end (connection lost), and ends the stream when no segment is left: a viewer would see a jump
-/// or an early end, and no error. The watch hooks the context's `io_open` and `io_close2`; after the
-/// first failure it records, it refuses every later open, so the demuxer skips the rest and ends the
-/// data right after what it already read, which still plays.
+/// libavformat's HLS demuxer opens its segments without the read timeout of the playlist (a stalled
+/// server blocked it for ever), logs and skips a segment it cannot open (404, 500, refused) or read
+/// to its end (connection lost, timeout), and ends the stream when no segment is left: a viewer
+/// would see a jump or an early end, and no error. The watch hooks the context's `io_open` and
+/// `io_close2`: it gives every connection the read timeout, and after the first failure it records
+/// it refuses every later open, so the demuxer skips the rest and ends the data right after what it
+/// already read, which still plays.
 ///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
 final class NetworkWatch: Sendable {
     let location: String
+    /// libavformat's `rw_timeout`: microseconds a read may wait for data.
+    private let readTimeout: String
     private let recorded = Mutex<PlayerError?>(nil)
 
-    init(location: String) {
+    /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
+    init(location: String, timeout: Double) {
         self.location = location
+        readTimeout = String(Int64(timeout * 1_000_000))
     }
 
     /// The first failure of a connection the demuxer opened, if any.
@@ -67,6 +73,7 @@ final class NetworkWatch: Sendable {
         // NB: not AVERROR_EXIT, which the demuxer would take for an interruption and stop at once,
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
+        if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         let code = defaults.open(context, pb, url, flags, options)
         watch?.record(code, operation: "opening a segment")
         return code

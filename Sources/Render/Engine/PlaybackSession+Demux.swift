@@ -4,7 +4,7 @@ import Foundation
 extension PlaybackSession {
     /// Reads packets and routes them to the decoders until the session closes; handles seeks.
     ///
-    /// A network failure (a stall past the timeout, a lost connection, an HTTP error) ends the data
+    /// A network failure (no data for the network timeout, a lost connection, an HTTP error) ends the data
     /// where it happened, with that failure as `readFailure`, even where the demuxer would skip the
     /// missing part or call it the end: what was read still plays, then the player fails there.
     func demux(_ source: MediaSource, info: SessionInfo) {
@@ -28,7 +28,7 @@ extension PlaybackSession {
                 continue
             }
             guard let packet = Packet() else { return }
-            let code = source.withNetworkDeadline { av_read_frame(source.pointer, packet.pointer) }
+            let code = av_read_frame(source.pointer, packet.pointer)
             guard code >= 0 else {
                 if interrupt.isAborted { return }
                 let failure = source.networkFailure(after: code, operation: "reading")
@@ -110,9 +110,7 @@ extension PlaybackSession {
     /// the network failed ends the new generation's data at once.
     private func reposition(_ source: MediaSource, _ request: SeekRequest) {
         let timestamp = Int64((request.target + source.startTime) * Double(cffmpeg_time_base()))
-        let code = source.withNetworkDeadline {
-            av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
-        }
+        let code = av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {
             post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))
