@@ -97,6 +97,7 @@ public final class MediaPlayer {
     var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
     var loadTask: Task<Void, Never>?
+    let retirement = SessionRetirement()
     lazy var inbox = EventInbox(selfPump: { [weak self] in
         Task { @MainActor in self?.pump() }
     })
@@ -116,9 +117,7 @@ public final class MediaPlayer {
     }
 
     isolated deinit {
-        let sessions = [session, preload?.session].compactMap { $0 }
-        for session in sessions { session.close() }
-        DispatchQueue.global().async { for session in sessions { session.join() } }
+        for session in [session, preload?.session].compactMap({ $0 }) { retirement.retire(session) }
     }
 
     /// Monotonic seconds, the clock `nextDueTime` is expressed in.

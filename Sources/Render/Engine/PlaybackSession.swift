@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Created and commanded by `MediaPlayer` on the main actor; its threads report through `post`.
 /// > Important: `close()` aborts every queue and I/O at once; `join()` (off the main actor) waits
-/// > for the threads to end.
+/// > for the threads to end and closes the audio device.
 final class PlaybackSession: Sendable {
     struct SeekRequest: Sendable {
         var target: Double
@@ -102,7 +102,7 @@ final class PlaybackSession: Sendable {
         return renderer.isFinished(serial: serial)
     }
 
-    /// Stops all I/O and wakes every thread so it ends; returns at once.
+    /// Stops all I/O, silences the audio and wakes every thread so it ends; returns at once.
     func close() {
         interrupt.abort()
         videoDecoder.packets.abort()
@@ -111,11 +111,14 @@ final class PlaybackSession: Sendable {
         demuxWake.signal()
         let (renderer, sink) = runtime.withLock { ($0.renderer, $0.sink) }
         renderer?.chunks.abort()
-        sink?.close()
+        // NB: closing the device waits for its audio thread (tens of milliseconds), so `join()` does.
+        sink?.setPaused(true)
     }
 
-    /// Waits until every thread of the session has ended. Call after `close()`, off the main actor.
+    /// Waits until every thread of the session has ended, then closes the audio device. Call after
+    /// `close()`, off the main actor.
     func join() {
         for thread in runtime.withLock({ $0.threads }) { thread.join() }
+        runtime.withLock { $0.sink }?.close()
     }
 }
