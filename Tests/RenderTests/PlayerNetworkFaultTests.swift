@@ -49,16 +49,16 @@ extension PlayerTests {
 
         @Test(arguments: [404, 500])
         func anHLSSegmentAnsweringAnErrorPlaysUpToItThenFailsWithItsStatus(_ status: Int) async throws {
-            let clip = try ServedClip(.hls, spec: Self.spec)
-            clip.server.overrideStatus(status, for: ServedClip.segmentPath(2))
-            let harness = PlayerHarness(networkTimeout: 3)
-            harness.player.load(clip.item, autoplay: true)
-            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            let (_, harness) = try await Self.playUntilFailing(atSegment: 2, status: status)
             #expect(harness.player.status == .failed(.network(.httpStatus(status))))
             #expect(harness.errors == [.network(.httpStatus(status))])
-            // Segments 0 and 1 played; the position is the start of the missing segment.
-            #expect(abs(harness.player.currentTime - 2) < 0.1, "failed at \(harness.player.currentTime)")
+            // Segments 0 and 1 played; the position is the start of the missing segment, and stays.
+            let position = harness.player.currentTime
+            #expect(abs(position - 2) < 0.1, "failed at \(position)")
             #expect(harness.player.framesPresented > 50)
+            #expect(try #require(harness.player.session).clock.isPaused)
+            await harness.wait(timeout: 0.2) { false }
+            #expect(harness.player.currentTime == position)
             await harness.close()
         }
 
@@ -91,20 +91,6 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aFailedItemKeepsItsClockStoppedWhereTheDataStops() async throws {
-            let clip = try ServedClip(.hls, spec: Self.spec)
-            clip.server.overrideStatus(404, for: ServedClip.segmentPath(1))
-            let harness = PlayerHarness(networkTimeout: 3)
-            harness.player.load(clip.item, autoplay: true)
-            #expect(await harness.wait(timeout: 4) { harness.isFinished })
-            let session = try #require(harness.player.session)
-            #expect(session.clock.isPaused)
-            let position = harness.player.currentTime
-            await harness.wait(timeout: 0.2) { false }
-            #expect(harness.player.currentTime == position)
-            await harness.close()
-        }
-
         /// Serves `clip` a little faster than its bit rate (so the player reads ahead only a little)
         /// and waits until it plays.
         static func play(_ clip: ServedClip, networkTimeout: Double) async throws -> PlayerHarness {
@@ -113,6 +99,18 @@ extension PlayerTests {
             harness.player.load(clip.item, autoplay: true)
             try #require(await harness.wait(timeout: 5, for: .playing))
             return harness
+        }
+
+        /// Plays the HLS clip at full speed, HLS segment `index` answering `status`, until it fails.
+        static func playUntilFailing(atSegment index: Int, status: Int) async throws -> (
+            ServedClip, PlayerHarness
+        ) {
+            let clip = try ServedClip(.hls, spec: spec)
+            clip.server.overrideStatus(status, for: ServedClip.segmentPath(index))
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            try #require(await harness.wait(timeout: 6) { harness.isFinished })
+            return (clip, harness)
         }
     }
 }

@@ -8,11 +8,8 @@ extension PlayerTests {
     @Suite(.serialized) @MainActor
     struct PlayerRetryTests {
         @Test func aRetryOnceTheSegmentIsBackPlaysOnFromWhereTheItemFailed() async throws {
-            let clip = try ServedClip(.hls, spec: PlayerNetworkFaultTests.spec)
-            clip.server.overrideStatus(404, for: ServedClip.segmentPath(2))
-            let harness = PlayerHarness(networkTimeout: 3)
-            harness.player.load(clip.item, autoplay: true)
-            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            let (clip, harness) = try await PlayerNetworkFaultTests.playUntilFailing(
+                atSegment: 2, status: 404)
             #expect(harness.player.status == .failed(.network(.httpStatus(404))))
             let failedAt = harness.player.currentTime
             clip.server.overrideStatus(nil, for: ServedClip.segmentPath(2))
