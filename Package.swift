@@ -127,9 +127,14 @@ let package = Package(
             ],
             path: "Examples/BilibiliDemo"
         ),
+        .target(
+            name: "HTTPTestSupport",
+            dependencies: ["VideoPlayerRender"],
+            path: "Tests/HTTPTestSupport"
+        ),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit"],
+            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport"],
             path: "Tests/RenderTests"
         ),
         .testTarget(
@@ -139,7 +144,9 @@ let package = Package(
         ),
         .testTarget(
             name: "WidgetsTests",
-            dependencies: ["VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender"],
+            dependencies: [
+                "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "HTTPTestSupport",
+            ],
             path: "Tests/WidgetsTests"
         ),
         .testTarget(

@@ -3,7 +3,6 @@
 /// > Important: Main actor only; created by the context.
 public final class ErrorService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$status) var status
-    @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
     /// The failure that stopped playback, if any.
@@ -20,6 +19,7 @@ public final class ErrorService: Service {
         case .unsupportedCodec(_, let codec): "This video uses a codec that cannot be played (\(codec))."
         case .network(.timeout): "The server took too long to answer."
         case .network(.httpStatus(let status)): "The server refused the video (HTTP \(status))."
+        case .network(.connectionLost): "The connection to the server was lost."
         case .network: "The video could not be loaded. Check your connection."
         case .decodeFailed: "This video is damaged and cannot be played."
         case .audioDeviceUnavailable: "No sound device is available."
@@ -29,14 +29,14 @@ public final class ErrorService: Service {
         }
     }
 
-    /// Loads the failed item again and plays it.
+    /// Opens the failed item again and plays it from where it failed.
     public func retry() {
-        guard let item else { return }
-        context?.render.load(item, autoplay: true)
+        context?.render.retry()
     }
 }
 
-/// Shown when the item fails: a warning icon, the failure in words and a Retry button that reloads it.
+/// Shown when the item fails: a warning icon, the failure in words and a Retry button that plays it
+/// again from where it failed.
 ///
 /// ```swift
 /// context.container.insert(overlay: "error", above: .control) { ErrorWidget() }
@@ -52,7 +52,9 @@ public struct ErrorWidget: Widget {
                 VStack(spacing: theme.spacing) {
                     Symbol(.warning).font(Font(size: theme.largeIconSize)).foregroundColor(theme.warning)
                     Text(ErrorService.message(for: error)).font(theme.bodyFont()).foregroundColor(
-                        theme.foreground)
+                        theme.foreground
+                    )
+                    .accessibilityIdentifier("error.message")
                     Text("Retry").font(theme.bodyFont().bold()).foregroundColor(theme.foreground)
                         .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
                         .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.accent))

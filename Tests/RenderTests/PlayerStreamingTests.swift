@@ -48,9 +48,7 @@ extension PlayerTests {
             server.resume()
             server.throttle(bytesPerSecond: nil)
             #expect(await harness.wait(timeout: 6, for: .ended))
-            let statuses = harness.events.compactMap {
-                if case .statusChanged(let status) = $0 { status } else { nil }
-            }
+            let statuses = harness.statuses
             #expect(statuses.firstIndex(of: .buffering) ?? 99 < statuses.lastIndex(of: .playing) ?? 0)
             await harness.close()
         }

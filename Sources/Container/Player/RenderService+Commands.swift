@@ -9,6 +9,9 @@ extension RenderService {
         player.load(items, startingAt: index, autoplay: autoplay)
     }
 
+    /// Opens the current item again where it stopped and plays it (after a failure).
+    public func retry() { player.retry() }
+
     /// Starts or resumes playback.
     public func play() { player.play() }
 

@@ -26,7 +26,7 @@ public final class RenderService: Service {
     @ViewState public private(set) var duration: Double?
     /// The media time ranges read ahead of the position.
     @ViewState public private(set) var buffered: [ClosedRange<Double>] = []
-    /// The last error reported, cleared when a new item loads.
+    /// The last error reported, cleared when an item loads (a new one, or the same one again).
     @ViewState public private(set) var error: PlayerError?
     /// The picture's size, once known.
     @ViewState public private(set) var videoSize: Size?
@@ -83,6 +83,8 @@ public final class RenderService: Service {
         switch event {
         case .itemChanged:
             item = player.currentItem
+            error = nil
+        case .statusChanged(.loading):
             error = nil
         case .error(let reported):
             error = reported

@@ -40,6 +40,10 @@ extension PlayerError {
         case cffmpeg_error_http_not_found(): self = .network(.httpStatus(404))
         case cffmpeg_error_http_other_4xx(): self = .network(.httpStatus(400))
         case cffmpeg_error_http_server_error(): self = .network(.httpStatus(500))
+        case cffmpeg_error_eio() where network, cffmpeg_averror(ECONNRESET) where network,
+            cffmpeg_averror(EPIPE) where network:
+            // NB: libavformat's http reports a body that ends before its Content-Length as EIO.
+            self = .network(.connectionLost)
         case cffmpeg_averror(EHOSTUNREACH), cffmpeg_averror(ENETUNREACH):
             self = .network(.unreachable(ffmpegErrorString(code)))
         case cffmpeg_error_invaliddata(), cffmpeg_error_demuxer_not_found():

@@ -45,6 +45,8 @@ public enum NetworkFailure: Equatable, Hashable, Sendable, CustomStringConvertib
     case refused
     /// The server answered with an HTTP error status.
     case httpStatus(Int)
+    /// The connection broke before all the data arrived (the server went away mid-stream).
+    case connectionLost
     /// The host name could not be resolved or the network is unreachable.
     case unreachable(String)
     /// Any other transport failure, with FFmpeg's words for it.
@@ -55,6 +57,7 @@ public enum NetworkFailure: Equatable, Hashable, Sendable, CustomStringConvertib
         case .timeout: "the server did not answer in time"
         case .refused: "the connection was refused"
         case .httpStatus(let status): "HTTP status \(status)"
+        case .connectionLost: "the connection was lost"
         case .unreachable(let detail): "unreachable (\(detail))"
         case .other(let detail): detail
         }

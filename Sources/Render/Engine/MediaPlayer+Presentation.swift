@@ -1,8 +1,6 @@
 extension MediaPlayer {
     /// Seconds between polls while playing and nothing precise is due (decoder output, audio end).
     private static let pollInterval = 0.01
-    /// Seconds the clock may run past the missing picture before the player reports buffering.
-    private static let starvationMargin = 0.25
 
     /// Makes the due frame current, drops late ones, advances the time and detects the end.
     func present(at now: Double) {
@@ -34,6 +32,7 @@ extension MediaPlayer {
             due = min(due ?? .infinity, (lastTick ?? now) + interval)
         }
         nextDueTime = due
+        if failWhereTheDataStops(session, clockTime: time) { return }
         if playing {
             updateBuffering(session, clockTime: time)
             detectEnd(session, clockTime: time)
@@ -48,28 +47,6 @@ extension MediaPlayer {
         guard hasVideo ? videoEnded : session.audioFinished else { return }
         awaitingFirstFrame = false
         completeSeek(at: pendingSeek.target)
-    }
-
-    /// Holds the clock while pictures are missing before the end (a slow network), and releases it
-    /// once a few are decoded again.
-    private func updateBuffering(_ session: PlaybackSession, clockTime: Double) {
-        guard hasVideo else { return }
-        let queued = session.videoFrames.count
-        if status == .playing, queued == 0, !session.demuxerReachedEnd {
-            // Pictures are missing once the clock passes the shown picture's end, or while waiting
-            // for the first picture after a load or a seek, once the clock moved on without it.
-            let expected =
-                awaitingFirstFrame
-                ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
-            if awaitingFirstFrame && waitingSince == nil { waitingSince = clockTime }
-            guard clockTime > expected + MediaPlayer.starvationMargin else { return }
-            session.setPaused(true)
-            setStatus(.buffering)
-        } else if status == .buffering, queued >= 3 || session.demuxerReachedEnd {
-            waitingSince = nil
-            session.setPaused(false)
-            setStatus(.playing)
-        }
     }
 
     /// Pops frames of the current generation that are due; returns when the next one is due.
@@ -117,13 +94,39 @@ extension MediaPlayer {
         avOffset = clockTime - frame.time
     }
 
+    /// Whether the demuxer reached the end of the current generation's data and the sound and the
+    /// last picture of it have all played.
+    private func hasPlayedAllData(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        guard pendingSeek == nil, session.demuxerReachedEnd, session.audioFinished else { return false }
+        guard hasVideo else { return true }
+        guard videoEnded else { return false }
+        return currentFrame.map { clockTime >= $0.time + $0.duration } ?? true
+    }
+
+    /// Fails the item with the network failure that cut its data short, once what was read before it
+    /// has played (at once when it was already waiting for data); the position is left at the last
+    /// picture shown, so a retry goes on from there.
+    ///
+    /// - Returns: whether the item failed now.
+    private func failWhereTheDataStops(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        if case .failed = status { return false }
+        guard let failure = session.readFailure,
+            status == .buffering || hasPlayedAllData(session, clockTime: clockTime)
+        else { return false }
+        // The clock may have run on while the player waited for data (buffering); after a seek the
+        // picture shown may be an older generation's.
+        let lastPicture = currentFrame.flatMap { $0.serial == session.serial ? $0.time + $0.duration : nil }
+        let stop = max(0, hasVideo ? lastPicture ?? clockTime : clockTime)
+        session.setPaused(true)
+        session.clock.set(stop)
+        currentTime = stop
+        apply(.failed(failure))
+        return true
+    }
+
     /// Ends (or loops) once the demuxer, the video and the audio have all reached the end.
     private func detectEnd(_ session: PlaybackSession, clockTime: Double) {
-        guard pendingSeek == nil, session.demuxerReachedEnd, session.audioFinished else { return }
-        if hasVideo {
-            guard videoEnded else { return }
-            if let currentFrame, clockTime < currentFrame.time + currentFrame.duration { return }
-        }
+        guard hasPlayedAllData(session, clockTime: clockTime) else { return }
         let statistics = [session.videoDecoder.statistics, session.audioDecoder.statistics]
         if statistics.allSatisfy({ $0.decoded == 0 }),
             let failure = statistics.first(where: { $0.failures > 0 })

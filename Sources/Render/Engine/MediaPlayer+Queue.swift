@@ -45,19 +45,13 @@ extension MediaPlayer {
 
     /// Stops playback, empties the queue and waits (off the main actor) until every thread ended.
     public func close() async {
-        let preloaded = discardPreloadSession()
-        preloaded?.close()
-        let sessions = [closeCurrentSession(), preloaded].compactMap { $0 }
+        discardPreload()
+        closeCurrentSession()
         items = []
         currentIndex = nil
         wantsPlay = false
         setStatus(.idle)
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            DispatchQueue.global().async {
-                for session in sessions { session.join() }
-                continuation.resume()
-            }
-        }
+        await retirement.waitForAll()
     }
 
     /// Makes `index` current, adopting the preloaded session when it is that item's.
@@ -89,31 +83,34 @@ extension MediaPlayer {
     }
 
     /// Stops the current session; its threads are joined in the background.
-    @discardableResult
-    func closeCurrentSession() -> PlaybackSession? {
+    func closeCurrentSession() {
         loadTask?.cancel()
         loadTask = nil
-        guard let closing = session else { return nil }
+        guard let closing = session else { return }
         session = nil
-        closing.close()
-        DispatchQueue.global().async { closing.join() }
-        return closing
+        retirement.retire(closing)
     }
 
     func discardPreload() {
-        if let closing = discardPreloadSession() {
-            closing.close()
-            DispatchQueue.global().async { closing.join() }
-        }
+        guard let closing = preload?.session else { return }
+        preload = nil
+        retirement.retire(closing)
     }
 
-    private func discardPreloadSession() -> PlaybackSession? {
-        defer { preload = nil }
-        return preload?.session
+    /// Opens the current item again where playback stood and plays it: after a failure, once the
+    /// network is back, the viewer goes on from where it failed.
+    ///
+    /// An item that failed before it opened starts at its `startPosition`. Ignored (and reported)
+    /// when nothing is loaded.
+    public func retry() {
+        guard currentIndex != nil else { return ignore(.retry) }
+        wantsPlay = true
+        reopenCurrentItem(at: session?.info == nil ? nil : currentTime)
     }
 
-    /// Opens the current item again at `position` (after a change of audio track).
-    func reopenCurrentItem(at position: Double) {
+    /// Opens the current item again at `position` (after a change of audio track, or a retry);
+    /// `nil` opens it at its own start position.
+    func reopenCurrentItem(at position: Double?) {
         guard let currentIndex else { return }
         let keepPlaying = wantsPlay || status == .playing
         closeCurrentSession()
@@ -155,6 +152,7 @@ extension MediaPlayer {
         let options = SessionOptions(
             location: location, startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
+            retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: sessionSettings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
@@ -195,6 +193,7 @@ extension MediaPlayer {
         framesDropped = 0
         awaitingFirstFrame = true
         waitingSince = nil
+        starvedSince = nil
         videoEnded = false
         pendingSeek = nil
         lastTick = nil

@@ -11,6 +11,7 @@ extension MediaPlayer {
         pendingSeek = (serial, applied)
         awaitingFirstFrame = true
         waitingSince = nil
+        starvedSince = nil
         videoEnded = false
         currentTime = applied
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }

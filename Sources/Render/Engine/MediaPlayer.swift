@@ -85,6 +85,8 @@ public final class MediaPlayer {
     var awaitingFirstFrame = true
     /// The clock time when the player started waiting for the first picture while playing.
     var waitingSince: Double?
+    /// Monotonic seconds since when nothing has been read ahead of the position (items with sound).
+    var starvedSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double)?
     var lastTick: Double?
@@ -95,6 +97,7 @@ public final class MediaPlayer {
     var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
     var loadTask: Task<Void, Never>?
+    let retirement = SessionRetirement()
     lazy var inbox = EventInbox(selfPump: { [weak self] in
         Task { @MainActor in self?.pump() }
     })
@@ -114,9 +117,7 @@ public final class MediaPlayer {
     }
 
     isolated deinit {
-        let sessions = [session, preload?.session].compactMap { $0 }
-        for session in sessions { session.close() }
-        DispatchQueue.global().async { for session in sessions { session.join() } }
+        for session in [session, preload?.session].compactMap({ $0 }) { retirement.retire(session) }
     }
 
     /// Monotonic seconds, the clock `nextDueTime` is expressed in.

@@ -8,6 +8,8 @@ final class MediaSource: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let location: String
     let interrupt: InterruptGuard
+    /// Watches the connections the demuxer opens itself; `nil` for a local file.
+    private let watch: NetworkWatch?
 
     /// Opens `location` (path or URL) and reads the stream information. Blocks on I/O.
     ///
@@ -15,32 +17,45 @@ final class MediaSource: @unchecked Sendable {
     init(location: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
+        let network = isNetworkLocation(location)
+        watch = network ? NetworkWatch(location: location, timeout: timeout) : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }
         context.pointee.interrupt_callback = interrupt.callback
+        watch?.install(on: context)
         var options: OpaquePointer?
         let microseconds = String(Int64(timeout * 1_000_000))
-        if isNetworkLocation(location) {
+        if network {
             av_dict_set(&options, "rw_timeout", microseconds, 0)
             av_dict_set(&options, "timeout", microseconds, 0)
             av_dict_set(&options, "reconnect", "0", 0)
+            // NB: the HLS demuxer closes a segment's connection (where the watch sees how it ended)
+            // only when it does not keep it alive for the next segment, and opens segments one at a
+            // time (where the watch can refuse the next) only without a second connection.
+            av_dict_set(&options, "http_persistent", "0", 0)
+            av_dict_set(&options, "http_multiple", "0", 0)
         }
-        interrupt.setDeadline(after: isNetworkLocation(location) ? timeout * 2 : nil)
+        interrupt.setDeadline(after: network ? timeout * 2 : nil)
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         let code = avformat_open_input(&opened, location, nil, &options)
         av_dict_free(&options)
         interrupt.setDeadline(after: nil)
         guard code >= 0, let opened else {
-            throw MediaSource.openError(code, location: location, interrupt: interrupt)
+            throw MediaSource.error(
+                for: code, location: location, failure: interrupt.failure ?? watch?.failure,
+                operation: "opening")
         }
         context = opened
         pointer = context
-        interrupt.setDeadline(after: isNetworkLocation(location) ? timeout * 2 : nil)
-        defer { interrupt.setDeadline(after: nil) }
-        try ffmpegCheck(
-            avformat_find_stream_info(context, nil), location: location,
-            operation: "reading stream information")
+        interrupt.setDeadline(after: network ? timeout * 2 : nil)
+        let found = avformat_find_stream_info(context, nil)
+        interrupt.setDeadline(after: nil)
+        guard found >= 0 else {
+            throw MediaSource.error(
+                for: found, location: location, failure: interrupt.failure ?? watch?.failure,
+                operation: "reading stream information")
+        }
     }
 
     deinit {
@@ -48,12 +63,29 @@ final class MediaSource: @unchecked Sendable {
         avformat_close_input(&doomed)
     }
 
-    /// An interrupted open reports EXIT; name it a timeout unless the player was closed.
-    private static func openError(_ code: Int32, location: String, interrupt: InterruptGuard) -> PlayerError {
-        if code == cffmpeg_error_exit() && !interrupt.isAborted && isNetworkLocation(location) {
-            return .network(.timeout)
-        }
-        return PlayerError(ffmpegCode: code, location: location, operation: "opening")
+    /// What a failed libavformat call means: the network `failure` recorded meanwhile (a timeout when
+    /// the call outlived its deadline, a segment the watch saw fail), else the code's own meaning.
+    private static func error(for code: Int32, location: String, failure: PlayerError?, operation: String)
+        -> PlayerError
+    {
+        if let failure { return failure }
+        return PlayerError(ffmpegCode: code, location: location, operation: operation)
+    }
+
+    /// The network failure behind a read or seek that returned `code`, or `nil` when it failed for
+    /// another reason (the end of the data, damaged data, a local file).
+    ///
+    /// A demuxer may report a broken connection or a skipped segment as the end of the data, so the
+    /// failures recorded meanwhile and the context's own I/O error count first.
+    func networkFailure(after code: Int32, operation: String) -> PlayerError? {
+        guard let watch, !interrupt.isAborted else { return nil }
+        if let failure = interrupt.failure ?? watch.failure { return failure }
+        let ioError = pointer.pointee.pb?.pointee.error ?? 0
+        let cause = ioError < 0 && ioError != cffmpeg_error_exit() ? ioError : code
+        guard cause != cffmpeg_error_eof() else { return nil }
+        let error = PlayerError(ffmpegCode: cause, location: location, operation: operation)
+        if case .network = error { return error }
+        return nil
     }
 
     var streamCount: Int { Int(pointer.pointee.nb_streams) }

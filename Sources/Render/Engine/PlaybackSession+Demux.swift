@@ -3,6 +3,10 @@ import Foundation
 
 extension PlaybackSession {
     /// Reads packets and routes them to the decoders until the session closes; handles seeks.
+    ///
+    /// A network failure (no data for the network timeout, a lost connection, an HTTP error) ends the data
+    /// where it happened, with that failure as `readFailure`, even where the demuxer would skip the
+    /// missing part or call it the end: what was read still plays, then the player fails there.
     func demux(_ source: MediaSource, info: SessionInfo) {
         var subtitleDecoders: [Int: SubtitleDecoder] = [:]
         let startSerial = serial
@@ -27,15 +31,13 @@ extension PlaybackSession {
             let code = av_read_frame(source.pointer, packet.pointer)
             guard code >= 0 else {
                 if interrupt.isAborted { return }
-                if code != cffmpeg_error_eof() {
+                let failure = source.networkFailure(after: code, operation: "reading")
+                if failure == nil && code != cffmpeg_error_eof() {
                     post(
                         .warning(
                             PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
                 }
-                videoDecoder.packets.forcePush(.end(serial: current))
-                audioDecoder.packets.forcePush(.end(serial: current))
-                runtime.withLock { $0.endSerial = current }
-                post(.reachedEnd(serial: current))
+                endData(serial: current, failure: failure)
                 continue
             }
             route(packet, source: source, info: info, serial: current, subtitles: &subtitleDecoders)
@@ -78,6 +80,9 @@ extension PlaybackSession {
         }
     }
 
+    /// Whether the demuxer waits because its queues are full: it cannot read further ahead now.
+    var isReadAheadFull: Bool { info.map(queuesAreFull) ?? false }
+
     /// Soft bounds: wait while a queue is full, unless another one starves (then up to 4x).
     private func queuesAreFull(_ info: SessionInfo) -> Bool {
         let queues = [
@@ -89,11 +94,25 @@ extension PlaybackSession {
         return counts.contains { $0.0 >= $0.1 }
     }
 
-    /// Seeks the container to the keyframe at or before the target and flushes every stage.
+    /// Marks the end of generation `serial`'s data for the decoders and the player; `failure` is the
+    /// network failure that cut it short, if any.
+    private func endData(serial: Int, failure: PlayerError?) {
+        videoDecoder.packets.forcePush(.end(serial: serial))
+        audioDecoder.packets.forcePush(.end(serial: serial))
+        runtime.withLock {
+            $0.endSerial = serial
+            $0.readFailure = failure
+        }
+        post(.reachedEnd(serial: serial))
+    }
+
+    /// Seeks the container to the keyframe at or before the target and flushes every stage; a seek
+    /// the network failed ends the new generation's data at once.
     private func reposition(_ source: MediaSource, _ request: SeekRequest) {
         let timestamp = Int64((request.target + source.startTime) * Double(cffmpeg_time_base()))
         let code = av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
-        if code < 0 && !interrupt.isAborted {
+        let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
+        if code < 0 && failure == nil && !interrupt.isAborted {
             post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))
         }
         flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
@@ -102,6 +121,7 @@ extension PlaybackSession {
             $0.bufferedUpTo = request.target
         }
         post(.seeked(serial: request.serial))
+        if let failure { endData(serial: request.serial, failure: failure) }
     }
 
     private func flushDecoders(serial: Int, discardBefore: Double?) {

@@ -102,6 +102,7 @@ extension PlaybackSession {
 
     /// Opens the sink; without a device, reports it once and leaves the clock to the system.
     private func openAudioOutput() -> AudioRenderer? {
+        options.retirement.waitForClosedDevices(unless: interrupt)
         let sink = options.audioSinkFactory()
         let renderer = AudioRenderer(
             format: .standard, clock: clock, settings: settings,

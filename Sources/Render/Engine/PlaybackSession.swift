@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Created and commanded by `MediaPlayer` on the main actor; its threads report through `post`.
 /// > Important: `close()` aborts every queue and I/O at once; `join()` (off the main actor) waits
-/// > for the threads to end.
+/// > for the threads to end and closes the audio device.
 final class PlaybackSession: Sendable {
     struct SeekRequest: Sendable {
         var target: Double
@@ -20,6 +20,8 @@ final class PlaybackSession: Sendable {
         var info: SessionInfo?
         var bufferedUpTo = 0.0
         var endSerial: Int?
+        /// The network failure that ended the data of generation `endSerial`, if one did.
+        var readFailure: PlayerError?
     }
 
     let options: SessionOptions
@@ -88,13 +90,19 @@ final class PlaybackSession: Sendable {
     /// Whether every packet of the current generation has been read.
     var demuxerReachedEnd: Bool { runtime.withLock { $0.endSerial } == serial }
 
+    /// The network failure that ended the current generation's data before its real end, if any.
+    var readFailure: PlayerError? {
+        let current = serial
+        return runtime.withLock { $0.endSerial == current ? $0.readFailure : nil }
+    }
+
     /// Whether the decoded audio of the current generation has all been played (true without audio).
     var audioFinished: Bool {
         guard let renderer else { return true }
         return renderer.isFinished(serial: serial)
     }
 
-    /// Stops all I/O and wakes every thread so it ends; returns at once.
+    /// Stops all I/O, silences the audio and wakes every thread so it ends; returns at once.
     func close() {
         interrupt.abort()
         videoDecoder.packets.abort()
@@ -103,11 +111,14 @@ final class PlaybackSession: Sendable {
         demuxWake.signal()
         let (renderer, sink) = runtime.withLock { ($0.renderer, $0.sink) }
         renderer?.chunks.abort()
-        sink?.close()
+        // NB: closing the device waits for its audio thread (tens of milliseconds), so `join()` does.
+        sink?.setPaused(true)
     }
 
-    /// Waits until every thread of the session has ended. Call after `close()`, off the main actor.
+    /// Waits until every thread of the session has ended, then closes the audio device. Call after
+    /// `close()`, off the main actor.
     func join() {
         for thread in runtime.withLock({ $0.threads }) { thread.join() }
+        runtime.withLock { $0.sink }?.close()
     }
 }

@@ -1,7 +1,7 @@
 /// The player commands, as named in `.adjusted` and `.ignored` events.
 public enum PlayerCommand: String, Hashable, Sendable {
     /// Transport commands.
-    case play, pause, seek, step, load
+    case play, pause, seek, step, load, retry
     /// Sound and timing settings.
     case rate, volume, mute, loop
     /// Video settings.

@@ -47,6 +47,8 @@ struct SessionOptions: Sendable {
     var startPosition: Double = 0
     var networkTimeout: Double = 10
     var audioSinkFactory: @Sendable () -> any AudioSink
+    /// Where the player's replaced sessions close their audio devices, which this one's waits for.
+    var retirement: SessionRetirement
     var audioPreference: TrackPreference?
     var subtitlePreference: TrackPreference?
     var settings = SessionSettings.Values()

@@ -39,12 +39,26 @@ final class ClipMuxer {
     }
 
     /// Creates the file and writes the container header; streams are fixed from here on.
-    func writeHeader() throws(PlayerError) {
+    ///
+    /// - Parameter options: the muxer's private options, such as `hls_time` for an HLS playlist.
+    func writeHeader(options: [String: String] = [:]) throws(PlayerError) {
+        // NB: muxers that write several files (HLS) open them themselves.
+        if !writesOwnFiles {
+            try ffmpegCheck(
+                avio_open(&context.pointee.pb, location, cffmpeg_io_flag_write()), location: location,
+                operation: "creating the file")
+        }
+        var dictionary: OpaquePointer?
+        defer { av_dict_free(&dictionary) }
+        for (key, value) in options { av_dict_set(&dictionary, key, value, 0) }
         try ffmpegCheck(
-            avio_open(&context.pointee.pb, location, cffmpeg_io_flag_write()), location: location,
-            operation: "creating the file")
-        try ffmpegCheck(
-            avformat_write_header(context, nil), location: location, operation: "writing the header")
+            avformat_write_header(context, &dictionary), location: location, operation: "writing the header")
+    }
+
+    /// Whether the muxer opens its output files itself (no `pb` to open or close).
+    private var writesOwnFiles: Bool {
+        guard let format = context.pointee.oformat else { return false }
+        return format.pointee.flags & cffmpeg_fmt_nofile() != 0
     }
 
     /// Writes one packet, interleaved by time with the other streams; takes the packet's data.
@@ -56,6 +70,7 @@ final class ClipMuxer {
     /// Writes the buffered packets and the trailer, then closes the file.
     func finish() throws(PlayerError) {
         try ffmpegCheck(av_write_trailer(context), location: location, operation: "writing the trailer")
+        guard !writesOwnFiles else { return }
         try ffmpegCheck(avio_closep(&context.pointee.pb), location: location, operation: "closing the file")
     }
 

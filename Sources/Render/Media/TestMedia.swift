@@ -59,7 +59,9 @@ public enum TestMedia {
         return url
     }
 
-    private static func write(_ spec: ClipSpec, to path: String) throws(PlayerError) {
+    /// Encodes `spec` into `path`, passing `options` to the muxer chosen by the extension.
+    static func write(_ spec: ClipSpec, to path: String, options: [String: String] = [:]) throws(PlayerError)
+    {
         let muxer = try ClipMuxer(path: path)
         var tracks: [any ClipTrack] = []
         if spec.hasVideo { tracks.append(try ClipVideoTrack(spec: spec, muxer: muxer)) }
@@ -67,7 +69,7 @@ public enum TestMedia {
         if !spec.subtitles.isEmpty {
             tracks.append(try ClipSubtitleTrack(cues: spec.subtitles, muxer: muxer))
         }
-        try muxer.writeHeader()
+        try muxer.writeHeader(options: options)
         while let track = earliest(of: tracks) {
             try track.writeNext()
         }
@@ -86,7 +88,7 @@ public enum TestMedia {
         return best?.track
     }
 
-    private static func validate(_ spec: ClipSpec) throws(PlayerError) {
+    static func validate(_ spec: ClipSpec) throws(PlayerError) {
         func require(_ condition: Bool, _ message: String) throws(PlayerError) {
             if !condition { throw .invalidArgument(message) }
         }

@@ -16,14 +16,16 @@ final class PlayerHarness {
     let sinks = Sinks()
     private(set) var events: [PlayerEvent] = []
 
+    /// - Parameter audioSink: makes each item's sink instead of a recorded `CaptureAudioSink`.
     init(
-        timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true
+        timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true,
+        audioSink: (@Sendable () -> any AudioSink)? = nil
     ) {
         let sinks = sinks
         player = MediaPlayer(
             configuration: PlayerConfiguration(
                 networkTimeout: networkTimeout, timeTickInterval: timeTick,
-                audioSink: {
+                audioSink: audioSink ?? {
                     let sink = CaptureAudioSink(failsToOpen: audioFails)
                     sinks.made.withLock { $0.append(sink) }
                     return sink
@@ -55,6 +57,11 @@ final class PlayerHarness {
     var isFinished: Bool {
         if case .failed = player.status { return true }
         return player.status == .ended
+    }
+
+    /// Every status the player moved to, in order.
+    var statuses: [PlayerStatus] {
+        events.compactMap { if case .statusChanged(let status) = $0 { status } else { nil } }
     }
 
     /// The errors reported so far.

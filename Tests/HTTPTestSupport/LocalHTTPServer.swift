@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// One thread accepts, one thread serves each connection. Every method may be called from any
 /// thread; all mutable state sits in one `Mutex`.
-final class LocalHTTPServer: Sendable {
+public final class LocalHTTPServer: Sendable {
     struct State {
         var listener: Int32 = -1
         /// The port, kept across `stop()` so `start()` listens on the same one again.
@@ -30,7 +30,8 @@ final class LocalHTTPServer: Sendable {
     /// Counts running threads, so `stop()` can wait for all of them to end.
     let threads = DispatchGroup()
 
-    init(root: URL? = nil, files: [String: Data] = [:]) {
+    /// A stopped server of `root` (if any) and of the in-memory `files`, keyed by path ("/a.ts").
+    public init(root: URL? = nil, files: [String: Data] = [:]) {
         self.root = root
         state.withLock { $0.files = files }
     }
@@ -40,16 +41,16 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// The port listened on (0 before the first `start()`).
-    var port: UInt16 { state.withLock { $0.port } }
+    public var port: UInt16 { state.withLock { $0.port } }
 
     /// The URL of `path` on this server, such as `url(for: "/hls/playlist.m3u8")`.
-    func url(for path: String) -> URL {
+    public func url(for path: String) -> URL {
         let slash = path.hasPrefix("/") ? "" : "/"
         return URL(string: "http://127.0.0.1:\(port)\(slash)\(path)") ?? URL(fileURLWithPath: "/")
     }
 
     /// Listens on an ephemeral port the first time, on the same port after a `stop()`.
-    func start() throws {
+    public func start() throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         var reuse: Int32 = 1
@@ -78,7 +79,7 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Closes the listener and every connection, then waits for all threads to end.
-    func stop() {
+    public func stop() {
         state.withLock { state in
             if state.listener >= 0 { shutdown(state.listener, Int32(SHUT_RDWR)) }
             state.listener = -1
@@ -89,7 +90,7 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Drops every open connection at once, mid-body if a response is being sent.
-    func killConnections() {
+    public func killConnections() {
         state.withLock { state in
             state.killCount += 1
             for fd in state.connections.values { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -97,29 +98,30 @@ final class LocalHTTPServer: Sendable {
     }
 
     /// Limits response bodies to `bytesPerSecond` (`nil` for full speed).
-    func throttle(bytesPerSecond: Int?) { state.withLock { $0.bytesPerSecond = bytesPerSecond } }
+    public func throttle(bytesPerSecond: Int?) { state.withLock { $0.bytesPerSecond = bytesPerSecond } }
 
     /// Stops sending body bytes, on every connection, until `resume()`.
-    func stall() { state.withLock { $0.stalled = true } }
+    public func stall() { state.withLock { $0.stalled = true } }
 
     /// Lets stalled responses go on.
-    func resume() { state.withLock { $0.stalled = false } }
+    public func resume() { state.withLock { $0.stalled = false } }
 
     /// Answers requests for `path` with `status` and no body (`nil` serves the file again).
-    func overrideStatus(_ status: Int?, for path: String) {
+    public func overrideStatus(_ status: Int?, for path: String) {
         state.withLock { $0.statusOverrides[path] = status }
     }
 
     /// Serves `data` at `path`, replacing any file there.
-    func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }
+    public func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }
 
     /// Every request line received so far, with its Range header, such as "GET /a.ts bytes=0-".
-    var requests: [String] { state.withLock { $0.requests } }
+    public var requests: [String] { state.withLock { $0.requests } }
 
     /// Body bytes written to sockets so far.
-    var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
+    public var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
 
-    func spawn(_ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new thread that `stop()` waits for.
+    public func spawn(_ body: @escaping @Sendable () -> Void) {
         threads.enter()
         Thread {
             body()

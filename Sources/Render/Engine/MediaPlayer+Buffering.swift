@@ -1,0 +1,62 @@
+extension MediaPlayer {
+    /// Seconds the clock may run past the missing picture, or the read-ahead may stay empty, before
+    /// the player reports buffering.
+    static let starvationMargin = 0.25
+    /// Seconds read ahead of the position below which an item with sound is starved of data.
+    private static let starvedReadAhead = 0.1
+    /// Seconds to read ahead before playback goes on after buffering.
+    private static let resumeReadAhead = 1.0
+
+    /// Holds the clock while data is missing before the end (a slow network), and releases it once
+    /// a little is read and decoded again.
+    func updateBuffering(_ session: PlaybackSession, clockTime: Double) {
+        let starved =
+            isMissingPictures(session, clockTime: clockTime) || isMissingData(session, clockTime: clockTime)
+        if status == .playing, !session.demuxerReachedEnd, starved {
+            starvedSince = nil
+            session.setPaused(true)
+            setStatus(.buffering)
+        } else if status == .buffering,
+            session.demuxerReachedEnd || hasRefilled(session, clockTime: clockTime)
+        {
+            waitingSince = nil
+            session.setPaused(false)
+            setStatus(.playing)
+        }
+    }
+
+    /// Whether the clock passed the shown picture's end with no next picture decoded, or moved on
+    /// without the first picture after a load or a seek.
+    private func isMissingPictures(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        guard hasVideo, session.videoFrames.count == 0 else { return false }
+        let expected =
+            awaitingFirstFrame
+            ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
+        if awaitingFirstFrame && waitingSince == nil { waitingSince = clockTime }
+        return clockTime > expected + MediaPlayer.starvationMargin
+    }
+
+    /// Whether an item with sound has had nothing read ahead of its position for a while.
+    ///
+    /// With sound, the clock follows the samples played, so data arriving too slowly slows the clock
+    /// down (stuttering sound, slow pictures) instead of leaving pictures late.
+    private func isMissingData(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        guard session.renderer != nil, pendingSeek == nil,
+            session.bufferedUpTo < clockTime + MediaPlayer.starvedReadAhead
+        else {
+            starvedSince = nil
+            return false
+        }
+        let now = MediaPlayer.now
+        if starvedSince == nil { starvedSince = now }
+        return now - (starvedSince ?? now) > MediaPlayer.starvationMargin
+    }
+
+    /// Whether a few pictures are decoded and, with sound, a second is read ahead again (or the
+    /// queues are full: no more can be read ahead).
+    private func hasRefilled(_ session: PlaybackSession, clockTime: Double) -> Bool {
+        guard !hasVideo || session.videoFrames.count >= 3 else { return false }
+        guard session.renderer != nil else { return true }
+        return session.bufferedUpTo >= clockTime + MediaPlayer.resumeReadAhead || session.isReadAheadFull
+    }
+}

@@ -1,0 +1,87 @@
+import CFFmpeg
+import Synchronization
+
+/// Watches the connections a network demuxer opens by itself, so that one which fails ends the
+/// data there, with that failure, instead of being skipped.
+///
+/// libavformat's HLS demuxer opens its segments without the read timeout of the playlist (a stalled
+/// server blocked it for ever), logs and skips a segment it cannot open (404, 500, refused) or read
+/// to its end (connection lost, timeout), and ends the stream when no segment is left: a viewer
+/// would see a jump or an early end, and no error. The watch hooks the context's `io_open` and
+/// `io_close2`: it gives every connection the read timeout, and after the first failure it records
+/// it refuses every later open, so the demuxer skips the rest and ends the data right after what it
+/// already read, which still plays.
+///
+/// > Important: the owner keeps the watch alive as long as the context (it is the context's
+/// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
+final class NetworkWatch: Sendable {
+    let location: String
+    /// libavformat's `rw_timeout`: microseconds a read may wait for data.
+    private let readTimeout: String
+    private let recorded = Mutex<PlayerError?>(nil)
+
+    /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
+    init(location: String, timeout: Double) {
+        self.location = location
+        readTimeout = String(Int64(timeout * 1_000_000))
+    }
+
+    /// The first failure of a connection the demuxer opened, if any.
+    var failure: PlayerError? { recorded.withLock { $0 } }
+
+    /// Makes `context` report through this watch; call before `avformat_open_input`.
+    func install(on context: UnsafeMutablePointer<AVFormatContext>) {
+        context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+        context.pointee.io_open = NetworkWatch.open
+        context.pointee.io_close2 = NetworkWatch.close
+    }
+
+    /// Records the failure behind `code` when it is a network one; interruptions are not failures.
+    private func record(_ code: Int32, operation: String) {
+        guard code < 0, code != cffmpeg_error_exit(), code != cffmpeg_error_eof() else { return }
+        let error = PlayerError(ffmpegCode: code, location: location, operation: operation)
+        guard case .network = error else { return }
+        recorded.withLock { $0 = $0 ?? error }
+    }
+
+    private static func watch(of context: UnsafeMutablePointer<AVFormatContext>?) -> NetworkWatch? {
+        guard let opaque = context?.pointee.opaque else { return nil }
+        return Unmanaged<NetworkWatch>.fromOpaque(opaque).takeUnretainedValue()
+    }
+
+    typealias OpenFunction =
+        @convention(c) (
+            UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>?,
+            UnsafePointer<CChar>?, Int32, UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32
+    typealias CloseFunction =
+        @convention(c) (
+            UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<AVIOContext>?
+        ) -> Int32
+
+    /// libavformat's own `io_open` and `io_close2`, which the hooks call to do the work.
+    private static let defaults: (open: OpenFunction, close: CloseFunction)? = {
+        guard let scratch = avformat_alloc_context() else { return nil }
+        defer { avformat_free_context(scratch) }
+        guard let open = scratch.pointee.io_open, let close = scratch.pointee.io_close2 else { return nil }
+        return (open, close)
+    }()
+
+    private static let open: OpenFunction = { context, pb, url, flags, options in
+        guard let defaults else { return cffmpeg_averror(ENOSYS) }
+        let watch = watch(of: context)
+        // NB: not AVERROR_EXIT, which the demuxer would take for an interruption and stop at once,
+        // dropping what it read but did not return yet.
+        if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
+        if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
+        let code = defaults.open(context, pb, url, flags, options)
+        watch?.record(code, operation: "opening a segment")
+        return code
+    }
+
+    /// Closing is where a connection that ended early shows: its context carries the read error.
+    private static let close: CloseFunction = { context, pb in
+        if let pb { watch(of: context)?.record(pb.pointee.error, operation: "reading a segment") }
+        return defaults?.close(context, pb) ?? 0
+    }
+}

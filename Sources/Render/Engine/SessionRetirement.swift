@@ -1,0 +1,36 @@
+import Foundation
+
+/// Where a player's replaced sessions end: stopped at once, then joined, and their audio devices
+/// closed, in the background; a newer session opens its device only once those are closed.
+///
+/// > Important: closing a device waits for its audio thread (tens of milliseconds), so it never
+/// > happens on the main actor; and some audio drivers open one device at a time, so a new item's
+/// > device must wait for the old one.
+final class SessionRetirement: Sendable {
+    private let group = DispatchGroup()
+
+    /// Stops `session` now and joins it (closing its audio device) in the background.
+    func retire(_ session: PlaybackSession) {
+        session.close()
+        group.enter()
+        DispatchQueue.global().async { [group] in
+            session.join()
+            group.leave()
+        }
+    }
+
+    /// Blocks until every session retired so far has closed its device, or until `interrupt` is
+    /// aborted (the waiting session was retired itself). Off the main actor.
+    func waitForClosedDevices(unless interrupt: InterruptGuard) {
+        while group.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+            if interrupt.isAborted { return }
+        }
+    }
+
+    /// Returns once every session retired so far has ended.
+    func waitForAll() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            group.notify(queue: .global()) { continuation.resume() }
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+extension TestMedia {
+    /// The playlist's file name in a folder written by ``encodeHLS(_:segmentDuration:into:)``.
+    public static let hlsPlaylistName = "playlist.m3u8"
+
+    /// Encodes `spec` as an HLS video-on-demand stream: `playlist.m3u8` and MPEG-TS segments
+    /// `segment0.ts`, `segment1.ts`... in `directory`, which is created when missing.
+    ///
+    /// A segment starts at a keyframe, so with `spec.gopFrames` dividing the frames of
+    /// `segmentDuration` every segment lasts exactly `segmentDuration` seconds (the last one may be
+    /// shorter).
+    ///
+    /// > Important: writes synchronously on the calling thread. Subtitle cues cannot be carried.
+    ///
+    /// - Returns: the playlist's URL.
+    @discardableResult
+    public static func encodeHLS(_ spec: ClipSpec, segmentDuration: Double, into directory: URL)
+        throws(PlayerError) -> URL
+    {
+        FFmpegLogging.configure()
+        try validate(spec)
+        guard spec.subtitles.isEmpty else {
+            throw .invalidArgument("HLS segments cannot carry subtitle cues")
+        }
+        guard segmentDuration > 0 else { throw .invalidArgument("the segment duration must be positive") }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
+        }
+        let playlist = directory.appendingPathComponent(hlsPlaylistName)
+        try write(
+            spec, to: playlist.path,
+            options: [
+                "hls_time": "\(segmentDuration)", "hls_list_size": "0", "hls_playlist_type": "vod",
+                "hls_segment_filename": directory.appendingPathComponent("segment%d.ts").path,
+            ])
+        return playlist
+    }
+
+    /// The playlist of an HLS stream encoded once per distinct `spec` and segment duration and
+    /// reused afterwards, even by later runs; its segments sit next to it.
+    ///
+    /// The folder is written under a temporary name and renamed into place, so concurrent callers
+    /// never see a partial stream.
+    public static func cachedHLS(
+        _ spec: ClipSpec, segmentDuration: Double = 1, in directory: URL = defaultCacheDirectory
+    ) throws(PlayerError) -> URL {
+        let folder = directory.appendingPathComponent("hls-\(spec.cacheKey)-\(segmentDuration)s")
+        let playlist = folder.appendingPathComponent(hlsPlaylistName)
+        if FileManager.default.fileExists(atPath: playlist.path) { return playlist }
+        let partial = directory.appendingPathComponent(".partial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        try encodeHLS(spec, segmentDuration: segmentDuration, into: partial)
+        // NB: a concurrent caller may have renamed its own copy into place first; either copy will do.
+        guard rename(partial.path, folder.path) == 0 || FileManager.default.fileExists(atPath: playlist.path)
+        else {
+            throw .io("cannot move the HLS stream into \(folder.path)")
+        }
+        return playlist
+    }
+}

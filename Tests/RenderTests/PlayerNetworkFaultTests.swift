@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// Faults a local server injects while an HLS or a progressive item plays: the player buffers,
+    /// plays what it read, then fails with a typed network error where the data stops; it never hangs.
+    @Suite(.serialized) @MainActor
+    struct PlayerNetworkFaultTests {
+        /// Six one-second segments (or one 6 s file) of about 30 KB/s, sound included.
+        static let spec = ClipSpec(width: 160, height: 96, duration: 6, gopSeconds: 1)
+
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func aServerSlowerThanTheBitRateMakesThePlayerBufferThenPlayOn(_ delivery: ServedClip.Delivery)
+            async throws
+        {
+            let clip = try ServedClip(delivery, spec: Self.spec)
+            // A packet takes longer than the timeout to arrive at a quarter of the bit rate, but data
+            // keeps flowing: that is slow, not stalled.
+            let harness = try await Self.play(clip, networkTimeout: 1)
+            clip.server.throttle(bytesPerSecond: clip.bytesPerSecond / 4)
+            #expect(await harness.wait(timeout: 6, for: .buffering))
+            await harness.wait(timeout: 1.5) { harness.isFinished }
+            clip.server.throttle(bytesPerSecond: nil)
+            #expect(await harness.wait(timeout: 4, for: .playing))
+            #expect(harness.statuses.suffix(3) == [.playing, .buffering, .playing])
+            #expect(harness.errors.isEmpty)
+            await harness.close()
+        }
+
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func aStallLongerThanTheTimeoutBuffersThenFailsWithATimeout(_ delivery: ServedClip.Delivery)
+            async throws
+        {
+            let clip = try ServedClip(delivery, spec: Self.spec)
+            let harness = try await Self.play(clip, networkTimeout: 1.5)
+            clip.server.stall()
+            let stalled = MediaPlayer.now
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            let detected = MediaPlayer.now - stalled
+            #expect(harness.player.status == .failed(.network(.timeout)))
+            #expect(harness.statuses.suffix(3) == [.playing, .buffering, .failed(.network(.timeout))])
+            // The read in progress when the server stalled started a little earlier.
+            #expect(detected > 1.2 && detected < 3, "stall to error: \(detected) s")
+            print("NETWORK \(delivery): stall to error \(String(format: "%.2f", detected)) s (timeout 1.5 s)")
+            await harness.close()
+        }
+
+        @Test(arguments: [404, 500])
+        func anHLSSegmentAnsweringAnErrorPlaysUpToItThenFailsWithItsStatus(_ status: Int) async throws {
+            let (_, harness) = try await Self.playUntilFailing(atSegment: 2, status: status)
+            #expect(harness.player.status == .failed(.network(.httpStatus(status))))
+            #expect(harness.errors == [.network(.httpStatus(status))])
+            // Segments 0 and 1 played; the position is the start of the missing segment, and stays.
+            let position = harness.player.currentTime
+            #expect(abs(position - 2) < 0.1, "failed at \(position)")
+            #expect(harness.player.framesPresented > 50)
+            #expect(try #require(harness.player.session).clock.isPaused)
+            await harness.wait(timeout: 0.2) { false }
+            #expect(harness.player.currentTime == position)
+            await harness.close()
+        }
+
+        @Test func aProgressiveFileAnsweringAServerErrorFailsWithItsStatus() async throws {
+            let clip = try ServedClip(.progressive, spec: Self.spec)
+            clip.server.overrideStatus(500, for: clip.url.path)
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(500))))
+            await harness.close()
+        }
+
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func killingTheServerMidStreamFailsWithALostConnection(_ delivery: ServedClip.Delivery) async throws {
+            let clip = try ServedClip(delivery, spec: Self.spec)
+            let harness = try await Self.play(clip, networkTimeout: 10)
+            #expect(await harness.wait { harness.player.currentTime > 1 })
+            clip.server.stop()
+            let killed = MediaPlayer.now
+            let position = harness.player.currentTime
+            // Far less than the 10 s timeout: a closed connection is noticed at once, what was read
+            // plays, then the player fails where the data stops.
+            #expect(await harness.wait(timeout: 4) { harness.isFinished })
+            let failure = harness.player.status
+            #expect(failure == .failed(.network(.connectionLost)) || failure == .failed(.network(.refused)))
+            #expect(harness.player.currentTime >= position && harness.player.currentTime < 5)
+            print(
+                "NETWORK \(delivery): killed to error \(String(format: "%.2f", MediaPlayer.now - killed)) s")
+            await harness.close()
+        }
+
+        /// Serves `clip` a little faster than its bit rate (so the player reads ahead only a little)
+        /// and waits until it plays.
+        static func play(_ clip: ServedClip, networkTimeout: Double) async throws -> PlayerHarness {
+            clip.server.throttle(bytesPerSecond: clip.bytesPerSecond * 3 / 2)
+            let harness = PlayerHarness(networkTimeout: networkTimeout)
+            harness.player.load(clip.item, autoplay: true)
+            try #require(await harness.wait(timeout: 5, for: .playing))
+            return harness
+        }
+
+        /// Plays the HLS clip at full speed, HLS segment `index` answering `status`, until it fails.
+        static func playUntilFailing(atSegment index: Int, status: Int) async throws -> (
+            ServedClip, PlayerHarness
+        ) {
+            let clip = try ServedClip(.hls, spec: spec)
+            clip.server.overrideStatus(status, for: ServedClip.segmentPath(index))
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            try #require(await harness.wait(timeout: 6) { harness.isFinished })
+            return (clip, harness)
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import CFFmpeg
+import Foundation
+import Testing
+import VideoPlayerRender
+
+@Suite struct TestMediaHLSTests {
+    @Test func anHLSStreamHasOneSegmentPerSecondAndEveryPictureNumbered() throws {
+        let directory = try TemporaryDirectory()
+        let spec = ClipSpec(width: 160, height: 96, duration: 3, gopSeconds: 1)
+        let playlist = try TestMedia.encodeHLS(spec, segmentDuration: 1, into: directory.file("stream"))
+        #expect(playlist.lastPathComponent == TestMedia.hlsPlaylistName)
+        let lines = try String(contentsOf: playlist, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix(".ts") } == ["segment0.ts", "segment1.ts", "segment2.ts"])
+        #expect(lines.filter { $0.hasPrefix("#EXTINF:") } == Array(repeating: "#EXTINF:1.000000,", count: 3))
+        #expect(lines.last == "#EXT-X-ENDLIST")
+        let probe = try MediaProbe(playlist)
+        #expect(abs(probe.duration - 3) < 0.1)
+        let video = try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO))
+        #expect(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO) != nil)
+        let pictures = try ProbeDecoder(probe: probe, streamIndex: video).pictures()
+        #expect(pictures.map(\.frameNumber) == Array(0..<90))
+    }
+
+    @Test func aCachedHLSStreamIsWrittenOnceAndReused() throws {
+        let directory = try TemporaryDirectory()
+        let spec = ClipSpec(width: 64, height: 64, duration: 1, tone: nil)
+        let first = try TestMedia.cachedHLS(spec, in: directory.url)
+        let segment = first.deletingLastPathComponent().appendingPathComponent("segment0.ts")
+        let written = try segment.resourceValues(forKeys: [.contentModificationDateKey])
+            .contentModificationDate
+        #expect(try TestMedia.cachedHLS(spec, in: directory.url) == first)
+        #expect(
+            try segment.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
+                == written)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 1)
+    }
+
+    @Test func subtitleCuesCannotGoIntoHLS() throws {
+        let directory = try TemporaryDirectory()
+        #expect(throws: PlayerError.invalidArgument("HLS segments cannot carry subtitle cues")) {
+            try TestMedia.encodeHLS(
+                ClipSpec(subtitles: [SubtitleCue(start: 0, end: 1, text: "x")]), segmentDuration: 1,
+                into: directory.file("stream"))
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import VideoPlayerContainer
+import VideoPlayerRender
+import VideoPlayerWidgets
+
+/// A whole player in a real ``PlayerWindow`` on SDL's offscreen driver, on the live clock, with the
+/// spinner, the error overlay and a probe: a label that ticks 30 times a second and counts taps.
+/// The loop runs in real time while the engine's threads wait on the network, and what it did is
+/// measured.
+@MainActor
+final class NetworkWindowBed {
+    /// What the loop did while a condition was awaited.
+    struct Figures {
+        var seconds = 0.0
+        var iterations = 0
+        /// The longest loop iteration: how long the main actor was held at once.
+        var longestIteration = 0.0
+        var presents = 0
+        var probeTicks = 0
+        var spinnerSteps = 0
+
+        var presentsPerSecond: Double { Double(presents) / max(seconds, 0.001) }
+        var probeTicksPerSecond: Double { Double(probeTicks) / max(seconds, 0.001) }
+        var spinnerStepsPerSecond: Double { Double(spinnerSteps) / max(seconds, 0.001) }
+
+        /// Two runs one after the other, as one.
+        static func + (first: Figures, second: Figures) -> Figures {
+            Figures(
+                seconds: first.seconds + second.seconds, iterations: first.iterations + second.iterations,
+                longestIteration: max(first.longestIteration, second.longestIteration),
+                presents: first.presents + second.presents, probeTicks: first.probeTicks + second.probeTicks,
+                spinnerSteps: first.spinnerSteps + second.spinnerSteps)
+        }
+    }
+
+    /// A test context on the real clock: the spinner and the probe tick in real time, as the engine does.
+    let context = Context(mode: .test).withDependency(\.clock, LiveClock())
+    let window: PlayerWindow
+    let host: WidgetHost
+
+    init(networkTimeout: Double) throws {
+        // NB: `make test` sets these; a bare `swift test` must not open a real display or device.
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+        let context = context
+        context.render.configuration = PlayerConfiguration(
+            networkTimeout: networkTimeout, timeTickInterval: 0.25)
+        context.container.insert(overlay: "loading", above: .render) { LoadingWidget() }
+        context.container.insert(overlay: "error", above: .control) { ErrorWidget() }
+        context.container.insert(overlay: "probe", above: "error") { ProbeWidget() }
+        window = PlayerWindow(size: Size(width: 320, height: 180), context: context) { PlayerWidget(context) }
+        try window.open()
+        guard let host = window.host else { throw NetworkWindowBedError.noHost }
+        self.host = host
+        window.runOnce()
+    }
+
+    /// Runs the loop until `condition` holds (`false` after `timeout` seconds), measuring it.
+    func run(timeout: Double, until condition: () -> Bool) -> (met: Bool, figures: Figures) {
+        var figures = Figures()
+        let started = MediaPlayer.now
+        let (presents, ticks) = (window.statistics.presents, context[ProbeService.self].ticks)
+        var phase = context[LoadingService.self].phase
+        var met = condition()
+        while !met, MediaPlayer.now - started < timeout {
+            let iteration = MediaPlayer.now
+            // NB: a short wait keeps the loop close to a busy one, so a blocked main actor shows.
+            window.runOnce(maxWait: 0.002)
+            figures.longestIteration = max(figures.longestIteration, MediaPlayer.now - iteration)
+            figures.iterations += 1
+            let newPhase = context[LoadingService.self].phase
+            if newPhase != phase { figures.spinnerSteps += 1 }
+            phase = newPhase
+            met = condition()
+        }
+        figures.seconds = MediaPlayer.now - started
+        figures.presents = window.statistics.presents - presents
+        figures.probeTicks = context[ProbeService.self].ticks - ticks
+        return (met, figures)
+    }
+
+    /// Presses and releases at the middle of the widget `identifier`; returns the seconds it took.
+    func tap(identifier: String) -> Double? {
+        guard let frame = host.frame(ofIdentifier: identifier) else { return nil }
+        let point = Point(x: frame.midX, y: frame.midY)
+        let started = MediaPlayer.now
+        host.handle(.pointerDown(point))
+        host.handle(.pointerUp(point))
+        return MediaPlayer.now - started
+    }
+
+    /// Closes the player (waiting for its threads) and the window.
+    func close() async {
+        await context.render.player.close()
+        window.close()
+    }
+}
+
+enum NetworkWindowBedError: Error {
+    /// The window opened without a widget host.
+    case noHost
+}
+
+/// Ticks on the injected clock 30 times a second, for ever, and counts taps.
+final class ProbeService: Service {
+    @ViewState private(set) var ticks = 0
+    @ViewState var taps = 0
+    @Dependency(\.clock) private var clock
+    private var timer: TimerToken?
+
+    required init(_ context: Context) {
+        super.init(context)
+        tick()
+    }
+
+    private func tick() {
+        timer = clock.schedule(after: 1.0 / 30) { [weak self] in
+            self?.ticks += 1
+            self?.tick()
+        }
+    }
+
+    override func didStop() {
+        timer?.cancel()
+    }
+}
+
+/// The probe's label, in the top-left corner: its ticks and taps.
+struct ProbeWidget: Widget {
+    var body: some Widget {
+        WithService(ProbeService.self) { service in
+            VStack {
+                HStack {
+                    Text("\(service.ticks) · \(service.taps)").foregroundColor(.white)
+                        .padding(4)
+                        .background(Color.black)
+                        .onTap { service.taps += 1 }
+                        .accessibilityIdentifier("probe")
+                    Spacer()
+                }
+                Spacer()
+            }
+        }
+    }
+}
