@@ -44,8 +44,10 @@ import VideoPlayerWidgets
         let message = try #require(bed.host.frame(ofIdentifier: "error.message"))
         #expect(try #require(bed.window.screenshot()).ink(in: message) > 30)
         #expect(bed.host.frame(ofIdentifier: "loading") == nil)
-        #expect(stall.longestIteration < 0.05, "the main actor was held \(stall.longestIteration) s at once")
-        #expect(stall.probeTicksPerSecond > 24 && stall.presentsPerSecond > 24)
+        // A main actor waiting on the network would be held for the whole 1.5 s timeout; the bounds leave
+        // room for a machine busy with other work (typically 5-10 ms, 30 ticks a second).
+        #expect(stall.longestIteration < 0.25, "the main actor was held \(stall.longestIteration) s at once")
+        #expect(stall.probeTicksPerSecond > 15 && stall.presentsPerSecond > 15)
 
         // The server is back: Retry plays on from where the item failed.
         let failedAt = render.currentTime
@@ -61,7 +63,7 @@ import VideoPlayerWidgets
         #expect(render.error == nil, "\(String(describing: render.error))")
         #expect(bed.host.frame(ofIdentifier: "error.retry") == nil)
         #expect(bed.run(timeout: 2) { bed.window.statistics.videoUploads > uploads + 5 }.met)
-        #expect(max(loadSeconds, tapSeconds, retryTapSeconds) < 0.05)
+        #expect(max(loadSeconds, tapSeconds, retryTapSeconds) < 0.25)
         print(
             "NETWORK UI \(delivery): stall to error \(Self.format(stall.seconds)) s,"
                 + " longest loop iteration \(Self.format(stall.longestIteration * 1000)) ms,"
