@@ -13,16 +13,42 @@ enum SymbolPainter {
     static func paint(_ name: SymbolName, in rect: Rect, cairo: OpaquePointer, color: Color) {
         let side = min(rect.width, rect.height)
         guard side > 0, color.alpha > 0 else { return }
+        let square = Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
         cairo_save(cairo)
         cairo_new_path(cairo)
+        clip(cairo, toPixelsOf: square)
         cairo_push_group(cairo)
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, 1)
-        cairo_translate(cairo, rect.midX - side / 2, rect.midY - side / 2)
+        cairo_translate(cairo, square.minX, square.minY)
         cairo_scale(cairo, side / SymbolCanvas.gridSize, side / SymbolCanvas.gridSize)
         draw(name, on: SymbolCanvas(cairo: cairo))
         cairo_pop_group_to_source(cairo)
         cairo_paint_with_alpha(cairo, color.alpha)
         cairo_restore(cairo)
+    }
+
+    /// Clips to the whole device pixels `rect` touches, plus one: a group is as large as the clip, and
+    /// without this each symbol would clear and composite a surface the size of the damaged area.
+    /// Symbols keep their ink inside their square, so the pixels are the same.
+    private static func clip(_ cairo: OpaquePointer, toPixelsOf rect: Rect) {
+        let corners = [
+            (rect.minX, rect.minY), (rect.maxX, rect.minY), (rect.minX, rect.maxY), (rect.maxX, rect.maxY),
+        ]
+        .map { corner in
+            var (x, y) = corner
+            cairo_user_to_device(cairo, &x, &y)
+            return (x: x, y: y)
+        }
+        let left = (corners.map(\.x).min() ?? 0).rounded(.down) - 1
+        let top = (corners.map(\.y).min() ?? 0).rounded(.down) - 1
+        let right = (corners.map(\.x).max() ?? 0).rounded(.up) + 1
+        let bottom = (corners.map(\.y).max() ?? 0).rounded(.up) + 1
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cairo, &matrix)
+        cairo_identity_matrix(cairo)
+        cairo_rectangle(cairo, left, top, right - left, bottom - top)
+        cairo_clip(cairo)
+        cairo_set_matrix(cairo, &matrix)
     }
 
     private static func draw(_ name: SymbolName, on canvas: SymbolCanvas) {
