@@ -51,6 +51,19 @@ extension PlayerTests {
             await silent.close()
         }
 
+        @Test func timeTicksFollowTheMediaTimeAtEveryMultipleOfTheInterval() async throws {
+            let harness = PlayerHarness(timeTick: 0.25)
+            harness.player.setRate(2)
+            harness.player.load(try TestClips.item(ClipSpec(duration: 2)), autoplay: true)
+            #expect(await harness.wait(timeout: 4, for: .ended))
+            let ticks = harness.events.compactMap { if case .timeTick(let time) = $0 { time } else { nil } }
+            let multiples = ticks.map { Int(($0 / 0.25).rounded(.down)) }
+            #expect(Array(multiples.prefix(8)) == Array(0..<8), "\(ticks)")
+            let lateness = ticks.map { $0 - ($0 / 0.25).rounded(.down) * 0.25 }
+            #expect(lateness.allSatisfy { $0 < 0.1 }, "\(ticks)")
+            await harness.close()
+        }
+
         @Test func theEventStreamDeliversTheSameOrder() async throws {
             let harness = PlayerHarness()
             let stream = harness.player.events

@@ -25,11 +25,16 @@ extension MediaPlayer {
         let buffered = session.bufferedUpTo
         bufferedRanges = buffered > currentTime ? [currentTime...buffered] : []
         if playing, let interval = configuration.timeTickInterval, interval > 0 {
-            if lastTick.map({ now - $0 >= interval }) ?? true {
-                lastTick = now
+            // Ticks follow the media time, as a clock display does: one when the position enters the
+            // next multiple of the interval (never again for the same one, should the audio clock
+            // step back a little), so a time label changes exactly when its second does.
+            let step = (currentTime / interval).rounded(.down)
+            if lastTick.map({ step > $0 }) ?? true {
+                lastTick = step
                 emit(.timeTick(currentTime))
             }
-            due = min(due ?? .infinity, (lastTick ?? now) + interval)
+            let untilNext = ((step + 1) * interval - currentTime) / max(rate, 0.01)
+            due = min(due ?? .infinity, now + max(untilNext, 0))
         }
         nextDueTime = due
         if failWhereTheDataStops(session, clockTime: time) { return }

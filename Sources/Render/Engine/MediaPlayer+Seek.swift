@@ -14,6 +14,7 @@ extension MediaPlayer {
         starvedSince = nil
         videoEnded = false
         currentTime = applied
+        lastTick = nil
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }
         inbox.wake()
     }

@@ -89,6 +89,7 @@ public final class MediaPlayer {
     var starvedSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double)?
+    /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).
     var lastTick: Double?
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
     var nextObserverID = 0

@@ -2,7 +2,8 @@
 public struct PlayerConfiguration: Sendable {
     /// Seconds a network open or read may stall before failing with `.network(.timeout)`.
     public var networkTimeout: Double = 10
-    /// Seconds between `.timeTick` events while playing; `nil` sends none.
+    /// Seconds of media time between `.timeTick` events while playing (at 2x they come twice as
+    /// often); `nil` sends none.
     public var timeTickInterval: Double?
     /// Makes the audio output of each item; the default plays through SDL.
     public var audioSink: @Sendable () -> any AudioSink = { SDLAudioSink() }

@@ -8,7 +8,8 @@ public enum PlayerEvent: Equatable, Sendable {
     case durationKnown(Double)
     /// A seek finished; the time is where playback now stands.
     case seekCompleted(Double)
-    /// Periodic time report, at `PlayerConfiguration.timeTickInterval`.
+    /// The playback position while playing: when playback starts or resumes, after a seek, and each
+    /// time the position reaches a multiple of `PlayerConfiguration.timeTickInterval` (media time).
     case timeTick(Double)
     /// The volume setting changed.
     case volumeChanged(Double)
