@@ -18,19 +18,24 @@ struct PlaybackMeasurement {
         let stage = try BenchStage(configuration: configuration, title: title)
         defer { stage.close() }
         var frames: [PresentedFrame] = []
-        // Redraws before the first frame (the first full paint, the loading state) are not steady playback.
+        // Steady playback for the redraw rate: after the iteration that shows the first frame (the
+        // first full paint and the loading state come before) and before the one that ends the clip
+        // (its status change repaints the play button).
         var redrawsAtFirstFrame = 0
+        var steady: (redraws: Int, until: Double)?
         let loadedAt = MediaPlayer.now
         stage.player.load(MediaItem(url: url, title: title), autoplay: true)
         try stage.run(timeout: spec.duration + 15, waitingFor: "the end of \(title)") { frame in
+            let redraws = stage.window.statistics.overlayRedraws
             if let frame {
-                if frames.isEmpty { redrawsAtFirstFrame = stage.window.statistics.overlayRedraws }
+                if frames.isEmpty { redrawsAtFirstFrame = redraws }
                 frames.append(frame)
             }
-            return stage.player.status == .ended
+            guard stage.player.status != .ended else { return true }
+            if !frames.isEmpty { steady = (redraws - redrawsAtFirstFrame, MediaPlayer.now) }
+            return false
         }
         let endedAt = MediaPlayer.now
-        let redraws = stage.window.statistics.overlayRedraws
         var metrics = Metrics()
         metrics[.framesPresented] = Double(stage.player.framesPresented)
         metrics[.framesDropped] = Double(stage.player.framesDropped)
@@ -39,8 +44,10 @@ struct PlaybackMeasurement {
         metrics[.wallSeconds] = endedAt - loadedAt
         if let first = frames.first {
             metrics.setMilliseconds(.firstFrameMs, first.presentedAt - loadedAt)
+        }
+        if let first = frames.first, let steady {
             metrics[.overlayRedrawsPerSecond] =
-                Double(redraws - redrawsAtFirstFrame) / max(endedAt - first.presentedAt, 0.001)
+                Double(steady.redraws) / max(steady.until - first.presentedAt, 0.001)
         }
         metrics.setMilliseconds(.composeMeanMs, Statistics.mean(stage.composeSeconds))
         metrics.setMilliseconds(.composeP95Ms, Statistics.percentile(95, of: stage.composeSeconds))
