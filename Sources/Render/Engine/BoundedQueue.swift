@@ -47,27 +47,27 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return items.removeFirst()
     }
 
-    /// Removes the oldest element if there is one, without waiting.
+    /// Removes the oldest element if there is one, without waiting; `nil` once aborted.
     func tryPop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        guard !items.isEmpty else { return nil }
+        guard !aborted, !items.isEmpty else { return nil }
         condition.broadcast()
         return items.removeFirst()
     }
 
-    /// The element at `offset` from the head, without removing it.
+    /// The element at `offset` from the head, without removing it; `nil` once aborted.
     func peek(_ offset: Int = 0) -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        return offset < items.count ? items[offset] : nil
+        return !aborted && offset < items.count ? items[offset] : nil
     }
 
-    /// How many elements wait in the queue.
+    /// How many elements wait in the queue (none once aborted).
     var count: Int {
         condition.lock()
         defer { condition.unlock() }
-        return items.count
+        return aborted ? 0 : items.count
     }
 
     /// Drops every element (a seek makes them stale) and wakes a waiting producer.
@@ -79,11 +79,13 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Wakes every waiter for good; later pushes are ignored and pops return `nil`.
+    ///
+    /// The elements left are released with the queue, not here: aborting a closing session's queues
+    /// on the main actor must not free its pictures and packets there.
     func abort() {
         condition.lock()
         defer { condition.unlock() }
         aborted = true
-        items.removeAll()
         condition.broadcast()
     }
 }
