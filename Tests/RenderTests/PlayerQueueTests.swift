@@ -24,6 +24,18 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aPreloadedItemHoldsOnlyItsFirstPictureUntilItPlays() async throws {
+            let harness = PlayerHarness()
+            harness.player.load([try TestClips.standard(), try TestClips.standard()], autoplay: true)
+            #expect(await harness.wait { harness.player.isNextPreloaded })
+            let preloaded = try #require(harness.player.preload?.session)
+            await harness.wait(timeout: 0.3) { false }
+            #expect(preloaded.videoFrames.count == 1)
+            harness.player.next()
+            #expect(preloaded.videoFrames.capacity == PlaybackSession.videoFramesAhead)
+            await harness.close()
+        }
+
         @Test func theQueueAdvancesAtTheEndOfEachItem() async throws {
             let harness = PlayerHarness()
             let items = try [0.5, 0.7].map { try TestClips.item(ClipSpec(duration: $0)) }

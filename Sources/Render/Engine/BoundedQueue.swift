@@ -7,13 +7,28 @@ import Foundation
 ///
 /// > Important: `@unchecked Sendable` because every access to `items` and `aborted` holds `condition`.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
-    let capacity: Int
     private let condition = NSCondition()
     private var items: [Element] = []
     private var aborted = false
+    private var limit: Int
 
     init(capacity: Int) {
-        self.capacity = max(1, capacity)
+        limit = max(1, capacity)
+    }
+
+    /// How many elements `push` lets wait in the queue.
+    var capacity: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return limit
+    }
+
+    /// Changes the capacity; a producer waiting for room continues once there is some.
+    func setCapacity(_ capacity: Int) {
+        condition.lock()
+        defer { condition.unlock() }
+        limit = max(1, capacity)
+        condition.broadcast()
     }
 
     /// Appends `element`, waiting while the queue is full; `false` when the queue was aborted.
@@ -21,7 +36,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     func push(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= capacity && !aborted { condition.wait() }
+        while items.count >= limit && !aborted { condition.wait() }
         guard !aborted else { return false }
         items.append(element)
         condition.broadcast()

@@ -159,6 +159,8 @@ extension MediaPlayer {
         if asPreload {
             guard preload == nil else { return }
             preload = Preload(index: index, session: session, id: id)
+            // Only the first picture is needed ahead; the rest would hold memory for nothing.
+            session.videoFrames.setCapacity(1)
             session.start()
         } else {
             guard currentIndex == index, self.session == nil else { return }
@@ -170,6 +172,7 @@ extension MediaPlayer {
     private func adopt(_ session: PlaybackSession, id: Int) {
         self.session = session
         sessionID = id
+        session.videoFrames.setCapacity(PlaybackSession.videoFramesAhead)
         session.setRate(rate)
         session.settings.update { $0 = sessionSettings.with(subtitleStream: $0.subtitleStream) }
     }

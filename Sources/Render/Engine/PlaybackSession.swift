@@ -28,7 +28,12 @@ final class PlaybackSession: Sendable {
     let settings: SessionSettings
     let clock: PlaybackClock
     let interrupt = InterruptGuard()
-    let videoFrames = BoundedQueue<VideoQueueItem>(capacity: 6)
+    /// Decoded pictures waiting for their time: as many as ffplay keeps. With the pictures the
+    /// decoder's threads hold in flight, that covers decoding jitter at 60 fps; each one is a whole
+    /// picture (3 MB at 1080p, 12 MB at 4K).
+    static let videoFramesAhead = 3
+
+    let videoFrames = BoundedQueue<VideoQueueItem>(capacity: videoFramesAhead)
     let videoDecoder = StreamDecoder(packetCapacity: 48)
     let audioDecoder = StreamDecoder(packetCapacity: 96)
     let post: @Sendable (SessionEvent) -> Void
