@@ -11,9 +11,14 @@ final class CodecContext: @unchecked Sendable {
     /// The container's start time, subtracted so that media time starts at zero.
     let origin: Double
 
-    /// Opens a decoder for stream `index` of `source`; `threads` 0 picks frame/slice threading
-    /// automatically (background decoders such as thumbnails ask for 1 to leave cores to playback).
-    init(source: MediaSource, streamIndex index: Int, threads: Int32 = 0) throws(PlayerError) {
+    /// Decoder threads for playback: one per core, at most 4. libavcodec's automatic count is one
+    /// more than the cores (up to 16), and every frame thread holds a picture in flight and its own
+    /// copy of the decoder's state; more threads than cores only add memory and latency.
+    static let playbackThreads = Int32(min(max(Int(av_cpu_count()), 1), 4))
+
+    /// Opens a decoder for stream `index` of `source` with `threads` threads (background decoders
+    /// such as thumbnails ask for 1 to leave cores to playback).
+    init(source: MediaSource, streamIndex index: Int, threads: Int32 = playbackThreads) throws(PlayerError) {
         guard let stream = source.stream(index), let parameters = stream.pointee.codecpar else {
             throw PlayerError.invalidArgument("no stream \(index)")
         }
