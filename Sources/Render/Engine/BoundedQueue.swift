@@ -11,9 +11,20 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var items: [Element] = []
     private var aborted = false
     private var limit: Int
+    private let weigh: @Sendable (Element) -> Int
+    private var totalWeight = 0
 
-    init(capacity: Int) {
+    /// A queue of at most `capacity` elements; `weight` tells what each one costs (bytes, say).
+    init(capacity: Int, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
         limit = max(1, capacity)
+        weigh = weight
+    }
+
+    /// The weights of the elements waiting, added up (none once aborted).
+    var weight: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return aborted ? 0 : totalWeight
     }
 
     /// How many elements `push` lets wait in the queue.
@@ -39,6 +50,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         while items.count >= limit && !aborted { condition.wait() }
         guard !aborted else { return false }
         items.append(element)
+        totalWeight += weigh(element)
         condition.broadcast()
         return true
     }
@@ -49,6 +61,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         guard !aborted else { return }
         items.append(element)
+        totalWeight += weigh(element)
         condition.broadcast()
     }
 
@@ -59,7 +72,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         while items.isEmpty && !aborted { condition.wait() }
         guard !aborted else { return nil }
         condition.broadcast()
-        return items.removeFirst()
+        let element = items.removeFirst()
+        totalWeight -= weigh(element)
+        return element
     }
 
     /// Removes the oldest element if there is one, without waiting; `nil` once aborted.
@@ -68,7 +83,9 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         guard !aborted, !items.isEmpty else { return nil }
         condition.broadcast()
-        return items.removeFirst()
+        let element = items.removeFirst()
+        totalWeight -= weigh(element)
+        return element
     }
 
     /// The element at `offset` from the head, without removing it; `nil` once aborted.
@@ -90,6 +107,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         items.removeAll()
+        totalWeight = 0
         condition.broadcast()
     }
 

@@ -6,4 +6,10 @@ enum PacketItem: Sendable {
     case flush(serial: Int, discardBefore: Double?)
     /// The demuxer reached the end of the media for generation `serial`: drain the decoder.
     case end(serial: Int)
+
+    /// The compressed bytes a packet holds; markers hold none.
+    var byteCount: Int {
+        guard case .packet(let packet, _) = self else { return 0 }
+        return Int(packet.pointer.pointee.size)
+    }
 }

@@ -83,15 +83,25 @@ extension PlaybackSession {
     /// Whether the demuxer waits because its queues are full: it cannot read further ahead now.
     var isReadAheadFull: Bool { info.map(queuesAreFull) ?? false }
 
-    /// Soft bounds: wait while a queue is full, unless another one starves (then up to 4x).
+    /// Compressed bytes the demuxer reads ahead at most, all queues together, as ffplay does: the
+    /// packet counts alone let high-bitrate or intra-only video queue hundreds of megabytes.
+    static let packetBytesAhead = 15 * 1024 * 1024
+
     private func queuesAreFull(_ info: SessionInfo) -> Bool {
         let queues = [
             info.videoStream == nil ? nil : videoDecoder.packets,
             info.rendersAudio ? audioDecoder.packets : nil,
         ].compactMap { $0 }
-        let counts = queues.map { ($0.count, $0.capacity) }
-        if counts.contains(where: { $0.0 < 8 }) { return counts.contains { $0.0 >= 4 * $0.1 } }
-        return counts.contains { $0.0 >= $0.1 }
+        return Self.queuesAreFull(
+            counts: queues.map { ($0.count, $0.capacity) }, bytes: queues.reduce(0) { $0 + $1.weight })
+    }
+
+    /// Soft bounds: full at the byte limit, or when a queue is full, unless another one starves (then
+    /// up to 4x).
+    static func queuesAreFull(counts: [(count: Int, capacity: Int)], bytes: Int) -> Bool {
+        if bytes >= packetBytesAhead { return true }
+        if counts.contains(where: { $0.count < 8 }) { return counts.contains { $0.count >= 4 * $0.capacity } }
+        return counts.contains { $0.count >= $0.capacity }
     }
 
     /// Marks the end of generation `serial`'s data for the decoders and the player; `failure` is the

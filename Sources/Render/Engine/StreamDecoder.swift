@@ -21,7 +21,7 @@ final class StreamDecoder: Sendable {
     private let decodeTime = Mutex(0.0)
 
     init(packetCapacity: Int) {
-        packets = BoundedQueue(capacity: packetCapacity)
+        packets = BoundedQueue(capacity: packetCapacity) { $0.byteCount }
     }
 
     /// How many frames decoded, how many packets failed, and FFmpeg's words for the last failure.
