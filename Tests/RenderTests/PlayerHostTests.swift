@@ -64,6 +64,23 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aSeekIsReportedOnceItLandsAndTicksResumeAtTheNextMultiple() async throws {
+            let harness = PlayerHarness(timeTick: 0.25)
+            harness.player.load(try TestClips.standard(), autoplay: true)
+            #expect(await harness.wait { harness.player.currentTime > 0.3 })
+            let seekedAt = harness.events.count
+            harness.player.seek(to: 2.6)
+            #expect(await harness.wait { harness.player.currentTime > 2.6 })
+            let after = Array(harness.events[seekedAt...])
+            let landed = try #require(
+                after.firstIndex { if case .seekCompleted = $0 { true } else { false } })
+            #expect(
+                after[..<landed].allSatisfy { if case .timeTick = $0 { false } else { true } }, "\(after)")
+            let ticks = after[landed...].compactMap { if case .timeTick(let time) = $0 { time } else { nil } }
+            #expect(ticks.first.map { $0 >= 2.25 } ?? false, "\(after)")
+            await harness.close()
+        }
+
         @Test func theEventStreamDeliversTheSameOrder() async throws {
             let harness = PlayerHarness()
             let stream = harness.player.events

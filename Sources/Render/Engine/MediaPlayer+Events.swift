@@ -72,9 +72,13 @@ extension MediaPlayer {
     }
 
     /// Reports a finished seek once its first picture (or, without video, its first packet) is there.
+    ///
+    /// `.seekCompleted` tells the new time, so the next tick comes at the next multiple of the
+    /// interval after it.
     func completeSeek(at time: Double) {
         pendingSeek = nil
         currentTime = time
+        lastTick = configuration.timeTickInterval.flatMap { $0 > 0 ? (time / $0).rounded(.down) : nil }
         emit(.seekCompleted(time))
     }
 

@@ -24,10 +24,12 @@ extension MediaPlayer {
         currentTime = pendingSeek?.target ?? min(max(time, 0), duration ?? .infinity)
         let buffered = session.bufferedUpTo
         bufferedRanges = buffered > currentTime ? [currentTime...buffered] : []
-        if playing, let interval = configuration.timeTickInterval, interval > 0 {
+        if playing, pendingSeek == nil, let interval = configuration.timeTickInterval, interval > 0 {
             // Ticks follow the media time, as a clock display does: one when the position enters the
             // next multiple of the interval (never again for the same one, should the audio clock
-            // step back a little), so a time label changes exactly when its second does.
+            // step back a little), so a time label changes exactly when its second does. A pending
+            // seek is reported by `.seekCompleted` instead: a tick at its target would repaint the
+            // controls, and wait on the renderer, before the picture is there.
             let step = (currentTime / interval).rounded(.down)
             if lastTick.map({ step > $0 }) ?? true {
                 lastTick = step

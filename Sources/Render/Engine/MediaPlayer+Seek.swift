@@ -14,7 +14,6 @@ extension MediaPlayer {
         starvedSince = nil
         videoEnded = false
         currentTime = applied
-        lastTick = nil
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }
         inbox.wake()
     }

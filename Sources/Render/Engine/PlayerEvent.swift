@@ -8,8 +8,9 @@ public enum PlayerEvent: Equatable, Sendable {
     case durationKnown(Double)
     /// A seek finished; the time is where playback now stands.
     case seekCompleted(Double)
-    /// The playback position while playing: when playback starts or resumes, after a seek, and each
-    /// time the position reaches a multiple of `PlayerConfiguration.timeTickInterval` (media time).
+    /// The playback position while playing: when playback starts or resumes, and each time the
+    /// position reaches a multiple of `PlayerConfiguration.timeTickInterval` (media time). A seek
+    /// reports its new time with `.seekCompleted` instead.
     case timeTick(Double)
     /// The volume setting changed.
     case volumeChanged(Double)
