@@ -123,6 +123,10 @@ extension MediaPlayer {
         if hasVideo {
             guard videoEnded else { return }
             if let currentFrame, clockTime < currentFrame.time + currentFrame.duration { return }
+        } else if session.renderer == nil, clockTime < session.bufferedUpTo {
+            // Without a picture or an audio device nothing paces the item: the demuxer reads it all
+            // at once, so it ends when the clock reaches the end of the last packet read.
+            return
         }
         let statistics = [session.videoDecoder.statistics, session.audioDecoder.statistics]
         if statistics.allSatisfy({ $0.decoded == 0 }),
