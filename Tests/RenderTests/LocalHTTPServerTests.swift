@@ -1,7 +1,7 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 import Testing
+import VideoPlayerRender
 
 @Suite struct LocalHTTPServerTests {
     static let body = Data((0..<10_000).map { UInt8($0 % 256) })
@@ -66,7 +66,7 @@ import Testing
         let server = try Self.server()
         defer { server.stop() }
         server.throttle(bytesPerSecond: 50_000)
-        let stalledBody = Mutex<RawHTTPConnection.Response?>(nil)
+        let stalledBody = Locked<RawHTTPConnection.Response?>(nil)
         let port = server.port
         server.spawn {
             let response = try? RawHTTPConnection(port: port).get("/clip.mp4")

@@ -1,5 +1,4 @@
 import CSDL2
-import Synchronization
 
 /// Plays rendered audio on the default SDL audio device through SDL's pull callback.
 ///
@@ -17,8 +16,8 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
         var latency: Double = 0
     }
 
-    private static let subsystem = Mutex(false)
-    private let state = Mutex(State())
+    private static let subsystem = Locked(false)
+    private let state = Locked(State())
 
     /// Makes a sink; the device opens in `open`.
     public init() {}
