@@ -3,8 +3,8 @@ import VideoPlayerContainer
 
 /// A child `media-fuzz --worker` process and the lines it has written so far.
 ///
-/// `@unchecked Sendable`: the only mutable state, the unread output, is behind a `Locked`; `Process`
-/// is used from the parent's main actor only, the pipe handler only touches the mutex.
+/// `@unchecked Sendable`: the unread output, which the pipe handler writes, is behind `output`'s
+/// lock; `process` and `lastProgress` are used from the parent's main actor only.
 final class WorkerProcess: @unchecked Sendable {
     let batch: Batch
     private let process = Process()

@@ -2,9 +2,9 @@ import CSDL2
 
 /// Plays rendered audio on the default SDL audio device through SDL's pull callback.
 ///
-/// > Important: `@unchecked Sendable` because `device` and `callbackBox` are written once in
-/// > `open` (under `state`) and cleared in `close` (under `state`, after SDL joined its callback).
-public final class SDLAudioSink: AudioSink, @unchecked Sendable {
+/// > Important: the device, the callback box and the latency live in `state`, set in `open` and
+/// > cleared in `close` (after SDL joined its callback), both under its lock.
+public final class SDLAudioSink: AudioSink, Sendable {
     private final class CallbackBox: Sendable {
         let render: AudioRenderCallback
         init(render: @escaping AudioRenderCallback) { self.render = render }
