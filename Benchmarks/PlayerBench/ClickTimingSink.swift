@@ -1,4 +1,3 @@
-import Synchronization
 import VideoPlayerContainer
 
 /// When the sync clicks of a clip would be heard, as measured at the audio device.
@@ -12,7 +11,7 @@ final class ClickLog: Sendable {
 
     /// A click restarts only after this much quiet, so one 10 ms burst is one onset.
     private static let minimumGap = 0.1
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     var format: AudioOutputFormat {
         get { state.withLock { $0.format } }

@@ -1,10 +1,10 @@
 import Foundation
-import Synchronization
+import VideoPlayerContainer
 
 /// A child `media-fuzz --worker` process and the lines it has written so far.
 ///
-/// `@unchecked Sendable`: the only mutable state, the unread output, is behind a `Mutex`; `Process`
-/// is used from the parent's main actor only, the pipe handler only touches the mutex.
+/// `@unchecked Sendable`: the unread output, which the pipe handler writes, is behind `output`'s
+/// lock; `process` and `lastProgress` are used from the parent's main actor only.
 final class WorkerProcess: @unchecked Sendable {
     let batch: Batch
     private let process = Process()
@@ -74,7 +74,7 @@ final class WorkerProcess: @unchecked Sendable {
 /// What the pipe handler collects: the bytes of an unfinished line, the finished lines, and whether
 /// the output reached its end.
 private final class OutputBuffer: Sendable {
-    let state = Mutex((pending: Data(), lines: [String](), ended: false))
+    let state = Locked((pending: Data(), lines: [String](), ended: false))
 }
 
 /// A range of input indices one worker process plays, with the run seed and an optional forced

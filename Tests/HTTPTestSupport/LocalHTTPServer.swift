@@ -1,12 +1,12 @@
 import Foundation
 import Glibc
-import Synchronization
+import VideoPlayerRender
 
 /// An HTTP/1.1 server on 127.0.0.1 for tests: serves a directory and in-memory files, with range
 /// requests, and faults injected at run time (throttle, stall, status override, dropped connections).
 ///
 /// One thread accepts, one thread serves each connection. Every method may be called from any
-/// thread; all mutable state sits in one `Mutex`.
+/// thread; all mutable state sits in one `Locked`.
 public final class LocalHTTPServer: Sendable {
     struct State {
         var listener: Int32 = -1
@@ -26,7 +26,7 @@ public final class LocalHTTPServer: Sendable {
 
     /// The directory served under "/", if any.
     let root: URL?
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Counts running threads, so `stop()` can wait for all of them to end.
     let threads = DispatchGroup()
 

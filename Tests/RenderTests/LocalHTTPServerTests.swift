@@ -1,10 +1,12 @@
 import CFFmpeg
 import Foundation
-import Synchronization
 import Testing
+import VideoPlayerRender
 
 @Suite struct LocalHTTPServerTests {
-    static let body = Data((0..<10_000).map { UInt8($0 % 256) })
+    // NB: computed, not a stored global: LeakSanitizer cannot follow the packed reference of a
+    // global `Data` and reports its buffer as leaked at exit.
+    static var body: Data { Data((0..<10_000).map { UInt8($0 % 256) }) }
 
     static func server() throws -> LocalHTTPServer {
         let server = LocalHTTPServer(files: ["/clip.mp4": body, "/list.m3u8": Data("#EXTM3U\n".utf8)])
@@ -66,7 +68,7 @@ import Testing
         let server = try Self.server()
         defer { server.stop() }
         server.throttle(bytesPerSecond: 50_000)
-        let stalledBody = Mutex<RawHTTPConnection.Response?>(nil)
+        let stalledBody = Locked<RawHTTPConnection.Response?>(nil)
         let port = server.port
         server.spawn {
             let response = try? RawHTTPConnection(port: port).get("/clip.mp4")

@@ -26,7 +26,10 @@ final class PresentationTestScreen {
         try #require(sdlVideoStarted, "SDL video: \(String(cString: SDL_GetError()))")
         let width = Int32(Self.size.width)
         let height = Int32(Self.size.height)
-        window = try #require(SDL_CreateWindow("test", 0, 0, width, height, csdl_window_hidden()))
+        // NB: not inside `#require`: the macro evaluates the arguments before the call, so the C
+        // string made from "test" would already be freed when SDL reads it.
+        let created = SDL_CreateWindow("test", 0, 0, width, height, csdl_window_hidden())
+        window = try #require(created)
         guard let renderer = SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             SDL_DestroyWindow(window)
             throw PresentationTestFailure("SDL renderer: \(String(cString: SDL_GetError()))")

@@ -157,11 +157,13 @@ import VideoPlayerWidgets
         }
         #expect(await bed.waitUntil { bed.context.render.status == .ready })
         #expect(bed.host.frame(ofIdentifier: "loading") == nil)
+        // `.ready` means opened; the first picture is decoded a moment later on the decoder thread.
+        #expect(await bed.waitUntil { bed.context.render.player.videoDecodeSecondsPerFrame != nil })
         bed.context[StatsService.self].toggle()
         bed.host.update()
         #expect(bed.host.frame(ofIdentifier: "stats") != nil)
         #expect(bed.context[StatsService.self].lines.first?.hasPrefix("Video 160×96") == true)
-        // The first picture was decoded, so the decode time is a number; no window composes here.
+        // The decode time is a number; no window composes here.
         let timing = try #require(bed.context[StatsService.self].lines.last)
         #expect(timing.hasPrefix("Decode ") && !timing.hasPrefix("Decode -"), "\(timing)")
         #expect(timing.hasSuffix("compose - ms"))

@@ -34,7 +34,8 @@ public final class ToastService: Service {
     }
     @Dependency(\.clock) private var clock
     private var nextID = 0
-    private var timers: [TimerToken] = []
+    /// The pending timer of each toast on screen (its fade, then its removal), by toast id.
+    private var timers: [Int: TimerToken] = [:]
 
     /// Shows `message` with the configured look for `duration` seconds (the service's by default).
     public func toast(_ message: String, duration: Double? = nil) {
@@ -53,30 +54,35 @@ public final class ToastService: Service {
 
     /// Takes every toast away at once.
     public func clear() {
-        timers.forEach { $0.cancel() }
+        timers.values.forEach { $0.cancel() }
         timers.removeAll()
         entries.removeAll()
     }
+
+    /// How many toasts still wait for their fade or their removal.
+    var pendingTimerCount: Int { timers.count }
 
     private func show(_ content: Entry.Content, duration: Double?) {
         nextID += 1
         let id = nextID
         withAnimation(insertion) { entries.append(Entry(id: id, content: content)) }
-        let fade = clock.schedule(after: duration ?? self.duration) { [weak self] in self?.fade(id) }
-        timers.append(fade)
+        timers[id] = clock.schedule(after: duration ?? self.duration) { [weak self] in self?.fade(id) }
     }
 
     private func fade(_ id: Int) {
         guard let index = entries.firstIndex(where: { $0.id == id }) else { return }
         withAnimation(.linear(duration: fadeDuration)) { entries[index].isFading = true }
-        let removal = clock.schedule(after: fadeDuration) { [weak self] in
-            self?.entries.removeAll { $0.id == id }
-        }
-        timers.append(removal)
+        timers[id] = clock.schedule(after: fadeDuration) { [weak self] in self?.remove(id) }
+    }
+
+    private func remove(_ id: Int) {
+        entries.removeAll { $0.id == id }
+        timers[id] = nil
     }
 
     /// Cancels the pending timers.
     override public func didStop() {
-        timers.forEach { $0.cancel() }
+        timers.values.forEach { $0.cancel() }
+        timers.removeAll()
     }
 }

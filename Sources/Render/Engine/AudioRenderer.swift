@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The device side of audio: hands queued samples to the sink's callback, applies volume and mute,
 /// and re-anchors the master clock to what the device is playing.
 ///
@@ -16,7 +14,7 @@ final class AudioRenderer: Sendable {
 
     let chunks = BoundedQueue<AudioQueueItem>(capacity: 24)
     let format: AudioOutputFormat
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let clock: PlaybackClock
     private let settings: SessionSettings
     private let latency: @Sendable () -> Double

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// An audio sink without a device: a thread pulls samples in real time exactly as a device callback
 /// would, and keeps them so tests can check what would have been heard.
@@ -14,8 +13,8 @@ public final class CaptureAudioSink: AudioSink {
         var format = AudioOutputFormat.standard
     }
 
-    private let state = Mutex(State())
-    private let thread = Mutex<EngineThread?>(nil)
+    private let state = Locked(State())
+    private let thread = Locked<EngineThread?>(nil)
     private let failsToOpen: Bool
     private let framesPerBuffer = 1024
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where session threads drop their events for the main actor, and how they wake it.
 ///
 /// With a host wake handler installed the host pumps; without one, `selfPump` schedules a pump on
@@ -11,7 +9,7 @@ final class EventInbox: Sendable {
         var pumpScheduled = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let selfPump: @Sendable () -> Void
 
     init(selfPump: @escaping @Sendable () -> Void) {

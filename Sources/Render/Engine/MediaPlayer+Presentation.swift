@@ -105,7 +105,9 @@ extension MediaPlayer {
     /// last picture of it have all played.
     private func hasPlayedAllData(_ session: PlaybackSession, clockTime: Double) -> Bool {
         guard pendingSeek == nil, session.demuxerReachedEnd, session.audioFinished else { return false }
-        guard hasVideo else { return true }
+        // Without a picture or an audio device nothing paces the item: the demuxer reads it all at
+        // once, so it ends when the clock reaches the end of the last packet read.
+        guard hasVideo else { return session.renderer != nil || clockTime >= session.bufferedUpTo }
         guard videoEnded else { return false }
         return currentFrame.map { clockTime >= $0.time + $0.duration } ?? true
     }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Seconds of the monotonic clock (never jumps with the wall clock).
 func monotonicSeconds() -> Double {
@@ -16,10 +15,10 @@ final class PlaybackClock: Sendable {
         var paused: Bool
     }
 
-    private let anchor: Mutex<Anchor>
+    private let anchor: Locked<Anchor>
 
     init(mediaTime: Double = 0) {
-        anchor = Mutex(Anchor(mediaTime: mediaTime, at: monotonicSeconds(), rate: 1, paused: true))
+        anchor = Locked(Anchor(mediaTime: mediaTime, at: monotonicSeconds(), rate: 1, paused: true))
     }
 
     /// The media time at monotonic time `now`.

@@ -37,8 +37,8 @@ final class PlaybackSession: Sendable {
     let videoDecoder = StreamDecoder(packetCapacity: 48)
     let audioDecoder = StreamDecoder(packetCapacity: 96)
     let post: @Sendable (SessionEvent) -> Void
-    let runtime = Mutex(Runtime())
-    let seekRequest = Mutex<SeekRequest?>(nil)
+    let runtime = Locked(Runtime())
+    let seekRequest = Locked<SeekRequest?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

@@ -1,11 +1,11 @@
 import CSDL2
-import Synchronization
 
 /// Plays rendered audio on the default SDL audio device through SDL's pull callback.
 ///
-/// > Important: `@unchecked Sendable` because `device` and `callbackBox` are written once in
-/// > `open` (under `state`) and cleared in `close` (under `state`, after SDL joined its callback).
-public final class SDLAudioSink: AudioSink, @unchecked Sendable {
+/// > Important: the device, the callback box and the latency live in `state`, set in `open` and
+/// > cleared in `close` (after SDL joined its callback), both under its lock; SDL itself is only
+/// > called outside that lock.
+public final class SDLAudioSink: AudioSink, Sendable {
     private final class CallbackBox: Sendable {
         let render: AudioRenderCallback
         init(render: @escaping AudioRenderCallback) { self.render = render }
@@ -17,8 +17,8 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
         var latency: Double = 0
     }
 
-    private static let subsystem = Mutex(false)
-    private let state = Mutex(State())
+    private static let subsystem = Locked(false)
+    private let state = Locked(State())
 
     /// Makes a sink; the device opens in `open`.
     public init() {}
@@ -66,11 +66,15 @@ public final class SDLAudioSink: AudioSink, @unchecked Sendable {
     public var latency: Double { state.withLock { $0.latency } }
 
     /// Stops or starts pulling samples.
+    ///
+    /// > Important: call it from one thread at a time with `open` and `close` (the player's main
+    /// > actor does).
     public func setPaused(_ paused: Bool) {
-        state.withLock { state in
-            guard state.device != 0 else { return }
-            SDL_PauseAudioDevice(state.device, paused ? 1 : 0)
-        }
+        // NB: never call SDL under `state`: SDL holds the device's lock while the callback runs, and
+        // the callback reads `latency`, so pausing under `state` could wait for a callback that
+        // waits for `state`.
+        let device = state.withLock { $0.device }
+        if device != 0 { SDL_PauseAudioDevice(device, paused ? 1 : 0) }
     }
 
     /// Stops pulling samples for good; returns after the last callback returned.

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Playback settings the main actor changes and the decoder threads read on every frame.
 final class SessionSettings: Sendable {
     struct Values: Equatable {
@@ -19,10 +17,10 @@ final class SessionSettings: Sendable {
         }
     }
 
-    private let values: Mutex<Values>
+    private let values: Locked<Values>
 
     init(_ initial: Values = Values()) {
-        values = Mutex(initial)
+        values = Locked(initial)
     }
 
     /// A consistent copy of every setting.

@@ -1,5 +1,4 @@
 import CFFmpeg
-import Synchronization
 
 /// What a decoder thread does with the frames it decodes (convert, filter, queue them).
 protocol DecodedFrameHandler: AnyObject {
@@ -17,8 +16,8 @@ protocol DecodedFrameHandler: AnyObject {
 /// nothing could be decoded.
 final class StreamDecoder: Sendable {
     let packets: BoundedQueue<PacketItem>
-    private let counters = Mutex((decoded: 0, failures: 0, lastError: ""))
-    private let decodeTime = Mutex(0.0)
+    private let counters = Locked((decoded: 0, failures: 0, lastError: ""))
+    private let decodeTime = Locked(0.0)
 
     init(packetCapacity: Int) {
         packets = BoundedQueue(capacity: packetCapacity) { $0.byteCount }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Makes small pictures of an item for seek previews, in-process and off the main thread.
 ///
@@ -76,7 +75,7 @@ public final class ThumbnailGenerator: Sendable {
 
 /// The requests waiting for the generator's thread.
 ///
-/// > Important: `Sendable` through its `Mutex`; the semaphore counts queued jobs (plus one to wake
+/// > Important: `Sendable` through its `Locked` state; the semaphore counts queued jobs (plus one to wake
 /// > the thread when closing).
 final class ThumbnailQueue: Sendable {
     struct Job: Sendable {
@@ -90,7 +89,7 @@ final class ThumbnailQueue: Sendable {
         var decoded = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let available = DispatchSemaphore(value: 0)
     private static let closedError = PlayerError.io("the thumbnail generator was closed")
 

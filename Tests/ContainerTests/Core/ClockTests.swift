@@ -19,6 +19,9 @@ final class FiredLog {
         #expect(log.entries == ["a@1.0", "b@2.0"])
         #expect(clock.now == 3)
         #expect(clock.nextDeadline == 5)
+        clock.advance(by: 3)
+        #expect(log.entries == ["a@1.0", "b@2.0", "c@5.0"])
+        #expect(clock.nextDeadline == nil)
     }
 
     @Test func cancelledTimerNeverFires() {

@@ -1,4 +1,3 @@
-import Synchronization
 import Testing
 import VideoPlayerContainer
 
@@ -27,7 +26,7 @@ final class GreetingService: Service {
 
 /// Collects reported issues across the `@Sendable` reporter boundary.
 final class IssueLog: Sendable {
-    private let issues = Mutex<[String]>([])
+    private let issues = Locked<[String]>([])
     var messages: [String] { issues.withLock { $0 } }
     func append(_ issue: DependencyIssue) { issues.withLock { $0.append(issue.message) } }
 }

@@ -48,7 +48,7 @@ import VideoPlayerContainer
     }
 
     @Test func aTapOnACoverPanelDoesNotReachTheVideoAndATapOutsideDismissesIt() {
-        bed.context.gesture.observe(.tap) { _ in log.add("video tap") }
+        bed.context.gesture.observe(.tap) { [log] _ in log.add("video tap") }
         bed.context.feature.present(.right(.cover)) { Color.pureGreen.frame(width: 100) }
         bed.wait(0.4)
         bed.click(270, 90)
@@ -61,7 +61,7 @@ import VideoPlayerContainer
     }
 
     @Test func tapsOutsideReachTheVideoWhenDismissingOnTapOutsideIsOff() {
-        bed.context.gesture.observe(.tap) { _ in log.add("video tap") }
+        bed.context.gesture.observe(.tap) { [log] _ in log.add("video tap") }
         bed.context.feature.dismissesOnTapOutside = false
         bed.context.feature.present(.top(.cover)) { Color.pureGreen.frame(height: 40) }
         bed.wait(0.4)

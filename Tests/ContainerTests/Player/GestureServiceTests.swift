@@ -7,7 +7,7 @@ import VideoPlayerContainer
     let log = EventLog()
 
     func record(_ kind: GestureKind, as name: String) {
-        bed.context.gesture.observe(kind) { event in log.add("\(name) \(event.phase)") }
+        bed.context.gesture.observe(kind) { [log] event in log.add("\(name) \(event.phase)") }
     }
 
     @Test func doubleTapOnTheLeftAndOnTheRightAreToldApart() {
@@ -47,7 +47,7 @@ import VideoPlayerContainer
 
     @Test func everyHandlerOfAGestureFiresAndACancelledOneStops() {
         record(.tap, as: "first")
-        let token = bed.context.gesture.observe(.tap) { _ in log.add("second") }
+        let token = bed.context.gesture.observe(.tap) { [log] _ in log.add("second") }
         bed.click(100, 90)
         token.cancel()
         bed.click(100, 90)
@@ -102,7 +102,7 @@ import VideoPlayerContainer
 
     @Test func controlWheelPinchesAndEndsWhenTheWheelRests() {
         var scales: [Double] = []
-        bed.context.gesture.observe(.pinch) { event in
+        bed.context.gesture.observe(.pinch) { [log] event in
             log.add("pinch \(event.phase)")
             scales.append(event.scale)
         }

@@ -1,5 +1,6 @@
 import Testing
-import VideoPlayerContainer
+
+@testable import VideoPlayerContainer
 
 @MainActor
 @Suite struct ToastServiceTests {
@@ -39,6 +40,18 @@ import VideoPlayerContainer
         #expect(image.bounds { $0.a > 100 && $0.a < 200 && $0.r < 10 } != nil, "translucent dark capsule")
         bed.wait(1.5)
         #expect(bed.snapshot().bounds { $0.a > 0 } == nil)
+    }
+
+    @Test func goneToastsLeaveNoTimersBehind() {
+        let toast = bed.context.toast
+        for index in 0..<3 { toast.toast("Toast \(index)") }
+        bed.wait(1)
+        #expect(toast.pendingTimerCount == 3)
+        bed.wait(2)
+        #expect(toast.pendingTimerCount == 0)
+        toast.toast("Cleared")
+        toast.clear()
+        #expect(toast.pendingTimerCount == 0)
     }
 
     @Test func aConfiguredLookDrawsMessages() {

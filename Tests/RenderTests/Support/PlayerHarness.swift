@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import VideoPlayerRender
@@ -9,7 +8,7 @@ import Testing
 final class PlayerHarness {
     /// Every capture sink the player made, one per opened item.
     final class Sinks: Sendable {
-        let made = Mutex<[CaptureAudioSink]>([])
+        let made = Locked<[CaptureAudioSink]>([])
     }
 
     let player: MediaPlayer

@@ -1,4 +1,4 @@
-import Synchronization
+import VideoPlayerRender
 
 /// A clock that only moves when told to: ``advance(by:)`` fires due timers synchronously, in order.
 ///
@@ -8,12 +8,12 @@ import Synchronization
 /// clock.advance(by: 5)   // the control overlay's auto-hide timer has fired
 /// ```
 public final class TestClock: TimerClock {
-    private let time: Mutex<Double>
+    private let time: Locked<Double>
     private let queue = TimerQueue()
 
     /// A clock standing at `now` seconds.
     public init(now: Double = 0) {
-        time = Mutex(now)
+        time = Locked(now)
     }
 
     public var now: Double { time.withLock { $0 } }

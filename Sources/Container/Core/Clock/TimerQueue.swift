@@ -1,4 +1,4 @@
-import Synchronization
+import VideoPlayerRender
 
 /// Pending timers ordered by deadline; the shared engine of every ``TimerClock``.
 final class TimerQueue: Sendable {
@@ -16,7 +16,7 @@ final class TimerQueue: Sendable {
         var entries: [Entry] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Schedules `action` `delay` seconds (at least zero) after `now`.
     func schedule(after delay: Double, from now: Double, _ action: @escaping Action) -> TimerToken {

@@ -1,4 +1,4 @@
-import Synchronization
+import VideoPlayerRender
 
 /// The dependencies of one context, reached by key type or by the computed properties declared in extensions.
 public struct DependencyValues: Sendable {
@@ -29,7 +29,7 @@ public struct DependencyValues: Sendable {
 
 /// Default values resolved so far; shared by copies of the same `DependencyValues`.
 private final class DefaultValueCache: Sendable {
-    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    private let values = Locked<[ObjectIdentifier: any Sendable]>([:])
 
     func value<Key: DependencyKey>(for key: Key.Type, mode: Context.Mode) -> Key.Value {
         if DependencyValues.isOverriding {

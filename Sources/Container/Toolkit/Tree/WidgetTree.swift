@@ -31,6 +31,13 @@ final class WidgetTree {
         isMounting = false
     }
 
+    // NB: a state cell and the subscriptions of the bodies that read it refer to each other until
+    // the reading node unmounts; unmounting the whole tree breaks those cycles, or a dropped host
+    // would keep its services' state (and whatever it holds) alive for good.
+    isolated deinit {
+        root.unmount()
+    }
+
     var clock: any TimerClock { context.dependency(\.clock) }
 
     func makeNode(for widget: any Widget) -> Node {

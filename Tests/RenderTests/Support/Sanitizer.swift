@@ -1,0 +1,13 @@
+import Glibc
+
+/// Whether this test process was built with AddressSanitizer or ThreadSanitizer (`make
+/// test-address`, `make test-thread`), found by the sanitizer runtime's entry point.
+///
+/// NB: a sanitizer slows decoding and drawing several-fold, so real-time playback drops pictures a
+/// normal build shows. Only figures that measure smoothness are relaxed under it; what a test
+/// checks about behaviour stays.
+enum Sanitizer {
+    private static let entryPoints: [String] = ["__asan_init", "__tsan_init"]
+
+    static let isActive = entryPoints.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
+}
