@@ -132,9 +132,12 @@ let package = Package(
             dependencies: ["VideoPlayerRender"],
             path: "Tests/HTTPTestSupport"
         ),
+        .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport"],
+            dependencies: [
+                "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport", "MediaTestSupport",
+            ],
             path: "Tests/RenderTests"
         ),
         .testTarget(
