@@ -149,6 +149,7 @@ let package = Package(
             name: "WidgetsTests",
             dependencies: [
                 "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "HTTPTestSupport",
+                "MediaTestSupport",
             ],
             path: "Tests/WidgetsTests"
         ),
