@@ -82,6 +82,14 @@ extension MediaPlayer {
         openSession(forItemAt: currentIndex + 1, asPreload: true)
     }
 
+    /// Opens the next item again after a change of track choice: a preload keeps the choice it
+    /// opened with.
+    func refreshPreload() {
+        guard preload != nil else { return }
+        discardPreload()
+        preloadNextIfNeeded()
+    }
+
     /// Stops the current session; its threads are joined in the background.
     func closeCurrentSession() {
         loadTask?.cancel()
