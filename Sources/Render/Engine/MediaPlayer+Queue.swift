@@ -22,7 +22,7 @@ extension MediaPlayer {
         }
         let applied = min(max(index, 0), items.count - 1)
         if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
-        switchToItem(at: applied)
+        switchToItem(at: applied, playing: autoplay)
     }
 
     /// Moves to the next item of the queue; ignored (and reported) at the last one.
@@ -55,8 +55,11 @@ extension MediaPlayer {
     }
 
     /// Makes `index` current, adopting the preloaded session when it is that item's.
-    func switchToItem(at index: Int) {
-        let keepPlaying = wantsPlay || status == .playing
+    ///
+    /// - Parameter playing: whether the item plays once open; by default, whether the player plays
+    ///   now (a load says it with its `autoplay` instead).
+    func switchToItem(at index: Int, playing: Bool? = nil) {
+        let keepPlaying = playing ?? (wantsPlay || status == .playing)
         closeCurrentSession()
         resetItemState()
         currentIndex = index
