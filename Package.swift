@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ContainerTests",
-            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2"],
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2", "FuzzKit"],
             path: "Tests/ContainerTests"
         ),
         .testTarget(
