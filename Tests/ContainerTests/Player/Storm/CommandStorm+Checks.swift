@@ -7,7 +7,9 @@ extension CommandStorm {
     func finish() async {
         watchdog.beat("settling")
         let settled = await waitUntil(timeout: 10) { isSettled }
-        #expect(settled, "not settled: \(bed.context.render.status); \(trail)")
+        let player = bed.context.render.player
+        let state = "\(player.status), video \(player.hasVideo), \(player.framesPresented) pictures"
+        #expect(settled, "not settled: \(state), errors \(errors); \(trail)")
         if settled {
             expectTheStateTheLastCommandsAsked()
             await expectPicturesWhilePlaying()

@@ -23,7 +23,7 @@ final class CommandStorm {
     private let mix: StormCommand.Mix
     private var random: SeededRandom
     private var events: [PlayerEvent] = []
-    private var errors: [PlayerError] = []
+    private(set) var errors: [PlayerError] = []
     private var recent: [String] = []
     private var lastDraw = 0.0
     private var observation: ObservationToken?
