@@ -132,20 +132,24 @@ let package = Package(
             dependencies: ["VideoPlayerRender"],
             path: "Tests/HTTPTestSupport"
         ),
+        .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .testTarget(
             name: "RenderTests",
-            dependencies: ["VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport"],
+            dependencies: [
+                "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport", "MediaTestSupport",
+            ],
             path: "Tests/RenderTests"
         ),
         .testTarget(
             name: "ContainerTests",
-            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2"],
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2", "FuzzKit"],
             path: "Tests/ContainerTests"
         ),
         .testTarget(
             name: "WidgetsTests",
             dependencies: [
                 "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "HTTPTestSupport",
+                "MediaTestSupport",
             ],
             path: "Tests/WidgetsTests"
         ),

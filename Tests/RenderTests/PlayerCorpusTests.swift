@@ -8,7 +8,7 @@ extension PlayerTests {
     /// Every file of the shared corpus meets the "expected" column of its MANIFEST.tsv row.
     @Suite(.enabled(if: SharedMedia.shouldRun)) @MainActor
     struct PlayerCorpusTests {
-        nonisolated static let files = SharedMedia.manifestRows().map(\.file).filter { $0.hasPrefix("av/") }
+        nonisolated static let files = SharedMedia.manifest().map(\.file).filter { $0.hasPrefix("av/") }
 
         @Test func manifestListsTheAudioVideoFiles() {
             #expect(PlayerCorpusTests.files.count >= 20)

@@ -55,6 +55,17 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aLoadWithoutAutoplayWhilePlayingOpensPaused() async throws {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.standard(), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            harness.player.load(try TestClips.item(ClipSpec(duration: 1)), autoplay: false)
+            #expect(await harness.wait(for: .ready))
+            harness.player.load(try TestClips.standard(), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            await harness.close()
+        }
+
         @Test func anAsyncLoaderProvidesTheURL() async throws {
             let harness = PlayerHarness()
             let url = try TestMedia.cachedClip(ClipSpec(duration: 0.5))

@@ -27,6 +27,35 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aSeekFarPastTheEndBeforeTheItemOpensLandsAtTheEnd() async throws {
+            for target in [Double.infinity, 1e300] {
+                let harness = PlayerHarness()
+                harness.player.load(try TestClips.item(ClipSpec(duration: 1, tone: nil)))
+                harness.player.seek(to: target)
+                #expect(
+                    await harness.wait {
+                        harness.events.contains { if case .seekCompleted = $0 { true } else { false } }
+                    })
+                let duration = try #require(harness.player.duration)
+                #expect(harness.player.status == .ready)
+                #expect(
+                    harness.player.currentTime <= duration, "seek to \(target): \(harness.player.currentTime)"
+                )
+                await harness.close()
+            }
+        }
+
+        @Test func anExactSeekPastTheLastPictureShowsTheLastPicture() async throws {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(ClipSpec(duration: 1, tone: nil)))
+            harness.player.seek(to: 5, exact: true)
+            #expect(await harness.wait { harness.player.currentFrame != nil })
+            #expect(harness.player.currentFrame?.clipFrameNumber == 29)
+            #expect(harness.player.status == .ready)
+            #expect(harness.events.contains(.seekCompleted(1)) && harness.player.currentTime == 1)
+            await harness.close()
+        }
+
         @Test func keyframeSeekLandsOnTheKeyframeAtOrBeforeTheTarget() async throws {
             let harness = try await loadedPausedClip()
             for (target, keyframe) in [(2.5, 60), (1.9, 30), (3.99, 90)] {

@@ -54,6 +54,30 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// With and without the next item opened ahead of the choice.
+        @Test(arguments: [false, true])
+        func hiddenSubtitlesStayHiddenOnTheNextItem(preloads: Bool) async throws {
+            let items = try [1.0, 1.5].map { duration in
+                try TestClips.item(
+                    ClipSpec(
+                        duration: duration, tone: nil,
+                        subtitles: [SubtitleCue(start: 0.1, end: 0.9, text: "Hi")]))
+            }
+            let harness = PlayerHarness(preloads: preloads)
+            harness.player.load(items)
+            #expect(await harness.wait { harness.player.status == .ready })
+            if preloads { #expect(await harness.wait { harness.player.isNextPreloaded }) }
+            harness.player.selectSubtitleTrack(index: nil)
+            harness.player.next()
+            #expect(
+                await harness.wait { harness.player.status == .ready && harness.player.currentIndex == 1 })
+            #expect(harness.player.selectedSubtitleTrack == nil)
+            harness.player.seek(to: 0.5, exact: true)
+            #expect(await harness.wait { harness.events.last == .seekCompleted(harness.player.currentTime) })
+            #expect(harness.player.cues.isEmpty && harness.player.activeCues.isEmpty)
+            await harness.close()
+        }
+
         @Test func trackChoicesWithoutAMatchAreIgnoredAndAMatchIsApplied() async throws {
             let spec = ClipSpec(duration: 1, subtitles: [SubtitleCue(start: 0.1, end: 0.5, text: "Hi")])
             let harness = PlayerHarness()

@@ -1,24 +1,17 @@
 import Foundation
+import MediaTestSupport
 import Testing
 import VideoPlayerContainer
 import VideoPlayerWidgets
 
 @MainActor
 @Suite struct SeekBarChapterTests {
-    /// The corpus's Matroska file with two chapters, the second starting at 2 s of 5.02 s.
-    private nonisolated static let chapteredFile = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/media/av/sample_with_chapters.mkv")
-
-    private nonisolated static var corpusIsRequired: Bool {
-        FileManager.default.fileExists(atPath: chapteredFile.path)
-            || ProcessInfo.processInfo.environment["CI"] == "true"
-    }
-
-    @Test(.enabled(if: corpusIsRequired))
+    /// The corpus's Matroska file has two chapters, the second starting at 2 s of 5.02 s.
+    @Test(.enabled(if: SharedMedia.shouldRun))
     func chapterStartsAreMarkedOnTheBar() async throws {
+        let chaptered = try #require(SharedMedia.url("av/sample_with_chapters.mkv"))
         let bed = WidgetBed(size: Size(width: 200, height: 24)) { _ in SeekBarWidget().frame(width: 200) }
-        #expect(await bed.load(MediaItem(url: Self.chapteredFile)))
+        #expect(await bed.load(MediaItem(url: chaptered)))
         #expect(await bed.waitUntil { bed.context.render.chapters.count == 2 })
         let fractions = bed.context[SeekBarService.self].chapterFractions
         #expect(fractions.count == 1)

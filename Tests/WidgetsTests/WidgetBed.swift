@@ -105,7 +105,7 @@ extension RasterImage {
 
     /// How many pixels of `rect` are bright: text and icons drawn in white over black.
     func ink(in rect: Rect) -> Int {
-        count(in: rect) { Int($0.r) + Int($0.g) + Int($0.b) > 300 }
+        count(in: rect) { $0.isInk }
     }
 }
 
@@ -113,4 +113,7 @@ extension RGBA {
     init(_ color: Color) {
         self.init(r: UInt8(color.red * 255), g: UInt8(color.green * 255), b: UInt8(color.blue * 255))
     }
+
+    /// Whether this is bright enough to be text or an icon drawn in white over black.
+    var isInk: Bool { Int(r) + Int(g) + Int(b) > 300 }
 }

@@ -77,9 +77,10 @@ extension MediaPlayer {
     /// interval after it.
     func completeSeek(at time: Double) {
         pendingSeek = nil
-        currentTime = time
-        lastTick = configuration.timeTickInterval.flatMap { $0 > 0 ? (time / $0).rounded(.down) : nil }
-        emit(.seekCompleted(time))
+        // A seek sent before the duration was known could not be clamped to it then.
+        currentTime = min(time, duration ?? time)
+        lastTick = configuration.timeTickInterval.flatMap { $0 > 0 ? (currentTime / $0).rounded(.down) : nil }
+        emit(.seekCompleted(currentTime))
     }
 
     /// Keeps pumping without a host: at the next due time while something is due.

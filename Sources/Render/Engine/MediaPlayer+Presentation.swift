@@ -73,8 +73,12 @@ extension MediaPlayer {
                 waitingSince = nil
                 show(frame, clockTime: clockTime)
                 if let pendingSeek, pendingSeek.serial == serial {
-                    session.clock.set(frame.time)
-                    completeSeek(at: frame.time)
+                    // After an exact seek past the last picture, the decoder sends that picture:
+                    // it shows, and the position stays where the seek asked.
+                    let pastLast =
+                        pendingSeek.exact && frame.time + frame.duration <= pendingSeek.target + 0.001
+                    completeSeek(at: pastLast ? pendingSeek.target : frame.time)
+                    session.clock.set(currentTime)
                 }
                 continue
             }

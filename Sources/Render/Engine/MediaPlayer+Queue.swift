@@ -22,7 +22,7 @@ extension MediaPlayer {
         }
         let applied = min(max(index, 0), items.count - 1)
         if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
-        switchToItem(at: applied)
+        switchToItem(at: applied, playing: autoplay)
     }
 
     /// Moves to the next item of the queue; ignored (and reported) at the last one.
@@ -55,8 +55,11 @@ extension MediaPlayer {
     }
 
     /// Makes `index` current, adopting the preloaded session when it is that item's.
-    func switchToItem(at index: Int) {
-        let keepPlaying = wantsPlay || status == .playing
+    ///
+    /// - Parameter playing: whether the item plays once open; by default, whether the player plays
+    ///   now (a load says it with its `autoplay` instead).
+    func switchToItem(at index: Int, playing: Bool? = nil) {
+        let keepPlaying = playing ?? (wantsPlay || status == .playing)
         closeCurrentSession()
         resetItemState()
         currentIndex = index
@@ -80,6 +83,14 @@ extension MediaPlayer {
         guard configuration.preloadsNext, preload == nil, let currentIndex, currentIndex + 1 < items.count
         else { return }
         openSession(forItemAt: currentIndex + 1, asPreload: true)
+    }
+
+    /// Opens the next item again after a change of track choice: a preload keeps the choice it
+    /// opened with.
+    func refreshPreload() {
+        guard preload != nil else { return }
+        discardPreload()
+        preloadNextIfNeeded()
     }
 
     /// Stops the current session; its threads are joined in the background.

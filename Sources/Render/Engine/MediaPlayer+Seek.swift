@@ -8,7 +8,7 @@ extension MediaPlayer {
         guard let session else { return ignore(.seek) }
         let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
         let serial = session.seek(to: applied, exact: exact)
-        pendingSeek = (serial, applied)
+        pendingSeek = (serial, applied, exact)
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil

@@ -12,6 +12,9 @@ extension MediaPlayer {
     }
 
     /// Shows the subtitle track at stream `index`, or hides embedded subtitles with `nil`.
+    ///
+    /// The choice also applies to later items: hidden subtitles stay hidden, an index selects the
+    /// track with that index.
     public func selectSubtitleTrack(index: Int?) {
         guard let index else { return showSubtitles(of: nil) }
         showSubtitles(of: .index(index))
@@ -28,6 +31,7 @@ extension MediaPlayer {
             let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && preference.matches($0) })
         else { return ignore(.selectAudioTrack, "no playable audio track matches \(preference)") }
         audioPreference = preference
+        refreshPreload()
         guard track.index != selectedAudioTrack else { return }
         reopenCurrentItem(at: currentTime)
     }
@@ -43,7 +47,8 @@ extension MediaPlayer {
             else { return ignore(.selectSubtitleTrack, "no supported subtitle track matches \(preference)") }
             index = track.index
         }
-        subtitlePreference = preference
+        subtitlePreference = preference ?? .off
+        refreshPreload()
         selectedSubtitleTrack = index
         session.settings.update { $0.subtitleStream = index }
         cues = externalCues

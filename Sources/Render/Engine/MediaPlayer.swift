@@ -88,7 +88,7 @@ public final class MediaPlayer {
     /// Monotonic seconds since when nothing has been read ahead of the position (items with sound).
     var starvedSince: Double?
     var videoEnded = false
-    var pendingSeek: (serial: Int, target: Double)?
+    var pendingSeek: (serial: Int, target: Double, exact: Bool)?
     /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).
     var lastTick: Double?
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]

@@ -119,7 +119,11 @@ extension PlaybackSession {
     /// Seeks the container to the keyframe at or before the target and flushes every stage; a seek
     /// the network failed ends the new generation's data at once.
     private func reposition(_ source: MediaSource, _ request: SeekRequest) {
-        let timestamp = Int64((request.target + source.startTime) * Double(cffmpeg_time_base()))
+        // NB: a seek sent before the duration is known is clamped to no finite end; converting a
+        // time past what the container's 64-bit timestamps hold would trap.
+        let timeBase = Double(cffmpeg_time_base())
+        let latest = Double(Int64.max / 2) / timeBase
+        let timestamp = Int64(min(max(request.target + source.startTime, -latest), latest) * timeBase)
         let code = av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {

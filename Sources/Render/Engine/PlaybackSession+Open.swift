@@ -68,6 +68,7 @@ extension PlaybackSession {
     private func chooseTrack(
         _ kind: TrackKind, in tracks: [MediaTrack], source: MediaSource, preference: TrackPreference?
     ) -> Int? {
+        if preference == .off { return nil }
         let candidates = tracks.filter { track in
             guard track.kind == kind, track.isSupported, let stream = source.stream(track.index) else {
                 return false

@@ -14,11 +14,14 @@ public final class SDLAudioSink: AudioSink, Sendable {
     private struct State {
         var device: SDL_AudioDeviceID = 0
         var box: Unmanaged<CallbackBox>?
-        var latency: Double = 0
     }
 
     private static let subsystem = Locked(false)
     private let state = Locked(State())
+    // NB: the latency has a lock of its own. The render callback reads it while SDL holds the
+    // device's lock, and `setPaused` holds `state` while it waits for that lock: one lock for both
+    // deadlocked a pause that met a callback.
+    private let latencySeconds = Locked(0.0)
 
     /// Makes a sink; the device opens in `open`.
     public init() {}
@@ -58,12 +61,13 @@ public final class SDLAudioSink: AudioSink, Sendable {
             throw PlayerError.audioDeviceUnavailable(String(cString: SDL_GetError()))
         }
         let latency = 2 * Double(obtained.samples) / Double(max(obtained.freq, 1))
-        state.withLock { $0 = State(device: device, box: box, latency: latency) }
+        latencySeconds.withLock { $0 = latency }
+        state.withLock { $0 = State(device: device, box: box) }
         return AudioOutputFormat(sampleRate: Int(obtained.freq), channels: Int(obtained.channels))
     }
 
     /// Seconds between a sample being rendered and being heard.
-    public var latency: Double { state.withLock { $0.latency } }
+    public var latency: Double { latencySeconds.withLock { $0 } }
 
     /// Stops or starts pulling samples.
     ///
@@ -85,5 +89,6 @@ public final class SDLAudioSink: AudioSink, Sendable {
         }
         if device != 0 { SDL_CloseAudioDevice(device) }
         box?.release()
+        latencySeconds.withLock { $0 = 0 }
     }
 }

@@ -20,6 +20,10 @@ final class VideoPipeline: DecodedFrameHandler {
     private let converter = PixelConverter()
     private var filter: (graph: FilterGraph, description: String, input: [Int32])?
     private let scratch: FFmpegFrame
+    /// The last picture an exact seek skipped, shown when its generation ends before the target.
+    private let skipped: FFmpegFrame
+    private var holdsSkipped = false
+    private var queuedSinceReset = false
     private let onFilterError: @Sendable (PlayerError) -> Void
 
     init?(
@@ -27,8 +31,9 @@ final class VideoPipeline: DecodedFrameHandler {
         orientation: VideoOrientation, frameRate: AVRational,
         onFilterError: @escaping @Sendable (PlayerError) -> Void
     ) {
-        guard let scratch = FFmpegFrame() else { return nil }
+        guard let scratch = FFmpegFrame(), let skipped = FFmpegFrame() else { return nil }
         self.frames = frames
+        self.skipped = skipped
         self.settings = settings
         self.codec = codec
         self.orientation = orientation
@@ -42,7 +47,11 @@ final class VideoPipeline: DecodedFrameHandler {
         let time = codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
         let packetDuration = codec.duration(frame.pointee.pkt_duration)
         let duration = packetDuration > 0 ? packetDuration : nominalDuration
-        if let discardBefore, time + duration <= discardBefore + 0.001 { return true }
+        if let discardBefore, time + duration <= discardBefore + 0.001 {
+            skipped.unref()
+            holdsSkipped = av_frame_ref(skipped.pointer, frame) >= 0
+            return true
+        }
         let description = settings.current.videoFilter
         if !description.isEmpty {
             return filtered(frame, description: description, time: time, duration: duration, serial: serial)
@@ -58,9 +67,19 @@ final class VideoPipeline: DecodedFrameHandler {
 
     func reset(serial: Int) {
         filter = nil
+        skipped.unref()
+        holdsSkipped = false
+        queuedSinceReset = false
     }
 
     func finish(serial: Int) {
+        // An exact seek past the last picture would otherwise leave no picture at all (a black
+        // video after a seek to the end of an item that showed none yet): show the last one.
+        if holdsSkipped, !queuedSinceReset {
+            _ = handle(skipped.pointer, serial: serial, discardBefore: nil)
+        }
+        skipped.unref()
+        holdsSkipped = false
         frames.forcePush(.end(serial: serial))
     }
 
@@ -106,6 +125,7 @@ final class VideoPipeline: DecodedFrameHandler {
                 referencing: picture, time: time, duration: duration, orientation: orientation, serial: serial
             )
         else { return true }
+        queuedSinceReset = true
         return frames.push(.frame(frame))
     }
 }

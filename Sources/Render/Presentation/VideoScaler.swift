@@ -32,6 +32,8 @@ public final class VideoScaler {
     public let order: PixelOrder
     private var context: OpaquePointer?
     private var setup: Setup?
+    /// Padded rows for destinations whose rows are too close for swscale (see `paddedStride`).
+    private var scratch: [UInt8] = []
 
     /// Makes a scaler that writes pixels in `order`.
     public init(order: PixelOrder = .bgra) {
@@ -42,10 +44,20 @@ public final class VideoScaler {
         sws_freeContext(context)
     }
 
+    /// Bytes between rows that swscale writes `width` pixels into without spilling past them.
+    ///
+    /// NB: swscale's SIMD converters write whole blocks of 16 pixels, so a row whose width is not a
+    /// multiple of 16 spills up to 60 bytes past its end, past the buffer on the last row. Rows at
+    /// least this far apart hold every block; closer rows are scaled into a scratch buffer first.
+    public static func paddedStride(width: Int) -> Int {
+        (width * 4 + 63) / 64 * 64
+    }
+
     /// Writes `frame`'s picture scaled to `width` x `height` at `destination`, rows `stride` bytes apart.
     ///
     /// Throws `.videoOutputUnavailable` when the size is empty or swscale cannot convert the
-    /// picture's pixel format. `destination` must hold `height` rows of at least `width * 4` bytes.
+    /// picture's pixel format. `destination` must hold `height * stride` bytes, with `stride` at least
+    /// `width * 4`; rows closer than ``paddedStride(width:)`` cost a copy.
     public func scale(
         _ frame: VideoFrame, width: Int, height: Int, into destination: UnsafeMutableRawPointer, stride: Int
     ) throws(PlayerError) {
@@ -58,6 +70,32 @@ public final class VideoScaler {
             sourceFormat: source.pointee.format, width: Int32(width), height: Int32(height),
             colorimetry: YUVColorimetry(of: source))
         let scaler = try context(for: wanted)
+        let padded = Self.paddedStride(width: width)
+        if stride >= padded {
+            return try convert(frame, with: scaler, into: destination, stride: stride)
+        }
+        if scratch.count < padded * height { scratch = [UInt8](repeating: 0, count: padded * height) }
+        let failure = scratch.withUnsafeMutableBytes { rows -> PlayerError? in
+            guard let base = rows.baseAddress else { return nil }
+            do throws(PlayerError) {
+                try convert(frame, with: scaler, into: base, stride: padded)
+            } catch {
+                return error
+            }
+            for row in 0..<height {
+                (destination + row * stride).copyMemory(from: base + row * padded, byteCount: width * 4)
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
+    /// Runs swscale on the whole picture, writing rows `stride` bytes apart.
+    private func convert(
+        _ frame: VideoFrame, with scaler: OpaquePointer, into destination: UnsafeMutableRawPointer,
+        stride: Int
+    ) throws(PlayerError) {
+        let source = frame.avFrame
         var planes: [UnsafeMutablePointer<UInt8>?] = [
             destination.assumingMemoryBound(to: UInt8.self), nil, nil, nil,
         ]
@@ -67,7 +105,7 @@ public final class VideoScaler {
                 data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
                     linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
                         sws_scale(
-                            scaler, sourcePlanes, sourceStrides, 0, wanted.sourceHeight, &planes, &strides)
+                            scaler, sourcePlanes, sourceStrides, 0, source.pointee.height, &planes, &strides)
                     }
                 }
             }

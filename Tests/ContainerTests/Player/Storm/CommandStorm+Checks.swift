@@ -1,0 +1,97 @@
+import Testing
+import VideoPlayerContainer
+
+extension CommandStorm {
+    /// Lets the player settle, checks it did what the last commands asked, that seeks and play
+    /// still work, then closes it; every wait is bounded and watched.
+    func finish() async {
+        watchdog.beat("settling")
+        let settled = await waitUntil(timeout: 10) { isSettled }
+        let player = bed.context.render.player
+        let state = "\(player.status), video \(player.hasVideo), \(player.framesPresented) pictures"
+        #expect(settled, "not settled: \(state), errors \(errors); \(trail)")
+        if settled {
+            expectTheStateTheLastCommandsAsked()
+            await expectPicturesWhilePlaying()
+        }
+        watchdog.beat("seeking after the storm")
+        await expectSeeksLandClamped()
+        watchdog.beat("playing after the storm")
+        await expectPicturesAfterPlay()
+        watchdog.beat("closing the player")
+        await bed.context.render.player.close()
+        watchdog.stop()
+    }
+
+    /// Every setting, the item, the tracks, the play intent and the overlays are the last ones asked.
+    private func expectTheStateTheLastCommandsAsked() {
+        let context = bed.context
+        let render = context.render
+        let player = render.player
+        #expect(render.volume == model.volume && player.volume == model.volume, "\(trail)")
+        #expect(render.rate == model.rate && player.rate == model.rate, "\(trail)")
+        #expect(render.isMuted == model.muted && render.isLooping == model.looping, "\(trail)")
+        #expect(player.currentIndex == model.index, "\(trail)")
+        #expect(render.item?.id == model.index.map { queue[$0].id }, "\(trail)")
+        let subtitle = model.expectedSubtitle(default: subtitleTrack)
+        #expect(player.selectedSubtitleTrack == subtitle, "\(trail)")
+        #expect(player.selectedAudioTrack == audioTrack, "\(trail)")
+        let allowed: [PlayerStatus] = model.wantsPlay ? [.playing, .ended] : [.ready, .paused, .ended]
+        #expect(allowed.contains(render.status), "\(render.status), wants play \(model.wantsPlay); \(trail)")
+        #expect(unexpectedErrors.isEmpty, "\(unexpectedErrors)")
+        #expect(context.status.status == model.screen, "\(trail)")
+        #expect(context.feature.isPresented == model.featurePresented, "\(trail)")
+        #expect(context.plugin.isBeingPresented == model.pluginPresented, "\(trail)")
+        // Transitions end on the test clock; then the overlays show exactly what is presented.
+        bed.wait(1)
+        let feature = bed.host.frame(ofIdentifier: StormCommand.featureIdentifier)
+        let plugin = bed.host.frame(ofIdentifier: StormCommand.pluginIdentifier)
+        #expect((feature != nil) == model.featurePresented && (plugin != nil) == model.pluginPresented)
+    }
+
+    /// While the status says playing, new pictures come (or the item ends and the next one opens).
+    private func expectPicturesWhilePlaying() async {
+        let player = bed.context.render.player
+        guard player.status == .playing else { return }
+        let (generation, index) = (player.frameGeneration, player.currentIndex)
+        let moving = await waitUntil(timeout: 3) {
+            player.frameGeneration > generation + 2 || player.currentIndex != index || player.status == .ended
+        }
+        #expect(moving, "playing without new pictures; \(trail)")
+    }
+
+    /// Seeks past the end, before the start and inside land where asked, clamped and reported.
+    private func expectSeeksLandClamped() async {
+        let render = bed.context.render
+        render.pause()
+        #expect(await waitUntil(timeout: 5) { isSettled && render.duration != nil }, "\(trail)")
+        let duration = render.duration ?? 0
+        for target in [duration + 2, -1, duration * 0.6] {
+            let applied = StormModel.clamp(target, to: 0...duration)
+            var reports: [PlayerEvent] = []
+            let token = render.observe { reports.append($0) }
+            render.seek(to: target, exact: true)
+            let landed = await waitUntil(timeout: 5) {
+                reports.contains { if case .seekCompleted = $0 { true } else { false } }
+            }
+            token.cancel()
+            #expect(landed, "seek to \(target) did not complete; \(trail)")
+            #expect(
+                abs(render.currentTime - applied) <= 1.0 / 15 + 0.01,
+                "seek to \(target): \(render.currentTime)")
+            let adjusted = reports.contains(.adjusted(.seek, requested: target, applied: applied))
+            #expect(adjusted == (target != applied), "seek to \(target): \(reports)")
+        }
+    }
+
+    /// A play after everything presents new pictures on the host's video surface.
+    private func expectPicturesAfterPlay() async {
+        let render = bed.context.render
+        let player = render.player
+        render.play()
+        let generation = player.frameGeneration
+        let presented = await waitUntil(timeout: 3) { player.frameGeneration >= generation + 5 }
+        #expect(presented, "no pictures after play: \(render.status); \(trail)")
+        #expect(bed.host.videoLayers.contains { $0.player === player })
+    }
+}
