@@ -2,9 +2,9 @@ import CSDL2
 
 /// Plays rendered audio on the default SDL audio device through SDL's pull callback.
 ///
-/// > Important: the device, the callback box and the latency live in `state`, set in `open` and
+/// > Important: the device and the callback box live in `state`, set in `open` and
 /// > cleared in `close` (after SDL joined its callback), both under its lock; SDL itself is only
-/// > called outside that lock.
+/// > called outside that lock. The latency has a lock of its own, which the callback reads.
 public final class SDLAudioSink: AudioSink, Sendable {
     private final class CallbackBox: Sendable {
         let render: AudioRenderCallback
