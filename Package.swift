@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
         .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
         .executable(name: "player-bench", targets: ["player-bench"]),
+        .executable(name: "player-soak", targets: ["player-soak"]),
         .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
         .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
     ],
@@ -99,6 +100,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/PlayerBench"
+        ),
+        .executableTarget(
+            name: "player-soak",
+            dependencies: [
+                "VideoPlayerWidgets", "FuzzKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Benchmarks/PlayerSoak"
         ),
         .target(name: "FuzzKit", path: "Fuzz/FuzzKit"),
         .executableTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import FuzzKit
 import VideoPlayerContainer
 
 /// The child process's side: plays a range of inputs and reports each on standard output, one line
@@ -19,23 +20,23 @@ struct FuzzWorker {
     /// Runs inputs `range`; `seedFile` forces the seed file (regressions). A player that could not be
     /// closed ends the process with status 3 at once: its stuck threads cannot be joined.
     func run(_ range: Range<Int>, seedFile: String?) async {
-        report("RSS start \(ProcessMemory.residentKB)")
+        report("RSS start \(ProcessResources.residentKB)")
         for index in range {
             report("BEGIN \(index)")
             let outcome = await play(index, seedFile: seedFile)
             report("DONE \(index) \(outcome.line)")
             if index == range.lowerBound, !outcome.leftPlayerOpen {
-                ProcessMemory.releaseFreedMemory()
-                report("RSS warm \(ProcessMemory.residentKB)")
+                ProcessResources.releaseFreedMemory()
+                report("RSS warm \(ProcessResources.residentKB)")
             }
             if outcome.leftPlayerOpen {
-                report("RSS end \(ProcessMemory.residentKB) peak \(ProcessMemory.peakKB)")
+                report("RSS end \(ProcessResources.residentKB) peak \(ProcessResources.peakKB)")
                 // NB: _exit, not exit: the stuck player's threads must not run exit-time cleanup.
                 _exit(3)
             }
         }
-        ProcessMemory.releaseFreedMemory()
-        report("RSS end \(ProcessMemory.residentKB) peak \(ProcessMemory.peakKB)")
+        ProcessResources.releaseFreedMemory()
+        report("RSS end \(ProcessResources.residentKB) peak \(ProcessResources.peakKB)")
     }
 
     private func play(_ index: Int, seedFile: String?) async -> Outcome {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import VideoPlayerRender
@@ -36,7 +35,7 @@ extension PlayerTests {
 final class SlowClosingSink: AudioSink {
     /// What the sinks of a player did, in order.
     final class Log: Sendable {
-        private let state = Mutex<(entries: [String], open: Int)>(([], 0))
+        private let state = Locked<(entries: [String], open: Int)>(([], 0))
 
         /// "open" and "close", in the order the sinks were asked to.
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VideoPlayerContainer
 import VideoPlayerRender
 import VideoPlayerWidgets
@@ -10,7 +9,7 @@ import VideoPlayerWidgets
 final class CorpusPlayer {
     /// Every capture sink the player made, one per opened item.
     final class Sinks: Sendable {
-        let made = Mutex<[CaptureAudioSink]>([])
+        let made = Locked<[CaptureAudioSink]>([])
     }
 
     /// What one item showed from its load until it ended or failed.

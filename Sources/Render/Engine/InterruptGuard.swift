@@ -7,7 +7,7 @@ import Synchronization
 final class InterruptGuard: Sendable {
     private let aborted = Atomic<Bool>(false)
     private let deadlineNanoseconds = Atomic<UInt64>(0)
-    private let recordedFailure = Mutex<PlayerError?>(nil)
+    private let recordedFailure = Locked<PlayerError?>(nil)
 
     /// Makes every pending and future read return at once.
     func abort() { aborted.store(true, ordering: .sequentiallyConsistent) }

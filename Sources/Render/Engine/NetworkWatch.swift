@@ -1,5 +1,4 @@
 import CFFmpeg
-import Synchronization
 
 /// Watches the connections a network demuxer opens by itself, so that one which fails ends the
 /// data there, with that failure, instead of being skipped.
@@ -18,7 +17,7 @@ final class NetworkWatch: Sendable {
     let location: String
     /// libavformat's `rw_timeout`: microseconds a read may wait for data.
     private let readTimeout: String
-    private let recorded = Mutex<PlayerError?>(nil)
+    private let recorded = Locked<PlayerError?>(nil)
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(location: String, timeout: Double) {

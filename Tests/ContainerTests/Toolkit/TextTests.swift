@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VideoPlayerContainer
 
@@ -13,6 +14,23 @@ import VideoPlayerContainer
         let ink = try #require(host.snapshot().bounds { $0.a > 0 })
         #expect(ink.width > frame.width / 2)
         #expect(frame.integral.intersection(ink) == ink)
+    }
+
+    /// A long-running interface comes to use many sizes; each font file is read once, so they cost
+    /// no file descriptor each.
+    @Test func fontsOfManySizesHoldNoFileDescriptors() throws {
+        try Text.checkFontAvailable()
+        func openFiles() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
+        }
+        _ = renderer.render(Text("warm").font(Font(size: 97)))
+        let before = openFiles()
+        for size in 98...129 {
+            let image = renderer.render(Text("Size \(size)").font(Font(size: Double(size), weight: .bold)))
+            #expect(image.bounds { $0.a > 0 } != nil, "nothing drawn at \(size)")
+            _ = renderer.render(Text("Size \(size)").font(Font(size: Double(size))))
+        }
+        #expect(openFiles() <= before)
     }
 
     @Test func textUsesTheForegroundColour() throws {

@@ -1,6 +1,10 @@
 import CSDL2
+import Foundation
 
 /// Opens the TrueType fonts `Text` is drawn with, once per pixel size and weight.
+///
+/// Each font file is read into memory once and every size is opened from those bytes, so the
+/// sizes a long-running interface comes to use hold no file descriptors.
 ///
 /// Fonts are looked up in a list of usual Debian (and other distribution) paths; a machine without
 /// any of them gets empty text and a ``ContainerError/fontUnavailable(paths:)`` from ``load(size:weight:)``.
@@ -30,6 +34,8 @@ final class FontLibrary {
 
     private var fonts: [Key: TrueTypeFont] = [:]
     private var failedKeys: Set<Key> = []
+    /// The files read so far by path; `nil` for a path that could not be read.
+    private var files: [String: FontFile?] = [:]
 
     /// The font at `pixelSize`; bold falls back to regular when no bold file exists.
     func load(size pixelSize: Int, weight: Font.Weight) throws(ContainerError) -> TrueTypeFont {
@@ -40,8 +46,7 @@ final class FontLibrary {
             throw .fontUnavailable(paths: candidates)
         }
         for path in candidates {
-            if let pointer = TTF_OpenFont(path, Int32(key.pixelSize)) {
-                let font = TrueTypeFont(pointer)
+            if let file = file(at: path), let font = file.open(pixelSize: key.pixelSize) {
                 fonts[key] = font
                 return font
             }
@@ -50,17 +55,54 @@ final class FontLibrary {
         throw .fontUnavailable(paths: candidates)
     }
 
+    private func file(at path: String) -> FontFile? {
+        if let known = files[path] { return known }
+        let file = FontFile(path: path)
+        files[path] = file
+        return file
+    }
+
     private static func initializeTTF() -> Bool {
         TTF_WasInit() > 0 || TTF_Init() == 0
+    }
+}
+
+/// The bytes of a font file, read once; the fonts opened from them keep them alive.
+final class FontFile {
+    private let bytes: UnsafeMutableRawBufferPointer
+
+    /// Reads the file at `path`; `nil` when it is missing, unreadable or empty.
+    init?(path: String) {
+        guard let data = FileManager.default.contents(atPath: path), !data.isEmpty,
+            data.count <= Int(Int32.max)
+        else { return nil }
+        bytes = .allocate(byteCount: data.count, alignment: 16)
+        bytes.copyBytes(from: data)
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// The font at `pixelSize`, or `nil` when SDL2_ttf cannot read these bytes as a font.
+    func open(pixelSize: Int) -> TrueTypeFont? {
+        // NB: SDL_RWFromConstMem only reads the bytes; freesrc 1 makes the font close the stream.
+        guard let stream = SDL_RWFromConstMem(bytes.baseAddress, Int32(bytes.count)),
+            let pointer = TTF_OpenFontRW(stream, 1, Int32(pixelSize))
+        else { return nil }
+        return TrueTypeFont(pointer, file: self)
     }
 }
 
 /// Owns an SDL2_ttf font and closes it when released.
 final class TrueTypeFont {
     let pointer: OpaquePointer
+    /// The bytes the font reads its glyphs from, as long as it lives.
+    private let file: FontFile
 
-    init(_ pointer: OpaquePointer) {
+    init(_ pointer: OpaquePointer, file: FontFile) {
         self.pointer = pointer
+        self.file = file
     }
 
     deinit {

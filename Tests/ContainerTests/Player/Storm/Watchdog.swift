@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VideoPlayerRender
 
 /// Turns a hang into a failure: a thread that aborts the test process, naming the phase, when the
@@ -15,12 +14,12 @@ final class Watchdog: Sendable {
         var stopped = false
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let timeout: Double
 
     init(timeout: Double, phase: String) {
         self.timeout = timeout
-        state = Mutex(State(lastBeat: MediaPlayer.now, phase: phase))
+        state = Locked(State(lastBeat: MediaPlayer.now, phase: phase))
         Thread.detachNewThread { [self] in watch() }
     }
 
