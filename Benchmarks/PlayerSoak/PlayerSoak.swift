@@ -26,7 +26,8 @@ struct PlayerSoak: ParsableCommand {
     @Flag(help: "The CI variant: 75 seconds, 20 of them warm-up, a checkpoint every 5 s.")
     var smoke = false
 
-    @Option(help: "Seconds of warm-up before the baseline checkpoint (default: a sixth of the run, at most 300).")
+    @Option(
+        help: "Seconds of warm-up before the baseline checkpoint (default: a sixth of the run, at most 300).")
     var warmUp: Double?
 
     @Option(help: "Seconds between checkpoints (default 30, 5 with --smoke).")
@@ -49,7 +50,8 @@ struct PlayerSoak: ParsableCommand {
 
     mutating func validate() throws {
         guard minutes > 0, (0.25...4).contains(rate), rssLimit >= 0 else {
-            throw ValidationError("--minutes must be positive, --rate within 0.25-4, --rss-limit not negative")
+            throw ValidationError(
+                "--minutes must be positive, --rate within 0.25-4, --rss-limit not negative")
         }
         if let every, every < 1 { throw ValidationError("--every must be at least 1 second") }
     }

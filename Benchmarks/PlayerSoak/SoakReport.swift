@@ -71,7 +71,8 @@ struct SoakReport: Codable {
             failures.append("threads grew from \(baselineThreads) to \(finalThreads)")
         }
         if finalPoolThreads > baselinePoolThreads + Self.poolThreadSlack {
-            failures.append("libdispatch pool threads grew from \(baselinePoolThreads) to \(finalPoolThreads)")
+            failures.append(
+                "libdispatch pool threads grew from \(baselinePoolThreads) to \(finalPoolThreads)")
         }
         if finalOpenFiles > baselineOpenFiles {
             failures.append("open file descriptors grew from \(baselineOpenFiles) to \(finalOpenFiles)")
@@ -94,7 +95,8 @@ struct SoakReport: Codable {
                 + "\(counts.queueLoads) queue loads, \(counts.seeks) seeks (\(counts.seeksCompleted) completed); "
                 + "\(counts.presents) presents",
             String(
-                format: "  after the %.0f s warm-up: RSS %.1f -> %.1f MiB (%+.1f, limit %.1f), threads %d -> %d "
+                format:
+                    "  after the %.0f s warm-up: RSS %.1f -> %.1f MiB (%+.1f, limit %.1f), threads %d -> %d "
                     + "(+ pool %d -> %d), open files %d -> %d",
                 warmUpSeconds, baselineRSSMiB, finalRSSMiB, rssGrowthMiB, rssLimitMiB, baselineThreads,
                 finalThreads, baselinePoolThreads, finalPoolThreads, baselineOpenFiles, finalOpenFiles),

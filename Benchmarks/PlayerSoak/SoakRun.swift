@@ -1,5 +1,5 @@
-import FuzzKit
 import Foundation
+import FuzzKit
 import VideoPlayerContainer
 import VideoPlayerWidgets
 
@@ -157,7 +157,8 @@ final class SoakRun {
         let poolThreads = names.filter { $0.contains("qos") }.count
         return Checkpoint(
             seconds: elapsed, rssMiB: Double(ProcessResources.residentKB) / 1024,
-            threads: names.count - poolThreads, poolThreads: poolThreads, openFiles: ProcessResources.openFileCount,
+            threads: names.count - poolThreads, poolThreads: poolThreads,
+            openFiles: ProcessResources.openFileCount,
             itemsStarted: stage.itemsStarted, presents: stage.window.statistics.presents)
     }
 }

@@ -33,8 +33,10 @@ import VideoPlayerRender
         let small = Self.file(bytes: 1_000_000)
         var document = SubtitleDocument(cues: [])
         let growth = WorkGrowth.ratio(
-            small: { _ = SubtitleParser.parse(data: small) }, large: { document = SubtitleParser.parse(data: large) })
-        print("parsed \(large.count) bytes, \(document.cues.count) cues: \(growth)x the time of a tenth of it")
+            small: { _ = SubtitleParser.parse(data: small) },
+            large: { document = SubtitleParser.parse(data: large) })
+        print(
+            "parsed \(large.count) bytes, \(document.cues.count) cues: \(growth)x the time of a tenth of it")
         #expect(document.cues.count > 80_000)
         #expect(document.cues[1234].text == "Line number 1234 with & some text to read.\nSecond line.")
         #expect(growth < 30, "10x the text took \(growth)x the time")
