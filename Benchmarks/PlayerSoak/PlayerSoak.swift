@@ -42,6 +42,13 @@ struct PlayerSoak: ParsableCommand {
     @Option(help: "Seed of the random commands.")
     var seed: UInt64 = 1
 
+    @Option(
+        help: """
+            The kinds of command to send, comma-separated (default all): seek, next, previous, load, loop, \
+            pause, play, rate, volume, mute, subtitles, status, feature, plugin, toast; "none" only plays.
+            """)
+    var commands: String?
+
     @Flag(help: "Print the report as JSON instead of a table.")
     var json = false
 
@@ -54,6 +61,15 @@ struct PlayerSoak: ParsableCommand {
                 "--minutes must be positive, --rate within 0.25-4, --rss-limit not negative")
         }
         if let every, every < 1 { throw ValidationError("--every must be at least 1 second") }
+        let unknown = commandKinds.subtracting(SoakCommand.kinds)
+        if !unknown.isEmpty {
+            throw ValidationError("unknown command kinds: \(unknown.sorted().joined(separator: ", "))")
+        }
+    }
+
+    private var commandKinds: Set<String> {
+        guard let commands else { return Set(SoakCommand.kinds) }
+        return Set(commands.split(separator: ",").map(String.init).filter { $0 != "none" })
     }
 
     func run() throws {
@@ -63,7 +79,8 @@ struct PlayerSoak: ParsableCommand {
         let duration = smoke ? 75 : minutes * 60
         let plan = SoakPlan(
             duration: duration, warmUp: warmUp ?? (smoke ? 20 : min(300, duration / 6)),
-            checkpointInterval: every ?? (smoke ? 5 : 30), rate: rate, rssLimitMiB: rssLimit, seed: seed)
+            checkpointInterval: every ?? (smoke ? 5 : 30), rate: rate, rssLimitMiB: rssLimit, seed: seed,
+            commandKinds: commandKinds)
         let cache = URL(fileURLWithPath: cacheDir)
         let report = try MainActor.assumeIsolated { () throws(SoakError) in
             let stage = try SoakStage(queue: try SoakQueue.items(cache: cache), rate: plan.rate)

@@ -20,6 +20,32 @@ enum SoakCommand {
     case plugin(present: Bool)
     case toast(Int)
 
+    /// The name of the command's kind, as `--commands` takes it.
+    var kind: String {
+        switch self {
+        case .seek: "seek"
+        case .next: "next"
+        case .previous: "previous"
+        case .load: "load"
+        case .loop: "loop"
+        case .pause: "pause"
+        case .play: "play"
+        case .rate: "rate"
+        case .volume: "volume"
+        case .mute: "mute"
+        case .subtitles: "subtitles"
+        case .status: "status"
+        case .feature: "feature"
+        case .plugin: "plugin"
+        case .toast: "toast"
+        }
+    }
+
+    static let kinds = [
+        "seek", "next", "previous", "load", "loop", "pause", "play", "rate", "volume", "mute", "subtitles",
+        "status", "feature", "plugin", "toast",
+    ]
+
     /// A command drawn with weights that keep the soak about playing, looping and switching items.
     @MainActor
     static func random(using random: inout SeededRandom, queueLength: Int, stage: SoakStage) -> SoakCommand {

@@ -15,6 +15,8 @@ struct SoakPlan {
     var rate: Double
     var rssLimitMiB: Double
     var seed: UInt64
+    /// The kinds of command sent (`SoakCommand.kind`); none only plays.
+    var commandKinds = Set(SoakCommand.kinds)
 }
 
 /// Drives a ``SoakStage`` for the plan's duration: a random command every 0.2–1.5 s, playback kept
@@ -48,7 +50,15 @@ final class SoakRun {
             let now = MediaPlayer.now
             try keepPlaying(now: now)
             if now >= nextCommand {
-                perform(SoakCommand.random(using: &random, queueLength: stage.queue.count, stage: stage))
+                // Drawn again until of a chosen kind, so a few kinds are sent at the usual pace.
+                for _ in 0..<(plan.commandKinds.isEmpty ? 0 : 1_000) {
+                    let command = SoakCommand.random(
+                        using: &random, queueLength: stage.queue.count, stage: stage)
+                    if plan.commandKinds.contains(command.kind) {
+                        perform(command)
+                        break
+                    }
+                }
                 nextCommand = now + 0.2 + 1.3 * random.unit()
             }
             if now >= nextCheckpoint {

@@ -24,6 +24,10 @@ class Node {
 
     private var sizeCache: [ProposedSize: Size] = [:]
     private var sizeCacheIsStale = true
+    /// The most sizes a node keeps: one layout pass asks a node for a handful of proposals, but an
+    /// animated panel or a resize proposes a new size every frame to nodes that do not change, which
+    /// an unbounded cache would keep for the node's whole life.
+    static let sizeCacheLimit = 16
     private(set) var needsPlacement = true
 
     // MARK: Building
@@ -56,9 +60,13 @@ class Node {
         }
         if let cached = sizeCache[proposal] { return cached }
         let size = computeSize(proposal)
+        if sizeCache.count >= Self.sizeCacheLimit { sizeCache.removeAll(keepingCapacity: true) }
         sizeCache[proposal] = size
         return size
     }
+
+    /// How many proposals the node has a size for (for tests).
+    var cachedSizeCount: Int { sizeCache.count }
 
     func computeSize(_ proposal: ProposedSize) -> Size {
         var size = Size.zero
