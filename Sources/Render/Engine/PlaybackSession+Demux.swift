@@ -15,18 +15,26 @@ extension PlaybackSession {
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }
+        // Milliseconds of the next wait for room: doubled while nothing changes, so a paused player
+        // whose queues are full, or one at the end of its data, wakes this thread a few times a
+        // second instead of a hundred. A seek or a close signals `demuxWake` and ends any wait.
+        var idleWait = Self.shortestIdleWait
         while !interrupt.isAborted {
             if let request = seekRequest.withLock({ request in
                 defer { request = nil }; return request
             }) {
                 reposition(source, request)
+                idleWait = Self.shortestIdleWait
                 continue
             }
             let current = serial
-            if runtime.withLock({ $0.endSerial }) == current || queuesAreFull(info) {
-                _ = demuxWake.wait(timeout: .now() + .milliseconds(10))
+            let atEnd = runtime.withLock({ $0.endSerial }) == current
+            if atEnd || queuesAreFull(info) {
+                _ = demuxWake.wait(timeout: .now() + .milliseconds(idleWait))
+                idleWait = min(2 * idleWait, atEnd ? Self.longestIdleWaitAtEnd : Self.longestIdleWait)
                 continue
             }
+            idleWait = Self.shortestIdleWait
             guard let packet = Packet() else { return }
             let code = av_read_frame(source.pointer, packet.pointer)
             guard code >= 0 else {
@@ -86,6 +94,13 @@ extension PlaybackSession {
     /// Compressed bytes the demuxer reads ahead at most, all queues together, as ffplay does: the
     /// packet counts alone let high-bitrate or intra-only video queue hundreds of megabytes.
     static let packetBytesAhead = 15 * 1024 * 1024
+
+    /// Bounds of the demux thread's wait for room, in milliseconds: a full queue drains in seconds
+    /// (48 video packets last 0.2 s of a 60 fps clip at 4x), and only a seek or a close (which signal)
+    /// change the end.
+    static let shortestIdleWait = 10
+    static let longestIdleWait = 80
+    static let longestIdleWaitAtEnd = 640
 
     private func queuesAreFull(_ info: SessionInfo) -> Bool {
         let queues = [
