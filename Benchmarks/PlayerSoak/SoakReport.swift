@@ -11,8 +11,9 @@ struct SoakReport: Codable {
     var peakRSSMiB: Double
     var counts: SoakCounts
     var checkpoints: [Checkpoint]
-    /// Resident memory at the baseline and at the end: each the median of three checkpoints, so
-    /// one checkpoint caught while the allocator holds a little more does not decide.
+    /// Resident memory at the baseline and at the end: each the least of three checkpoints. What the
+    /// allocator holds at a checkpoint varies upwards by a few MiB (freed memory it cannot hand back
+    /// yet); a leak raises every checkpoint, the least included.
     var baselineRSSMiB: Double
     var finalRSSMiB: Double
     var rssLimitMiB: Double
@@ -49,8 +50,8 @@ struct SoakReport: Codable {
         let measured = checkpoints.filter { $0.seconds >= plan.warmUp }
         let baseline = Array(measured.prefix(3))
         let final = Array(measured.suffix(3))
-        baselineRSSMiB = Self.median(baseline.map(\.rssMiB))
-        finalRSSMiB = Self.median(final.map(\.rssMiB))
+        baselineRSSMiB = baseline.map(\.rssMiB).min() ?? 0
+        finalRSSMiB = final.map(\.rssMiB).min() ?? 0
         baselineThreads = baseline.map(\.threads).max() ?? 0
         finalThreads = final.map(\.threads).max() ?? 0
         baselinePoolThreads = baseline.map(\.poolThreads).max() ?? 0
@@ -78,11 +79,6 @@ struct SoakReport: Codable {
             failures.append("open file descriptors grew from \(baselineOpenFiles) to \(finalOpenFiles)")
         }
         if counts.presents == 0 { failures.append("the window presented nothing") }
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     var table: String {
