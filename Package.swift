@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "player-bench",
             dependencies: [
-                "VideoPlayerContainer",
+                "VideoPlayerContainer", "FuzzKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/PlayerBench"

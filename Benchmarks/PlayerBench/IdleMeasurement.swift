@@ -1,4 +1,5 @@
 import Foundation
+import FuzzKit
 import VideoPlayerContainer
 
 /// A paused player with a static interface: what a full redraw of the layout costs, then the CPU
@@ -22,12 +23,12 @@ struct IdleMeasurement {
         stage.run(for: 0.6)
         var metrics = fullRedraws(stage)
         let window = stage.window
-        let cpuBefore = ProcessUsage.selfCPUSeconds
+        let cpuBefore = ProcessResources.cpuSeconds
         let iterationsBefore = window.statistics.iterations
         let startedAt = MediaPlayer.now
         stage.run(for: idleSeconds)
         let elapsed = MediaPlayer.now - startedAt
-        metrics[.idleCPUPercent] = (ProcessUsage.selfCPUSeconds - cpuBefore) / elapsed * 100
+        metrics[.idleCPUPercent] = (ProcessResources.cpuSeconds - cpuBefore) / elapsed * 100
         metrics[.idleWakeupsPerSecond] = Double(window.statistics.iterations - iterationsBefore) / elapsed
         return metrics
     }

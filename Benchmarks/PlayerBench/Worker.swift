@@ -1,4 +1,5 @@
 import Foundation
+import FuzzKit
 import VideoPlayerContainer
 
 /// What a worker process does: one scenario, measured in this process alone, so its CPU time and
@@ -22,7 +23,7 @@ enum Worker {
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         }
-        metrics[.cpuSeconds] = ProcessUsage.selfCPUSeconds
+        metrics[.cpuSeconds] = ProcessResources.cpuSeconds
         metrics[.peakRSSMiB] = ProcessUsage.selfPeakRSSMiB
         return metrics
     }

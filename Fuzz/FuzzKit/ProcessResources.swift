@@ -27,7 +27,12 @@ public enum ProcessResources {
     public static var cpuSeconds: Double {
         var usage = rusage()
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
-        return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        return cpuSeconds(of: usage)
+    }
+
+    /// User plus system CPU seconds in `usage` (of this process, or of a child from `wait4`).
+    public static func cpuSeconds(of usage: rusage) -> Double {
+        Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
