@@ -6,11 +6,9 @@ import VideoPlayerRender
 /// re-scan the rest of the line once per opening character (quadratic; 10 MB took minutes).
 @Suite struct UnclosedMarkupTests {
     @Test func unclosedTagsAndOverridesOnALongSubRipLineStayTextAndParseQuickly() {
-        func file(_ count: Int) -> String {
-            "1\n00:00:01,000 --> 00:00:02,000\n" + String(repeating: "<b {\\an8 &amp x ", count: count) + "\n"
-        }
+        func line(_ count: Int) -> String { String(repeating: "<b {\\an8 &amp x ", count: count) }
+        func file(_ count: Int) -> String { "1\n00:00:01,000 --> 00:00:02,000\n" + line(count) + "\n" }
         let (small, large) = (file(5_000), file(50_000))
-        let line = String(repeating: "<b {\\an8 &amp x ", count: 50_000)
         var document = SubtitleDocument(cues: [])
         let growth = WorkGrowth.ratio(
             small: { _ = SubtitleParser.parse(small, format: .subRip) },
@@ -18,7 +16,7 @@ import VideoPlayerRender
         // Linear work grows about 10x for the 10x line; the quadratic scan grew 100x.
         #expect(growth < 30, "10x the line took \(growth)x the time")
         #expect(document.cues.count == 1)
-        #expect(document.cues.first?.text == line.trimmingCharacters(in: .whitespaces))
+        #expect(document.cues.first?.text == line(50_000).trimmingCharacters(in: .whitespaces))
     }
 
     @Test func closingTagAfterManyUnclosedOnesStillEndsTheTag() {

@@ -1,4 +1,4 @@
-import Foundation
+import FuzzKit
 import Testing
 import VideoPlayerContainer
 
@@ -20,17 +20,14 @@ import VideoPlayerContainer
     /// no file descriptor each.
     @Test func fontsOfManySizesHoldNoFileDescriptors() throws {
         try Text.checkFontAvailable()
-        func openFiles() -> Int {
-            ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).count
-        }
         _ = renderer.render(Text("warm").font(Font(size: 97)))
-        let before = openFiles()
+        let before = ProcessResources.openFileCount
         for size in 98...129 {
             let image = renderer.render(Text("Size \(size)").font(Font(size: Double(size), weight: .bold)))
             #expect(image.bounds { $0.a > 0 } != nil, "nothing drawn at \(size)")
             _ = renderer.render(Text("Size \(size)").font(Font(size: Double(size))))
         }
-        #expect(openFiles() <= before)
+        #expect(ProcessResources.openFileCount <= before)
     }
 
     @Test func textUsesTheForegroundColour() throws {
