@@ -24,7 +24,6 @@ extension PlaybackSession {
                 defer { request = nil }; return request
             }) {
                 reposition(source, request)
-                idleWait = Self.shortestIdleWait
                 continue
             }
             let current = serial
