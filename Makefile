@@ -81,8 +81,7 @@ fuzz-smoke: deps
 SOAK_MINUTES ?= 30
 
 soak: deps
-	$(SWIFT) build -c release --product player-soak
-	$(HEADLESS_ENV) $(shell $(SWIFT) build -c release --show-bin-path)/player-soak --minutes $(SOAK_MINUTES)
+	$(HEADLESS_ENV) $(SWIFT) run -c release player-soak --minutes $(SOAK_MINUTES)
 
 soak-smoke: deps
 	$(SWIFT) build -c $(SMOKE_CONFIG) --product player-soak
