@@ -23,11 +23,12 @@ public enum ShortcutAction {
 }
 
 /// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute,
-/// f fullscreen, s subtitles, [ ] speed, i stats, q or Esc quit.
+/// f fullscreen, s subtitles, [ ] speed, i stats, q or Esc quit (the window's ``PlayerWindow/run()``
+/// returns).
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)
-/// keys.onQuit = { window.close() }
+/// keys.onQuit = { context.toast.toast("Press Q again") }   // instead of quitting at once
 /// keys.bindings["J"] = .seek(-10)          // add or rebind
 /// keys.bindings["I"] = nil                 // remove
 /// ```
@@ -39,12 +40,13 @@ public final class KeyboardShortcutsService: Service {
         .upArrow: .volume(0.1), .downArrow: .volume(-0.1), "M": .toggleMute, "F": .toggleFullscreen,
         "S": .toggleSubtitles, "[": .speed(-1), "]": .speed(1), "I": .toggleStats, "Q": .quit, .escape: .quit,
     ]
-    /// Called by `.quit`; closing the window is the app's business.
+    /// Called by `.quit`; by default it quits the window showing the player (`context.window.quit()`).
     public var onQuit: @MainActor () -> Void = {}
     private var token: ObservationToken?
 
     public required init(_ context: Context) {
         super.init(context)
+        onQuit = { [weak context] in context?.window.quit() }
         token = context.gesture.observeKey { [weak self] key in self?.handle(key.key) }
     }
 

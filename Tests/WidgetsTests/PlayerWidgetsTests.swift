@@ -143,6 +143,22 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { bed.context.render.rate == 1 })
     }
 
+    @Test(arguments: [Key(rawValue: "Q"), .escape])
+    func theQuitKeysEndTheRunningWindowByDefault(_ key: Key) throws {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        let context = Context()
+        context.startService(KeyboardShortcutsService.self)
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) {
+            PlayerWidget(context)
+        }
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        #expect(window.isRunning)
+        try #require(window.host).handle(.keyDown(key))
+        #expect(!window.isRunning)
+    }
+
     @Test func loadingSpinnerTurnsOnTheClockAndStatsShowFrames() async throws {
         let bed = Self.player { context in
             context.container.insert(overlay: "loading", above: .render) { LoadingWidget() }

@@ -15,4 +15,6 @@ extension Context {
     public var status: StatusService { self[StatusService.self] }
     /// The overlays and their order.
     public var container: ContainerService { self[ContainerService.self] }
+    /// The window showing the widgets: quitting it.
+    public var window: WindowService { self[WindowService.self] }
 }

@@ -56,16 +56,24 @@ public final class PlayerWindow {
         root = AnyWidget(content())
     }
 
-    /// Opens the window and runs the loop until the window is closed or ``quit()`` is called.
+    /// Opens the window and runs the loop until the window is closed, ``quit()`` or ``close()`` is
+    /// called, or the process gets SIGINT or SIGTERM; then closes the window and returns.
+    ///
+    /// While it runs, SIGINT and SIGTERM end the loop instead of the process (the handlers found before
+    /// come back when it returns), so Ctrl-C or a service manager's stop closes the window and pauses
+    /// the players cleanly.
     public func run() throws(ContainerError) {
         try open()
-        while !shouldQuit {
+        let signals = QuitSignals()
+        defer { signals.restore() }
+        while isRunning {
             runOnce(maxWait: 0.5)
+            if signals.take() != nil { shouldQuit = true }
         }
         close()
     }
 
-    /// Ends ``run()`` after the current loop iteration.
+    /// Ends ``run()`` after the current loop iteration; services reach it as `context.window.quit()`.
     public func quit() {
         shouldQuit = true
         scene?.sleeper.wake()
@@ -81,14 +89,24 @@ public final class PlayerWindow {
         scene = try WindowScene(
             title: title, size: initialSize, resizable: resizable, compositing: compositing, root: root,
             context: context)
+        context.window.window = self
         followStatus()
     }
 
-    /// Closes the window; the widget tree and its services stay in the context.
+    /// Closes the window and pauses the players it showed; the widget tree, its services and the
+    /// players' items and positions stay in the context, so ``open()`` shows them again. Inside
+    /// ``run()``, it also ends the loop.
     public func close() {
         statusObservation?.cancel()
         statusObservation = nil
-        scene = nil
+        guard let scene else { return }
+        var players = scene.host.videoLayers.map(\.player)
+        if context.isServiceStarted(RenderService.self) { players.append(context.render.player) }
+        for player in players where [.loading, .ready, .playing, .buffering].contains(player.status) {
+            player.pause()
+        }
+        if context.window.window === self { context.window.window = nil }
+        self.scene = nil
     }
 
     private func followStatus() {
