@@ -60,10 +60,10 @@ final class PlayerApp {
     private func handle(_ key: Key) -> Bool {
         switch key.rawValue.lowercased() {
         case "space", "p": player.togglePlayPause()
-        case "left": player.seek(to: player.currentTime - 10)
-        case "right": player.seek(to: player.currentTime + 10)
-        case "down": player.seek(to: player.currentTime - 60)
-        case "up": player.seek(to: player.currentTime + 60)
+        case "left": player.skip(by: -10)
+        case "right": player.skip(by: 10)
+        case "down": player.skip(by: -60)
+        case "up": player.skip(by: 60)
         case "s": player.stepForward()
         case "m": player.setMuted(!player.isMuted)
         case "9": player.setVolume(player.volume - 0.1)

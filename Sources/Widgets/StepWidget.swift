@@ -24,10 +24,10 @@ public final class StepService: Service {
     /// Whether there is something to step through (the duration is known).
     public var isEnabled: Bool { duration != nil }
 
-    /// Seeks `offset` seconds from the position, kept inside the item, exactly.
+    /// Skips `offset` seconds from the position, precisely (see ``RenderService/skip(by:)``).
     public func step(by offset: Double) {
-        guard let render = context?.render, let duration else { return }
-        render.seek(to: min(max(render.currentTime + offset, 0), duration), exact: true)
+        guard let render = context?.render, duration != nil else { return }
+        render.skip(by: offset)
     }
 }
 

@@ -27,7 +27,7 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aSeekFarPastTheEndBeforeTheItemOpensLandsAtTheEnd() async throws {
+        @Test func aSeekFarPastTheEndBeforeTheItemOpensEndsTheItem() async throws {
             for target in [Double.infinity, 1e300] {
                 let harness = PlayerHarness()
                 harness.player.load(try TestClips.item(ClipSpec(duration: 1, tone: nil)))
@@ -37,7 +37,7 @@ extension PlayerTests {
                         harness.events.contains { if case .seekCompleted = $0 { true } else { false } }
                     })
                 let duration = try #require(harness.player.duration)
-                #expect(harness.player.status == .ready)
+                #expect(await harness.wait(for: .ended))
                 #expect(
                     harness.player.currentTime <= duration, "seek to \(target): \(harness.player.currentTime)"
                 )
@@ -45,13 +45,13 @@ extension PlayerTests {
             }
         }
 
-        @Test func anExactSeekPastTheLastPictureShowsTheLastPicture() async throws {
+        @Test func anExactSeekPastTheLastPictureShowsTheLastPictureAndEnds() async throws {
             let harness = PlayerHarness()
             harness.player.load(try TestClips.item(ClipSpec(duration: 1, tone: nil)))
             harness.player.seek(to: 5, exact: true)
             #expect(await harness.wait { harness.player.currentFrame != nil })
             #expect(harness.player.currentFrame?.clipFrameNumber == 29)
-            #expect(harness.player.status == .ready)
+            #expect(await harness.wait(for: .ended))
             #expect(harness.events.contains(.seekCompleted(1)) && harness.player.currentTime == 1)
             await harness.close()
         }

@@ -5,7 +5,7 @@
 /// hovers and scrolls and calls every matching handler, in the order they were added.
 ///
 /// ```swift
-/// context.gesture.observe(.doubleTap(.right)) { _ in render.seek(to: render.currentTime + 10) }
+/// context.gesture.observe(.doubleTap(.right)) { _ in render.skip(by: 10) }
 /// context.gesture.observe(.drag(.vertical(.right))) { event in volume(by: -event.translation.y) }
 /// ```
 /// Time (double-tap interval, long-press duration) runs on the injected `clock` dependency.

@@ -21,8 +21,13 @@ extension RenderService {
     /// Plays when paused, pauses when playing.
     public func togglePlayPause() { player.togglePlayPause() }
 
-    /// Moves to `time` seconds; `exact` decodes up to the exact picture instead of the keyframe before it.
-    public func seek(to time: Double, exact: Bool = false) { player.seek(to: time, exact: exact) }
+    /// Moves to `time` seconds, precisely by default; `exact: false` lands on the keyframe at or before
+    /// it instead (faster, for scrubbing). At or past the end, the item ends, paused or not.
+    public func seek(to time: Double, exact: Bool = true) { player.seek(to: time, exact: exact) }
+
+    /// Moves `seconds` forward or back from the position (or from where a pending seek goes), always
+    /// precisely: "+10 s" never lands behind where it started. At or past the end, the item ends.
+    public func skip(by seconds: Double) { player.skip(by: seconds) }
 
     /// Shows the next picture while paused.
     public func stepForward() { player.stepForward() }

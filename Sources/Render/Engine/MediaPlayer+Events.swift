@@ -75,12 +75,15 @@ extension MediaPlayer {
     ///
     /// `.seekCompleted` tells the new time, so the next tick comes at the next multiple of the
     /// interval after it.
+    /// A seek at or past the end then ends the item.
     func completeSeek(at time: Double) {
+        let target = pendingSeek?.target ?? time
         pendingSeek = nil
         // A seek sent before the duration was known could not be clamped to it then.
         currentTime = min(time, duration ?? time)
         lastTick = configuration.timeTickInterval.flatMap { $0 > 0 ? (currentTime / $0).rounded(.down) : nil }
         emit(.seekCompleted(currentTime))
+        if let duration, target >= duration { endItem(at: duration) }
     }
 
     /// Keeps pumping without a host: at the next due time while something is due.

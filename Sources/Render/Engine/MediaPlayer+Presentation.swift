@@ -154,17 +154,22 @@ extension MediaPlayer {
             duration = end
             emit(.durationKnown(end))
         }
+        endItem(at: end)
+    }
+
+    /// Ends the item at `end`: starts it again when looping, otherwise reports `.ended` and moves to
+    /// the next item of the queue, which plays if this one was meant to.
+    func endItem(at end: Double) {
         if isLooping {
             restartForLoop()
             return
         }
         currentTime = end
-        session.setPaused(true)
+        session?.setPaused(true)
         setStatus(.ended)
         emit(.ended)
         if let currentIndex, currentIndex + 1 < items.count {
-            wantsPlay = true
-            switchToItem(at: currentIndex + 1)
+            switchToItem(at: currentIndex + 1, playing: wantsPlay)
         }
     }
 }

@@ -1,14 +1,20 @@
 extension MediaPlayer {
     /// Moves playback to `time` (clamped to the item, reported with `.adjusted`).
     ///
-    /// - Parameter exact: `false` lands on the keyframe at or before `time` (fast); `true` decodes
-    ///   from that keyframe and discards pictures until `time`.
-    /// `.seekCompleted` follows once the picture at the new position is current.
-    public func seek(to time: Double, exact: Bool = false) {
+    /// - Parameter exact: `true` (the default) decodes from the keyframe before `time` and discards
+    ///   pictures until `time`, so playback goes on from exactly there, as mpv's precise seeks do;
+    ///   `false` lands on the keyframe at or before `time`, which is faster but may lie seconds before
+    ///   it (a clip with one keyframe goes back to its start), for scrubbing.
+    ///
+    /// `.seekCompleted` follows once the picture at the new position is current. A seek at or past the
+    /// end (once the duration is known) shows the last picture and ends the item, paused or not: the
+    /// player loops, or moves to the next item as at the end of playback (playing only if it was).
+    public func seek(to time: Double, exact: Bool = true) {
         guard let session else { return ignore(.seek) }
         let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
-        let serial = session.seek(to: applied, exact: exact)
-        pendingSeek = (serial, applied, exact)
+        let toEnd = duration.map { applied >= $0 } ?? false
+        let serial = session.seek(to: applied, exact: exact || toEnd)
+        pendingSeek = (serial, applied, exact || toEnd)
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil
@@ -16,6 +22,17 @@ extension MediaPlayer {
         currentTime = applied
         if status == .ended { setStatus(wantsPlay ? .playing : .paused) }
         inbox.wake()
+    }
+
+    /// Moves playback `seconds` forward (or back, when negative) from the current position, or from
+    /// where a seek still under way goes, so quick repeated skips add up.
+    ///
+    /// A skip is always precise: it never lands behind where it started when keyframes are far apart.
+    /// Before the start it goes to the start, at or past the end it ends the item, both as
+    /// ``seek(to:exact:)`` does.
+    public func skip(by seconds: Double) {
+        guard session != nil else { return ignore(.seek) }
+        seek(to: (pendingSeek?.target ?? currentTime) + seconds, exact: true)
     }
 
     /// Shows the next picture and stays paused there.
