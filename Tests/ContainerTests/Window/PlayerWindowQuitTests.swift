@@ -1,4 +1,3 @@
-import CSDL2
 import Dispatch
 import Foundation
 import Testing
@@ -75,15 +74,7 @@ import Testing
         }
         try window.open()
         window.runOnce()
-        for type in [SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP] {
-            var event = SDL_Event()
-            event.type = type.rawValue
-            event.button.button = UInt8(SDL_BUTTON_LEFT)
-            event.button.x = 60
-            event.button.y = 40
-            event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
-            try #require(SDL_PushEvent(&event) == 1)
-        }
+        try SDLTestInput.pushClick(x: 60, y: 40)
         return window
     }
 

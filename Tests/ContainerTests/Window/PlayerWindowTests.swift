@@ -103,8 +103,7 @@ import Testing
         try window.open()
         defer { window.close() }
         window.runOnce()
-        try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: 50, y: 50)
-        try pushMouseButton(SDL_MOUSEBUTTONUP, x: 50, y: 50)
+        try SDLTestInput.pushClick(x: 50, y: 50)
         window.runOnce()
         #expect(context[CounterService.self].count == 1)
     }
@@ -138,16 +137,6 @@ import Testing
             TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
                 == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
         #expect(shot.pixel(x: 10, y: 10).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
-    }
-
-    private func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32) throws {
-        var event = SDL_Event()
-        event.type = type.rawValue
-        event.button.button = UInt8(SDL_BUTTON_LEFT)
-        event.button.x = x
-        event.button.y = y
-        event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
-        try #require(SDL_PushEvent(&event) == 1)
     }
 }
 

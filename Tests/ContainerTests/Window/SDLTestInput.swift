@@ -1,0 +1,23 @@
+import CSDL2
+import Testing
+
+/// Input queued on SDL's event queue as a user's mouse makes it, for tests of the real window loop.
+@MainActor
+enum SDLTestInput {
+    /// Queues a press or a release of the left button at (`x`, `y`) window points.
+    static func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32) throws {
+        var event = SDL_Event()
+        event.type = type.rawValue
+        event.button.button = UInt8(SDL_BUTTON_LEFT)
+        event.button.x = x
+        event.button.y = y
+        event.button.state = UInt8(type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED)
+        try #require(SDL_PushEvent(&event) == 1)
+    }
+
+    /// Queues a left click (press and release) at (`x`, `y`).
+    static func pushClick(x: Int32, y: Int32) throws {
+        try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: x, y: y)
+        try pushMouseButton(SDL_MOUSEBUTTONUP, x: x, y: y)
+    }
+}
