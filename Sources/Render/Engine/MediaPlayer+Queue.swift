@@ -65,7 +65,9 @@ extension MediaPlayer {
         currentIndex = index
         wantsPlay = keepPlaying
         emit(.itemChanged(items[index].id))
-        if let preload, preload.index == index {
+        // A preload that found the only audio device taken has no sound: the item opens anew, once the
+        // device the previous item held has closed.
+        if let preload, preload.index == index, preload.session.becomeCurrent() {
             self.preload = nil
             loadExternalSubtitles(of: items[index])
             adopt(preload.session, id: preload.id)
@@ -161,7 +163,7 @@ extension MediaPlayer {
         nextSessionID += 1
         let id = nextSessionID
         let options = SessionOptions(
-            location: location, startPosition: startPosition ?? item.startPosition,
+            location: location, isPreload: asPreload, startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
             retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,

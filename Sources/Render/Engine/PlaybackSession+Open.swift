@@ -102,18 +102,39 @@ extension PlaybackSession {
     }
 
     /// Opens the sink; without a device, reports it once and leaves the clock to the system.
+    ///
+    /// Some drivers open one device at a time (SDL's dummy and disk drivers, some sound servers): a
+    /// preload then finds the playing item's device in the way, and says so quietly instead, for the
+    /// player to open the item anew at its turn. A preload that became current while it opened tries
+    /// once more after the previous item's device closed.
     private func openAudioOutput() -> AudioRenderer? {
-        options.retirement.waitForClosedDevices(unless: interrupt)
+        var mayRetry = options.isPreload
+        while true {
+            options.retirement.waitForClosedDevices(unless: interrupt)
+            do throws(PlayerError) {
+                return try openAudioDevice()
+            } catch {
+                let stillPreload = runtime.withLock { runtime in
+                    if runtime.isPreload { runtime.deviceWasTaken = true }
+                    return runtime.isPreload
+                }
+                if stillPreload { return nil }
+                if mayRetry && !interrupt.isAborted {
+                    mayRetry = false
+                    continue
+                }
+                post(.warning(error))
+                return nil
+            }
+        }
+    }
+
+    private func openAudioDevice() throws(PlayerError) -> AudioRenderer {
         let sink = options.audioSinkFactory()
         let renderer = AudioRenderer(
             format: .standard, clock: clock, settings: settings,
             latency: { [weak sink] in sink?.latency ?? 0 })
-        do throws(PlayerError) {
-            _ = try sink.open(preferred: .standard) { [weak renderer] buffer in renderer?.render(buffer) }
-        } catch {
-            post(.warning(error))
-            return nil
-        }
+        _ = try sink.open(preferred: .standard) { [weak renderer] buffer in renderer?.render(buffer) }
         renderer.flush(serial: serial)
         let paused = clock.isPaused
         runtime.withLock {

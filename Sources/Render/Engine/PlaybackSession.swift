@@ -22,6 +22,11 @@ final class PlaybackSession: Sendable {
         var endSerial: Int?
         /// The network failure that ended the data of generation `endSerial`, if one did.
         var readFailure: PlayerError?
+        /// Whether the session was opened ahead of its turn and has not become the player's current one.
+        var isPreload = false
+        /// Whether this session, opened ahead as a preload, found the audio device taken by the
+        /// playing item (drivers that open one device at a time) and so plays no sound.
+        var deviceWasTaken = false
     }
 
     let options: SessionOptions
@@ -37,13 +42,14 @@ final class PlaybackSession: Sendable {
     let videoDecoder = StreamDecoder(packetCapacity: 48)
     let audioDecoder = StreamDecoder(packetCapacity: 96)
     let post: @Sendable (SessionEvent) -> Void
-    let runtime = Locked(Runtime())
+    let runtime: Locked<Runtime>
     let seekRequest = Locked<SeekRequest?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 
     init(options: SessionOptions, post: @escaping @Sendable (SessionEvent) -> Void) {
         self.options = options
+        runtime = Locked(Runtime(isPreload: options.isPreload))
         self.post = post
         settings = SessionSettings(options.settings)
         clock = PlaybackClock(mediaTime: options.startPosition)
@@ -54,6 +60,17 @@ final class PlaybackSession: Sendable {
     func start() {
         let thread = EngineThread(name: "demux") { [self] in openAndDemux() }
         runtime.withLock { $0.threads.append(thread) }
+    }
+
+    /// Makes a preloaded session the player's current one.
+    ///
+    /// - Returns: `false` when the session opened while the playing item held the only audio device,
+    ///   so it has no sound: the player then opens the item anew instead.
+    func becomeCurrent() -> Bool {
+        runtime.withLock { runtime in
+            runtime.isPreload = false
+            return !runtime.deviceWasTaken
+        }
     }
 
     /// The current seek generation; frames and samples of other generations are stale.

@@ -47,6 +47,8 @@ enum TrackPreference: Sendable, Equatable {
 /// Everything a session needs to open and play one item.
 struct SessionOptions: Sendable {
     var location: String
+    /// Whether the item opens ahead of its turn in the queue (the preloaded next item).
+    var isPreload = false
     var startPosition: Double = 0
     var networkTimeout: Double = 10
     var audioSinkFactory: @Sendable () -> any AudioSink
