@@ -2,7 +2,7 @@ import VideoPlayerContainer
 
 /// What a player must end up doing after a storm: the last accepted command of each kind, with the
 /// player's documented rules applied (values clamped, queue moves bounded, the feature dismissed on
-/// a status change, the next item played at the end of one).
+/// a status change, the next item taken at the end of one).
 struct StormModel {
     let queueLength: Int
     var volume = 1.0
@@ -54,11 +54,11 @@ struct StormModel {
         subtitleChoice = .some(index)
     }
 
-    /// Follows the player on its own: at the end of an item that has a next one, it plays the next.
+    /// Follows the player on its own: at the end of an item that has a next one (played to its end,
+    /// or sought there), it moves to the next, which plays if the ended one was meant to.
     mutating func observe(_ event: PlayerEvent) {
         guard case .ended = event, let index, index + 1 < queueLength else { return }
         self.index = index + 1
-        wantsPlay = true
     }
 
     /// The subtitle track that must show, given the item's first subtitle track.
