@@ -1,6 +1,7 @@
 /// The overlays of ``PlayerWidget`` and their order: `context.container`.
 ///
-/// Built-in overlays sit bottom to top as render, feature, plugin, control, toast. Your own
+/// Built-in overlays sit bottom to top as render, feature, plugin, control, toast, where `.squeeze`
+/// feature panels lie in the feature overlay and `.cover` ones right above the controls. Your own
 /// overlays go above any of them:
 /// ```swift
 /// context.container.enable(overlays: [.render, .control])
@@ -49,6 +50,7 @@ public final class ContainerService: Service {
     /// Every overlay to draw, bottom to top.
     var layers: [Layer] {
         var order = OverlayID.builtIn
+        order.insert(.featureCover, at: order.firstIndex(of: .toast) ?? order.endIndex)
         var widgets: [OverlayID: AnyWidget] = [:]
         for overlay in customOverlays {
             widgets[overlay.id] = overlay.widget
@@ -57,7 +59,8 @@ public final class ContainerService: Service {
         let enabled = enabledOverlays
         return order.compactMap { id in
             if let custom = widgets[id] { return Layer(id: id, widget: custom) }
-            guard enabled.contains(id), let builtIn = Self.builtInWidget(id) else { return nil }
+            guard enabled.contains(id == .featureCover ? .feature : id), let builtIn = Self.builtInWidget(id)
+            else { return nil }
             return Layer(id: id, widget: builtIn)
         }
     }
@@ -72,7 +75,8 @@ public final class ContainerService: Service {
     private static func builtInWidget(_ id: OverlayID) -> AnyWidget? {
         switch id {
         case .render: AnyWidget(RenderOverlay())
-        case .feature: AnyWidget(FeatureOverlay())
+        case .feature: AnyWidget(FeatureOverlay(showing: .squeeze(0)))
+        case .featureCover: AnyWidget(FeatureOverlay(showing: .cover))
         case .plugin: AnyWidget(PluginOverlay())
         case .control: AnyWidget(ControlOverlay())
         case .toast: AnyWidget(ToastOverlay())

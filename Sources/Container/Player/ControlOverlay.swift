@@ -11,23 +11,29 @@ public struct ControlOverlay: Widget {
     /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(ControlService.self) { control in
-            let areas = ControlAreas(
-                status: control.status, isPresented: control.isBeingPresented, widgets: control.widgets,
-                transitions: control.transitions, spacing: control.spacing,
-                insets: control.insets(for: control.status))
-            ZStack {
-                if control.isBeingPresented, let shadow = control.shadow {
-                    ControlScrims(shadow: shadow).transition(.opacity).allowsHitTesting(false)
-                }
-                if let layout = control.layout {
-                    layout(areas)
-                } else {
-                    DefaultControlLayout(areas: areas)
-                }
+            WithService(FeatureService.self) { feature in
+                content(control, isPresented: control.isBeingPresented && !feature.hidesControls)
             }
-            .opacity(control.opacity)
-            .onInteraction { control.keepPresented() }
         }
+    }
+
+    private func content(_ control: ControlService, isPresented: Bool) -> some Widget {
+        let areas = ControlAreas(
+            status: control.status, isPresented: isPresented, widgets: control.widgets,
+            transitions: control.transitions, spacing: control.spacing,
+            insets: control.insets(for: control.status))
+        return ZStack {
+            if isPresented, let shadow = control.shadow {
+                ControlScrims(shadow: shadow).transition(.opacity).allowsHitTesting(false)
+            }
+            if let layout = control.layout {
+                layout(areas)
+            } else {
+                DefaultControlLayout(areas: areas)
+            }
+        }
+        .opacity(control.opacity)
+        .onInteraction { control.keepPresented() }
     }
 }
 

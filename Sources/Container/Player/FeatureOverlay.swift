@@ -1,20 +1,39 @@
 /// The overlay of `context.feature`: the panel along its edge and, when asked, a transparent
 /// catcher around it that dismisses on tap.
+///
+/// ``PlayerWidget`` places two: one under the plugins and controls for `.squeeze` panels, one right
+/// above the controls for `.cover` panels.
 public struct FeatureOverlay: Widget {
-    /// Creates the overlay; ``PlayerWidget`` makes it for you.
-    public init() {}
+    private let style: FeatureStyle?
+
+    /// Creates the overlay showing every panel; ``PlayerWidget`` makes its own.
+    public init() {
+        style = nil
+    }
+
+    /// The overlay showing only the panels of `style` (any `.squeeze` size stands for all of them).
+    init(showing style: FeatureStyle) {
+        self.style = style
+    }
 
     /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(FeatureService.self) { feature in
             ZStack {
-                if let presentation = feature.presentation {
+                if let presentation = feature.presentation, shows(presentation.placement.style) {
                     if feature.dismissesOnTapOutside {
                         Rectangle().fill(.clear).contentShape().onTap { feature.dismiss() }
                     }
                     panel(presentation)
                 }
             }
+        }
+    }
+
+    private func shows(_ panelStyle: FeatureStyle) -> Bool {
+        switch (style, panelStyle) {
+        case (nil, _), (.cover, .cover), (.squeeze, .squeeze): true
+        default: false
         }
     }
 

@@ -1,6 +1,8 @@
 /// How a feature panel shares the player with the video.
 public enum FeatureStyle: Hashable, Sendable {
-    /// The panel lies over the other overlays.
+    /// The panel lies over the video, the plugins and the controls (which hide while it is shown,
+    /// unless `context.feature.coverHidesControls` is `false`); toasts stay above it. It gets its own
+    /// size across its edge (give it a frame) and the full length of the edge.
     case cover
     /// The panel takes `size` points along its edge and the video, plugins and controls shrink to
     /// make room.

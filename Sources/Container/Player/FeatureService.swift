@@ -5,7 +5,8 @@
 /// context.feature.present(.bottom(.cover)) { SettingsSheet() }          // lies over the video
 /// ```
 /// One panel at a time; presenting another replaces it. By default a tap outside the panel and a
-/// change of screen status dismiss it.
+/// change of screen status dismiss it. A `.cover` panel lies over the video, the plugins and the
+/// controls, which hide while it is shown (``coverHidesControls``); toasts stay above it.
 ///
 /// > Important: Main actor only. Animations run on the injected `clock`.
 public final class FeatureService: Service {
@@ -21,6 +22,9 @@ public final class FeatureService: Service {
     @ViewState public var dismissesOnTapOutside = true
     /// Whether a change of `context.status` dismisses the panel.
     public var dismissesOnStatusChange = true
+    /// Whether the controls hide while a `.cover` panel is shown (they come back when it goes); when
+    /// `false` they stay, under the panel.
+    @ViewState public var coverHidesControls = true
 
     @ViewState private(set) var presentation: Presentation?
     @Dependency(\.clock) private var clock
@@ -41,6 +45,9 @@ public final class FeatureService: Service {
 
     /// The placement of the panel shown.
     public var placement: FeaturePlacement? { presentation?.placement }
+
+    /// Whether the controls are hidden now because a `.cover` panel lies over them.
+    public var hidesControls: Bool { coverHidesControls && presentation?.placement.style == .cover }
 
     /// The room the squeezing panel takes from the render, plugin and control overlays.
     public var squeezeInsets: EdgeInsets { presentation?.placement.squeezeInsets ?? .zero }

@@ -34,6 +34,9 @@ public struct OverlayID: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     /// The built-in overlays, bottom to top.
     public static let builtIn: [OverlayID] = [.render, .feature, .plugin, .control, .toast]
 
+    /// Where `.cover` feature panels lie: right above the controls, shown with ``feature``.
+    static let featureCover = OverlayID("feature.cover")
+
     /// The overlays a squeezing feature panel makes room in.
     static let squeezable: Set<OverlayID> = [.render, .plugin, .control]
 }

@@ -1,4 +1,5 @@
-/// The overlay of `context.toast`: the toasts stacked at the bottom left, newest lowest.
+/// The overlay of `context.toast`: the toasts stacked at the service's alignment, the newest nearest
+/// its edge.
 public struct ToastOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
@@ -6,16 +7,29 @@ public struct ToastOverlay: Widget {
     /// The overlay's content, rebuilt when the state it reads changes.
     public var body: some Widget {
         WithService(ToastService.self) { service in
-            VStack(alignment: .leading, spacing: 8) {
-                ForEach(service.entries, id: \.id) { entry in
+            let alignment = service.alignment
+            let entries = alignment.vertical == .top ? service.entries.reversed() : service.entries
+            VStack(alignment: alignment.horizontal, spacing: 8) {
+                ForEach(entries, id: \.id) { entry in
                     content(of: entry, in: service)
                         .opacity(entry.isFading ? 0 : 1)
-                        .transition(.move(edge: .leading))
+                        .transition(Self.insertion(for: alignment))
                 }
             }
-            .padding(16)
-            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .bottomLeading)
+            .padding(service.insets)
+            .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: alignment)
             .allowsHitTesting(false)
+        }
+    }
+
+    /// Toasts slide in from the side they stand on; centred ones from the edge they stack at.
+    private static func insertion(for alignment: Alignment) -> Transition {
+        switch (alignment.horizontal, alignment.vertical) {
+        case (.leading, _): .move(edge: .leading)
+        case (.trailing, _): .move(edge: .trailing)
+        case (.center, .top): .move(edge: .top)
+        case (.center, .bottom): .move(edge: .bottom)
+        case (.center, .center): .opacity
         }
     }
 

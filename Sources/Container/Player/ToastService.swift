@@ -1,11 +1,14 @@
-/// Short messages stacked at the bottom left of the player: `context.toast`.
+/// Short messages stacked in a corner of the player, the bottom left by default: `context.toast`.
 ///
 /// ```swift
 /// context.toast.toast("Speed 1.5×")
 /// context.toast.configure { message in Text(message).padding(6).background(Color.blue) }
+/// context.toast.alignment = .topTrailing
+/// context.toast.insets = EdgeInsets(top: 60, leading: 16, bottom: 16, trailing: 16)
 /// ```
-/// The newest toast is the lowest; each slides in from the left, stays ``duration`` seconds, then
-/// fades out. Toasts let taps through to the video.
+/// The newest toast is nearest the ``alignment`` edge (the lowest at the bottom, the highest at the
+/// top); each slides in from its side, stays ``duration`` seconds, then fades out. Toasts let taps
+/// through to the video.
 ///
 /// > Important: Main actor only. Timing runs on the injected `clock`.
 public final class ToastService: Service {
@@ -27,6 +30,10 @@ public final class ToastService: Service {
     public var fadeDuration = 0.3
     /// The animation of a toast sliding in.
     public var insertion = Animation.easeOut(duration: 0.25)
+    /// Where the toasts stack in the player.
+    @ViewState public var alignment = Alignment.bottomLeading
+    /// The room between the toasts and the player's edges.
+    @ViewState public var insets = EdgeInsets(all: 16)
 
     @ViewState private(set) var entries: [Entry] = []
     @ViewState private(set) var makeContent: @MainActor (String) -> AnyWidget = { message in
