@@ -8,8 +8,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct PlayerWindowQuitTests {
     init() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 0)
-        setenv("SDL_AUDIODRIVER", "dummy", 0)
+        HeadlessSDL.useDrivers()
     }
 
     @Test func closeInsideRunEndsRunAfterThatIteration() throws {
@@ -74,7 +73,7 @@ import Testing
         }
         try window.open()
         window.runOnce()
-        try SDLTestInput.pushClick(x: 60, y: 40)
+        try HeadlessSDL.pushClick(x: 60, y: 40)
         return window
     }
 

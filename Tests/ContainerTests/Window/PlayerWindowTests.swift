@@ -8,9 +8,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct PlayerWindowTests {
     init() {
-        // NB: `make test` sets these; a bare `swift test` must not open a real display either.
-        setenv("SDL_VIDEODRIVER", "offscreen", 0)
-        setenv("SDL_AUDIODRIVER", "dummy", 0)
+        HeadlessSDL.useDrivers()
     }
 
     @Test(arguments: [Compositing.gpu, .cpu])
@@ -103,7 +101,7 @@ import Testing
         try window.open()
         defer { window.close() }
         window.runOnce()
-        try SDLTestInput.pushClick(x: 50, y: 50)
+        try HeadlessSDL.pushClick(x: 50, y: 50)
         window.runOnce()
         #expect(context[CounterService.self].count == 1)
     }
@@ -150,7 +148,7 @@ final class CounterService: Service {
     private let window: PlayerWindow
 
     init() throws {
-        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        HeadlessSDL.useDrivers()
         let context = context
         window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { PlayerWidget(context) }
         try window.open()
@@ -191,7 +189,7 @@ final class CounterService: Service {
 @MainActor
 @Suite(.serialized) struct PlayerWindowTouchTests {
     init() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        HeadlessSDL.useDrivers()
     }
 
     @Test func aTwoFingerPinchReachesTheGestureServiceAsAPinch() throws {

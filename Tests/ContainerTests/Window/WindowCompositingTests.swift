@@ -8,8 +8,7 @@ import Testing
 @MainActor
 @Suite(.serialized) struct WindowCompositingTests {
     init() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 0)
-        setenv("SDL_AUDIODRIVER", "dummy", 0)
+        HeadlessSDL.useDrivers()
     }
 
     @Test func eachCompositingNamesWhatDraws() throws {

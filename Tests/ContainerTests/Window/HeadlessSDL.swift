@@ -1,9 +1,19 @@
 import CSDL2
+import Foundation
 import Testing
 
-/// Input queued on SDL's event queue as a user's mouse makes it, for tests of the real window loop.
+/// SDL for tests of the real window loop: its headless drivers, and input queued on its event queue as a
+/// user's mouse makes it.
 @MainActor
-enum SDLTestInput {
+enum HeadlessSDL {
+    /// Points SDL at its headless drivers unless the environment chose others.
+    ///
+    /// `make test` sets these; a bare `swift test` must not open a real display or sound card either.
+    static func useDrivers() {
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+    }
+
     /// Queues a press or a release of the left button at (`x`, `y`) window points.
     static func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32) throws {
         var event = SDL_Event()
