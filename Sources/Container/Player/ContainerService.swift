@@ -49,8 +49,7 @@ public final class ContainerService: Service {
 
     /// Every overlay to draw, bottom to top.
     var layers: [Layer] {
-        var order = OverlayID.builtIn
-        order.insert(.featureCover, at: order.firstIndex(of: .toast) ?? order.endIndex)
+        var order = OverlayID.drawingOrder
         var widgets: [OverlayID: AnyWidget] = [:]
         for overlay in customOverlays {
             widgets[overlay.id] = overlay.widget
@@ -75,8 +74,8 @@ public final class ContainerService: Service {
     private static func builtInWidget(_ id: OverlayID) -> AnyWidget? {
         switch id {
         case .render: AnyWidget(RenderOverlay())
-        case .feature: AnyWidget(FeatureOverlay(showing: .squeeze(0)))
-        case .featureCover: AnyWidget(FeatureOverlay(showing: .cover))
+        case .feature: AnyWidget(FeatureOverlay(showingCovers: false))
+        case .featureCover: AnyWidget(FeatureOverlay(showingCovers: true))
         case .plugin: AnyWidget(PluginOverlay())
         case .control: AnyWidget(ControlOverlay())
         case .toast: AnyWidget(ToastOverlay())

@@ -4,16 +4,17 @@
 /// ``PlayerWidget`` places two: one under the plugins and controls for `.squeeze` panels, one right
 /// above the controls for `.cover` panels.
 public struct FeatureOverlay: Widget {
-    private let style: FeatureStyle?
+    /// Whether it shows only `.cover` panels (`true`) or only `.squeeze` ones (`false`); `nil` shows all.
+    private let showsCovers: Bool?
 
     /// Creates the overlay showing every panel; ``PlayerWidget`` makes its own.
     public init() {
-        style = nil
+        showsCovers = nil
     }
 
-    /// The overlay showing only the panels of `style` (any `.squeeze` size stands for all of them).
-    init(showing style: FeatureStyle) {
-        self.style = style
+    /// The overlay showing only the `.cover` panels, or only the `.squeeze` ones.
+    init(showingCovers: Bool) {
+        showsCovers = showingCovers
     }
 
     /// The overlay's content, rebuilt when the state it reads changes.
@@ -30,11 +31,8 @@ public struct FeatureOverlay: Widget {
         }
     }
 
-    private func shows(_ panelStyle: FeatureStyle) -> Bool {
-        switch (style, panelStyle) {
-        case (nil, _), (.cover, .cover), (.squeeze, .squeeze): true
-        default: false
-        }
+    private func shows(_ style: FeatureStyle) -> Bool {
+        showsCovers.map { $0 == (style == .cover) } ?? true
     }
 
     private func panel(_ presentation: FeatureService.Presentation) -> some Widget {

@@ -37,6 +37,9 @@ public struct OverlayID: Hashable, Sendable, ExpressibleByStringLiteral, CustomS
     /// Where `.cover` feature panels lie: right above the controls, shown with ``feature``.
     static let featureCover = OverlayID("feature.cover")
 
+    /// The built-in overlays as drawn, bottom to top: ``builtIn`` with ``featureCover`` in its place.
+    static let drawingOrder: [OverlayID] = [.render, .feature, .plugin, .control, .featureCover, .toast]
+
     /// The overlays a squeezing feature panel makes room in.
     static let squeezable: Set<OverlayID> = [.render, .plugin, .control]
 }

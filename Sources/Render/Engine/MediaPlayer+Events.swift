@@ -74,8 +74,7 @@ extension MediaPlayer {
     /// Reports a finished seek once its first picture (or, without video, its first packet) is there.
     ///
     /// `.seekCompleted` tells the new time, so the next tick comes at the next multiple of the
-    /// interval after it.
-    /// A seek at or past the end then ends the item.
+    /// interval after it. A seek at or past the end then ends the item.
     func completeSeek(at time: Double) {
         let target = pendingSeek?.target ?? time
         pendingSeek = nil

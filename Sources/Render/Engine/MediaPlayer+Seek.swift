@@ -12,9 +12,10 @@ extension MediaPlayer {
     public func seek(to time: Double, exact: Bool = true) {
         guard let session else { return ignore(.seek) }
         let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
-        let toEnd = duration.map { applied >= $0 } ?? false
-        let serial = session.seek(to: applied, exact: exact || toEnd)
-        pendingSeek = (serial, applied, exact || toEnd)
+        // The end is sought precisely, so the last picture shows where the item ends.
+        let precise = exact || duration.map { applied >= $0 } ?? false
+        let serial = session.seek(to: applied, exact: precise)
+        pendingSeek = (serial, applied, precise)
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil

@@ -24,8 +24,8 @@ final class PlaybackSession: Sendable {
         var readFailure: PlayerError?
         /// Whether the session was opened ahead of its turn and has not become the player's current one.
         var isPreload = false
-        /// Whether this session, opened ahead as a preload, found the audio device taken by the
-        /// playing item (drivers that open one device at a time) and so plays no sound.
+        /// Whether this session, opened ahead as a preload, could not open an audio device (on drivers
+        /// that open one at a time, the playing item holds it) and so plays no sound.
         var deviceWasTaken = false
     }
 
