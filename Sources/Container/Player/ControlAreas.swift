@@ -6,6 +6,8 @@ public struct ControlAreas {
     let isPresented: Bool
     let widgets: [ControlSlot: [AnyWidget]]
     let transitions: [ControlArea: Transition]
+    /// Where the areas' frames are reported.
+    let control: ControlService
     /// Space between the widgets of an area, and between areas in the default layout.
     public let spacing: Double
     /// The insets configured for the current status.
@@ -18,9 +20,14 @@ public struct ControlAreas {
         guard isPresented, !content.isEmpty else { return AnyWidget(EmptyWidget()) }
         let items = ForEach(content.indices, id: \.self) { content[$0] }
         let transition = transitions[area] ?? area.defaultTransition
-        if area.isVertical {
-            return AnyWidget(VStack(spacing: spacing) { items }.transition(transition))
+        let control = control
+        let report = { @MainActor (reporter: ObjectIdentifier, report: FrameReport) in
+            control.record(report, of: area, by: reporter)
         }
-        return AnyWidget(HStack(spacing: spacing) { items }.transition(transition))
+        if area.isVertical {
+            return AnyWidget(
+                VStack(spacing: spacing) { items }.reportingFrame(to: report).transition(transition))
+        }
+        return AnyWidget(HStack(spacing: spacing) { items }.reportingFrame(to: report).transition(transition))
     }
 }

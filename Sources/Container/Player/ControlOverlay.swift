@@ -20,7 +20,7 @@ public struct ControlOverlay: Widget {
     private func content(_ control: ControlService, isPresented: Bool) -> some Widget {
         let areas = ControlAreas(
             status: control.status, isPresented: isPresented, widgets: control.widgets,
-            transitions: control.transitions, spacing: control.spacing,
+            transitions: control.transitions, control: control, spacing: control.spacing,
             insets: control.insets(for: control.status))
         return ZStack {
             if isPresented, let shadow = control.shadow {

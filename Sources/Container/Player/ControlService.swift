@@ -20,6 +20,10 @@ public final class ControlService: Service {
     @ViewState public private(set) var opacity = 1.0
     /// When the controls show.
     @ViewState public private(set) var displayStyle = DisplayStyle.auto(firstAppear: true, duration: 5)
+    /// Where the areas on screen lie, in the host's coordinates (points): each area's widgets as
+    /// laid out, from the moment they are shown until they have left (after their transition).
+    /// Toasts stay clear of them.
+    @ViewState public private(set) var visibleAreaFrames: [ControlArea: Rect] = [:]
     @StateSync(serviceType: StatusService.self, keyPath: \.$status) var status
 
     @ViewState var widgets: [ControlSlot: [AnyWidget]] = [:]
@@ -31,6 +35,9 @@ public final class ControlService: Service {
 
     @Dependency(\.clock) private var clock
     private var hideTimer: TimerToken?
+    /// The frame of every laid-out area widget by the node that reported it: an area leaving with
+    /// its transition and the same area entering for a new status overlap for a while.
+    private var areaReports: [ControlArea: [ObjectIdentifier: Rect]] = [:]
 
     /// Called by the context; subscribes to the other services this one follows.
     public required init(_ context: Context) {
@@ -56,6 +63,16 @@ public final class ControlService: Service {
     /// Shows hidden controls, hides shown ones.
     public func toggle(animated: Bool = true) {
         isBeingPresented ? dismiss(animated: animated) : present(animated: animated)
+    }
+
+    /// Takes the report of one area's widgets from the overlay.
+    func record(_ report: FrameReport, of area: ControlArea, by reporter: ObjectIdentifier) {
+        switch report {
+        case .moved(let frame): areaReports[area, default: [:]][reporter] = frame
+        case .gone: areaReports[area]?[reporter] = nil
+        }
+        let frame = areaReports[area]?.values.reduce(Rect.zero) { $0.union($1) }
+        visibleAreaFrames[area] = frame.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Blends the whole overlay with `opacity` (0...1) without changing whether it is presented.

@@ -8,7 +8,8 @@
 /// ```
 /// The newest toast is nearest the ``alignment`` edge (the lowest at the bottom, the highest at the
 /// top); each slides in from its side, stays ``duration`` seconds, then fades out. Toasts let taps
-/// through to the video.
+/// through to the video. While controls are shown along the edge the toasts stack at, the toasts
+/// stand above (or below) them unless ``avoidsControls`` is off.
 ///
 /// > Important: Main actor only. Timing runs on the injected `clock`.
 public final class ToastService: Service {
@@ -34,8 +35,13 @@ public final class ToastService: Service {
     @ViewState public var alignment = Alignment.bottomLeading
     /// The room between the toasts and the player's edges.
     @ViewState public var insets = EdgeInsets(all: 16)
+    /// Whether toasts at the top or bottom stand clear of the control areas shown along that edge
+    /// (``ControlService/visibleAreaFrames``), moving back when the controls hide.
+    @ViewState public var avoidsControls = true
 
     @ViewState private(set) var entries: [Entry] = []
+    /// Where the toast overlay lies in its host, once laid out.
+    @ViewState var overlayFrame: Rect?
     @ViewState private(set) var makeContent: @MainActor (String) -> AnyWidget = { message in
         AnyWidget(DefaultToast(message: message))
     }

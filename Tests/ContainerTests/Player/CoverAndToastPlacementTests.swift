@@ -76,4 +76,37 @@ import Testing
         bed.wait(0.3)
         #expect(bed.snapshot().bounds { $0 == .pureBlue } == Rect(x: 4, y: 166, width: 10, height: 10))
     }
+
+    @Test func aToastNeverOverlapsTheBottomAreasAndComesDownWhenTheyHide() {
+        let control = bed.context.control
+        control.configure(.halfScreen(.bottom2)) { [Color.pureRed.frame(height: 20)] }
+        bed.context.toast.configure { _ in Swatch(color: .pureBlue, side: 10) }
+        bed.context.toast.toast("saved")
+        bed.wait(0.3)
+        // bottom1 (30 high) over bottom2 (20 high), 8 apart and 8 in from the edges: y 114...172.
+        let bars = bed.snapshot().bounds { $0 == .pureRed }
+        #expect(bars == Rect(x: 8, y: 114, width: 304, height: 58))
+        #expect(control.visibleAreaFrames[.bottom1] == Rect(x: 8, y: 114, width: 304, height: 30))
+        let toast = bed.snapshot().bounds { $0 == .pureBlue }
+        #expect(toast == Rect(x: 16, y: 96, width: 10, height: 10))
+        control.configure(displayStyle: .never)
+        bed.wait(0.4)
+        #expect(control.visibleAreaFrames.isEmpty)
+        #expect(bed.snapshot().bounds { $0 == .pureBlue } == Rect(x: 16, y: 154, width: 10, height: 10))
+    }
+
+    @Test func toastsAtTheTopAvoidTheTopAreasOnlyAndTheOptionTurnsItOff() {
+        bed.context.control.configure(.halfScreen(.top1)) { [Color.pureGreen.frame(height: 24)] }
+        let toast = bed.context.toast
+        toast.configure { _ in Swatch(color: .pureBlue, side: 10) }
+        toast.alignment = .topTrailing
+        toast.toast("saved")
+        bed.wait(0.3)
+        // The top row ends at y 32 (8 inset + 24): the toast stands 8 below it; the bottom bar
+        // does not push it.
+        #expect(bed.snapshot().bounds { $0 == .pureBlue } == Rect(x: 294, y: 40, width: 10, height: 10))
+        toast.avoidsControls = false
+        bed.wait(0.1)
+        #expect(bed.snapshot().bounds { $0 == .pureBlue } == Rect(x: 294, y: 16, width: 10, height: 10))
+    }
 }

@@ -17,6 +17,8 @@ final class WidgetTree {
     var videoSurfaces = VideoSurfaceRegistry()
 
     private var dirtyNodes: [CompositeNode] = []
+    /// Reports of frames and removals waiting for the layout in progress to end.
+    private var layoutReports: [@MainActor () -> Void] = []
     private var animatingNodes: [ObjectIdentifier: Node] = [:]
     private var hasDirtyNodes: Bool { !dirtyNodes.isEmpty }
 
@@ -92,8 +94,36 @@ final class WidgetTree {
 
     // MARK: Layout and damage
 
+    /// The most layouts one frame makes when reports keep changing state: a report that moves what
+    /// it measures would otherwise never settle.
+    static let layoutPassLimit = 4
+
+    /// Lays out the tree, then runs the frame reports the layout caused; when they changed state,
+    /// rebuilds and lays out again (a few times at most) so the frame is painted settled.
     func layout(in size: Size) {
-        root.place(in: Rect(origin: .zero, size: size))
+        let bounds = Rect(origin: .zero, size: size)
+        root.place(in: bounds)
+        for _ in 1..<Self.layoutPassLimit {
+            guard !layoutReports.isEmpty else { return }
+            runLayoutReports()
+            guard hasDirtyNodes else { return }
+            rebuildDirtyNodes()
+            root.place(in: bounds)
+        }
+    }
+
+    /// Queues `report` to run once the layout in progress ends.
+    func afterLayout(_ report: @escaping @MainActor () -> Void) {
+        layoutReports.append(report)
+    }
+
+    /// Runs the queued reports, and those they cause, in order.
+    private func runLayoutReports() {
+        while !layoutReports.isEmpty {
+            let reports = layoutReports
+            layoutReports.removeAll(keepingCapacity: true)
+            for report in reports { report() }
+        }
     }
 
     func damage(_ rect: Rect) {
@@ -106,7 +136,9 @@ final class WidgetTree {
         return damagedRects
     }
 
-    var needsUpdate: Bool { hasDirtyNodes || isAnimating || !damagedRects.isEmpty }
+    var needsUpdate: Bool {
+        hasDirtyNodes || isAnimating || !damagedRects.isEmpty || !layoutReports.isEmpty
+    }
 }
 
 extension Node {
