@@ -7,26 +7,6 @@ extension PlayerTests {
     /// What reaches the audio sink: the clip's tone, silence when muted, scaled by the volume.
     @Suite @MainActor
     struct PlayerAudioTests {
-        /// Left-channel samples of interleaved stereo.
-        private func left(_ samples: [Float]) -> [Float] {
-            stride(from: 0, to: samples.count, by: 2).map { samples[$0] }
-        }
-
-        private func rms(_ samples: [Float]) -> Double {
-            guard !samples.isEmpty else { return 0 }
-            return (samples.reduce(0.0) { $0 + Double($1 * $1) } / Double(samples.count)).squareRoot()
-        }
-
-        /// The frequency from the count of upward zero crossings of the non-silent part.
-        private func frequency(_ samples: [Float], sampleRate: Int) -> Double {
-            let sounding = Array(samples.drop { abs($0) < 0.01 })
-            var crossings = 0
-            for index in 1..<max(sounding.count, 1) where sounding[index - 1] < 0 && sounding[index] >= 0 {
-                crossings += 1
-            }
-            return Double(crossings) * Double(sampleRate) / Double(max(sounding.count, 1))
-        }
-
         private func playClip(_ harness: PlayerHarness) async throws {
             harness.player.load(try TestClips.standard(), autoplay: true)
             #expect(await harness.wait(for: .playing))
@@ -36,9 +16,9 @@ extension PlayerTests {
             let harness = PlayerHarness()
             try await playClip(harness)
             #expect(await harness.wait { harness.audio.recordedSamples.count > 48_000 })
-            let samples = left(harness.audio.recordedSamples)
-            #expect(rms(samples) > 0.05)
-            let measured = frequency(samples, sampleRate: harness.audio.format.sampleRate)
+            let heard = HeardSound(harness.audio)
+            #expect(heard.rms > 0.05)
+            let measured = heard.frequency
             #expect(abs(measured - 440) < 20, "measured \(measured) Hz")
             await harness.close()
         }
@@ -53,12 +33,12 @@ extension PlayerTests {
             await harness.wait(timeout: 0.1) { false }
             harness.audio.reset()
             #expect(await harness.wait { harness.audio.recordedSamples.count > 24_000 })
-            let full = rms(harness.audio.recordedSamples)
+            let full = HeardSound(harness.audio).rms
             harness.player.setVolume(0.5)
             await harness.wait(timeout: 0.1) { false }
             harness.audio.reset()
             #expect(await harness.wait { harness.audio.recordedSamples.count > 24_000 })
-            let half = rms(harness.audio.recordedSamples)
+            let half = HeardSound(harness.audio).rms
             #expect(full > 0.05)
             #expect(abs(half / full - 0.5) < 0.08, "full \(full), half \(half)")
             #expect(harness.events.contains(.volumeChanged(0.5)))
@@ -73,8 +53,7 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 6, for: .ended))
             let elapsed = MediaPlayer.now - started
             #expect(elapsed > 1.7 && elapsed < 2.6, "took \(elapsed) s")
-            let measured = frequency(
-                left(harness.audio.recordedSamples), sampleRate: harness.audio.format.sampleRate)
+            let measured = HeardSound(harness.audio).frequency
             #expect(abs(measured - 440) < 30, "pitch \(measured) Hz")
             await harness.close()
         }

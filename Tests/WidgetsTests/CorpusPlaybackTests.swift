@@ -91,6 +91,18 @@ import VideoPlayerWidgets
         #expect(app.bed.host.frame(ofIdentifier: "error.message") == nil)
     }
 
+    /// PCM that gives only its channel count (WAV, Matroska) reaches the speakers through the app.
+    @Test(arguments: ["wav", "mkv"])
+    func pcmWithoutAChannelOrderIsHeardThroughThePlayerWidget(_ container: String) async throws {
+        let tone = ClipSpec.Tone(sampleRate: 44_100, codec: .pcm)
+        let clip = try TestMedia.cachedClip(
+            ClipSpec(duration: 1, hasVideo: false, tone: tone), fileExtension: container)
+        let app = CorpusPlayer()
+        let run = await app.play(clip, deadline: 5)
+        #expect(run.finished && app.context.render.status == .ended, "\(run.errors)")
+        #expect(run.heard, "the .\(container) tone was played in silence")
+    }
+
     /// Checks what the screen showed for `file` against its row of the manifest.
     private func check(_ file: String, _ run: CorpusPlayer.Playthrough, in app: CorpusPlayer) {
         let expected = CorpusFact.byFile[file] ?? []
@@ -117,6 +129,8 @@ import VideoPlayerWidgets
             #expect(render.currentTime > 0.9, "\(file): the time stopped at \(render.currentTime)")
         }
         if expected.contains(.audio) { #expect(player.hasAudio && run.heard, "\(file): no sound") }
+        // Whatever the facts say, an audio track that plays is heard.
+        if player.hasAudio { #expect(run.heard, "\(file) played its audio track in silence") }
         if expected.contains(.noAudio) { #expect(!player.hasAudio && run.errors.isEmpty, "\(run.errors)") }
         if expected.contains(.chapters) { #expect(!render.chapters.isEmpty, "\(file): no chapters") }
         if expected.contains(.subtitles) { #expect(!run.subtitles.isEmpty, "\(file): no subtitle shown") }

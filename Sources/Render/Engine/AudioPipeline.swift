@@ -9,25 +9,36 @@ final class AudioPipeline: DecodedFrameHandler {
     private let settings: SessionSettings
     private let timeBase: (Int64) -> Double?
     private let resampler: Resampler
+    /// Told when decoded audio cannot be converted for the device (once per input format).
+    private let onConvertError: @Sendable (PlayerError) -> Void
     private var tempo: (graph: FilterGraph, rate: Double, basePts: Double, outputFrames: Int)?
     private let converted: FFmpegFrame
     private let stretched: FFmpegFrame
     private var nextPts = 0.0
 
-    init?(renderer: AudioRenderer, settings: SessionSettings, codec: CodecContext) {
+    init?(
+        renderer: AudioRenderer, settings: SessionSettings, codec: CodecContext,
+        onConvertError: @escaping @Sendable (PlayerError) -> Void
+    ) {
         guard let converted = FFmpegFrame(), let stretched = FFmpegFrame() else { return nil }
         self.renderer = renderer
         self.settings = settings
         self.timeBase = codec.seconds
         self.converted = converted
         self.stretched = stretched
+        self.onConvertError = onConvertError
         resampler = Resampler(output: renderer.format)
     }
 
     func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool {
         let pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts
         nextPts = pts + Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
-        guard resampler.convert(frame, into: converted.pointer) else { return true }
+        do {
+            guard try resampler.convert(frame, into: converted.pointer) else { return true }
+        } catch {
+            onConvertError(error)
+            return true
+        }
         let rate = settings.current.rate
         guard rate != 1 else {
             return enqueue(

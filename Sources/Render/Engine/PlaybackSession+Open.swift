@@ -51,7 +51,11 @@ extension PlaybackSession {
         if let audioCodec, let renderer = openAudioOutput() {
             info.rendersAudio = true
             startThread("audio-decoder") { [self] in
-                guard let pipeline = AudioPipeline(renderer: renderer, settings: settings, codec: audioCodec)
+                let onConvertError: @Sendable (PlayerError) -> Void = { [post] in post(.warning($0)) }
+                guard
+                    let pipeline = AudioPipeline(
+                        renderer: renderer, settings: settings, codec: audioCodec,
+                        onConvertError: onConvertError)
                 else { return }
                 audioDecoder.run(codec: audioCodec, handler: pipeline)
             }

@@ -1,8 +1,8 @@
 import CFFmpeg
 import Foundation
 
-/// The audio stream of a test clip: a sine tone on every channel, AAC-encoded, with a loud short
-/// burst (a "click") at every sync mark.
+/// The audio stream of a test clip: a sine tone on every channel, encoded with the tone's codec,
+/// with a loud short burst (a "click") at every sync mark.
 final class ClipAudioTrack: ClipTrack {
     private let tone: ClipSpec.Tone
     private let encoder: ClipStreamEncoder
@@ -12,16 +12,19 @@ final class ClipAudioTrack: ClipTrack {
     private let frameSize: Int
     /// First sample of every click, ascending.
     private let clickStarts: [Int]
+    private let sampleFormat: AVSampleFormat
     private var samplesWritten = 0
 
     init(tone: ClipSpec.Tone, spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
-        guard let codec = avcodec_find_encoder(AV_CODEC_ID_AAC) else {
-            throw .encodeFailed("this FFmpeg has no AAC encoder")
+        let (encoderName, sampleFormat) = Self.encoder(for: tone.codec)
+        guard let codec = avcodec_find_encoder_by_name(encoderName) else {
+            throw .encodeFailed("this FFmpeg has no \(encoderName) encoder")
         }
         self.tone = tone
+        self.sampleFormat = sampleFormat
         location = muxer.location
         encoder = try ClipStreamEncoder(muxer: muxer, codec: codec) { context in
-            context.pointee.sample_fmt = AV_SAMPLE_FMT_FLTP
+            context.pointee.sample_fmt = sampleFormat
             context.pointee.sample_rate = Int32(tone.sampleRate)
             av_channel_layout_default(&context.pointee.ch_layout, Int32(tone.channels))
             context.pointee.bit_rate = Int64(64_000 * tone.channels)
@@ -32,7 +35,7 @@ final class ClipAudioTrack: ClipTrack {
         totalSamples = Int((spec.duration * Double(tone.sampleRate)).rounded())
         clickStarts = spec.clickTimes.map { Int(($0 * Double(tone.sampleRate)).rounded()) }.sorted()
         frame = try ClipFrame()
-        frame.frame.pointee.format = AV_SAMPLE_FMT_FLTP.rawValue
+        frame.frame.pointee.format = sampleFormat.rawValue
         frame.frame.pointee.sample_rate = Int32(tone.sampleRate)
         frame.frame.pointee.nb_samples = Int32(frameSize)
         try ffmpegCheck(
@@ -53,11 +56,26 @@ final class ClipAudioTrack: ClipTrack {
         guard let planes = frame.frame.pointee.extended_data else {
             throw .encodeFailed("the audio frame has no planes")
         }
-        for channel in 0..<tone.channels {
-            guard let plane = planes[channel] else { continue }
-            plane.withMemoryRebound(to: Float.self, capacity: count) { samples in
+        let channels = tone.channels
+        switch sampleFormat {
+        case AV_SAMPLE_FMT_FLTP:
+            for channel in 0..<channels {
+                planes[channel]?.withMemoryRebound(to: Float.self, capacity: count) { samples in
+                    for offset in 0..<count { samples[offset] = sample(at: samplesWritten + offset) }
+                }
+            }
+        case AV_SAMPLE_FMT_S16:
+            planes[0]?.withMemoryRebound(to: Int16.self, capacity: count * channels) { samples in
                 for offset in 0..<count {
-                    samples[offset] = sample(at: samplesWritten + offset)
+                    let value = Int16((sample(at: samplesWritten + offset) * 32_767).rounded())
+                    for channel in 0..<channels { samples[offset * channels + channel] = value }
+                }
+            }
+        default:
+            planes[0]?.withMemoryRebound(to: Float.self, capacity: count * channels) { samples in
+                for offset in 0..<count {
+                    let value = sample(at: samplesWritten + offset)
+                    for channel in 0..<channels { samples[offset * channels + channel] = value }
                 }
             }
         }
@@ -67,6 +85,16 @@ final class ClipAudioTrack: ClipTrack {
 
     func finish() throws(PlayerError) {
         try encoder.encode(nil)
+    }
+
+    /// The encoder's name and the sample format the track hands it for `codec`.
+    private static func encoder(for codec: ClipSpec.AudioCodec) -> (String, AVSampleFormat) {
+        switch codec {
+        case .aac: ("aac", AV_SAMPLE_FMT_FLTP)
+        case .pcm: ("pcm_s16le", AV_SAMPLE_FMT_S16)
+        case .flac: ("flac", AV_SAMPLE_FMT_S16)
+        case .opus: ("libopus", AV_SAMPLE_FMT_FLT)
+        }
     }
 
     /// The signal at sample `index`: the click while one sounds, else the tone.

@@ -13,7 +13,11 @@ extension ClipSpec {
     /// Every field in a fixed order; texts carry their length so no two specs read the same.
     private var canonicalDescription: String {
         let toneText =
-            tone.map { "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)" } ?? "none"
+            tone.map {
+                // NB: AAC, the first codec, adds nothing, so clips cached before the choice stay valid.
+                "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)"
+                    + ($0.codec == .aac ? "" : ",\($0.codec.rawValue)")
+            } ?? "none"
         let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
         return [
             "v\(Self.generatorVersion)", "\(width)x\(height)",

@@ -39,7 +39,19 @@ public struct ClipSpec: Hashable, Sendable {
         case mpeg4
     }
 
-    /// A sine tone on every channel, encoded as AAC.
+    /// The audio encoder to use; the container follows the file's extension.
+    public enum AudioCodec: String, Hashable, Sendable, CaseIterable {
+        /// AAC with FFmpeg's own encoder.
+        case aac
+        /// Signed 16-bit little-endian PCM (what a .wav file holds); also in Matroska and MOV.
+        case pcm
+        /// FLAC, lossless.
+        case flac
+        /// Opus with libopus; 48 kHz only (Opus carries other rates as 48 kHz).
+        case opus
+    }
+
+    /// A sine tone on every channel, AAC-encoded unless another codec is chosen.
     public struct Tone: Hashable, Sendable {
         /// Pitch in hertz; 0 writes silence (the sync clicks are still written).
         public var frequency: Double
@@ -49,15 +61,19 @@ public struct ClipSpec: Hashable, Sendable {
         public var channels: Int
         /// Peak level of the tone, 0...1; the clicks are louder (see `TestMedia.clickLevel`).
         public var amplitude: Double
+        /// How the tone is encoded.
+        public var codec: AudioCodec
 
         /// A tone of `frequency` hertz.
         public init(
-            frequency: Double = 440, sampleRate: Int = 48_000, channels: Int = 2, amplitude: Double = 0.25
+            frequency: Double = 440, sampleRate: Int = 48_000, channels: Int = 2, amplitude: Double = 0.25,
+            codec: AudioCodec = .aac
         ) {
             self.frequency = frequency
             self.sampleRate = sampleRate
             self.channels = channels
             self.amplitude = amplitude
+            self.codec = codec
         }
     }
 

@@ -105,6 +105,8 @@ public enum TestMedia {
             try require(
                 (8_000...96_000).contains(tone.sampleRate), "sample rate \(tone.sampleRate) is out of range")
             try require((1...8).contains(tone.channels), "channel count \(tone.channels) is out of range")
+            try require(
+                tone.codec != .opus || tone.sampleRate == 48_000, "Opus clips are made at 48 kHz only")
         }
         try require(spec.subtitles.allSatisfy { $0.end >= $0.start }, "a subtitle cue ends before it starts")
     }
