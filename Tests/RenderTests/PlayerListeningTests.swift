@@ -54,5 +54,51 @@ extension PlayerTests {
             #expect(abs(pitch - sample.frequency) < sample.frequency * 0.01, "heard \(pitch) Hz")
             await harness.close()
         }
+
+        /// A WAV header that FFmpeg reads as `channels` with no channel order.
+        struct OddHeader: CustomTestStringConvertible, Sendable {
+            let channels: Int
+            var channelMask: UInt32?
+
+            var testDescription: String {
+                "\(channels) channels"
+                    + (channelMask.map { " with speaker mask 0x\(String($0, radix: 16))" } ?? "")
+            }
+        }
+
+        nonisolated static let oddHeaders: [OddHeader] = [
+            OddHeader(channels: 6, channelMask: 0x3),
+            OddHeader(channels: 2, channelMask: 0x3F),
+            OddHeader(channels: 12),
+            OddHeader(channels: 64),
+        ]
+
+        @Test(arguments: oddHeaders)
+        func channelsWithoutAKnownLayoutAreMixedAndHeard(_ header: OddHeader) async throws {
+            let directory = try TemporaryDirectory()
+            let wav = HandmadeWAV(channels: header.channels, channelMask: header.channelMask, seconds: 0.5)
+            let harness = PlayerHarness()
+            harness.player.load(
+                MediaItem(url: try wav.write(named: "odd.wav", in: directory)), autoplay: true)
+            #expect(await harness.wait(timeout: 5) { harness.isFinished })
+            #expect(harness.player.status == .ended && harness.errors.isEmpty, "errors \(harness.errors)")
+            let heard = HeardSound(harness.audio)
+            #expect(heard.rms > 0.05, "level \(heard.rms)")
+            #expect(abs(heard.frequency - 440) < 4.4, "heard \(heard.frequency) Hz")
+            await harness.close()
+        }
+
+        @Test func aWavWithoutChannelsFailsWithATypedError() async throws {
+            let directory = try TemporaryDirectory()
+            let wav = HandmadeWAV(channels: 0, seconds: 0.1)
+            let harness = PlayerHarness()
+            harness.player.load(
+                MediaItem(url: try wav.write(named: "none.wav", in: directory)), autoplay: true)
+            #expect(await harness.wait(timeout: 5) { harness.isFinished })
+            var isUnsupported = false
+            if case .failed(.unsupportedFormat) = harness.player.status { isUnsupported = true }
+            #expect(isUnsupported, "status \(harness.player.status), errors \(harness.errors)")
+            await harness.close()
+        }
     }
 }

@@ -15,6 +15,13 @@ final class AudioPipeline: DecodedFrameHandler {
     private let converted: FFmpegFrame
     private let stretched: FFmpegFrame
     private var nextPts = 0.0
+    /// Samples held back until they make a chunk of `minimumChunkFrames`.
+    private var pending: AudioChunk?
+
+    /// The fewest frames a queued chunk holds (about 21 ms at 48 kHz). Codecs and containers with
+    /// tiny frames (PCM of many channels comes in packets of a few dozen frames) would otherwise
+    /// fill the chunk queue, whose capacity counts chunks, with less sound than one device buffer.
+    static let minimumChunkFrames = 1024
 
     init?(
         renderer: AudioRenderer, settings: SessionSettings, codec: CodecContext,
@@ -62,9 +69,12 @@ final class AudioPipeline: DecodedFrameHandler {
 
     func reset(serial: Int) {
         tempo = nil
+        pending = nil
     }
 
     func finish(serial: Int) {
+        if let chunk = pending, chunk.serial == serial { renderer.chunks.forcePush(.chunk(chunk)) }
+        pending = nil
         renderer.chunks.forcePush(.end(serial: serial))
     }
 
@@ -90,10 +100,30 @@ final class AudioPipeline: DecodedFrameHandler {
         if let discardBefore, pts + duration <= discardBefore { return true }
         let count = frames * renderer.format.channels
         guard let data = frame.pointee.extended_data?[0] else { return true }
-        let samples = data.withMemoryRebound(to: Float.self, capacity: count) {
-            Array(UnsafeBufferPointer(start: $0, count: count))
+        let follows = pending.map {
+            $0.serial == serial && $0.tempo == tempo && abs(end(of: $0) - pts) < 0.001
         }
-        return renderer.chunks.push(
-            .chunk(AudioChunk(samples: samples, pts: pts, tempo: tempo, serial: serial)))
+        if follows != true {
+            guard flushPending() else { return false }
+            pending = AudioChunk(samples: [], pts: pts, tempo: tempo, serial: serial)
+        }
+        data.withMemoryRebound(to: Float.self, capacity: count) {
+            pending?.samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        }
+        let held = pending?.samples.count ?? 0
+        return held < Self.minimumChunkFrames * renderer.format.channels || flushPending()
+    }
+
+    /// Queues the held-back samples; `false` when the queue was aborted.
+    private func flushPending() -> Bool {
+        guard let chunk = pending else { return true }
+        pending = nil
+        return renderer.chunks.push(.chunk(chunk))
+    }
+
+    /// The media time right after the last sample of `chunk`.
+    private func end(of chunk: AudioChunk) -> Double {
+        let frames = chunk.samples.count / max(renderer.format.channels, 1)
+        return chunk.pts + Double(frames) / Double(renderer.format.sampleRate) * chunk.tempo
     }
 }

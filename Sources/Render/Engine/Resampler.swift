@@ -64,12 +64,24 @@ final class Resampler {
                 &context, &outputLayout, AV_SAMPLE_FMT_FLT, Int32(output.sampleRate), &inputLayout,
                 AVSampleFormat(rawValue: key.0), key.1, 0, nil)
         }
+        if code >= 0 && inputLayout.order == AV_CHANNEL_ORDER_UNSPEC {
+            code = setEvenMix(inputChannels: Int(inputLayout.nb_channels))
+        }
         if code >= 0 { code = swr_init(context) }
         guard code < 0 else { return true }
         swr_free(&context)
         throw .unsupportedFormat(
             "audio of \(describe(input)) cannot be converted to \(output.channels) channels at "
                 + "\(output.sampleRate) Hz: \(ffmpegErrorString(code))")
+    }
+
+    /// Mixes every input channel equally into each output channel: for counts FFmpeg has no
+    /// default layout for (more than 8 channels, say), whose order says nothing of where each
+    /// channel belongs, so swresample cannot build a downmix itself.
+    private func setEvenMix(inputChannels: Int) -> Int32 {
+        guard inputChannels > 0 else { return cffmpeg_error_invaliddata() }
+        let matrix = [Double](repeating: 1 / Double(inputChannels), count: inputChannels * output.channels)
+        return swr_set_matrix(context, matrix, Int32(inputChannels))
     }
 
     /// The input's channel layout, sample format and rate, as FFmpeg names them.
