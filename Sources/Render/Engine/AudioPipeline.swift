@@ -14,7 +14,8 @@ final class AudioPipeline: DecodedFrameHandler {
     private var tempo: (graph: FilterGraph, rate: Double, basePts: Double, outputFrames: Int)?
     private let converted: FFmpegFrame
     private let stretched: FFmpegFrame
-    private var nextPts = 0.0
+    /// Where the samples of the frame handled last end (`nil` after a seek).
+    private var nextPts: Double?
     /// Samples held back until they make a chunk of `minimumChunkFrames`.
     private var pending: AudioChunk?
 
@@ -37,9 +38,17 @@ final class AudioPipeline: DecodedFrameHandler {
         resampler = Resampler(output: renderer.format)
     }
 
-    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool {
-        let pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts
-        nextPts = pts + Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
+    func handle(
+        _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
+    ) -> Bool {
+        let duration = Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
+        var pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts ?? 0
+        // A frame that follows the last one within a couple of milliseconds follows it exactly:
+        // containers round their timestamps (Matroska to the millisecond), the samples do not.
+        if let nextPts, abs(pts - nextPts) < 0.002 { pts = nextPts }
+        nextPts = pts + duration
+        // Outside its pass, a frame holds codec priming or padding.
+        let window = (from: max(discardBefore ?? -.infinity, pass?.start ?? -.infinity), until: pass?.end)
         do {
             guard try resampler.convert(frame, into: converted.pointer) else { return true }
         } catch {
@@ -49,7 +58,8 @@ final class AudioPipeline: DecodedFrameHandler {
         let rate = settings.current.rate
         guard rate != 1 else {
             return enqueue(
-                converted.pointer, pts: pts, tempo: 1, serial: serial, discardBefore: discardBefore)
+                converted.pointer, pts: pts, tempo: 1, serial: serial,
+                keeping: window)
         }
         if tempo?.rate != rate { tempo = makeTempo(rate: rate, basePts: pts) }
         guard var stage = tempo, stage.graph.push(converted.pointer) else { return true }
@@ -59,7 +69,7 @@ final class AudioPipeline: DecodedFrameHandler {
             stage.outputFrames += Int(stretched.pointer.pointee.nb_samples)
             let keepGoing = enqueue(
                 stretched.pointer, pts: stretchedPts, tempo: rate, serial: serial,
-                discardBefore: discardBefore)
+                keeping: window)
             stretched.unref()
             guard keepGoing else { return false }
         }
@@ -68,6 +78,7 @@ final class AudioPipeline: DecodedFrameHandler {
     }
 
     func reset(serial: Int) {
+        nextPts = nil
         tempo = nil
         pending = nil
     }
@@ -93,22 +104,34 @@ final class AudioPipeline: DecodedFrameHandler {
 
     private func enqueue(
         _ frame: UnsafeMutablePointer<AVFrame>, pts: Double, tempo: Double, serial: Int,
-        discardBefore: Double?
+        keeping window: (from: Double, until: Double?)
     ) -> Bool {
-        let frames = Int(frame.pointee.nb_samples)
-        let duration = Double(frames) / Double(renderer.format.sampleRate) * tempo
-        if let discardBefore, pts + duration <= discardBefore { return true }
-        let count = frames * renderer.format.channels
+        let rate = Double(renderer.format.sampleRate)
+        var frames = Int(frame.pointee.nb_samples)
+        let duration = Double(frames) / rate * tempo
+        if pts + duration <= window.from { return true }
+        // Samples at or past the end of a looping pass are the codec's padding: the next pass's
+        // first samples take their place. Samples before the start are priming (Opus's pre-skip,
+        // when the container gives it only once) or lie before an exact seek's target.
+        if let end = window.until {
+            frames = min(frames, Int(((end - pts) / tempo * rate).rounded()))
+        }
+        let skipped = pts < window.from ? Int(((window.from - pts) / tempo * rate).rounded()) : 0
+        guard frames > skipped else { return true }
+        let start = pts + Double(skipped) / rate * tempo
+        let channels = renderer.format.channels
+        let count = (frames - skipped) * channels
         guard let data = frame.pointee.extended_data?[0] else { return true }
         let follows = pending.map {
-            $0.serial == serial && $0.tempo == tempo && abs(end(of: $0) - pts) < 0.001
+            $0.serial == serial && $0.tempo == tempo && abs(end(of: $0) - start) < 0.001
         }
         if follows != true {
             guard flushPending() else { return false }
-            pending = AudioChunk(samples: [], pts: pts, tempo: tempo, serial: serial)
+            pending = AudioChunk(samples: [], pts: start, tempo: tempo, serial: serial)
         }
-        data.withMemoryRebound(to: Float.self, capacity: count) {
-            pending?.samples.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+        data.withMemoryRebound(to: Float.self, capacity: frames * channels) {
+            pending?.samples.append(
+                contentsOf: UnsafeBufferPointer(start: $0 + skipped * channels, count: count))
         }
         let held = pending?.samples.count ?? 0
         return held < Self.minimumChunkFrames * renderer.format.channels || flushPending()

@@ -50,8 +50,13 @@ extension MediaPlayer {
     }
 
     /// Makes playback restart from the beginning at the end of the item, instead of ending.
+    ///
+    /// The loop is seamless: the start is read and decoded ahead while the end plays, so the first
+    /// picture and sample follow the last ones without a gap, and `.looped` reports each new pass.
+    /// Looping switched off while the start is already read ahead ends the item after that pass.
     public func setLooping(_ looping: Bool) {
         isLooping = looping
+        updateSettings()
         emit(.loopChanged(looping))
     }
 
@@ -89,7 +94,8 @@ extension MediaPlayer {
         }
         if !customVideoFilter.isEmpty { equaliser.append(customVideoFilter) }
         return SessionSettings.Values(
-            rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","))
+            rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
+            isLooping: isLooping)
     }
 
     func updateSettings() {

@@ -35,6 +35,8 @@ extension MediaPlayer {
             emit(.subtitleCue(cue))
         case .reachedEnd:
             break
+        case .wrapped(let serial, let start):
+            loopTimeline.add(start, serial: serial)
         }
     }
 

@@ -21,8 +21,12 @@ extension MediaPlayer {
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
         }
         let time = session.clock.time(at: now)
-        currentTime = pendingSeek?.target ?? min(max(time, 0), duration ?? .infinity)
-        let buffered = session.bufferedUpTo
+        if playing, loopTimeline.enter(at: time, serial: session.serial) {
+            lastTick = nil
+            emit(.looped)
+        }
+        currentTime = pendingSeek?.target ?? min(max(itemTime(time), 0), duration ?? .infinity)
+        let buffered = min(itemTime(session.bufferedUpTo, inPassOf: time), duration ?? .infinity)
         bufferedRanges = buffered > currentTime ? [currentTime...buffered] : []
         if playing, pendingSeek == nil, let interval = configuration.timeTickInterval, interval > 0 {
             // Ticks follow the media time, as a clock display does: one when the position enters the
@@ -97,6 +101,14 @@ extension MediaPlayer {
         return nil
     }
 
+    /// The item's own time for a time on the session's timeline, which runs on across the passes
+    /// of a looping item: the time since the start of the pass it lies in (or, with `inPassOf`,
+    /// since the start of that time's pass).
+    func itemTime(_ time: Double, inPassOf reference: Double? = nil) -> Double {
+        guard let session else { return time }
+        return time - loopTimeline.passStart(at: reference ?? time, serial: session.serial)
+    }
+
     /// Makes `frame` the current picture.
     func show(_ frame: VideoFrame, clockTime: Double) {
         currentFrame = frame
@@ -132,7 +144,7 @@ extension MediaPlayer {
         let stop = max(0, hasVideo ? lastPicture ?? clockTime : clockTime)
         session.setPaused(true)
         session.clock.set(stop)
-        currentTime = stop
+        currentTime = itemTime(stop)
         apply(.failed(failure))
         return true
     }
@@ -148,7 +160,8 @@ extension MediaPlayer {
             return
         }
         // The last picture's end is the media's real end; the clock may have run past it.
-        let mediaEnd = hasVideo ? currentFrame.map { $0.time + $0.duration } ?? clockTime : clockTime
+        let mediaEnd = itemTime(
+            hasVideo ? currentFrame.map { $0.time + $0.duration } ?? clockTime : clockTime)
         let end = min(mediaEnd, duration ?? mediaEnd)
         if let known = duration, known > end + 0.5 {
             duration = end

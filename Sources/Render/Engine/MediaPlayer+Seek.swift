@@ -47,7 +47,7 @@ extension MediaPlayer {
             guard case .frame(let frame) = item, frame.serial == serial else { continue }
             show(frame, clockTime: frame.time)
             session.clock.set(frame.time)
-            currentTime = frame.time
+            currentTime = itemTime(frame.time)
             return
         }
         ignore(.step, "no decoded picture yet")

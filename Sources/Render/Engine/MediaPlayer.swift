@@ -89,6 +89,8 @@ public final class MediaPlayer {
     var starvedSince: Double?
     var videoEnded = false
     var pendingSeek: (serial: Int, target: Double, exact: Bool)?
+    /// The passes of a looping item on its session's timeline.
+    var loopTimeline = LoopTimeline()
     /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).
     var lastTick: Double?
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]

@@ -1,7 +1,17 @@
+/// One time through a looping item, on the session's continuous timeline: the demuxer goes on
+/// from the start at the end, shifting the timestamps of each pass by the length of those before.
+struct LoopPass: Sendable, Equatable {
+    /// Where the pass begins: decoded sound before it is codec priming.
+    var start: Double
+    /// Where the pass ends, when the container says how long the media is: decoded output at or
+    /// after it is codec padding, and the next pass's first samples take its place.
+    var end: Double?
+}
+
 /// What the demux thread sends a decoder thread.
 enum PacketItem: Sendable {
-    /// A compressed packet read at seek generation `serial`.
-    case packet(Packet, serial: Int)
+    /// A compressed packet read at seek generation `serial`, in `pass` when the item loops.
+    case packet(Packet, serial: Int, pass: LoopPass?)
     /// A seek happened: drop decoder state; with `discardBefore`, drop output ending before that time.
     case flush(serial: Int, discardBefore: Double?)
     /// The demuxer reached the end of the media for generation `serial`: drain the decoder.
@@ -9,7 +19,7 @@ enum PacketItem: Sendable {
 
     /// The compressed bytes a packet holds; markers hold none.
     var byteCount: Int {
-        guard case .packet(let packet, _) = self else { return 0 }
+        guard case .packet(let packet, _, _) = self else { return 0 }
         return Int(packet.pointer.pointee.size)
     }
 }

@@ -19,11 +19,14 @@ extension PlaybackSession {
         // whose queues are full, or one at the end of its data, wakes this thread a few times a
         // second instead of a hundred. A seek or a close signals `demuxWake` and ends any wait.
         var idleWait = Self.shortestIdleWait
+        // Where the pass being read begins on the session's timeline: 0 until the item loops.
+        var passStart = 0.0
         while !interrupt.isAborted {
             if let request = seekRequest.withLock({ request in
                 defer { request = nil }; return request
             }) {
                 reposition(source, request)
+                passStart = 0
                 continue
             }
             let current = serial
@@ -44,20 +47,73 @@ extension PlaybackSession {
                         .warning(
                             PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
                 }
+                if failure == nil, let next = wrap(source, info: info, passStart: passStart, serial: current)
+                {
+                    passStart = next
+                    continue
+                }
                 endData(serial: current, failure: failure)
                 continue
             }
-            route(packet, source: source, info: info, serial: current, subtitles: &subtitleDecoders)
+            let pass = settings.current.isLooping ? loopPass(startingAt: passStart, source: source) : nil
+            route(
+                packet, source: source, info: info, serial: current, pass: pass, subtitles: &subtitleDecoders)
         }
     }
 
+    /// The pass of a looping item that begins at `start`: as long as the container says the media is.
+    private func loopPass(startingAt start: Double, source: MediaSource) -> LoopPass {
+        LoopPass(start: start, end: source.duration.map { start + $0 })
+    }
+
+    /// Goes on from the start of the media at its end when the item loops: the pass that follows
+    /// the one that began at `passStart` begins where that one's media ends.
+    ///
+    /// - Returns: where the next pass begins, or `nil` when the item does not loop this way (looping
+    ///   is off; nothing paces reading, so the demuxer would read pass after pass at once; the media
+    ///   has no length; or it cannot seek back), and its data ends here instead.
+    private func wrap(_ source: MediaSource, info: SessionInfo, passStart: Double, serial: Int) -> Double? {
+        guard settings.current.isLooping, info.videoStream != nil || info.rendersAudio else { return nil }
+        // The container's length, exact where the last packet's end is not (a raw FLAC stream's last
+        // frame, Matroska's millisecond block times), unless the data ends well before it (a
+        // container that claims hours for a second of media).
+        let dataEnd = runtime.withLock { $0.bufferedUpTo } - passStart
+        let length = source.duration.flatMap { $0 <= dataEnd + Self.lengthSlack ? $0 : nil } ?? dataEnd
+        guard length > 0 else { return nil }
+        guard rewind(source, info: info) else { return nil }
+        let next = passStart + length
+        post(.wrapped(serial: serial, at: next))
+        return next
+    }
+
+    /// Seeks back to the very first packets, those before the start included: the priming frame an
+    /// AAC decoder needs to decode the first samples in full lies before it. Seeking by the sound's
+    /// stream reaches it (MP4 seeks the other streams to the packet found); seeking by the default
+    /// stream would find the sound's packet at 0 and skip the priming one.
+    private func rewind(_ source: MediaSource, info: SessionInfo) -> Bool {
+        let backward = cffmpeg_seek_flag_backward()
+        if info.rendersAudio, let index = info.audioStream, let stream = source.stream(index) {
+            let base = stream.pointee.time_base
+            let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
+            let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
+            if av_seek_frame(source.pointer, Int32(index), first - oneSecond, backward) >= 0 { return true }
+        }
+        let timestamp = Int64((source.startTime * Double(cffmpeg_time_base())).rounded())
+        return av_seek_frame(source.pointer, -1, timestamp, backward) >= 0
+    }
+
+    /// Seconds the data of a pass may end short of the container's length before that length is
+    /// taken for wrong.
+    static let lengthSlack = 1.0
+
     private func route(
-        _ packet: Packet, source: MediaSource, info: SessionInfo, serial: Int,
+        _ packet: Packet, source: MediaSource, info: SessionInfo, serial: Int, pass: LoopPass?,
         subtitles: inout [Int: SubtitleDecoder]
     ) {
         let index = packet.streamIndex
         if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
+            if let pass, pass.start > 0 { shift(packet, by: pass.start, timeBase: base) }
             let pts = packet.pointer.pointee.pts
             if pts != cffmpeg_nopts_value() {
                 let end = Double(pts + packet.pointer.pointee.duration) * av_q2d(base) - source.startTime
@@ -65,11 +121,19 @@ extension PlaybackSession {
             }
             let decoder = index == info.videoStream ? videoDecoder : audioDecoder
             if index == info.videoStream || info.rendersAudio {
-                decoder.packets.forcePush(.packet(packet, serial: serial))
+                decoder.packets.forcePush(.packet(packet, serial: serial, pass: pass))
             }
         } else if index == settings.current.subtitleStream {
             decodeSubtitle(packet, source: source, serial: serial, decoders: &subtitles)
         }
+    }
+
+    /// Moves a packet of a later pass onto the session's timeline, `seconds` after its own time.
+    private func shift(_ packet: Packet, by seconds: Double, timeBase: AVRational) {
+        let ticks = Int64((seconds * Double(timeBase.den) / Double(max(timeBase.num, 1))).rounded())
+        let nothing = cffmpeg_nopts_value()
+        if packet.pointer.pointee.pts != nothing { packet.pointer.pointee.pts += ticks }
+        if packet.pointer.pointee.dts != nothing { packet.pointer.pointee.dts += ticks }
     }
 
     private func decodeSubtitle(

@@ -32,6 +32,9 @@ public enum PlayerEvent: Equatable, Sendable {
     case adjusted(PlayerCommand, requested: Double, applied: Double)
     /// A command had no effect (for example before anything is loaded).
     case ignored(PlayerCommand, reason: String)
+    /// A looping item went on from its start, seamlessly (without a seek); the position is back
+    /// near 0.
+    case looped
     /// Playback reached the end of the current item.
     case ended
     /// A failure; fatal ones also move the status to `.failed`.

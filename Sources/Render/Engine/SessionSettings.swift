@@ -8,6 +8,8 @@ final class SessionSettings: Sendable {
         var videoFilter = ""
         /// The stream index of the subtitle track to decode, if any.
         var subtitleStream: Int?
+        /// Whether the demuxer goes on from the start at the end of the media (seamless looping).
+        var isLooping = false
 
         /// A copy with the subtitle choice replaced (it belongs to the item, not to the player).
         func with(subtitleStream: Int?) -> Self {

@@ -26,6 +26,9 @@ enum SessionEvent: Sendable {
     case subtitleCue(SubtitleCue, serial: Int)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
+    /// The item loops: the demuxer went on from the start, and the pass it reads now begins at
+    /// `at` on generation `serial`'s timeline.
+    case wrapped(serial: Int, at: Double)
 }
 
 /// A track the user asked for, by stream index or by language, or none at all.

@@ -3,7 +3,12 @@ import CFFmpeg
 /// What a decoder thread does with the frames it decodes (convert, filter, queue them).
 protocol DecodedFrameHandler: AnyObject {
     /// Takes a decoded frame of generation `serial`; `false` stops the thread (the player closed).
-    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool
+    ///
+    /// Output before `discardBefore` (an exact seek's target) is dropped, and so is output outside
+    /// `pass` when the item loops.
+    func handle(
+        _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
+    ) -> Bool
     /// A seek happened: forget any state built from earlier frames.
     func reset(serial: Int)
     /// No more frames will come for generation `serial`.
@@ -45,6 +50,8 @@ final class StreamDecoder: Sendable {
         guard let frame = FFmpegFrame() else { return }
         var serial = -1
         var discardBefore: Double?
+        // The looping pass of the packet sent last.
+        var pass: LoopPass?
         while let item = packets.pop() {
             switch item {
             case .flush(let newSerial, let target):
@@ -52,14 +59,23 @@ final class StreamDecoder: Sendable {
                 serial = newSerial
                 discardBefore = target
                 handler.reset(serial: newSerial)
-            case .packet(let packet, let packetSerial):
+            case .packet(let packet, let packetSerial, let packetPass):
                 guard packetSerial == serial else { continue }
+                if let previous = pass, let packetPass, packetPass.start != previous.start {
+                    // A looping item's next pass: the last one's held-back frames come out first,
+                    // then the pass is decoded from a fresh state, as the first one was (Opus only
+                    // sounds right from the state its encoder started in).
+                    avcodec_send_packet(codec.pointer, nil)
+                    guard drain(codec, frame, handler, serial, discardBefore, previous) else { return }
+                    avcodec_flush_buffers(codec.pointer)
+                }
+                pass = packetPass
                 record(timed { avcodec_send_packet(codec.pointer, packet.pointer) })
-                guard drain(codec, frame, handler, serial, discardBefore) else { return }
+                guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
             case .end(let endSerial):
                 guard endSerial == serial else { continue }
                 avcodec_send_packet(codec.pointer, nil)
-                guard drain(codec, frame, handler, serial, discardBefore) else { return }
+                guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
                 handler.finish(serial: serial)
                 // NB: after draining, the codec only accepts packets again once flushed.
                 avcodec_flush_buffers(codec.pointer)
@@ -69,7 +85,7 @@ final class StreamDecoder: Sendable {
 
     private func drain(
         _ codec: CodecContext, _ frame: FFmpegFrame, _ handler: some DecodedFrameHandler, _ serial: Int,
-        _ discardBefore: Double?
+        _ discardBefore: Double?, _ pass: LoopPass?
     ) -> Bool {
         while true {
             let code = timed { avcodec_receive_frame(codec.pointer, frame.pointer) }
@@ -79,7 +95,8 @@ final class StreamDecoder: Sendable {
                 return true
             }
             counters.withLock { $0.decoded += 1 }
-            let keepGoing = handler.handle(frame.pointer, serial: serial, discardBefore: discardBefore)
+            let keepGoing = handler.handle(
+                frame.pointer, serial: serial, discardBefore: discardBefore, pass: pass)
             frame.unref()
             guard keepGoing else { return false }
         }

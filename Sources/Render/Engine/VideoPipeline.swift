@@ -43,8 +43,13 @@ final class VideoPipeline: DecodedFrameHandler {
             frameRate.num > 0 && frameRate.den > 0 ? Double(frameRate.den) / Double(frameRate.num) : 1.0 / 25
     }
 
-    func handle(_ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?) -> Bool {
+    func handle(
+        _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
+    ) -> Bool {
         let time = codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
+        // NB: only the end: pictures the decoder held back for reordering come out after the next
+        // pass's first packet went in, with times before that pass's start.
+        if let end = pass?.end, time >= end - 0.001 { return true }
         let packetDuration = codec.duration(frame.pointee.pkt_duration)
         let duration = packetDuration > 0 ? packetDuration : nominalDuration
         if let discardBefore, time + duration <= discardBefore + 0.001 {
@@ -76,7 +81,7 @@ final class VideoPipeline: DecodedFrameHandler {
         // An exact seek past the last picture would otherwise leave no picture at all (a black
         // video after a seek to the end of an item that showed none yet): show the last one.
         if holdsSkipped, !queuedSinceReset {
-            _ = handle(skipped.pointer, serial: serial, discardBefore: nil)
+            _ = handle(skipped.pointer, serial: serial, discardBefore: nil, pass: nil)
         }
         skipped.unref()
         holdsSkipped = false
@@ -102,7 +107,7 @@ final class VideoPipeline: DecodedFrameHandler {
                 settings.update { $0.videoFilter = "" }
                 // The picture that met the bad graph is still shown, unfiltered: dropping it would
                 // lose the target picture of an exact seek.
-                return handle(frame, serial: serial, discardBefore: nil)
+                return handle(frame, serial: serial, discardBefore: nil, pass: nil)
             }
         }
         guard let graph = filter?.graph, graph.push(frame) else { return true }

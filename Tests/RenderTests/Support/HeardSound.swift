@@ -40,4 +40,26 @@ struct HeardSound {
         guard let first = crossings.first, let last = crossings.last, last > first else { return 0 }
         return Double(crossings.count - 1) * Double(sampleRate) / Double(last - first)
     }
+
+    /// The samples from the first to the last one above a tenth of the peak level.
+    var soundingPart: ArraySlice<Float> {
+        let peak = samples.reduce(0) { max($0, abs($1)) }
+        guard let first = samples.firstIndex(where: { abs($0) > peak / 10 }),
+            let last = samples.lastIndex(where: { abs($0) > peak / 10 })
+        else { return [] }
+        return samples[first...last]
+    }
+
+    /// The most samples in a row, within `part`, below a fiftieth of the peak level: a steady tone
+    /// passes that low only for a few samples around each zero crossing.
+    func longestQuietRun(in part: ArraySlice<Float>) -> Int {
+        let floor = samples.reduce(0) { max($0, abs($1)) } / 50
+        var longest = 0
+        var run = 0
+        for sample in part {
+            run = abs(sample) < floor ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
 }

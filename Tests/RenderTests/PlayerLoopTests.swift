@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// Looping is seamless: the end of an item joins its start with no gap, no repeated or missing
+    /// sample and no seek, heard at the sink.
+    @Suite @MainActor
+    struct PlayerLoopTests {
+        /// A clip whose 440 Hz tone holds a whole number of periods (any multiple of 50 ms does).
+        struct Sample: CustomTestStringConvertible, Sendable {
+            let codec: ClipSpec.AudioCodec
+            let container: String
+            var hasVideo = false
+            var duration = 0.5
+
+            var testDescription: String {
+                "\(duration) s of \(codec.rawValue) in .\(container)" + (hasVideo ? " with video" : "")
+            }
+
+            var spec: ClipSpec {
+                ClipSpec(duration: duration, hasVideo: hasVideo, tone: ClipSpec.Tone(codec: codec))
+            }
+        }
+
+        nonisolated static let samples: [Sample] = [
+            Sample(codec: .pcm, container: "wav"),
+            Sample(codec: .flac, container: "flac"),
+            Sample(codec: .opus, container: "ogg"),
+            Sample(codec: .aac, container: "mp4", hasVideo: true),
+            Sample(codec: .pcm, container: "mkv", hasVideo: true),
+            // Shorter than one device buffer: several passes are read and decoded ahead.
+            Sample(codec: .pcm, container: "wav", duration: 0.05),
+        ]
+
+        /// The steepest step between two samples a 440 Hz tone of level 0.25 makes at 48 kHz, with
+        /// room for lossy coding.
+        static let steepestStep = 1.5 * 2 * Double.pi * 440 * 0.25 / 48_000
+
+        @Test(arguments: samples)
+        func theToneRunsOnUnbrokenAcrossThreeLoopPoints(_ sample: Sample) async throws {
+            let url = try TestMedia.cachedClip(sample.spec, fileExtension: sample.container)
+            let harness = PlayerHarness()
+            harness.player.setLooping(true)
+            harness.player.load(MediaItem(url: url), autoplay: true)
+            let loops = { harness.events.filter { $0 == .looped }.count }
+            #expect(await harness.wait(timeout: 6) { loops() >= 3 })
+            #expect(harness.player.currentTime >= 0 && harness.player.currentTime <= sample.duration)
+            // A little more than the third joint has played.
+            await harness.wait(timeout: 0.2) { false }
+            harness.player.pause()
+            let heard = HeardSound(harness.audio)
+            let sounding = heard.soundingPart
+            #expect(
+                Double(sounding.count) > 48_000 * 3 * sample.duration,
+                "only \(sounding.count) samples sounded")
+            let steps = zip(sounding, sounding.dropFirst()).map { abs(Double($1 - $0)) }
+            let steepest = steps.max() ?? 0
+            #expect(
+                steepest < Self.steepestStep,
+                "a step of \(steepest) at sample \(steps.firstIndex(of: steepest) ?? -1)")
+            #expect(
+                heard.longestQuietRun(in: sounding) < 8,
+                "a gap of \(heard.longestQuietRun(in: sounding)) samples")
+            #expect(abs(heard.frequency - 440) < 4.4, "heard \(heard.frequency) Hz")
+            #expect(!harness.events.contains(.ended))
+            #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            await harness.close()
+        }
+
+        @Test func aVideoWithoutSoundLoopsOnTheSystemClockWithoutASeek() async throws {
+            let harness = PlayerHarness()
+            harness.player.setLooping(true)
+            harness.player.load(try TestClips.item(ClipSpec(duration: 0.5, tone: nil)), autoplay: true)
+            var numbers: [Int] = []
+            let loopedTwice = await harness.wait(timeout: 5) {
+                if let number = harness.player.currentFrame?.clipFrameNumber, number != numbers.last {
+                    numbers.append(number)
+                }
+                return harness.events.filter { $0 == .looped }.count >= 2
+            }
+            #expect(loopedTwice)
+            // The pictures run on from the last (14) to the first, as they were made.
+            let wraps = zip(numbers, numbers.dropFirst()).filter { $0 > $1 }
+            #expect(wraps.count >= 1 && wraps.allSatisfy { $0.0 >= 12 && $0.1 <= 2 }, "\(numbers)")
+            #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            #expect(harness.player.currentTime <= 0.5)
+            await harness.close()
+        }
+
+        @Test func aProgressiveDownloadLoopsSeamlesslyToo() async throws {
+            let clip = try ServedClip(.progressive, spec: ClipSpec(duration: 0.5))
+            let harness = PlayerHarness()
+            harness.player.setLooping(true)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 5) { harness.events.filter { $0 == .looped }.count >= 2 })
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            await harness.close()
+        }
+    }
+}
