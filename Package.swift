@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "player-bench",
             dependencies: [
-                "VideoPlayerContainer", "FuzzKit",
+                "VideoPlayerContainer", "FuzzKit", "AudioAnalysis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/PlayerBench"
@@ -142,10 +142,12 @@ let package = Package(
             path: "Tests/HTTPTestSupport"
         ),
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
+        .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(
             name: "RenderTests",
             dependencies: [
                 "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport", "MediaTestSupport",
+                "AudioAnalysis",
             ],
             path: "Tests/RenderTests"
         ),

@@ -7,6 +7,7 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case overlayRedrawsPerSecond, composeMeanMs, composeP95Ms
     case keyframeSeekP50Ms, keyframeSeekP95Ms, exactSeekP50Ms, exactSeekP95Ms, seekTimeouts
     case switchPreloadedMs, switchColdMs
+    case loopGapSamples, loopClicks, loopCrossingMs, loopFrameMs
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
 }

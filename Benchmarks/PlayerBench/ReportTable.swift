@@ -50,6 +50,11 @@ enum ReportTable {
             ["exact seek p50 / p95 ms", pair(.seek, .exactSeekP50Ms, .exactSeekP95Ms)],
             ["seeks without a frame in 3 s", cell(report.ours(.seek, .seekTimeouts))],
             ["queue switch preloaded / cold ms", pair(.queueSwitch, .switchPreloadedMs, .switchColdMs)],
+            ["loop point: gap / clicks, samples", pair(.loop, .loopGapSamples, .loopClicks)],
+            [
+                "main-thread CPU ms: loop point (max) / any frame (median)",
+                pair(.loop, .loopCrossingMs, .loopFrameMs),
+            ],
             ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
             [
                 "paused idle: CPU % / loop wake-ups per s",

@@ -10,6 +10,7 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case sync
     case seek
     case queueSwitch = "switch"
+    case loop
     case idle
 
     /// The scenarios that play a whole clip in real time (and are compared with ffplay).
@@ -26,6 +27,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
         case .hd30, .seek, .queueSwitch, .idle:
             return ClipSpec(
                 width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+        case .loop:
+            // A whole number of the tone's periods (440 in a second), so a seamless loop is a clean tone.
+            return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
         case .hd60:
             return ClipSpec(
                 width: long, height: short, frameRate: 60, duration: duration, gopSeconds: 2, tone: tone)

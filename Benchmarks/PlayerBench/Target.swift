@@ -16,6 +16,8 @@ struct Target: Sendable {
         Target("Keyframe seek p95", "ms", 60) { $0.ours(.seek, .keyframeSeekP95Ms) },
         Target("Exact seek p95", "ms", 200) { $0.ours(.seek, .exactSeekP95Ms) },
         Target("Switch to a preloaded item", "ms", 20) { $0.ours(.queueSwitch, .switchPreloadedMs) },
+        Target("Gap at a loop point", "samples", 0) { $0.ours(.loop, .loopGapSamples) },
+        Target("Clicks at loop points", "clicks", 0) { $0.ours(.loop, .loopClicks) },
         Target("Peak RSS, largest clip", "MiB", 150) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },

@@ -20,6 +20,8 @@ enum Worker {
             metrics = try SeekMeasurement(spec: spec, url: url, count: smoke ? 4 : 30).run()
         case .queueSwitch:
             metrics = try SwitchMeasurement(url: url, count: smoke ? 2 : 5).run()
+        case .loop:
+            metrics = try LoopMeasurement(spec: spec, url: url, loops: smoke ? 2 : 5).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         }
