@@ -160,7 +160,7 @@ let package = Package(
             name: "WidgetsTests",
             dependencies: [
                 "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "HTTPTestSupport",
-                "MediaTestSupport",
+                "MediaTestSupport", "AudioAnalysis",
             ],
             path: "Tests/WidgetsTests"
         ),

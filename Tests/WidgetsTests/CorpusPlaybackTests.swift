@@ -101,6 +101,8 @@ import VideoPlayerWidgets
         let run = await app.play(clip, deadline: 5)
         #expect(run.finished && app.context.render.status == .ended, "\(run.errors)")
         #expect(run.heard, "the .\(container) tone was played in silence")
+        let pitch = run.sound?.frequency ?? 0
+        #expect(abs(pitch - 440) < 4.4, "the .\(container) tone was heard at \(pitch) Hz")
     }
 
     /// Checks what the screen showed for `file` against its row of the manifest.

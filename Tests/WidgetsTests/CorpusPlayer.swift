@@ -1,3 +1,4 @@
+import AudioAnalysis
 import Foundation
 import VideoPlayerContainer
 import VideoPlayerRender
@@ -25,8 +26,17 @@ final class CorpusPlayer {
         /// The capture sink of the item, if its sound was opened.
         var audio: CaptureAudioSink?
 
+        /// What reached the sink, if the item's sound was opened.
+        var sound: HeardSound? {
+            audio.map {
+                HeardSound(
+                    interleaved: $0.recordedSamples, channels: $0.format.channels,
+                    sampleRate: $0.format.sampleRate)
+            }
+        }
+
         /// Whether sound above the noise floor reached the sink.
-        var heard: Bool { audio?.recordedSamples.contains { abs($0) > 0.0005 } ?? false }
+        var heard: Bool { sound?.isAudible ?? false }
 
         /// The errors that reported a track this FFmpeg cannot decode.
         var unsupportedTracks: [PlayerError] {
