@@ -8,42 +8,22 @@ extension PlayerTests {
     /// container and codec, recorded at the sink.
     @Suite @MainActor
     struct PlayerListeningTests {
-        /// An audio-only clip: its codec, container, rate, channels and pitch.
-        struct Sample: CustomTestStringConvertible, Sendable {
-            let codec: ClipSpec.AudioCodec
-            let container: String
-            var sampleRate = 48_000
-            var channels = 2
-            var frequency = 440.0
-
-            var testDescription: String {
-                "\(codec.rawValue) in .\(container), \(sampleRate) Hz, \(channels) ch, \(Int(frequency)) Hz tone"
-            }
-
-            var spec: ClipSpec {
-                ClipSpec(
-                    duration: 1, hasVideo: false,
-                    tone: ClipSpec.Tone(
-                        frequency: frequency, sampleRate: sampleRate, channels: channels, codec: codec))
-            }
-        }
-
-        nonisolated static let samples: [Sample] = [
+        nonisolated static let samples: [ToneClip] = [
             // WAV and Matroska PCM carry only a channel count: FFmpeg reports no channel order.
-            Sample(codec: .pcm, container: "wav", sampleRate: 44_100),
-            Sample(codec: .pcm, container: "wav", channels: 1, frequency: 330),
-            Sample(codec: .pcm, container: "wav", channels: 6, frequency: 550),
-            Sample(codec: .pcm, container: "mkv", frequency: 660),
-            Sample(codec: .pcm, container: "mov"),
-            Sample(codec: .aac, container: "mp4", sampleRate: 44_100, frequency: 880),
-            Sample(codec: .opus, container: "ogg", frequency: 523.25),
-            Sample(codec: .flac, container: "flac", sampleRate: 44_100, channels: 1, frequency: 392),
-            Sample(codec: .flac, container: "mkv", channels: 6),
+            ToneClip(codec: .pcm, container: "wav", sampleRate: 44_100),
+            ToneClip(codec: .pcm, container: "wav", channels: 1, frequency: 330),
+            ToneClip(codec: .pcm, container: "wav", channels: 6, frequency: 550),
+            ToneClip(codec: .pcm, container: "mkv", frequency: 660),
+            ToneClip(codec: .pcm, container: "mov"),
+            ToneClip(codec: .aac, container: "mp4", sampleRate: 44_100, frequency: 880),
+            ToneClip(codec: .opus, container: "ogg", frequency: 523.25),
+            ToneClip(codec: .flac, container: "flac", sampleRate: 44_100, channels: 1, frequency: 392),
+            ToneClip(codec: .flac, container: "mkv", channels: 6),
         ]
 
         @Test(arguments: samples)
-        func theToneIsHeardAtItsPitch(_ sample: Sample) async throws {
-            let url = try TestMedia.cachedClip(sample.spec, fileExtension: sample.container)
+        func theToneIsHeardAtItsPitch(_ sample: ToneClip) async throws {
+            let url = try sample.url()
             let harness = PlayerHarness()
             harness.player.load(MediaItem(url: url), autoplay: true)
             #expect(await harness.wait(timeout: 5) { harness.isFinished })

@@ -8,35 +8,20 @@ extension PlayerTests {
     /// sample and no seek, heard at the sink.
     @Suite @MainActor
     struct PlayerLoopTests {
-        /// A clip whose 440 Hz tone holds a whole number of periods (any multiple of 50 ms does).
-        struct Sample: CustomTestStringConvertible, Sendable {
-            let codec: ClipSpec.AudioCodec
-            let container: String
-            var hasVideo = false
-            var duration = 0.5
-
-            var testDescription: String {
-                "\(duration) s of \(codec.rawValue) in .\(container)" + (hasVideo ? " with video" : "")
-            }
-
-            var spec: ClipSpec {
-                ClipSpec(duration: duration, hasVideo: hasVideo, tone: ClipSpec.Tone(codec: codec))
-            }
-        }
-
-        nonisolated static let samples: [Sample] = [
-            Sample(codec: .pcm, container: "wav"),
-            Sample(codec: .flac, container: "flac"),
-            Sample(codec: .opus, container: "ogg"),
-            Sample(codec: .aac, container: "mp4", hasVideo: true),
-            Sample(codec: .pcm, container: "mkv", hasVideo: true),
+        /// Half-second clips, whose 440 Hz tone holds a whole number of periods.
+        nonisolated static let samples: [ToneClip] = [
+            ToneClip(codec: .pcm, container: "wav", duration: 0.5),
+            ToneClip(codec: .flac, container: "flac", duration: 0.5),
+            ToneClip(codec: .opus, container: "ogg", duration: 0.5),
+            ToneClip(codec: .aac, container: "mp4", duration: 0.5, hasVideo: true),
+            ToneClip(codec: .pcm, container: "mkv", duration: 0.5, hasVideo: true),
             // Shorter than one device buffer: several passes are read and decoded ahead.
-            Sample(codec: .pcm, container: "wav", duration: 0.05),
+            ToneClip(codec: .pcm, container: "wav", duration: 0.05),
         ]
 
         @Test(arguments: samples)
-        func theToneRunsOnUnbrokenAcrossThreeLoopPoints(_ sample: Sample) async throws {
-            let url = try TestMedia.cachedClip(sample.spec, fileExtension: sample.container)
+        func theToneRunsOnUnbrokenAcrossThreeLoopPoints(_ sample: ToneClip) async throws {
+            let url = try sample.url()
             let harness = PlayerHarness()
             harness.player.setLooping(true)
             harness.player.load(MediaItem(url: url), autoplay: true)

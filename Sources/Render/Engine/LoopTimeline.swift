@@ -6,7 +6,7 @@ struct LoopTimeline {
     /// Starts of the passes read ahead and of the one playing, in order.
     private var starts: [Double] = []
     /// The start of the pass the clock was last found in (0 for the first).
-    private(set) var current = 0.0
+    private var current = 0.0
 
     /// Records that the pass beginning at `start` of generation `serial` was read.
     mutating func add(_ start: Double, serial: Int) {
