@@ -8,7 +8,7 @@ import VideoPlayerWidgets
 /// error overlay an app shows, on a test clock, its sound captured instead of played.
 @MainActor
 final class CorpusPlayer {
-    /// Every capture sink the player made, one per opened item.
+    /// Every capture sink the player made: one, unless a device failed.
     final class Sinks: Sendable {
         let made = Locked<[CaptureAudioSink]>([])
     }
@@ -23,7 +23,7 @@ final class CorpusPlayer {
         var subtitles = Set<String>()
         /// The errors the player reported.
         var errors: [PlayerError] = []
-        /// The capture sink of the item, if its sound was opened.
+        /// The capture sink, holding the item's sound alone, if its sound was opened.
         var audio: CaptureAudioSink?
 
         /// What reached the sink, if the item's sound was opened.
@@ -80,7 +80,8 @@ final class CorpusPlayer {
     /// Loads `url` and plays it until it ends or fails, at most `deadline` seconds.
     func play(_ url: URL, deadline: Double) async -> Playthrough {
         errors = []
-        let openedSinks = sinks.made.withLock { $0.count }
+        // The player keeps its audio device from one item to the next: the sink records afresh.
+        sinks.made.withLock { $0.last }?.reset()
         let render = context.render
         var run = Playthrough()
         let start = MediaPlayer.now
@@ -96,7 +97,7 @@ final class CorpusPlayer {
         }
         run.seconds = MediaPlayer.now - start
         run.errors = errors
-        run.audio = sinks.made.withLock { $0.dropFirst(openedSinks).first }
+        run.audio = render.player.hasAudio ? sinks.made.withLock { $0.last } : nil
         return run
     }
 

@@ -18,6 +18,12 @@ final class AudioPipeline: DecodedFrameHandler {
     private var nextPts: Double?
     /// Samples held back until they make a chunk of `minimumChunkFrames`.
     private var pending: AudioChunk?
+    /// Where the last samples queued (or held back) end, and the tempo they play at.
+    private var queuedEnd: (time: Double, tempo: Double)?
+    /// The times outside which the frame handled last keeps no sound.
+    private var window: (from: Double, until: Double?) = (-.infinity, nil)
+    /// Where the looping pass of the frame handled last begins.
+    private var passStart: Double?
 
     /// The fewest frames a queued chunk holds (about 21 ms at 48 kHz). Codecs and containers with
     /// tiny frames (PCM of many channels comes in packets of a few dozen frames) would otherwise
@@ -41,6 +47,11 @@ final class AudioPipeline: DecodedFrameHandler {
     func handle(
         _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
     ) -> Bool {
+        // A looping item's next pass: the samples the resampler holds back end the last one.
+        if let start = pass?.start, let previous = passStart, start != previous {
+            guard drainResampler(serial: serial) else { return false }
+        }
+        passStart = pass?.start
         let duration = Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
         var pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts ?? 0
         // A frame that follows the last one within a couple of milliseconds follows it exactly:
@@ -48,21 +59,24 @@ final class AudioPipeline: DecodedFrameHandler {
         if let nextPts, abs(pts - nextPts) < 0.002 { pts = nextPts }
         nextPts = pts + duration
         // Outside its pass, a frame holds codec priming or padding.
-        let window = (from: max(discardBefore ?? -.infinity, pass?.start ?? -.infinity), until: pass?.end)
+        window = (from: max(discardBefore ?? -.infinity, pass?.start ?? -.infinity), until: pass?.end)
         do {
             guard try resampler.convert(frame, into: converted.pointer) else { return true }
         } catch {
             onConvertError(error)
             return true
         }
+        return deliver(converted.pointer, pts: pts - resampler.lag, serial: serial)
+    }
+
+    /// Stretches converted samples that begin at `pts` to the playback rate and queues them.
+    private func deliver(_ samples: UnsafeMutablePointer<AVFrame>, pts: Double, serial: Int) -> Bool {
         let rate = settings.current.rate
         guard rate != 1 else {
-            return enqueue(
-                converted.pointer, pts: pts, tempo: 1, serial: serial,
-                keeping: window)
+            return enqueue(samples, pts: pts, tempo: 1, serial: serial, keeping: window)
         }
         if tempo?.rate != rate { tempo = makeTempo(rate: rate, basePts: pts) }
-        guard var stage = tempo, stage.graph.push(converted.pointer) else { return true }
+        guard var stage = tempo, stage.graph.push(samples) else { return true }
         while stage.graph.pull(into: stretched.pointer) {
             let stretchedPts =
                 stage.basePts + Double(stage.outputFrames) * rate / Double(renderer.format.sampleRate)
@@ -77,16 +91,62 @@ final class AudioPipeline: DecodedFrameHandler {
         return true
     }
 
+    /// Queues the last samples of the input so far, which the resampler held back (their input
+    /// ended at `nextPts`).
+    private func drainResampler(serial: Int) -> Bool {
+        guard resampler.drain(into: converted.pointer) else { return true }
+        return deliver(converted.pointer, pts: (nextPts ?? 0) - resampler.lag, serial: serial)
+    }
+
     func reset(serial: Int) {
+        // The samples held back belong to the time before the seek.
+        _ = resampler.drain(into: converted.pointer)
         nextPts = nil
         tempo = nil
         pending = nil
+        queuedEnd = nil
+        passStart = nil
     }
 
-    func finish(serial: Int) {
+    func finish(serial: Int, padTo: Double?) {
+        guard drainResampler(serial: serial) else { return }
+        if let padTo, let queuedEnd, padTo > queuedEnd.time + Self.shortestPadding {
+            guard padWithSilence(from: queuedEnd, to: padTo, serial: serial) else { return }
+        }
         if let chunk = pending, chunk.serial == serial { renderer.chunks.forcePush(.chunk(chunk)) }
         pending = nil
+        queuedEnd = nil
         renderer.chunks.forcePush(.end(serial: serial))
+    }
+
+    /// Seconds the sound may end before the item does without being made up with silence: less
+    /// than anyone hears between items, more than containers are off by (Ogg counts Opus's
+    /// pre-skip in its length; a picture outlasts its sound by part of a frame).
+    static let shortestPadding = 0.05
+
+    /// Queues silence from where the sound ends to where the item does (a sound shorter than the
+    /// picture), so the item after it in a gapless queue is heard when its picture shows.
+    ///
+    /// - Returns: `false` when the queue was aborted.
+    private func padWithSilence(from start: (time: Double, tempo: Double), to end: Double, serial: Int)
+        -> Bool
+    {
+        let format = renderer.format
+        var frames = Int(((end - start.time) / start.tempo * Double(format.sampleRate)).rounded())
+        var time = start.time
+        while frames > 0 {
+            // Half a second at a time, so a long silence takes no more memory than sound would.
+            let count = min(frames, format.sampleRate / 2)
+            if pending.map({ $0.serial != serial || $0.tempo != start.tempo }) ?? true {
+                guard flushPending() else { return false }
+                pending = AudioChunk(samples: [], pts: time, tempo: start.tempo, serial: serial)
+            }
+            pending?.samples.append(contentsOf: repeatElement(0, count: count * format.channels))
+            guard flushPending() else { return false }
+            frames -= count
+            time += Double(count) / Double(format.sampleRate) * start.tempo
+        }
+        return true
     }
 
     private func makeTempo(rate: Double, basePts: Double) -> (FilterGraph, Double, Double, Int)? {
@@ -133,6 +193,7 @@ final class AudioPipeline: DecodedFrameHandler {
             pending?.samples.append(
                 contentsOf: UnsafeBufferPointer(start: $0 + skipped * channels, count: count))
         }
+        queuedEnd = (start + Double(frames - skipped) / rate * tempo, tempo)
         let held = pending?.samples.count ?? 0
         return held < Self.minimumChunkFrames * renderer.format.channels || flushPending()
     }

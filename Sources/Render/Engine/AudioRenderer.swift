@@ -1,8 +1,8 @@
-/// The device side of audio: hands queued samples to the sink's callback, applies volume and mute,
-/// and re-anchors the master clock to what the device is playing.
+/// The device side of one session's audio: hands queued samples to the output's callback, applies
+/// volume and mute, and re-anchors the session's clock to what the device is playing.
 ///
 /// > Important: `render` runs on the device thread and never waits for decoding: it only takes
-/// > samples already queued and plays silence otherwise.
+/// > samples already queued.
 final class AudioRenderer: Sendable {
     private struct State {
         var current: AudioChunk?
@@ -29,8 +29,10 @@ final class AudioRenderer: Sendable {
         self.latency = latency
     }
 
-    /// Fills `buffer` with the next samples; silence where none are queued.
-    func render(_ buffer: UnsafeMutableBufferPointer<Float>) {
+    /// Fills the start of `buffer`, which ends where the device buffer does, with the next samples.
+    ///
+    /// - Returns: how many values it filled: fewer than `buffer.count` when no more are queued.
+    func render(_ buffer: UnsafeMutableBufferPointer<Float>) -> Int {
         let now = monotonicSeconds()
         let values = settings.current
         let gain: Float = values.muted ? 0 : values.volume
@@ -55,10 +57,10 @@ final class AudioRenderer: Sendable {
             }
             state.samplesRendered += filled
         }
-        for index in filled..<buffer.count { buffer[index] = 0 }
         if let playedUpTo {
             clock.set(playedUpTo.pts - latency() * playedUpTo.tempo, at: now)
         }
+        return filled
     }
 
     private func nextChunk(_ state: inout State) -> AudioChunk? {
@@ -90,6 +92,11 @@ final class AudioRenderer: Sendable {
     /// Whether every sample of generation `serial` has been handed to the device.
     func isFinished(serial: Int) -> Bool {
         state.withLock { $0.finishedSerial == serial && $0.current == nil }
+    }
+
+    /// Whether every sample of the current generation has been handed to the device.
+    var isFinished: Bool {
+        state.withLock { $0.finishedSerial == $0.serial && $0.current == nil }
     }
 
     /// How many samples (all channels) the device has taken so far.

@@ -178,7 +178,9 @@ extension MediaPlayer {
             return
         }
         currentTime = end
-        session?.setPaused(true)
+        // The device plays on into the next item's first sample, which is already queued after
+        // this one's last: pausing it now would put silence between them.
+        if !nextFollowsGaplessly { session?.setPaused(true) }
         setStatus(.ended)
         emit(.ended)
         if let currentIndex, currentIndex + 1 < items.count {

@@ -60,6 +60,7 @@ extension MediaPlayer {
     ///   now (a load says it with its `autoplay` instead).
     func switchToItem(at index: Int, playing: Bool? = nil) {
         let keepPlaying = playing ?? (wantsPlay || status == .playing)
+        let output = holdOutput()
         closeCurrentSession()
         resetItemState()
         currentIndex = index
@@ -69,6 +70,7 @@ extension MediaPlayer {
         // device the previous item held has closed.
         if let preload, preload.index == index, preload.session.becomeCurrent() {
             self.preload = nil
+            output.map(retirement.release)
             loadExternalSubtitles(of: items[index])
             adopt(preload.session, id: preload.id)
             for event in preload.events { apply(event) }
@@ -76,15 +78,32 @@ extension MediaPlayer {
         } else {
             discardPreload()
             setStatus(.loading)
-            openSession(forItemAt: index, asPreload: false)
+            openSession(forItemAt: index, asPreload: false, sharing: output)
         }
     }
 
-    /// Opens the next item in the background while the current one plays.
+    /// Opens the next item in the background while the current one plays, on the current one's
+    /// audio output: its sound follows the current one's last sample without a gap.
     func preloadNextIfNeeded() {
         guard configuration.preloadsNext, preload == nil, let currentIndex, currentIndex + 1 < items.count
         else { return }
-        openSession(forItemAt: currentIndex + 1, asPreload: true)
+        openSession(forItemAt: currentIndex + 1, asPreload: true, sharing: holdOutput())
+    }
+
+    /// The current session's audio output, held for a session about to open, so that the device
+    /// stays open and every item of the player plays on the same one.
+    private func holdOutput() -> AudioOutput? {
+        let output = session?.output
+        output?.retain()
+        return output
+    }
+
+    /// Whether the preloaded next item's sound is already queued on the output the current item
+    /// plays on, so it follows the current one's last sample by itself.
+    var nextFollowsGaplessly: Bool {
+        guard let preload, let currentIndex, preload.index == currentIndex + 1, let output = session?.output
+        else { return false }
+        return preload.session.output === output && preload.session.renderer != nil
     }
 
     /// Opens the next item again after a change of track choice: a preload keeps the choice it
@@ -126,28 +145,37 @@ extension MediaPlayer {
     func reopenCurrentItem(at position: Double?) {
         guard let currentIndex else { return }
         let keepPlaying = wantsPlay || status == .playing
+        let output = holdOutput()
         closeCurrentSession()
         resetItemState()
         wantsPlay = keepPlaying
         setStatus(.loading)
-        openSession(forItemAt: currentIndex, asPreload: false, startPosition: position)
+        openSession(forItemAt: currentIndex, asPreload: false, startPosition: position, sharing: output)
     }
 
-    private func openSession(forItemAt index: Int, asPreload: Bool, startPosition: Double? = nil) {
+    /// Opens the item at `index` in a new session, which plays on `output` when one is given.
+    ///
+    /// - Parameter output: held for the new session by the caller (`holdOutput()`); the session
+    ///   takes a hold of its own, and this one ends once it exists or could not be made.
+    private func openSession(
+        forItemAt index: Int, asPreload: Bool, startPosition: Double? = nil, sharing output: AudioOutput?
+    ) {
         let item = items[index]
         if !asPreload { loadExternalSubtitles(of: item) }
         if case .location(let location) = item.source {
             attachSession(
                 for: item, location: location, index: index, asPreload: asPreload,
-                startPosition: startPosition)
+                startPosition: startPosition, sharing: output)
+            output.map(retirement.release)
             return
         }
-        let task = Task { [weak self] in
+        let task = Task { [weak self, retirement] in
+            defer { output.map(retirement.release) }
             do {
                 let location = try await item.resolveLocation()
                 self?.attachSession(
                     for: item, location: location, index: index, asPreload: asPreload,
-                    startPosition: startPosition)
+                    startPosition: startPosition, sharing: output)
             } catch {
                 guard let self, !asPreload, self.currentIndex == index, !Task.isCancelled else { return }
                 self.apply(.failed(.invalidArgument("the item's loader failed: \(error)")))
@@ -157,26 +185,29 @@ extension MediaPlayer {
     }
 
     private func attachSession(
-        for item: MediaItem, location: String, index: Int, asPreload: Bool, startPosition: Double?
+        for item: MediaItem, location: String, index: Int, asPreload: Bool, startPosition: Double?,
+        sharing output: AudioOutput?
     ) {
         guard index < items.count, items[index].id == item.id else { return }
+        guard asPreload ? preload == nil : currentIndex == index && self.session == nil else { return }
         nextSessionID += 1
         let id = nextSessionID
         let options = SessionOptions(
             location: location, isPreload: asPreload, startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
-            retirement: retirement,
+            sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: sessionSettings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
+        // An item the queue goes on from ends its sound exactly at its length, for the next one's
+        // to follow.
+        session.isFollowedGaplessly = configuration.preloadsNext && index + 1 < items.count
         if asPreload {
-            guard preload == nil else { return }
             preload = Preload(index: index, session: session, id: id)
             // Only the first picture is needed ahead; the rest would hold memory for nothing.
             session.videoFrames.setCapacity(1)
             session.start()
         } else {
-            guard currentIndex == index, self.session == nil else { return }
             adopt(session, id: id)
             session.start()
         }

@@ -14,8 +14,9 @@ enum PacketItem: Sendable {
     case packet(Packet, serial: Int, pass: LoopPass?)
     /// A seek happened: drop decoder state; with `discardBefore`, drop output ending before that time.
     case flush(serial: Int, discardBefore: Double?)
-    /// The demuxer reached the end of the media for generation `serial`: drain the decoder.
-    case end(serial: Int)
+    /// The demuxer reached the end of the media for generation `serial`: drain the decoder. With
+    /// `padTo`, output that ends before that time is made up to it (silence for sound).
+    case end(serial: Int, padTo: Double? = nil)
 
     /// The compressed bytes a packet holds; markers hold none.
     var byteCount: Int {

@@ -52,10 +52,14 @@ extension PlaybackSession {
                     passStart = next
                     continue
                 }
-                endData(serial: current, failure: failure)
+                let length =
+                    isFollowedGaplessly && failure == nil ? mediaLength(source, passStart: passStart) : nil
+                endData(serial: current, failure: failure, soundLength: length)
                 continue
             }
-            let pass = settings.current.isLooping ? loopPass(startingAt: passStart, source: source) : nil
+            let pass =
+                settings.current.isLooping || isFollowedGaplessly
+                ? loopPass(startingAt: passStart, source: source) : nil
             route(
                 packet, source: source, info: info, serial: current, pass: pass, subtitles: &subtitleDecoders)
         }
@@ -74,16 +78,20 @@ extension PlaybackSession {
     ///   has no length; or it cannot seek back), and its data ends here instead.
     private func wrap(_ source: MediaSource, info: SessionInfo, passStart: Double, serial: Int) -> Double? {
         guard settings.current.isLooping, info.videoStream != nil || info.rendersAudio else { return nil }
-        // The container's length, exact where the last packet's end is not (a raw FLAC stream's last
-        // frame, Matroska's millisecond block times), unless the data ends well before it (a
-        // container that claims hours for a second of media).
-        let dataEnd = runtime.withLock { $0.bufferedUpTo } - passStart
-        let length = source.duration.flatMap { $0 <= dataEnd + Self.lengthSlack ? $0 : nil } ?? dataEnd
-        guard length > 0 else { return nil }
+        guard let length = mediaLength(source, passStart: passStart), length > 0 else { return nil }
         guard rewind(source, info: info) else { return nil }
         let next = passStart + length
         post(.wrapped(serial: serial, at: next))
         return next
+    }
+
+    /// How long the media read in the pass that began at `passStart` is, once all of it was read:
+    /// the container's length, exact where the last packet's end is not (a raw FLAC stream's last
+    /// frame, Matroska's millisecond block times), unless the data ends well before it (a container
+    /// that claims hours for a second of media).
+    private func mediaLength(_ source: MediaSource, passStart: Double) -> Double? {
+        let dataEnd = runtime.withLock { $0.bufferedUpTo } - passStart
+        return source.duration.flatMap { $0 <= dataEnd + Self.lengthSlack ? $0 : nil } ?? dataEnd
     }
 
     /// Seeks back to the very first packets, those before the start included: the priming frame an
@@ -183,10 +191,11 @@ extension PlaybackSession {
     }
 
     /// Marks the end of generation `serial`'s data for the decoders and the player; `failure` is the
-    /// network failure that cut it short, if any.
-    private func endData(serial: Int, failure: PlayerError?) {
+    /// network failure that cut it short, if any. With `soundLength`, the sound is made up to that
+    /// time with silence where it ends before it.
+    private func endData(serial: Int, failure: PlayerError?, soundLength: Double? = nil) {
         videoDecoder.packets.forcePush(.end(serial: serial))
-        audioDecoder.packets.forcePush(.end(serial: serial))
+        audioDecoder.packets.forcePush(.end(serial: serial, padTo: soundLength))
         runtime.withLock {
             $0.endSerial = serial
             $0.readFailure = failure

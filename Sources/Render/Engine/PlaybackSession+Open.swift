@@ -105,16 +105,17 @@ extension PlaybackSession {
         }
     }
 
-    /// Opens the sink; without a device, reports it once and leaves the clock to the system.
+    /// Plays on the output the session shares, or opens a device; without one, reports it once and
+    /// leaves the clock to the system.
     ///
     /// Some drivers open one device at a time (SDL's dummy and disk drivers, some sound servers): a
-    /// preload then finds the playing item's device in the way, and says so quietly instead, for the
-    /// player to open the item anew at its turn. A preload that became current while it opened tries
-    /// once more after the previous item's device closed.
+    /// preload that could not share the playing item's output finds its device in the way, and says
+    /// so quietly instead, for the player to open the item anew at its turn. A preload that became
+    /// current while it opened tries once more after the previous item's device closed.
     private func openAudioOutput() -> AudioRenderer? {
         var mayRetry = options.isPreload
         while true {
-            options.retirement.waitForClosedDevices(unless: interrupt)
+            if options.sharedOutput == nil { options.retirement.waitForClosedDevices(unless: interrupt) }
             do throws(PlayerError) {
                 return try openAudioDevice()
             } catch {
@@ -134,18 +135,27 @@ extension PlaybackSession {
     }
 
     private func openAudioDevice() throws(PlayerError) -> AudioRenderer {
-        let sink = options.audioSinkFactory()
-        let renderer = AudioRenderer(
-            format: .standard, clock: clock, settings: settings,
-            latency: { [weak sink] in sink?.latency ?? 0 })
-        _ = try sink.open(preferred: .standard) { [weak renderer] buffer in renderer?.render(buffer) }
-        renderer.flush(serial: serial)
-        let paused = clock.isPaused
-        runtime.withLock {
-            $0.sink = sink
-            $0.renderer = renderer
+        if let shared = runtime.withLock({ $0.output }) {
+            // The item before this one holds the device: this one's sound follows its last sample.
+            let renderer = makeRenderer(for: shared)
+            shared.attach(renderer)
+            return renderer
         }
-        sink.setPaused(paused)
+        let output = try AudioOutput(sink: options.audioSinkFactory())
+        let renderer = makeRenderer(for: output)
+        output.attach(renderer)
+        let paused = clock.isPaused
+        runtime.withLock { $0.output = output }
+        output.setPaused(paused)
+        return renderer
+    }
+
+    private func makeRenderer(for output: AudioOutput) -> AudioRenderer {
+        let renderer = AudioRenderer(
+            format: output.format, clock: clock, settings: settings,
+            latency: { [weak output] in output?.latency ?? 0 })
+        renderer.flush(serial: serial)
+        runtime.withLock { $0.renderer = renderer }
         return renderer
     }
 

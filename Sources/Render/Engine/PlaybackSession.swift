@@ -16,7 +16,9 @@ final class PlaybackSession: Sendable {
     struct Runtime {
         var threads: [EngineThread] = []
         var renderer: AudioRenderer?
-        var sink: (any AudioSink)?
+        /// The device the renderer plays on: this session's own, or the one of the item before it
+        /// in the queue, shared so that this one follows it without a gap.
+        var output: AudioOutput?
         var info: SessionInfo?
         var bufferedUpTo = 0.0
         var endSerial: Int?
@@ -46,10 +48,12 @@ final class PlaybackSession: Sendable {
     let seekRequest = Locked<SeekRequest?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
+    private let followedGaplessly = Atomic<Bool>(false)
 
     init(options: SessionOptions, post: @escaping @Sendable (SessionEvent) -> Void) {
         self.options = options
-        runtime = Locked(Runtime(isPreload: options.isPreload))
+        runtime = Locked(Runtime(output: options.sharedOutput, isPreload: options.isPreload))
+        options.sharedOutput?.retain()
         self.post = post
         settings = SessionSettings(options.settings)
         clock = PlaybackClock(mediaTime: options.startPosition)
@@ -79,7 +83,15 @@ final class PlaybackSession: Sendable {
     /// Starts or stops the clock and the audio device.
     func setPaused(_ paused: Bool) {
         clock.setPaused(paused)
-        runtime.withLock { $0.sink }?.setPaused(paused)
+        runtime.withLock { $0.output }?.setPaused(paused)
+    }
+
+    /// Whether the item after this one in the queue follows it without a gap, on this one's audio
+    /// output. The demuxer then ends this item's sound exactly at its length (codec padding cut, a
+    /// sound shorter than the picture made up with silence).
+    var isFollowedGaplessly: Bool {
+        get { followedGaplessly.load(ordering: .relaxed) }
+        set { followedGaplessly.store(newValue, ordering: .relaxed) }
     }
 
     /// Changes the playback rate of the clock and of the audio stretcher.
@@ -102,6 +114,9 @@ final class PlaybackSession: Sendable {
 
     /// The audio output, when the item has audio and the device opened.
     var renderer: AudioRenderer? { runtime.withLock { $0.renderer } }
+
+    /// The audio output the session plays on, once it opened one or when it shares one.
+    var output: AudioOutput? { runtime.withLock { $0.output } }
 
     /// What opening found, once the item is open.
     var info: SessionInfo? { runtime.withLock { $0.info } }
@@ -131,16 +146,18 @@ final class PlaybackSession: Sendable {
         audioDecoder.packets.abort()
         videoFrames.abort()
         demuxWake.signal()
-        let (renderer, sink) = runtime.withLock { ($0.renderer, $0.sink) }
+        let (renderer, output) = runtime.withLock { ($0.renderer, $0.output) }
         renderer?.chunks.abort()
+        if let renderer { output?.detach(renderer) }
         // NB: closing the device waits for its audio thread (tens of milliseconds), so `join()` does.
-        sink?.setPaused(true)
+        // A device the next item shares plays on.
+        if output?.isShared == false { output?.setPaused(true) }
     }
 
-    /// Waits until every thread of the session has ended, then closes the audio device. Call after
-    /// `close()`, off the main actor.
+    /// Waits until every thread of the session has ended, then gives back the audio output (closing
+    /// the device unless the next item plays on it). Call after `close()`, off the main actor.
     func join() {
         for thread in runtime.withLock({ $0.threads }) { thread.join() }
-        runtime.withLock { $0.sink }?.close()
+        runtime.withLock { $0.output }?.release()
     }
 }

@@ -34,10 +34,33 @@ final class Resampler {
     {
         av_frame_unref(converted)
         guard try prepare(for: input) else { return false }
+        guard prepareOutput(converted) else { return false }
+        lag = Double(swr_get_delay(context, Int64(output.sampleRate))) / Double(output.sampleRate)
+        return swr_convert_frame(context, converted, input) >= 0 && converted.pointee.nb_samples > 0
+    }
+
+    /// Seconds by which the samples converted last lag behind the input frame they came with: a
+    /// resampler holds back the last input samples until the next ones come (or `drain`).
+    private(set) var lag = 0.0
+
+    /// Puts out the samples held back, after the last input of an item or a looping pass; the next
+    /// input starts a new conversion.
+    ///
+    /// - Returns: `false` when none were held back.
+    func drain(into converted: UnsafeMutablePointer<AVFrame>) -> Bool {
+        av_frame_unref(converted)
+        guard context != nil, prepareOutput(converted) else { return false }
+        lag = Double(swr_get_delay(context, Int64(output.sampleRate))) / Double(output.sampleRate)
+        let drained = swr_convert_frame(context, converted, nil) >= 0 && converted.pointee.nb_samples > 0
+        swr_free(&context)
+        inputKey = (-1, 0)
+        return drained
+    }
+
+    private func prepareOutput(_ converted: UnsafeMutablePointer<AVFrame>) -> Bool {
         converted.pointee.format = AV_SAMPLE_FMT_FLT.rawValue
         converted.pointee.sample_rate = Int32(output.sampleRate)
-        guard av_channel_layout_copy(&converted.pointee.ch_layout, &outputLayout) >= 0 else { return false }
-        return swr_convert_frame(context, converted, input) >= 0 && converted.pointee.nb_samples > 0
+        return av_channel_layout_copy(&converted.pointee.ch_layout, &outputLayout) >= 0
     }
 
     /// Sets the resampler up for `input`'s format unless it already is; `false` for a format that

@@ -19,6 +19,16 @@ final class SessionRetirement: Sendable {
         }
     }
 
+    /// Gives back the player's hold on `output` in the background: when it was the last one, the
+    /// device closes there, and sessions that open a device wait for it.
+    func release(_ output: AudioOutput) {
+        group.enter()
+        DispatchQueue.global().async { [group] in
+            output.release()
+            group.leave()
+        }
+    }
+
     /// Blocks until every session retired so far has closed its device, or until `interrupt` is
     /// aborted (the waiting session was retired itself). Off the main actor.
     func waitForClosedDevices(unless interrupt: InterruptGuard) {

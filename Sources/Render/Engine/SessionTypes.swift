@@ -55,6 +55,9 @@ struct SessionOptions: Sendable {
     var startPosition: Double = 0
     var networkTimeout: Double = 10
     var audioSinkFactory: @Sendable () -> any AudioSink
+    /// The audio output of the item playing before this one, which this one goes on playing on
+    /// after it (a gapless queue); `nil` opens a device of its own.
+    var sharedOutput: AudioOutput?
     /// Where the player's replaced sessions close their audio devices, which this one's waits for.
     var retirement: SessionRetirement
     var audioPreference: TrackPreference?

@@ -11,8 +11,9 @@ protocol DecodedFrameHandler: AnyObject {
     ) -> Bool
     /// A seek happened: forget any state built from earlier frames.
     func reset(serial: Int)
-    /// No more frames will come for generation `serial`.
-    func finish(serial: Int)
+    /// No more frames will come for generation `serial`; with `padTo`, output ending before that
+    /// time is made up to it.
+    func finish(serial: Int, padTo: Double?)
 }
 
 /// Runs one decoder on its own thread: pops packets, decodes, and passes frames to a handler.
@@ -72,11 +73,11 @@ final class StreamDecoder: Sendable {
                 pass = packetPass
                 record(timed { avcodec_send_packet(codec.pointer, packet.pointer) })
                 guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
-            case .end(let endSerial):
+            case .end(let endSerial, let padTo):
                 guard endSerial == serial else { continue }
                 avcodec_send_packet(codec.pointer, nil)
                 guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
-                handler.finish(serial: serial)
+                handler.finish(serial: serial, padTo: padTo)
                 // NB: after draining, the codec only accepts packets again once flushed.
                 avcodec_flush_buffers(codec.pointer)
             }

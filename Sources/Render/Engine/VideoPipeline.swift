@@ -77,7 +77,8 @@ final class VideoPipeline: DecodedFrameHandler {
         queuedSinceReset = false
     }
 
-    func finish(serial: Int) {
+    /// The last picture stays on screen until the item ends, so `padTo` needs nothing here.
+    func finish(serial: Int, padTo: Double?) {
         // An exact seek past the last picture would otherwise leave no picture at all (a black
         // video after a seek to the end of an item that showed none yet): show the last one.
         if holdsSkipped, !queuedSinceReset {

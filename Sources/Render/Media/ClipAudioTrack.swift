@@ -32,7 +32,8 @@ final class ClipAudioTrack: ClipTrack {
         }
         let codecFrameSize = Int(encoder.codecContext.pointee.frame_size)
         frameSize = codecFrameSize > 0 ? codecFrameSize : 1024
-        totalSamples = Int((spec.duration * Double(tone.sampleRate)).rounded())
+        totalSamples = Int(
+            (min(tone.duration ?? spec.duration, spec.duration) * Double(tone.sampleRate)).rounded())
         clickStarts = spec.clickTimes.map { Int(($0 * Double(tone.sampleRate)).rounded()) }.sorted()
         frame = try ClipFrame()
         frame.frame.pointee.format = sampleFormat.rawValue

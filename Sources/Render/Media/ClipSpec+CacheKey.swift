@@ -17,6 +17,7 @@ extension ClipSpec {
                 // NB: AAC, the first codec, adds nothing, so clips cached before the choice stay valid.
                 "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)"
                     + ($0.codec == .aac ? "" : ",\($0.codec.rawValue)")
+                    + ($0.duration.map { ",\($0)s" } ?? "")
             } ?? "none"
         let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
         return [

@@ -63,17 +63,20 @@ public struct ClipSpec: Hashable, Sendable {
         public var amplitude: Double
         /// How the tone is encoded.
         public var codec: AudioCodec
+        /// Seconds the sound lasts, when it stops before the picture does; `nil` for the whole clip.
+        public var duration: Double?
 
         /// A tone of `frequency` hertz.
         public init(
             frequency: Double = 440, sampleRate: Int = 48_000, channels: Int = 2, amplitude: Double = 0.25,
-            codec: AudioCodec = .aac
+            codec: AudioCodec = .aac, duration: Double? = nil
         ) {
             self.frequency = frequency
             self.sampleRate = sampleRate
             self.channels = channels
             self.amplitude = amplitude
             self.codec = codec
+            self.duration = duration
         }
     }
 

@@ -107,6 +107,7 @@ public enum TestMedia {
             try require((1...8).contains(tone.channels), "channel count \(tone.channels) is out of range")
             try require(
                 tone.codec != .opus || tone.sampleRate == 48_000, "Opus clips are made at 48 kHz only")
+            try require((tone.duration ?? 1) > 0, "the tone must last longer than 0 s")
         }
         try require(spec.subtitles.allSatisfy { $0.end >= $0.start }, "a subtitle cue ends before it starts")
     }

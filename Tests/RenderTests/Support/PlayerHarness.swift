@@ -32,6 +32,9 @@ final class PlayerHarness {
         player.addObserver { [weak self] event in self?.events.append(event) }
     }
 
+    /// How many capture sinks the player made.
+    var sinksMade: Int { sinks.made.withLock { $0.count } }
+
     /// The audio sink of the first item (an unopened one before it opens).
     var audio: CaptureAudioSink { sinks.made.withLock { $0.first } ?? CaptureAudioSink() }
 
