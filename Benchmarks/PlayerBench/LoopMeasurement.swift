@@ -2,15 +2,33 @@ import AudioAnalysis
 import Foundation
 import VideoPlayerContainer
 
-/// Looping a one-second clip: what the recorded sound does at the loop points (the longest gap, in
-/// samples beyond the one a clean tone has at a zero crossing, and the clicks; both should be 0),
-/// and the most main-thread CPU time a loop iteration that crossed a loop point took (its sleep
-/// does not count), next to the median of the iterations that showed a picture.
+/// Looping a one-second clip, or playing a queue of it: what the recorded sound does at the loop
+/// points or between the items (the longest gap, in samples beyond the one a clean tone has at a
+/// zero crossing, and the clicks; both should be 0), and the most main-thread CPU time a loop
+/// iteration that crossed a joint took (its sleep does not count), next to the median of the
+/// iterations that showed a picture.
 @MainActor
 struct LoopMeasurement {
+    /// Where one pass of the clip meets the next.
+    enum Joint {
+        /// The item loops.
+        case loopPoint
+        /// The queue holds the clip again and again.
+        case queueItem
+
+        /// The metrics of the gap, the clicks, the crossing's CPU time and a frame's.
+        var metrics: (gap: Metric, clicks: Metric, crossing: Metric, frame: Metric) {
+            switch self {
+            case .loopPoint: (.loopGapSamples, .loopClicks, .loopCrossingMs, .loopFrameMs)
+            case .queueItem: (.gaplessGapSamples, .gaplessClicks, .gaplessCrossingMs, .gaplessFrameMs)
+            }
+        }
+    }
+
     let spec: ClipSpec
     let url: URL
-    /// Loop points to cross.
+    let joint: Joint
+    /// Joints to cross.
     let loops: Int
 
     func run() throws(BenchError) -> Metrics {
@@ -22,15 +40,29 @@ struct LoopMeasurement {
                 sinks.withLock { $0.append(sink) }
                 return sink
             })
-        let stage = try BenchStage(configuration: configuration, title: "Loop")
+        let stage = try BenchStage(
+            configuration: configuration, title: joint == .loopPoint ? "Loop" : "Gapless queue")
         defer { stage.close() }
         let player = stage.player
         let crossed = Locked(0)
+        let joint = joint
         player.addObserver { event in
-            if event == .looped { crossed.withLock { $0 += 1 } }
+            let crossing =
+                switch (joint, event) {
+                case (.loopPoint, .looped), (.queueItem, .itemChanged): true
+                default: false
+                }
+            if crossing { crossed.withLock { $0 += 1 } }
         }
-        player.setLooping(true)
-        player.load(MediaItem(url: url), autoplay: true)
+        switch joint {
+        case .loopPoint:
+            player.setLooping(true)
+            player.load(MediaItem(url: url), autoplay: true)
+        case .queueItem:
+            player.load(Array(repeating: MediaItem(url: url), count: loops + 1), autoplay: true)
+        }
+        // Loading reported the first item.
+        crossed.withLock { $0 = 0 }
         var crossingSeconds: [Double] = []
         var presentingSeconds: [Double] = []
         let deadline = MediaPlayer.now + spec.duration * Double(loops + 1) + 10
@@ -42,9 +74,9 @@ struct LoopMeasurement {
             if crossed.withLock({ $0 }) > before { crossingSeconds.append(spent) }
             if presented { presentingSeconds.append(spent) }
             try stage.checkNotFailed()
-            if MediaPlayer.now > deadline { throw .timedOut("\(loops) loop points") }
+            if MediaPlayer.now > deadline { throw .timedOut("\(loops) joints") }
         }
-        // Let the last loop point be heard.
+        // Let the last joint be heard.
         stage.run(for: 0.3)
         player.pause()
         guard let sink = sinks.withLock({ $0.first }), let tone = spec.tone else {
@@ -55,11 +87,12 @@ struct LoopMeasurement {
             sampleRate: sink.format.sampleRate)
         let sounding = heard.soundingPart
         var metrics = Metrics()
-        metrics[.loopGapSamples] = Double(max(0, heard.longestQuietRun(in: sounding) - 1))
-        metrics[.loopClicks] = Double(
+        let names = joint.metrics
+        metrics[names.gap] = Double(max(0, heard.longestQuietRun(in: sounding) - 1))
+        metrics[names.clicks] = Double(
             heard.jumps(in: sounding, frequency: tone.frequency, amplitude: tone.amplitude))
-        metrics.setMilliseconds(.loopCrossingMs, crossingSeconds.max())
-        metrics.setMilliseconds(.loopFrameMs, Statistics.median(presentingSeconds))
+        metrics.setMilliseconds(names.crossing, crossingSeconds.max())
+        metrics.setMilliseconds(names.frame, Statistics.median(presentingSeconds))
         return metrics
     }
 

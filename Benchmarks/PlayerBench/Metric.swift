@@ -8,6 +8,7 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case keyframeSeekP50Ms, keyframeSeekP95Ms, exactSeekP50Ms, exactSeekP95Ms, seekTimeouts
     case switchPreloadedMs, switchColdMs
     case loopGapSamples, loopClicks, loopCrossingMs, loopFrameMs
+    case gaplessGapSamples, gaplessClicks, gaplessCrossingMs, gaplessFrameMs
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
 }

@@ -55,6 +55,14 @@ enum ReportTable {
                 "main-thread CPU ms: loop point (max) / any frame (median)",
                 pair(.loop, .loopCrossingMs, .loopFrameMs),
             ],
+            [
+                "between queue items: gap / clicks, samples",
+                pair(.gapless, .gaplessGapSamples, .gaplessClicks),
+            ],
+            [
+                "main-thread CPU ms: next queue item (max) / any frame (median)",
+                pair(.gapless, .gaplessCrossingMs, .gaplessFrameMs),
+            ],
             ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
             [
                 "paused idle: CPU % / loop wake-ups per s",

@@ -11,6 +11,7 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case seek
     case queueSwitch = "switch"
     case loop
+    case gapless
     case idle
 
     /// The scenarios that play a whole clip in real time (and are compared with ffplay).
@@ -27,8 +28,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
         case .hd30, .seek, .queueSwitch, .idle:
             return ClipSpec(
                 width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
-        case .loop:
-            // A whole number of the tone's periods (440 in a second), so a seamless loop is a clean tone.
+        case .loop, .gapless:
+            // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
+            // played again and again without a gap, is a clean tone.
             return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
         case .hd60:
             return ClipSpec(

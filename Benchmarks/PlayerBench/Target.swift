@@ -18,6 +18,8 @@ struct Target: Sendable {
         Target("Switch to a preloaded item", "ms", 20) { $0.ours(.queueSwitch, .switchPreloadedMs) },
         Target("Gap at a loop point", "samples", 0) { $0.ours(.loop, .loopGapSamples) },
         Target("Clicks at loop points", "clicks", 0) { $0.ours(.loop, .loopClicks) },
+        Target("Gap between queue items", "samples", 0) { $0.ours(.gapless, .gaplessGapSamples) },
+        Target("Clicks between queue items", "clicks", 0) { $0.ours(.gapless, .gaplessClicks) },
         Target("Peak RSS, largest clip", "MiB", 150) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },

@@ -21,7 +21,9 @@ enum Worker {
         case .queueSwitch:
             metrics = try SwitchMeasurement(url: url, count: smoke ? 2 : 5).run()
         case .loop:
-            metrics = try LoopMeasurement(spec: spec, url: url, loops: smoke ? 2 : 5).run()
+            metrics = try LoopMeasurement(spec: spec, url: url, joint: .loopPoint, loops: smoke ? 2 : 5).run()
+        case .gapless:
+            metrics = try LoopMeasurement(spec: spec, url: url, joint: .queueItem, loops: smoke ? 2 : 5).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         }
