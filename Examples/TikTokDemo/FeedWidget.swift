@@ -10,7 +10,8 @@ struct FeedWidget: Widget {
             ZStack {
                 ForEach(feed.visiblePages, id: \.self) { page in
                     FeedPageVideo(
-                        item: feed.items[page], player: page == feed.index ? feed.context?.render.player : nil
+                        item: feed.items[page],
+                        surface: page == feed.index ? feed.context?.render.surface(gravity: .fill) : nil
                     )
                     .offset(y: feed.offset(ofPage: page))
                 }

@@ -44,9 +44,9 @@ public final class GestureBehaviorService: Service {
             }
         case .verticalDragBrightness(let side):
             return gesture.observe(.drag(.vertical(side))) { [weak self] event in
-                guard let player = self?.context?.render.player else { return }
-                if event.phase == .began { self?.dragStart = player.brightness }
-                player.setBrightness(min(max((self?.dragStart ?? 0) - Self.verticalFraction(event), -1), 1))
+                guard let render = self?.context?.render else { return }
+                if event.phase == .began { self?.dragStart = render.brightness }
+                render.setBrightness(min(max((self?.dragStart ?? 0) - Self.verticalFraction(event), -1), 1))
             }
         case .longPressForSpeed(let rate):
             return gesture.observe(.longPress) { [weak self] event in self?.longPress(event, rate: rate) }

@@ -3,18 +3,18 @@
 /// > Important: Main actor only; created by the context.
 public final class PlaylistService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
+    @StateSync(serviceType: RenderService.self, keyPath: \.$items) var queue
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
-    /// The queue; read again whenever the current item changes.
-    public var items: [MediaItem] { item == nil ? [] : context?.render.player.items ?? [] }
+    /// The queue, once an item of it is playing.
+    public var items: [MediaItem] { item == nil ? [] : queue }
 
     /// Whether `candidate` is playing now.
     public func isCurrent(_ candidate: MediaItem) -> Bool { candidate.id == item?.id }
 
     /// Plays the queue's item at `index`, keeping the queue.
     public func play(at index: Int) {
-        guard let render = context?.render, render.player.items.indices.contains(index) else { return }
-        render.load(render.player.items, startingAt: index, autoplay: true)
+        context?.render.play(at: index)
     }
 
     /// Shows the playlist as a panel that squeezes the video from the right.

@@ -21,20 +21,22 @@ public final class StatsService: Service {
 
     private func sample() {
         guard let render = context?.render else { return }
-        let player = render.player
+        let statistics = render.statistics
         let now = clock.now
         var fps = 0.0
         if let previous, now > previous.time {
-            fps = Double(player.framesPresented - previous.presented) / (now - previous.time)
+            fps = Double(statistics.framesPresented - previous.presented) / (now - previous.time)
         }
-        previous = (now, player.framesPresented)
+        previous = (now, statistics.framesPresented)
         let size = render.videoSize.map { "\(Int($0.width))×\(Int($0.height))" } ?? "-"
+        let bitRate = statistics.bitRate.map { "\(Self.fixed(Double($0) / 1_000_000, 2)) Mb/s" } ?? "-"
         let ahead = max(0, (render.buffered.last?.upperBound ?? render.currentTime) - render.currentTime)
         lines = [
-            "Video \(size)  rate \(SpeedService.label(render.rate))",
-            "FPS \(Self.fixed(fps, 1))  dropped \(player.framesDropped)  presented \(player.framesPresented)",
-            "A-V \(Self.fixed(player.avOffset * 1000, 0)) ms  buffer \(Self.fixed(ahead, 1)) s",
-            "Decode \(Self.milliseconds(player.videoDecodeSecondsPerFrame)) ms/frame  "
+            "Video \(size)  rate \(SpeedService.label(render.rate))  bit rate \(bitRate)",
+            "FPS \(Self.fixed(fps, 1))  dropped \(statistics.framesDropped)  "
+                + "presented \(statistics.framesPresented)",
+            "A-V \(Self.fixed(statistics.avOffset * 1000, 0)) ms  buffer \(Self.fixed(ahead, 1)) s",
+            "Decode \(Self.milliseconds(statistics.videoDecodeSecondsPerFrame)) ms/frame  "
                 + "compose \(Self.milliseconds(render.lastComposeSeconds)) ms",
         ]
         timer = clock.schedule(after: 1) { [weak self] in self?.sample() }
@@ -57,7 +59,7 @@ public final class StatsService: Service {
     }
 }
 
-/// mpv-like statistics over the video: picture size, rate, frames per second, dropped frames,
+/// mpv-like statistics over the video: picture size, rate, bit rate, frames per second, dropped frames,
 /// audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
 /// until toggled.
 ///

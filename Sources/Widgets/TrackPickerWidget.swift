@@ -4,6 +4,8 @@
 /// > opens; the picker shows them, marks the ones playing, switches tracks and turns subtitles off.
 public final class TrackPickerService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$tracks) var tracks
+    @StateSync(serviceType: RenderService.self, keyPath: \.$selectedAudioTrack) var selectedAudioTrack
+    @StateSync(serviceType: RenderService.self, keyPath: \.$selectedSubtitleTrack) var selectedSubtitleTrack
     @StateSync(serviceType: SubtitleService.self, keyPath: \.$isEnabled) var subtitlesEnabled
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
@@ -20,10 +22,9 @@ public final class TrackPickerService: Service {
 
     /// Whether `track` is the one playing or shown.
     public func isSelected(_ track: MediaTrack) -> Bool {
-        guard let player = context?.render.player else { return false }
-        return track.kind == .audio
-            ? player.selectedAudioTrack == track.index
-            : subtitlesEnabled && player.selectedSubtitleTrack == track.index
+        track.kind == .audio
+            ? selectedAudioTrack == track.index
+            : subtitlesEnabled && selectedSubtitleTrack == track.index
     }
 
     /// Shows the picker as a panel from the right edge.

@@ -1,5 +1,6 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerRender
 import VideoPlayerWidgets
 
 @MainActor
@@ -19,7 +20,34 @@ import VideoPlayerWidgets
         bed.click(identifier: "track.\(track.index)")
         #expect(bed.context[SubtitleService.self].isEnabled)
         #expect(bed.snapshot().ink(in: checkMark) > 0)
-        #expect(bed.context.render.player.selectedSubtitleTrack == track.index)
+        #expect(bed.context.render.selectedSubtitleTrack == track.index)
         #expect(bed.context[TrackPickerService.self].isSelected(track))
+        // Hidden from outside the picker, as a keyboard shortcut or another widget would.
+        bed.context.render.selectSubtitleTrack(index: nil)
+        #expect(await bed.waitUntil { bed.context.render.selectedSubtitleTrack == nil })
+        #expect(bed.snapshot().ink(in: checkMark) == 0)
+    }
+
+    @Test func theCheckMarkFollowsAnAudioTrackChosenFromOutsideThePicker() async throws {
+        let bed = WidgetBed(size: Size(width: 240, height: 200)) { _ in TrackPickerWidget() }
+        let spec = ClipSpec(
+            width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
+            additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
+        #expect(await bed.load(MediaItem(url: try TestMedia.cachedClip(spec, fileExtension: "mkv"))))
+        let picker = bed.context[TrackPickerService.self]
+        let english = try #require(picker.audioTracks.first { $0.language == "eng" })
+        let french = try #require(picker.audioTracks.first { $0.language == "fra" })
+        func checkMark(of track: MediaTrack) throws -> Rect {
+            let row = try #require(bed.host.frame(ofIdentifier: "track.\(track.index)"))
+            return Rect(x: row.minX, y: row.minY, width: 12, height: row.height)
+        }
+        var screen = bed.snapshot()
+        #expect(screen.ink(in: try checkMark(of: english)) > 0)
+        #expect(screen.ink(in: try checkMark(of: french)) == 0)
+        bed.context.render.selectAudioTrack(language: "fra")
+        #expect(await bed.waitUntil { bed.context.render.selectedAudioTrack == french.index })
+        screen = bed.snapshot()
+        #expect(screen.ink(in: try checkMark(of: english)) == 0)
+        #expect(screen.ink(in: try checkMark(of: french)) > 0)
     }
 }

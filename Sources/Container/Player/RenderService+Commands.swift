@@ -53,6 +53,41 @@ extension RenderService {
     /// Plays the previous item of the queue.
     public func previous() { player.previous() }
 
+    /// Plays the item at `index` of the queue (``items``), keeping the queue; an index outside it
+    /// is ignored.
+    public func play(at index: Int) {
+        guard player.items.indices.contains(index) else { return }
+        player.load(player.items, startingAt: index, autoplay: true)
+    }
+
+    /// Sets the picture's brightness, -1...1 (0 leaves it as it is).
+    public func setBrightness(_ value: Double) {
+        player.setBrightness(value)
+        mirrorPictureAdjustments()
+    }
+
+    /// Sets the picture's contrast, 0...2 (1 leaves it as it is).
+    public func setContrast(_ value: Double) {
+        player.setContrast(value)
+        mirrorPictureAdjustments()
+    }
+
+    /// Sets the picture's saturation, 0...3 (1 leaves it as it is; 0 is black and white).
+    public func setSaturation(_ value: Double) {
+        player.setSaturation(value)
+        mirrorPictureAdjustments()
+    }
+
+    /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the picture adjustments;
+    /// one libavfilter rejects is reported as an error and removed.
+    public func setVideoFilter(_ description: String) { player.setVideoFilter(description) }
+
+    /// The picture of the player, as a widget: what the render overlay shows, for layouts of one's
+    /// own (a feed page, a thumbnail of the playing item). Its gravity is ``gravity`` unless given.
+    public func surface(gravity: VideoGravity? = nil) -> VideoSurface {
+        VideoSurface(player: player, gravity: gravity ?? self.gravity)
+    }
+
     /// Plays the audio track with stream index `index`.
     public func selectAudioTrack(index: Int) { player.selectAudioTrack(index: index) }
 

@@ -30,6 +30,10 @@ public final class RenderService: Service {
     @ViewState public private(set) var error: PlayerError?
     /// The picture's size, once known.
     @ViewState public private(set) var videoSize: Size?
+    /// Whether the item has a picture to show (false for sound alone), once it opened.
+    @ViewState public private(set) var hasVideo = false
+    /// Whether the item has sound, once it opened.
+    @ViewState public private(set) var hasAudio = false
     /// The playback rate.
     @ViewState public private(set) var rate = 1.0
     /// The volume, 0...1.
@@ -46,16 +50,42 @@ public final class RenderService: Service {
     @ViewState public private(set) var chapters: [MediaChapter] = []
     /// The item playing now.
     @ViewState public private(set) var item: MediaItem?
+    /// The queue: the items of the last load.
+    @ViewState public private(set) var items: [MediaItem] = []
+    /// Where ``item`` is in ``items``.
+    @ViewState public private(set) var currentIndex: Int?
+    /// The stream index of the audio track playing, once the item opened.
+    @ViewState public private(set) var selectedAudioTrack: Int?
+    /// The stream index of the embedded subtitle track decoded, or `nil` when hidden or none.
+    @ViewState public private(set) var selectedSubtitleTrack: Int?
+    /// The picture's brightness, -1...1 (0 leaves it as it is).
+    @ViewState public private(set) var brightness = 0.0
+    /// The picture's contrast, 0...2 (1 leaves it as it is).
+    @ViewState public private(set) var contrast = 1.0
+    /// The picture's saturation, 0...3 (1 leaves it as it is; 0 is black and white).
+    @ViewState public private(set) var saturation = 1.0
     /// Seconds the window took to compose and present its last frame (`nil` without a window).
     ///
     /// ``PlayerWindow`` sets it on every present. It is not a `@ViewState`, so it never redraws a
     /// widget by itself: statistics sample it.
     public internal(set) var lastComposeSeconds: Double?
 
+    /// How playback of the current item is going: frames shown and dropped, the audio-video offset,
+    /// decoding time and bit rate.
+    ///
+    /// It changes with every picture, so it is not a `@ViewState` and never redraws a widget by
+    /// itself: a statistics display samples it on a timer, as ``StatsService`` does.
+    public var statistics: PlaybackStatistics { madePlayer?.statistics ?? PlaybackStatistics() }
+
     private var madePlayer: MediaPlayer?
     private var events = HandlerList<PlayerEvent>()
 
-    /// The engine's player, made on first access; commands sent to it directly are mirrored too.
+    /// The engine's player, made on first access: the advanced escape hatch, for what the service
+    /// does not offer (the decoded picture itself, or an engine-level observer).
+    ///
+    /// > Important: Widgets read the service's `@ViewState` and call its methods instead. State
+    /// > read from the player is not tracked, so a widget that shows it does not redraw when it
+    /// > changes; commands sent to the player directly are mirrored at its next event.
     public var player: MediaPlayer {
         if let madePlayer { return madePlayer }
         let made = MediaPlayer(configuration: configuration)
@@ -97,6 +127,8 @@ public final class RenderService: Service {
         duration = player.duration
         buffered = player.bufferedRanges
         videoSize = player.videoSize
+        hasVideo = player.hasVideo
+        hasAudio = player.hasAudio
         rate = player.rate
         volume = player.volume
         isMuted = player.isMuted
@@ -104,6 +136,19 @@ public final class RenderService: Service {
         activeCues = player.activeCues
         tracks = player.tracks
         chapters = player.chapters
+        items = player.items
+        currentIndex = player.currentIndex
+        selectedAudioTrack = player.selectedAudioTrack
+        selectedSubtitleTrack = player.selectedSubtitleTrack
+        mirrorPictureAdjustments()
         events(event)
+    }
+
+    /// Copies the picture adjustments, which the player changes without an event.
+    func mirrorPictureAdjustments() {
+        guard let player = madePlayer else { return }
+        brightness = player.brightness
+        contrast = player.contrast
+        saturation = player.saturation
     }
 }

@@ -63,12 +63,16 @@ final class RendererCompositor: SceneCompositor {
         videoTextures[id] = texture
         guard let frame = layer.player.currentFrame else { return }
         let uploadsBefore = texture.uploadCount
-        // NB: a frame that cannot be uploaded is skipped; the previous picture stays on screen.
-        try? texture.upload(frame)
-        videoUploads += texture.uploadCount - uploadsBefore
-        try? texture.draw(
-            in: layer.frame.scaled(by: scale), gravity: layer.gravity, orientation: frame.orientation,
-            sampleAspectRatio: frame.sampleAspectRatio)
+        defer { videoUploads += texture.uploadCount - uploadsBefore }
+        // NB: a frame that cannot be uploaded is skipped and reported; the previous picture stays.
+        do {
+            try texture.upload(frame)
+            try texture.draw(
+                in: layer.frame.scaled(by: scale), gravity: layer.gravity, orientation: frame.orientation,
+                sampleAspectRatio: frame.sampleAspectRatio)
+        } catch {
+            layer.player.reportPresentationFailure(error)
+        }
     }
 
     func readPixels() -> RasterImage? {

@@ -169,7 +169,9 @@ final class SurfaceCompositor: SceneCompositor {
             try picture.scaler.scale(
                 frame, width: width, height: height, into: data, stride: picture.surface.stride)
         } catch {
-            // NB: a frame that cannot be converted is skipped; the previous picture, if any, stays.
+            // NB: a frame that cannot be converted is skipped and reported; the previous picture,
+            // if any, stays.
+            player.reportPresentationFailure(error)
             return picture.frame == nil ? nil : picture
         }
         picture.surface.markDirty()

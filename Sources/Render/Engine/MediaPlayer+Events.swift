@@ -47,6 +47,7 @@ extension MediaPlayer {
         hasAudio = info.audioStream != nil
         selectedAudioTrack = info.audioStream
         selectedSubtitleTrack = info.subtitleStream
+        bitRate = info.bitRate
         emit(.tracksChanged(info.tracks))
         if !info.chapters.isEmpty { emit(.chaptersChanged(info.chapters)) }
         if let size = info.videoSize {

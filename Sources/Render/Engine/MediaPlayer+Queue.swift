@@ -238,6 +238,8 @@ extension MediaPlayer {
         frameGeneration += 1
         framesPresented = 0
         framesDropped = 0
+        bitRate = nil
+        reportedPresentationFailure = false
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil

@@ -70,11 +70,22 @@ public final class MediaPlayer {
     /// How far the shown frame lagged the clock when it became current (seconds; positive = late).
     public internal(set) var avOffset = 0.0
 
+    /// Bits per second of the current item's file, once it opened, when the container states it or
+    /// FFmpeg can estimate it.
+    public internal(set) var bitRate: Int?
+
     /// Mean seconds libavcodec took per decoded picture of the current item (`nil` before the first).
     public var videoDecodeSecondsPerFrame: Double? {
         guard let decoder = session?.videoDecoder else { return nil }
         let decoded = decoder.statistics.decoded
         return decoded > 0 ? decoder.decodeSeconds / Double(decoded) : nil
+    }
+
+    /// The playback statistics of the current item, as they stand now.
+    public var statistics: PlaybackStatistics {
+        PlaybackStatistics(
+            framesPresented: framesPresented, framesDropped: framesDropped, avOffset: avOffset,
+            videoDecodeSecondsPerFrame: videoDecodeSecondsPerFrame, bitRate: bitRate)
     }
 
     var session: PlaybackSession?
@@ -83,6 +94,8 @@ public final class MediaPlayer {
     var nextSessionID = 0
     var wantsPlay = false
     var awaitingFirstFrame = true
+    /// Whether a failure to show the current item's pictures was reported.
+    var reportedPresentationFailure = false
     /// The clock time when the player started waiting for the first picture while playing.
     var waitingSince: Double?
     /// Monotonic seconds since when nothing has been read ahead of the position (items with sound).
@@ -175,6 +188,15 @@ public final class MediaPlayer {
     /// Delivers `event` to every observer after applying it to the state.
     func emit(_ event: PlayerEvent) {
         for id in observers.keys.sorted() { observers[id]?(event) }
+    }
+
+    /// Reports that a window could not show the player's picture (its renderer failed to upload,
+    /// convert or draw it) as an `.error` event, once per item: the window keeps the last picture
+    /// it could show, and playback goes on.
+    public func reportPresentationFailure(_ error: PlayerError) {
+        guard !reportedPresentationFailure else { return }
+        reportedPresentationFailure = true
+        emit(.error(error))
     }
 
     /// Moves to `newStatus`, reporting the change.

@@ -33,7 +33,8 @@ extension PlaybackSession {
         }
         var info = SessionInfo(
             tracks: tracks, chapters: source.chapters, duration: source.duration, videoStream: videoIndex,
-            audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil)
+            audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
+            bitRate: source.pointer.pointee.bit_rate > 0 ? Int(source.pointer.pointee.bit_rate) : nil)
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)

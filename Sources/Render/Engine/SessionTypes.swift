@@ -11,6 +11,8 @@ struct SessionInfo: Sendable {
     var rendersAudio: Bool
     /// The picture's size on screen (square pixels, rotation applied).
     var videoSize: Size?
+    /// Bits per second of the whole file, when the container states it or FFmpeg estimates it.
+    var bitRate: Int?
 }
 
 /// What a session reports from its threads; the player applies these on the main actor, in order.

@@ -30,6 +30,11 @@ final class ClipAudioTrack: ClipTrack {
             context.pointee.bit_rate = Int64(64_000 * tone.channels)
             context.pointee.time_base = AVRational(num: 1, den: Int32(tone.sampleRate))
         }
+        if let language = tone.language {
+            try ffmpegCheck(
+                av_dict_set(&encoder.stream.pointee.metadata, "language", language, 0), location: location,
+                operation: "tagging the audio track's language")
+        }
         let codecFrameSize = Int(encoder.codecContext.pointee.frame_size)
         frameSize = codecFrameSize > 0 ? codecFrameSize : 1024
         totalSamples = Int(

@@ -12,13 +12,17 @@ extension ClipSpec {
 
     /// Every field in a fixed order; texts carry their length so no two specs read the same.
     private var canonicalDescription: String {
+        // NB: AAC, the first codec, and the fields added since add nothing when left at their
+        // defaults, so clips cached before them stay valid.
         let toneText =
-            tone.map {
-                // NB: AAC, the first codec, adds nothing, so clips cached before the choice stay valid.
-                "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)"
-                    + ($0.codec == .aac ? "" : ",\($0.codec.rawValue)")
-                    + ($0.duration.map { ",\($0)s" } ?? "")
-            } ?? "none"
+            ([tone] + additionalTones.map(Optional.some)).map { tone in
+                tone.map {
+                    "\($0.frequency)Hz,\($0.sampleRate),\($0.channels)ch,\($0.amplitude)"
+                        + ($0.codec == .aac ? "" : ",\($0.codec.rawValue)")
+                        + ($0.duration.map { ",\($0)s" } ?? "")
+                        + ($0.language.map { ",\($0.utf8.count):\($0)" } ?? "")
+                } ?? "none"
+            }.joined(separator: "+")
         let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
         return [
             "v\(Self.generatorVersion)", "\(width)x\(height)",

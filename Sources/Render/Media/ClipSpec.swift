@@ -65,11 +65,13 @@ public struct ClipSpec: Hashable, Sendable {
         public var codec: AudioCodec
         /// Seconds the sound lasts, when it stops before the picture does; `nil` for the whole clip.
         public var duration: Double?
+        /// The track's language (ISO 639, such as "eng"), written in its metadata.
+        public var language: String?
 
         /// A tone of `frequency` hertz.
         public init(
             frequency: Double = 440, sampleRate: Int = 48_000, channels: Int = 2, amplitude: Double = 0.25,
-            codec: AudioCodec = .aac, duration: Double? = nil
+            codec: AudioCodec = .aac, duration: Double? = nil, language: String? = nil
         ) {
             self.frequency = frequency
             self.sampleRate = sampleRate
@@ -77,6 +79,7 @@ public struct ClipSpec: Hashable, Sendable {
             self.amplitude = amplitude
             self.codec = codec
             self.duration = duration
+            self.language = language
         }
     }
 
@@ -98,6 +101,8 @@ public struct ClipSpec: Hashable, Sendable {
     public var hasVideo: Bool
     /// The audio stream's tone, or `nil` for a clip without audio.
     public var tone: Tone?
+    /// Further audio tracks after the first (dubbed languages, a commentary), each with its tone.
+    public var additionalTones: [Tone]
     /// Instants, in seconds, of a white flash (the picture shown at that time) and an audio click.
     public var syncMarks: [Double]
     /// Cues written as a SubRip track; they need a Matroska (.mkv) file.
@@ -113,7 +118,7 @@ public struct ClipSpec: Hashable, Sendable {
     public init(
         width: Int = 320, height: Int = 240, frameRate: FrameRate = 30, duration: Double = 4,
         gopSeconds: Double = 1, videoCodec: VideoCodec = .h264, allowsBFrames: Bool = false,
-        hasVideo: Bool = true, tone: Tone? = Tone(), syncMarks: [Double] = [],
+        hasVideo: Bool = true, tone: Tone? = Tone(), additionalTones: [Tone] = [], syncMarks: [Double] = [],
         subtitles: [SubtitleCue] = []
     ) {
         self.width = width
@@ -125,6 +130,7 @@ public struct ClipSpec: Hashable, Sendable {
         self.allowsBFrames = allowsBFrames
         self.hasVideo = hasVideo
         self.tone = tone
+        self.additionalTones = additionalTones
         self.syncMarks = syncMarks
         self.subtitles = subtitles
     }

@@ -65,7 +65,9 @@ public enum TestMedia {
         let muxer = try ClipMuxer(path: path)
         var tracks: [any ClipTrack] = []
         if spec.hasVideo { tracks.append(try ClipVideoTrack(spec: spec, muxer: muxer)) }
-        if let tone = spec.tone { tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer)) }
+        for tone in [spec.tone].compactMap({ $0 }) + spec.additionalTones {
+            tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer))
+        }
         if !spec.subtitles.isEmpty {
             tracks.append(try ClipSubtitleTrack(cues: spec.subtitles, muxer: muxer))
         }
@@ -101,7 +103,8 @@ public enum TestMedia {
                 spec.width >= 32 && spec.height >= 32 && spec.width % 2 == 0 && spec.height % 2 == 0,
                 "width and height must be even and at least 32, not \(spec.width)x\(spec.height)")
         }
-        if let tone = spec.tone {
+        try require(spec.tone != nil || spec.additionalTones.isEmpty, "additional tones need a first one")
+        for tone in [spec.tone].compactMap({ $0 }) + spec.additionalTones {
             try require(
                 (8_000...96_000).contains(tone.sampleRate), "sample rate \(tone.sampleRate) is out of range")
             try require((1...8).contains(tone.channels), "channel count \(tone.channels) is out of range")
