@@ -16,11 +16,14 @@ public final class CaptureAudioSink: AudioSink {
     private let state = Locked(State())
     private let thread = Locked<EngineThread?>(nil)
     private let failsToOpen: Bool
+    private let obtains: AudioOutputFormat?
     private let framesPerBuffer = 1024
 
-    /// Makes a recorder; with `failsToOpen`, `open` throws as a machine without audio would.
-    public init(failsToOpen: Bool = false) {
+    /// Makes a recorder; with `failsToOpen`, `open` throws as a machine without audio would; with
+    /// `obtains`, it gives that format whatever is asked, as a device that runs at its own rate does.
+    public init(failsToOpen: Bool = false, obtains: AudioOutputFormat? = nil) {
         self.failsToOpen = failsToOpen
+        self.obtains = obtains
     }
 
     deinit { close() }
@@ -31,14 +34,15 @@ public final class CaptureAudioSink: AudioSink {
     {
         if failsToOpen { throw PlayerError.audioDeviceUnavailable("capture sink set to fail") }
         close()
+        let format = obtains ?? preferred
         state.withLock {
             $0.render = render
             $0.closed = false
             $0.paused = true
-            $0.format = preferred
+            $0.format = format
         }
         thread.withLock { $0 = EngineThread(name: "capture-audio") { [weak self] in self?.pullLoop() } }
-        return preferred
+        return format
     }
 
     /// Seconds between a sample being rendered and being heard.
