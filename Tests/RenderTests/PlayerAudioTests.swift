@@ -45,6 +45,36 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aBoostAbove100PercentIsLouderAndTheLimiterKeepsLoudSoundUnderFullScale() async throws {
+            // A quiet tone is boosted by the whole 1.5; a loud one is held under full scale.
+            for amplitude in [0.25, 0.9] {
+                let spec = ClipSpec(
+                    duration: 3, hasVideo: false, tone: ClipSpec.Tone(amplitude: amplitude, codec: .pcm))
+                let url = try TestMedia.cachedClip(spec, fileExtension: "wav")
+                let harness = PlayerHarness()
+                harness.player.load(MediaItem(url: url), autoplay: true)
+                #expect(await harness.wait { harness.player.currentTime > 0.5 })
+                harness.audio.reset()
+                #expect(await harness.wait { harness.audio.recordedSamples.count > 48_000 })
+                let normal = HeardSound(harness.audio)
+                harness.player.setVolume(1.5)
+                await harness.wait(timeout: 0.1) { false }
+                harness.audio.reset()
+                #expect(await harness.wait { harness.audio.recordedSamples.count > 48_000 })
+                let boosted = HeardSound(harness.audio)
+                let peak = boosted.samples.reduce(0) { max($0, abs($1)) }
+                #expect(peak <= AudioRenderer.limiterCeiling + 1e-6, "a sample reached \(peak)")
+                #expect(abs(boosted.frequency - 440) < 4.4, "heard \(boosted.frequency) Hz")
+                let ratio = boosted.rms / normal.rms
+                if amplitude < 0.5 {
+                    #expect(abs(ratio - 1.5) < 0.05, "boosted \(ratio)x")
+                } else {
+                    #expect(peak > 0.95 && ratio > 1 && ratio < 1.2, "boosted \(ratio)x, peak \(peak)")
+                }
+                await harness.close()
+            }
+        }
+
         @Test func rateTwoPlaysAFourSecondClipInAboutTwoSecondsWithTheTonePitchKept() async throws {
             let harness = PlayerHarness()
             harness.player.setRate(2)

@@ -40,19 +40,20 @@ extension PlayerTests {
 
         @Test func outOfRangeValuesAreClampedAndReported() async throws {
             let harness = PlayerHarness()
-            harness.player.setVolume(1.5)
+            harness.player.setVolume(2)
             harness.player.setRate(8)
             harness.player.setRate(0.1)
             harness.player.setBrightness(-3)
             #expect(
-                harness.player.volume == 1 && harness.player.rate == 0.25 && harness.player.brightness == -1)
+                harness.player.volume == 1.5 && harness.player.rate == 0.25 && harness.player.brightness == -1
+            )
             harness.player.load(try TestClips.standard())
             #expect(await harness.wait { harness.player.duration != nil })
             harness.player.seek(to: -2)
             let adjusted = harness.events.filter { if case .adjusted = $0 { true } else { false } }
             #expect(
                 adjusted == [
-                    .adjusted(.volume, requested: 1.5, applied: 1),
+                    .adjusted(.volume, requested: 2, applied: 1.5),
                     .adjusted(.rate, requested: 8, applied: 4),
                     .adjusted(.rate, requested: 0.1, applied: 0.25),
                     .adjusted(.brightness, requested: -3, applied: -1),

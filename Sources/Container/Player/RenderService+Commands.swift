@@ -35,7 +35,8 @@ extension RenderService {
     /// Sets the playback rate (0.25...4).
     public func setRate(_ rate: Double) { player.setRate(rate) }
 
-    /// Sets the volume (0...1).
+    /// Sets the volume: 0...1, and up to 1.5 as a boost for quiet media, held under full scale by
+    /// a limiter.
     public func setVolume(_ volume: Double) { player.setVolume(volume) }
 
     /// Silences the sound.

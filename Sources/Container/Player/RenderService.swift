@@ -36,7 +36,7 @@ public final class RenderService: Service {
     @ViewState public private(set) var hasAudio = false
     /// The playback rate.
     @ViewState public private(set) var rate = 1.0
-    /// The volume, 0...1.
+    /// The volume: 1 is the media's own level, up to 1.5 for a boost.
     @ViewState public private(set) var volume = 1.0
     /// Whether sound is muted.
     @ViewState public private(set) var isMuted = false

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The device side of one session's audio: hands queued samples to the output's callback, applies
 /// volume and mute, and re-anchors the session's clock to what the device is playing.
 ///
@@ -10,7 +12,15 @@ final class AudioRenderer: Sendable {
         var serial = 0
         var finishedSerial: Int?
         var samplesRendered = 0
+        /// The limiter's gain reduction now (1 for none).
+        var limiterGain: Float = 1
     }
+
+    /// The highest sample level the limiter lets through.
+    static let limiterCeiling: Float = 0.98
+    /// Seconds the limiter takes to give back about two thirds of a gain reduction once the peak
+    /// has passed: slow enough not to pump audibly with each period of a low tone.
+    static let limiterRelease = 0.05
 
     let chunks = BoundedQueue<AudioQueueItem>(capacity: 24)
     let format: AudioOutputFormat
@@ -56,11 +66,31 @@ final class AudioRenderer: Sendable {
                 }
             }
             state.samplesRendered += filled
+            if gain > 1 {
+                limit(UnsafeMutableBufferPointer(rebasing: buffer[..<filled]), channels, &state.limiterGain)
+            } else {
+                state.limiterGain = 1
+            }
         }
         if let playedUpTo {
             clock.set(playedUpTo.pts - latency() * playedUpTo.tempo, at: now)
         }
         return filled
+    }
+
+    /// Holds boosted samples under the ceiling: the gain drops at once to what the loudest channel
+    /// of a frame needs, and recovers over ``limiterRelease``.
+    private func limit(_ samples: UnsafeMutableBufferPointer<Float>, _ channels: Int, _ gain: inout Float) {
+        let release = Float(1 - exp(-1 / (Self.limiterRelease * Double(format.sampleRate))))
+        var frame = 0
+        while frame + channels <= samples.count {
+            var peak: Float = 0
+            for channel in 0..<channels { peak = max(peak, abs(samples[frame + channel])) }
+            gain = min(1, gain + (1 - gain) * release)
+            if peak * gain > Self.limiterCeiling { gain = Self.limiterCeiling / peak }
+            for channel in 0..<channels { samples[frame + channel] *= gain }
+            frame += channels
+        }
     }
 
     private func nextChunk(_ state: inout State) -> AudioChunk? {

@@ -29,9 +29,14 @@ extension MediaPlayer {
         emit(.rateChanged(rate))
     }
 
-    /// Sets the volume; clamped to 0...1 (reported with `.adjusted`).
+    /// The loudest volume: 150 %, as a boost for quiet media. Above 1 a limiter keeps the samples
+    /// from clipping, so loud passages are held at full scale instead of distorting.
+    public nonisolated static let maximumVolume = 1.5
+
+    /// Sets the volume, 1 for the media's own level; clamped to 0...``maximumVolume`` (reported
+    /// with `.adjusted`).
     public func setVolume(_ requested: Double) {
-        volume = clamp(.volume, requested, to: 0...1)
+        volume = clamp(.volume, requested, to: 0...Self.maximumVolume)
         updateSettings()
         emit(.volumeChanged(volume))
     }

@@ -47,7 +47,7 @@ enum StormCommand: CustomStringConvertible {
         case 1: return .pause
         case 2: return .seek(value(-2...(mix.longestDuration + 2), &random), exact: flag)
         case 3: return .rate(value(-1...6, &random))
-        case 4: return .volume(value(-0.5...1.5, &random))
+        case 4: return .volume(value(-0.5...2, &random))
         case 5: return .mute(flag)
         case 6: return .loop(flag)
         case 7: return .load(startingAt: random.int(in: -1...mix.queueLength), autoplay: flag)

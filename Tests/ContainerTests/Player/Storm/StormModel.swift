@@ -32,7 +32,7 @@ struct StormModel {
         case .play: if index != nil { wantsPlay = true }
         case .pause: if index != nil { wantsPlay = false }
         case .rate(let requested): rate = Self.clamp(requested, to: 0.25...4)
-        case .volume(let requested): volume = Self.clamp(requested, to: 0...1)
+        case .volume(let requested): volume = Self.clamp(requested, to: 0...MediaPlayer.maximumVolume)
         case .mute(let muted): self.muted = muted
         case .loop(let looping): self.looping = looping
         case .load(let start, let autoplay):
