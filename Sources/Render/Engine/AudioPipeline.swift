@@ -22,8 +22,6 @@ final class AudioPipeline: DecodedFrameHandler {
     private var queuedEnd: (time: Double, tempo: Double)?
     /// The times outside which the frame handled last keeps no sound.
     private var window: (from: Double, until: Double?) = (-.infinity, nil)
-    /// Where the looping pass of the frame handled last begins.
-    private var passStart: Double?
 
     /// The fewest frames a queued chunk holds (about 21 ms at 48 kHz). Codecs and containers with
     /// tiny frames (PCM of many channels comes in packets of a few dozen frames) would otherwise
@@ -47,11 +45,6 @@ final class AudioPipeline: DecodedFrameHandler {
     func handle(
         _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
     ) -> Bool {
-        // A looping item's next pass: the samples the resampler holds back end the last one.
-        if let start = pass?.start, let previous = passStart, start != previous {
-            guard drainResampler(serial: serial) else { return false }
-        }
-        passStart = pass?.start
         let duration = Double(frame.pointee.nb_samples) / Double(max(frame.pointee.sample_rate, 1))
         var pts = timeBase(frame.pointee.best_effort_timestamp) ?? nextPts ?? 0
         // A frame that follows the last one within a couple of milliseconds follows it exactly:
@@ -105,7 +98,11 @@ final class AudioPipeline: DecodedFrameHandler {
         tempo = nil
         pending = nil
         queuedEnd = nil
-        passStart = nil
+    }
+
+    /// The samples the resampler holds back end the pass.
+    func endPass(serial: Int) -> Bool {
+        drainResampler(serial: serial)
     }
 
     func finish(serial: Int, padTo: Double?) {

@@ -193,15 +193,14 @@ extension MediaPlayer {
         nextSessionID += 1
         let id = nextSessionID
         let options = SessionOptions(
-            location: location, isPreload: asPreload, startPosition: startPosition ?? item.startPosition,
+            location: location, isPreload: asPreload,
+            isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,
+            startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
             sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: sessionSettings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
-        // An item the queue goes on from ends its sound exactly at its length, for the next one's
-        // to follow.
-        session.isFollowedGaplessly = configuration.preloadsNext && index + 1 < items.count
         if asPreload {
             preload = Preload(index: index, session: session, id: id)
             // Only the first picture is needed ahead; the rest would hold memory for nothing.

@@ -53,12 +53,13 @@ extension PlaybackSession {
                     continue
                 }
                 let length =
-                    isFollowedGaplessly && failure == nil ? mediaLength(source, passStart: passStart) : nil
+                    options.isFollowedGaplessly && failure == nil
+                    ? mediaLength(source, passStart: passStart) : nil
                 endData(serial: current, failure: failure, soundLength: length)
                 continue
             }
             let pass =
-                settings.current.isLooping || isFollowedGaplessly
+                settings.current.isLooping || options.isFollowedGaplessly
                 ? loopPass(startingAt: passStart, source: source) : nil
             route(
                 packet, source: source, info: info, serial: current, pass: pass, subtitles: &subtitleDecoders)

@@ -48,7 +48,6 @@ final class PlaybackSession: Sendable {
     let seekRequest = Locked<SeekRequest?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
-    private let followedGaplessly = Atomic<Bool>(false)
 
     init(options: SessionOptions, post: @escaping @Sendable (SessionEvent) -> Void) {
         self.options = options
@@ -84,14 +83,6 @@ final class PlaybackSession: Sendable {
     func setPaused(_ paused: Bool) {
         clock.setPaused(paused)
         runtime.withLock { $0.output }?.setPaused(paused)
-    }
-
-    /// Whether the item after this one in the queue follows it without a gap, on this one's audio
-    /// output. The demuxer then ends this item's sound exactly at its length (codec padding cut, a
-    /// sound shorter than the picture made up with silence).
-    var isFollowedGaplessly: Bool {
-        get { followedGaplessly.load(ordering: .relaxed) }
-        set { followedGaplessly.store(newValue, ordering: .relaxed) }
     }
 
     /// Changes the playback rate of the clock and of the audio stretcher.

@@ -54,6 +54,10 @@ struct SessionOptions: Sendable {
     var location: String
     /// Whether the item opens ahead of its turn in the queue (the preloaded next item).
     var isPreload = false
+    /// Whether the queue goes on from this item, the next one's sound following on the same output:
+    /// the demuxer then ends this item's sound exactly at its length (codec padding cut, a sound
+    /// shorter than the picture made up with silence).
+    var isFollowedGaplessly = false
     var startPosition: Double = 0
     var networkTimeout: Double = 10
     var audioSinkFactory: @Sendable () -> any AudioSink

@@ -9,6 +9,9 @@ protocol DecodedFrameHandler: AnyObject {
     func handle(
         _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
     ) -> Bool
+    /// The last frame of a looping item's pass came: output held back from that pass goes out
+    /// now, before the next pass's first frame. `false` stops the thread (the player closed).
+    func endPass(serial: Int) -> Bool
     /// A seek happened: forget any state built from earlier frames.
     func reset(serial: Int)
     /// No more frames will come for generation `serial`; with `padTo`, output ending before that
@@ -67,7 +70,9 @@ final class StreamDecoder: Sendable {
                     // then the pass is decoded from a fresh state, as the first one was (Opus only
                     // sounds right from the state its encoder started in).
                     avcodec_send_packet(codec.pointer, nil)
-                    guard drain(codec, frame, handler, serial, discardBefore, previous) else { return }
+                    guard drain(codec, frame, handler, serial, discardBefore, previous),
+                        handler.endPass(serial: serial)
+                    else { return }
                     avcodec_flush_buffers(codec.pointer)
                 }
                 pass = packetPass

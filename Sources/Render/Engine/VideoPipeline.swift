@@ -77,6 +77,9 @@ final class VideoPipeline: DecodedFrameHandler {
         queuedSinceReset = false
     }
 
+    /// Pictures are never held back, so a pass ends with nothing more to show.
+    func endPass(serial: Int) -> Bool { true }
+
     /// The last picture stays on screen until the item ends, so `padTo` needs nothing here.
     func finish(serial: Int, padTo: Double?) {
         // An exact seek past the last picture would otherwise leave no picture at all (a black
