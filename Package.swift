@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "player-bench",
             dependencies: [
-                "VideoPlayerContainer", "FuzzKit", "AudioAnalysis",
+                "VideoPlayerContainer", "VideoPlayerWidgets", "FuzzKit", "AudioAnalysis", "HTTPTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/PlayerBench"

@@ -9,6 +9,8 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case switchPreloadedMs, switchColdMs
     case loopGapSamples, loopClicks, loopCrossingMs, loopFrameMs
     case gaplessGapSamples, gaplessClicks, gaplessCrossingMs, gaplessFrameMs
+    case networkSpinnerGapMs, networkStallIterationMs, networkStallPresentGapMs, networkCommandMs
+    case networkRetryFirstFrameMs
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
 }

@@ -63,6 +63,15 @@ enum ReportTable {
                 "main-thread CPU ms: next queue item (max) / any frame (median)",
                 pair(.gapless, .gaplessCrossingMs, .gaplessFrameMs),
             ],
+            [
+                "network: spinner step gap while buffering / longest main-thread hold in a stall, ms",
+                pair(.network, .networkSpinnerGapMs, .networkStallIterationMs),
+            ],
+            [
+                "network: present gap in a stall / command or tap / Retry to first frame, ms",
+                "\(pair(.network, .networkStallPresentGapMs, .networkCommandMs)) / "
+                    + cell(report.ours(.network, .networkRetryFirstFrameMs)),
+            ],
             ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
             [
                 "paused idle: CPU % / loop wake-ups per s",

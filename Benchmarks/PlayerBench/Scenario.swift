@@ -12,6 +12,7 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case queueSwitch = "switch"
     case loop
     case gapless
+    case network
     case idle
 
     /// The scenarios that play a whole clip in real time (and are compared with ffplay).
@@ -32,6 +33,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
             // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
             // played again and again without a gap, is a clean tone.
             return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
+        case .network:
+            // Small, so the throttled server's rates are those of a real stream scaled down.
+            return ClipSpec(width: 160, height: 96, frameRate: 30, duration: 6, gopSeconds: 1, tone: tone)
         case .hd60:
             return ClipSpec(
                 width: long, height: short, frameRate: 60, duration: duration, gopSeconds: 2, tone: tone)

@@ -20,6 +20,12 @@ struct Target: Sendable {
         Target("Clicks at loop points", "clicks", 0) { $0.ours(.loop, .loopClicks) },
         Target("Gap between queue items", "samples", 0) { $0.ours(.gapless, .gaplessGapSamples) },
         Target("Clicks between queue items", "clicks", 0) { $0.ours(.gapless, .gaplessClicks) },
+        Target("Spinner step gap while buffering", "ms", 125) { $0.ours(.network, .networkSpinnerGapMs) },
+        Target("Main thread held in a network stall", "ms", 50) {
+            $0.ours(.network, .networkStallIterationMs)
+        },
+        Target("Present gap in a network stall", "ms", 125) { $0.ours(.network, .networkStallPresentGapMs) },
+        Target("Command or tap on the main thread", "ms", 20) { $0.ours(.network, .networkCommandMs) },
         Target("Peak RSS, largest clip", "MiB", 150) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },
