@@ -6,29 +6,21 @@ import VideoPlayerWidgets
 /// A whole player in a real ``PlayerWindow`` on SDL's offscreen driver, on the live clock, with the
 /// spinner, the error overlay and a probe: a label that ticks 30 times a second and counts taps.
 /// The loop runs in real time while the engine's threads wait on the network, and what it did is
-/// measured.
+/// counted.
 @MainActor
 final class NetworkWindowBed {
     /// What the loop did while a condition was awaited.
     struct Figures {
-        var seconds = 0.0
         var iterations = 0
-        /// The longest loop iteration: how long the main actor was held at once.
-        var longestIteration = 0.0
         var presents = 0
         var probeTicks = 0
         var spinnerSteps = 0
 
-        var presentsPerSecond: Double { Double(presents) / max(seconds, 0.001) }
-        var probeTicksPerSecond: Double { Double(probeTicks) / max(seconds, 0.001) }
-        var spinnerStepsPerSecond: Double { Double(spinnerSteps) / max(seconds, 0.001) }
-
         /// Two runs one after the other, as one.
         static func + (first: Figures, second: Figures) -> Figures {
             Figures(
-                seconds: first.seconds + second.seconds, iterations: first.iterations + second.iterations,
-                longestIteration: max(first.longestIteration, second.longestIteration),
-                presents: first.presents + second.presents, probeTicks: first.probeTicks + second.probeTicks,
+                iterations: first.iterations + second.iterations, presents: first.presents + second.presents,
+                probeTicks: first.probeTicks + second.probeTicks,
                 spinnerSteps: first.spinnerSteps + second.spinnerSteps)
         }
     }
@@ -55,7 +47,7 @@ final class NetworkWindowBed {
         window.runOnce()
     }
 
-    /// Runs the loop until `condition` holds (`false` after `timeout` seconds), measuring it.
+    /// Runs the loop until `condition` holds (`false` after `timeout` seconds), counting what it did.
     func run(timeout: Double, until condition: () -> Bool) -> (met: Bool, figures: Figures) {
         var figures = Figures()
         let started = MediaPlayer.now
@@ -63,30 +55,25 @@ final class NetworkWindowBed {
         var phase = context[LoadingService.self].phase
         var met = condition()
         while !met, MediaPlayer.now - started < timeout {
-            let iteration = MediaPlayer.now
-            // NB: a short wait keeps the loop close to a busy one, so a blocked main actor shows.
             window.runOnce(maxWait: 0.002)
-            figures.longestIteration = max(figures.longestIteration, MediaPlayer.now - iteration)
             figures.iterations += 1
             let newPhase = context[LoadingService.self].phase
             if newPhase != phase { figures.spinnerSteps += 1 }
             phase = newPhase
             met = condition()
         }
-        figures.seconds = MediaPlayer.now - started
         figures.presents = window.statistics.presents - presents
         figures.probeTicks = context[ProbeService.self].ticks - ticks
         return (met, figures)
     }
 
-    /// Presses and releases at the middle of the widget `identifier`; returns the seconds it took.
-    func tap(identifier: String) -> Double? {
-        guard let frame = host.frame(ofIdentifier: identifier) else { return nil }
+    /// Presses and releases at the middle of the widget `identifier`; `false` when it is not shown.
+    func tap(identifier: String) -> Bool {
+        guard let frame = host.frame(ofIdentifier: identifier) else { return false }
         let point = Point(x: frame.midX, y: frame.midY)
-        let started = MediaPlayer.now
         host.handle(.pointerDown(point))
         host.handle(.pointerUp(point))
-        return MediaPlayer.now - started
+        return true
     }
 
     /// Closes the player (waiting for its threads) and the window.
