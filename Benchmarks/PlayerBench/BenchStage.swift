@@ -25,9 +25,12 @@ final class BenchStage {
     private var shownGeneration: Int
 
     init(configuration: PlayerConfiguration, title: String) throws(BenchError) {
-        let context = Context()
+        let context = Context().withDependency(\.playbackEngine, .ffmpeg)
         context.render.configuration = configuration
-        player = context.render.player
+        guard let player = context.render.player else {
+            throw .playbackFailed("the render service's engine is not FFmpeg's")
+        }
+        self.player = player
         BenchControls.install(in: context, title: title)
         window = PlayerWindow(
             title: title, size: Size(width: 1280, height: 720), context: context, resizable: false

@@ -155,9 +155,9 @@ final class SoakRun {
         render.load(stage.queue, startingAt: 0, autoplay: true)
         pausedSince = nil
         try stage.run(until: "the first item's first frame") {
-            render.status == .playing && render.player.framesPresented > 0
+            render.status == .playing && render.statistics.framesPresented > 0
         }
-        try stage.run(until: "the second item's preload") { render.player.isNextPreloaded }
+        try stage.run(until: "the second item's preload") { render.player?.isNextPreloaded == true }
         // Replaced sessions close off the main actor; their threads and files go within moments.
         stage.run(for: 0.5)
         ProcessResources.releaseFreedMemory()

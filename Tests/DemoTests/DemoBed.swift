@@ -10,7 +10,8 @@ final class DemoBed {
     private(set) var host: WidgetHost
 
     init(size: Size = Size(width: 1280, height: 720), root: (Context) -> AnyWidget) {
-        context = Context(mode: .test).withDependency(\.clock, clock)
+        context = Context(mode: .test).withDependency(\.clock, clock).withDependency(
+            \.playbackEngine, .ffmpeg)
         host = SnapshotRenderer(size: size, context: context).makeHost(root(context))
         host.update()
     }
@@ -39,7 +40,7 @@ final class DemoBed {
             if Date() > deadline { return false }
             try? await Task.sleep(nanoseconds: 5_000_000)
             // NB: without a window nothing pumps a paused player; its first picture needs a pump.
-            context.render.player.pump()
+            context.render.engine.pump()
             host.update()
         }
         host.update()
@@ -48,7 +49,7 @@ final class DemoBed {
 
     /// Waits until the player shows a picture.
     func waitForPicture() async -> Bool {
-        await waitUntil { context.render.status != .loading && context.render.player.currentFrame != nil }
+        await waitUntil { context.render.status != .loading && context.render.engine.currentFrame != nil }
     }
 
     /// Lets `seconds` pass on the test clock at 60 updates a second, as a window loop does.

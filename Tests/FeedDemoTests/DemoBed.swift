@@ -9,7 +9,8 @@ final class DemoBed {
     private(set) var host: WidgetHost?
 
     init() {
-        context = Context(mode: .test).withDependency(\.clock, clock)
+        context = Context(mode: .test).withDependency(\.clock, clock).withDependency(
+            \.playbackEngine, .ffmpeg)
     }
 
     /// Mounts `root` at `size` and draws it once.
@@ -33,7 +34,7 @@ final class DemoBed {
         while !condition() {
             if Date() > deadline { return false }
             try? await Task.sleep(nanoseconds: 5_000_000)
-            context.render.player.pump()
+            context.render.engine.pump()
             host?.update()
         }
         host?.update()

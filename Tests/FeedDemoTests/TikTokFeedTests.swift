@@ -14,7 +14,7 @@ struct TikTokFeedTests {
         let scene = TikTokScene(context: bed.context, items: FeedSamples.items(for: paths))
         bed.mount(scene.content, size: TikTokScene.size)
         let render = bed.context.render
-        try #require(await bed.waitUntil { render.isPlaying && render.player.currentFrame != nil })
+        try #require(await bed.waitUntil { render.isPlaying && render.engine.currentFrame != nil })
         return bed
     }
 
@@ -24,14 +24,15 @@ struct TikTokFeedTests {
         let bed = try await makeFeed()
         let render = bed.context.render
         // Let the first video move on to another colour, and the engine preload the next one.
-        try #require(await bed.waitUntil { render.currentTime > 1.1 && render.player.isNextPreloaded })
+        try #require(
+            await bed.waitUntil { render.currentTime > 1.1 && (render.player?.isNextPreloaded == true) })
         let playingColour = bed.snapshot().pixel(x: Int(centre.x), y: Int(centre.y))
 
         bed.drag(from: centre, to: Point(x: centre.x, y: centre.y - 300))
 
         #expect(bed.context[FeedService.self].index == 1)
-        #expect(render.player.currentIndex == 1)
-        #expect(render.player.currentFrame != nil)
+        #expect(render.engine.currentIndex == 1)
+        #expect(render.engine.currentFrame != nil)
         let first = TestMedia.colour(forFrame: 0)
         let expected = RGBA(r: first.r, g: first.g, b: first.b)
         // Half way through the slide the incoming page shows the new video's first frame.
@@ -51,7 +52,7 @@ struct TikTokFeedTests {
         bed.advance(0.4)
         #expect(bed.context[FeedService.self].index == 0)
         #expect(bed.context[FeedService.self].dragOffset == 0)
-        #expect(bed.context.render.player.currentIndex == 0)
+        #expect(bed.context.render.engine.currentIndex == 0)
     }
 
     @Test func theDownArrowAndTheWheelSwipeToo() async throws {

@@ -109,7 +109,7 @@ import VideoPlayerWidgets
     private func check(_ file: String, _ run: CorpusPlayer.Playthrough, in app: CorpusPlayer) {
         let expected = CorpusFact.byFile[file] ?? []
         let render = app.context.render
-        let player = render.player
+        let player = render.engine
         if expected.contains(.mayFailToDecode), case .failed(let error) = render.status {
             if case .decodeFailed = error {
                 #expect(app.showsMessage(for: error), "\(file): the overlay does not say \(error)")
@@ -124,7 +124,9 @@ import VideoPlayerWidgets
         #expect(player.hasVideo || player.hasAudio, "\(file) played nothing")
         let picture = app.pictureBounds()
         if expected.contains(.video) {
-            #expect(player.hasVideo && player.framesPresented > 0 && picture != nil, "\(file): no picture")
+            #expect(
+                player.hasVideo && player.statistics.framesPresented > 0 && picture != nil,
+                "\(file): no picture")
         }
         if expected.contains(.noVideo) {
             #expect(!player.hasVideo && render.videoSize == nil && picture == nil, "\(file) shows a picture")
@@ -142,7 +144,8 @@ import VideoPlayerWidgets
         }
         if expected.contains(.unsupportedAudio) {
             #expect(render.tracks.contains { $0.kind == .audio && !$0.isSupported })
-            #expect(run.unsupportedTracks.count == 1 && player.framesPresented > 10, "\(run.errors)")
+            #expect(
+                run.unsupportedTracks.count == 1 && player.statistics.framesPresented > 10, "\(run.errors)")
         }
         if expected.contains(.downmix) {
             #expect(run.heard && run.audio?.format.channels == 2, "\(file): not heard in stereo")

@@ -87,7 +87,7 @@ final class CorpusPlayer {
         let start = MediaPlayer.now
         render.load(MediaItem(url: url), autoplay: true)
         run.finished = await bed.waitUntil(timeout: deadline) {
-            if let frame = render.player.currentFrame { run.orientations.insert(frame.orientation) }
+            if let frame = render.engine.currentFrame { run.orientations.insert(frame.orientation) }
             let subtitle = context[SubtitleService.self].text
             if bed.host.frame(ofIdentifier: "subtitle") != nil, !subtitle.isEmpty {
                 run.subtitles.insert(subtitle)
@@ -97,7 +97,7 @@ final class CorpusPlayer {
         }
         run.seconds = MediaPlayer.now - start
         run.errors = errors
-        run.audio = render.player.hasAudio ? sinks.made.withLock { $0.last } : nil
+        run.audio = render.engine.hasAudio ? sinks.made.withLock { $0.last } : nil
         return run
     }
 

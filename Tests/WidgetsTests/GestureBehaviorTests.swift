@@ -29,7 +29,7 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { abs(bed.context.render.volume - 0.75) < 0.02 })
         // 45 points up on the left: a quarter brighter.
         bed.drag(from: Point(x: 60, y: 120), to: Point(x: 60, y: 75))
-        #expect(await bed.waitUntil { abs(bed.context.render.player.brightness - 0.25) < 0.02 })
+        #expect(await bed.waitUntil { abs(bed.context.render.engine.brightness - 0.25) < 0.02 })
         #expect(abs(bed.context.render.volume - 0.75) < 0.02)
     }
 }

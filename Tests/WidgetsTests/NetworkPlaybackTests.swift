@@ -53,9 +53,11 @@ import VideoPlayerWidgets
         try clip.server.start()
         let uploads = bed.window.statistics.videoUploads
         #expect(bed.tap(identifier: "error.retry"))
-        let replayed = bed.run(timeout: 4) { render.status == .playing && render.player.framesPresented > 0 }
+        let replayed = bed.run(timeout: 4) {
+            render.status == .playing && render.statistics.framesPresented > 0
+        }
         #expect(replayed.met)
-        let first = try #require(render.player.currentFrame)
+        let first = try #require(render.engine.currentFrame)
         #expect(abs(first.time - failedAt) < 0.05, "failed at \(failedAt), went on at \(first.time)")
         #expect(render.error == nil, "\(String(describing: render.error))")
         #expect(bed.host.frame(ofIdentifier: "error.retry") == nil)

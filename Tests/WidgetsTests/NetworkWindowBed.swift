@@ -26,7 +26,8 @@ final class NetworkWindowBed {
     }
 
     /// A test context on the real clock: the spinner and the probe tick in real time, as the engine does.
-    let context = Context(mode: .test).withDependency(\.clock, LiveClock())
+    let context = Context(mode: .test).withDependency(\.clock, LiveClock()).withDependency(
+        \.playbackEngine, .ffmpeg)
     let window: PlayerWindow
     let host: WidgetHost
 
@@ -78,7 +79,7 @@ final class NetworkWindowBed {
 
     /// Closes the player (waiting for its threads) and the window.
     func close() async {
-        await context.render.player.close()
+        await context.render.engine.close()
         window.close()
     }
 }

@@ -174,7 +174,7 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { bed.context.render.status == .ready })
         #expect(bed.host.frame(ofIdentifier: "loading") == nil)
         // `.ready` means opened; the first picture is decoded a moment later on the decoder thread.
-        #expect(await bed.waitUntil { bed.context.render.player.videoDecodeSecondsPerFrame != nil })
+        #expect(await bed.waitUntil { bed.context.render.statistics.videoDecodeSecondsPerFrame != nil })
         bed.context[StatsService.self].toggle()
         bed.host.update()
         #expect(bed.host.frame(ofIdentifier: "stats") != nil)
@@ -199,9 +199,9 @@ import VideoPlayerWidgets
                 }
                 return bed.context.render.status == .ended
             }
-            let player = bed.context.render.player
+            let player = bed.context.render.engine
             figures.append(
-                "\(hovering ? "hovering" : "baseline"): presented \(player.framesPresented) dropped \(player.framesDropped) thumbnails \(bed.context.seekPreview.thumbnailTime != nil)"
+                "\(hovering ? "hovering" : "baseline"): presented \(player.statistics.framesPresented) dropped \(player.statistics.framesDropped) thumbnails \(bed.context.seekPreview.thumbnailTime != nil)"
             )
         }
         print("FRAME RATE DURING THUMBNAILS (60 frames, 2 s at 30 fps):", figures.joined(separator: "; "))

@@ -2,7 +2,7 @@ import Foundation
 import VideoPlayerContainer
 import VideoPlayerRender
 
-/// A headless host for one widget (or a whole player) on a test clock, with a real player whose
+/// A headless host for one widget (or a whole player) on a test clock, with FFmpeg's player whose
 /// clips come from `TestMedia`.
 @MainActor
 final class WidgetBed {
@@ -12,7 +12,8 @@ final class WidgetBed {
     let renderer: SnapshotRenderer
 
     init(size: Size = Size(width: 320, height: 180), _ root: (Context) -> some Widget) {
-        let context = Context(mode: .test).withDependency(\.clock, clock)
+        let context = Context(mode: .test).withDependency(\.clock, clock).withDependency(
+            \.playbackEngine, .ffmpeg)
         self.context = context
         renderer = SnapshotRenderer(size: size, context: context)
         host = renderer.makeHost(root(context), clearColor: .black)
@@ -56,7 +57,7 @@ final class WidgetBed {
             try? await Task.sleep(nanoseconds: 5_000_000)
             // NB: a window pumps the player on every loop iteration; without one, a paused player
             // stops pumping itself, so a seek's first picture would never be taken.
-            context.render.player.pump()
+            context.render.engine.pump()
             host.update()
         }
         host.update()

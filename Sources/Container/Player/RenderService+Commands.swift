@@ -1,103 +1,103 @@
 extension RenderService {
     /// Replaces the queue with `item`; plays once it opened when `autoplay` is set.
     public func load(_ item: MediaItem, autoplay: Bool = false) {
-        player.load(item, autoplay: autoplay)
+        engine.load([item], startingAt: 0, autoplay: autoplay)
     }
 
     /// Replaces the queue with `items`, starting at `index`.
     public func load(_ items: [MediaItem], startingAt index: Int = 0, autoplay: Bool = false) {
-        player.load(items, startingAt: index, autoplay: autoplay)
+        engine.load(items, startingAt: index, autoplay: autoplay)
     }
 
     /// Opens the current item again where it stopped and plays it (after a failure).
-    public func retry() { player.retry() }
+    public func retry() { engine.retry() }
 
     /// Starts or resumes playback.
-    public func play() { player.play() }
+    public func play() { engine.play() }
 
     /// Pauses playback.
-    public func pause() { player.pause() }
+    public func pause() { engine.pause() }
 
     /// Plays when paused, pauses when playing.
-    public func togglePlayPause() { player.togglePlayPause() }
+    public func togglePlayPause() { engine.togglePlayPause() }
 
     /// Moves to `time` seconds, precisely by default; `exact: false` lands on the keyframe at or before
     /// it instead (faster, for scrubbing). At or past the end, the item ends, paused or not.
-    public func seek(to time: Double, exact: Bool = true) { player.seek(to: time, exact: exact) }
+    public func seek(to time: Double, exact: Bool = true) { engine.seek(to: time, exact: exact) }
 
     /// Moves `seconds` forward or back from the position (or from where a pending seek goes), always
     /// precisely: "+10 s" never lands behind where it started. At or past the end, the item ends.
-    public func skip(by seconds: Double) { player.skip(by: seconds) }
+    public func skip(by seconds: Double) { engine.skip(by: seconds) }
 
     /// Shows the next picture while paused.
-    public func stepForward() { player.stepForward() }
+    public func stepForward() { engine.stepForward() }
 
     /// Sets the playback rate (0.25...4).
-    public func setRate(_ rate: Double) { player.setRate(rate) }
+    public func setRate(_ rate: Double) { engine.setRate(rate) }
 
     /// Sets the volume: 0...1, and up to 1.5 as a boost for quiet media, held under full scale by
     /// a limiter.
-    public func setVolume(_ volume: Double) { player.setVolume(volume) }
+    public func setVolume(_ volume: Double) { engine.setVolume(volume) }
 
     /// Silences the sound.
-    public func mute() { player.mute() }
+    public func mute() { engine.mute() }
 
     /// Restores the sound.
-    public func unmute() { player.unmute() }
+    public func unmute() { engine.unmute() }
 
     /// Restarts playback at the end when `looping`.
-    public func setLooping(_ looping: Bool) { player.setLooping(looping) }
+    public func setLooping(_ looping: Bool) { engine.setLooping(looping) }
 
     /// Plays the next item of the queue.
-    public func next() { player.next() }
+    public func next() { engine.next() }
 
     /// Plays the previous item of the queue.
-    public func previous() { player.previous() }
+    public func previous() { engine.previous() }
 
     /// Plays the item at `index` of the queue (``items``), keeping the queue; an index outside it
     /// is ignored.
     public func play(at index: Int) {
-        guard player.items.indices.contains(index) else { return }
-        player.load(player.items, startingAt: index, autoplay: true)
+        guard engine.items.indices.contains(index) else { return }
+        engine.load(engine.items, startingAt: index, autoplay: true)
     }
 
     /// Sets the picture's brightness, -1...1 (0 leaves it as it is).
     public func setBrightness(_ value: Double) {
-        player.setBrightness(value)
+        engine.setBrightness(value)
         mirrorPictureAdjustments()
     }
 
     /// Sets the picture's contrast, 0...2 (1 leaves it as it is).
     public func setContrast(_ value: Double) {
-        player.setContrast(value)
+        engine.setContrast(value)
         mirrorPictureAdjustments()
     }
 
     /// Sets the picture's saturation, 0...3 (1 leaves it as it is; 0 is black and white).
     public func setSaturation(_ value: Double) {
-        player.setSaturation(value)
+        engine.setSaturation(value)
         mirrorPictureAdjustments()
     }
 
     /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the picture adjustments;
     /// one libavfilter rejects is reported as an error and removed.
-    public func setVideoFilter(_ description: String) { player.setVideoFilter(description) }
+    public func setVideoFilter(_ description: String) { engine.setVideoFilter(description) }
 
     /// The picture of the player, as a widget: what the render overlay shows, for layouts of one's
     /// own (a feed page, a thumbnail of the playing item). Its gravity is ``gravity`` unless given.
     public func surface(gravity: VideoGravity? = nil) -> VideoSurface {
-        VideoSurface(player: player, gravity: gravity ?? self.gravity)
+        VideoSurface(player: engine, gravity: gravity ?? self.gravity)
     }
 
     /// Plays the audio track with stream index `index`.
-    public func selectAudioTrack(index: Int) { player.selectAudioTrack(index: index) }
+    public func selectAudioTrack(index: Int) { engine.selectAudioTrack(index: index) }
 
     /// Plays the first audio track in `language` (an ISO 639 code such as "en" or "eng").
-    public func selectAudioTrack(language: String) { player.selectAudioTrack(language: language) }
+    public func selectAudioTrack(language: String) { engine.selectAudioTrack(language: language) }
 
     /// Shows the embedded subtitle track with stream index `index`, or none when `nil`.
-    public func selectSubtitleTrack(index: Int?) { player.selectSubtitleTrack(index: index) }
+    public func selectSubtitleTrack(index: Int?) { engine.selectSubtitleTrack(index: index) }
 
     /// Shows the first subtitle track in `language`.
-    public func selectSubtitleTrack(language: String) { player.selectSubtitleTrack(language: language) }
+    public func selectSubtitleTrack(language: String) { engine.selectSubtitleTrack(language: language) }
 }

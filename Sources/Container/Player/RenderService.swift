@@ -1,4 +1,4 @@
-/// The player of the container: `context.render` owns the engine's ``MediaPlayer`` and mirrors its
+/// The player of the container: `context.render` owns the ``PlaybackEngine`` and mirrors its
 /// state as `@ViewState`, so widgets redraw when the part they read changes.
 ///
 /// ```swift
@@ -8,8 +8,8 @@
 /// Each piece of state is its own `@ViewState`: a widget that reads only ``status`` does not
 /// rebuild on every ``currentTime`` tick.
 ///
-/// > Important: Main actor only. The player is made on first use of ``player`` with
-/// > ``configuration``; set the configuration before that. Stopping the service closes the player.
+/// > Important: Main actor only. The engine is made on first use of ``engine`` with
+/// > ``configuration``; set the configuration before that. Stopping the service closes the engine.
 public final class RenderService: Service {
     /// The settings the player is made with; changing them after the player exists has no effect.
     public var configuration = PlayerConfiguration(timeTickInterval: 0.25)
@@ -75,24 +75,31 @@ public final class RenderService: Service {
     ///
     /// It changes with every picture, so it is not a `@ViewState` and never redraws a widget by
     /// itself: a statistics display samples it on a timer, as ``StatsService`` does.
-    public var statistics: PlaybackStatistics { madePlayer?.statistics ?? PlaybackStatistics() }
+    public var statistics: PlaybackStatistics { madeEngine?.statistics ?? PlaybackStatistics() }
 
-    private var madePlayer: MediaPlayer?
+    private var madeEngine: (any PlaybackEngine)?
     private var events = HandlerList<PlayerEvent>()
+    @Dependency(\.playbackEngine) private var engineFactory
+    @Dependency(\.clock) private var clock
 
-    /// The engine's player, made on first access: the advanced escape hatch, for what the service
-    /// does not offer (the decoded picture itself, or an engine-level observer).
+    /// The engine behind the service, made on first access by the context's `playbackEngine`
+    /// dependency: FFmpeg's ``MediaPlayer`` when live, a ``FakePlaybackEngine`` in tests.
     ///
     /// > Important: Widgets read the service's `@ViewState` and call its methods instead. State
-    /// > read from the player is not tracked, so a widget that shows it does not redraw when it
-    /// > changes; commands sent to the player directly are mirrored at its next event.
-    public var player: MediaPlayer {
-        if let madePlayer { return madePlayer }
-        let made = MediaPlayer(configuration: configuration)
+    /// > read from the engine is not tracked, so a widget that shows it does not redraw when it
+    /// > changes; commands sent to the engine directly are mirrored at its next event.
+    public var engine: any PlaybackEngine {
+        if let madeEngine { return madeEngine }
+        let made = engineFactory.makeEngine(configuration: configuration, clock: clock)
         made.addObserver { [weak self] event in self?.apply(event) }
-        madePlayer = made
+        madeEngine = made
         return made
     }
+
+    /// The engine as FFmpeg's player, the advanced escape hatch for what the service does not offer
+    /// (the decoded picture itself, an engine-level observer); `nil` when the context's engine is
+    /// another one, such as the fake engine of tests.
+    public var player: MediaPlayer? { engine as? MediaPlayer }
 
     /// Calls `handler` with every event of the player, after the state above was updated.
     @discardableResult
@@ -103,13 +110,13 @@ public final class RenderService: Service {
 
     /// Closes the player (its threads finish in the background).
     override public func didStop() {
-        guard let madePlayer else { return }
-        self.madePlayer = nil
-        Task { await madePlayer.close() }
+        guard let madeEngine else { return }
+        self.madeEngine = nil
+        Task { await madeEngine.close() }
     }
 
     private func apply(_ event: PlayerEvent) {
-        guard let player = madePlayer else { return }
+        guard let player = madeEngine else { return }
         switch event {
         case .itemChanged:
             item = player.currentItem
@@ -146,7 +153,7 @@ public final class RenderService: Service {
 
     /// Copies the picture adjustments, which the player changes without an event.
     func mirrorPictureAdjustments() {
-        guard let player = madePlayer else { return }
+        guard let player = madeEngine else { return }
         brightness = player.brightness
         contrast = player.contrast
         saturation = player.saturation

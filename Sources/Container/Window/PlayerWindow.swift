@@ -100,8 +100,8 @@ public final class PlayerWindow {
         statusObservation?.cancel()
         statusObservation = nil
         guard let scene else { return }
-        var players = scene.host.videoLayers.map(\.player)
-        if context.isServiceStarted(RenderService.self) { players.append(context.render.player) }
+        var players = scene.host.videoLayers.compactMap { $0.player as? any PlaybackEngine }
+        if context.isServiceStarted(RenderService.self) { players.append(context.render.engine) }
         for player in players where [.loading, .ready, .playing, .buffering].contains(player.status) {
             player.pause()
         }

@@ -152,7 +152,7 @@ final class SurfaceCompositor: SceneCompositor {
 
     /// The layer's picture at `width` x `height`, scaled again only when the frame or size changed.
     private func picture(
-        for player: MediaPlayer, width: Int, height: Int, frame: VideoFrame
+        for player: any VideoSource, width: Int, height: Int, frame: VideoFrame
     ) -> ScaledPicture? {
         let id = ObjectIdentifier(player)
         let picture: ScaledPicture

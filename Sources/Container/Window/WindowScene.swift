@@ -102,7 +102,7 @@ final class WindowScene {
         return true
     }
 
-    private func pump(_ player: MediaPlayer) {
+    private func pump(_ player: any VideoSource) {
         let id = ObjectIdentifier(player)
         if !wiredPlayers.contains(id) {
             let sleeper = sleeper

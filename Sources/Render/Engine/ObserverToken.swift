@@ -1,8 +1,8 @@
 /// Keeps an event observer registered; pass it to `MediaPlayer.removeObserver(_:)` to stop.
 public final class ObserverToken: Hashable, Sendable {
-    let id: Int
+    package let id: Int
 
-    init(id: Int) {
+    package init(id: Int) {
         self.id = id
     }
 

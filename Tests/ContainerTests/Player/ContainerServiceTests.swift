@@ -67,7 +67,7 @@ import VideoPlayerContainer
         let host = SnapshotRenderer(size: Size(width: 320, height: 180), context: Context(mode: .test))
             .makeHost(page)
         #expect(host.videoLayers.first?.frame == Rect(x: 0, y: 0, width: 320, height: 100))
-        #expect(host.videoLayers.first?.player === context.render.player)
+        #expect(host.videoLayers.first?.player === context.render.engine)
         #expect(host.snapshot().pixel(x: 160, y: 150) == .pureGreen)
     }
 }

@@ -7,8 +7,13 @@ final class PlayerBed {
     let context: Context
     let host: WidgetHost
 
-    init(size: Size = Size(width: 320, height: 180), setUp: (Context) -> Void = { _ in }) {
-        let context = Context(mode: .test).withDependency(\.clock, clock)
+    /// A player on `engine`: the fake engine of tests unless a suite plays real media.
+    init(
+        size: Size = Size(width: 320, height: 180), engine: PlaybackEngineFactory = .fake,
+        setUp: (Context) -> Void = { _ in }
+    ) {
+        let context = Context(mode: .test).withDependency(\.clock, clock).withDependency(
+            \.playbackEngine, engine)
         setUp(context)
         self.context = context
         host = SnapshotRenderer(size: size, context: context).makeHost(PlayerWidget(context))

@@ -30,7 +30,7 @@ struct StatusBadge: Widget {
         let spec = ClipSpec(width: 160, height: 96, frameRate: 10, duration: 1.5, tone: nil)
         try TestMedia.encode(spec, to: url)
 
-        let context = Context(mode: .test)
+        let context = Context(mode: .test).withDependency(\.playbackEngine, .ffmpeg)
         context.control.configure(.halfScreen(.center)) { [Swatch(color: .pureBlue, side: 20)] }
         let counter = BodyCounter()
         context.container.insert(overlay: "badge", above: .toast) { StatusBadge(counter: counter) }
@@ -44,7 +44,7 @@ struct StatusBadge: Widget {
         context.render.load(MediaItem(path: url.path))
         context.render.play()
         let deadline = Date().addingTimeInterval(5)
-        while (context.render.player.currentFrame == nil || ticks < 2) && Date() < deadline {
+        while (context.render.engine.currentFrame == nil || ticks < 2) && Date() < deadline {
             try await Task.sleep(nanoseconds: 10_000_000)
             host.update()
         }

@@ -7,13 +7,26 @@ import CCairo
 /// frame of `player` there (scaled by `gravity`), then the overlay on top. Snapshots compose the
 /// frame the same way (``WidgetHost/snapshotWithVideo()``).
 public struct VideoSurface: PrimitiveWidget {
-    let player: MediaPlayer
+    private let source: SourceReference
     let gravity: VideoGravity
 
-    /// A surface showing `player`'s video with the given gravity (letterboxed `fit` by default).
-    public init(player: MediaPlayer, gravity: VideoGravity = .fit) {
-        self.player = player
+    /// A surface showing `player`'s pictures with the given gravity (letterboxed `fit` by default).
+    public init(player: any VideoSource, gravity: VideoGravity = .fit) {
+        source = SourceReference(player)
         self.gravity = gravity
+    }
+
+    var player: any VideoSource { source.value }
+
+    /// Holds the source in one reference.
+    ///
+    /// NB: with the existential stored in the struct itself, Swift 6.3 miscompiled casts of such a
+    /// surface inside `if let` widget branches: `widget is VideoSurface` held while
+    /// `widget as? VideoSurface` failed and released the source once per failed cast, so the engine
+    /// was freed while surfaces still showed it.
+    private final class SourceReference {
+        let value: any VideoSource
+        init(_ value: any VideoSource) { self.value = value }
     }
 
     func makeNode() -> Node { VideoSurfaceNode() }
@@ -23,7 +36,7 @@ public struct VideoSurface: PrimitiveWidget {
 @MainActor
 public struct VideoLayer {
     /// The player whose `currentFrame` is shown.
-    public let player: MediaPlayer
+    public let player: any VideoSource
     /// The surface's frame in host points.
     public let frame: Rect
     /// How the picture fills the frame.
@@ -33,14 +46,15 @@ public struct VideoLayer {
 /// Punches a transparent hole in the overlay and tells the tree where the video goes.
 @MainActor
 final class VideoSurfaceNode: Node {
-    private(set) var player: MediaPlayer?
+    private(set) var player: (any VideoSource)?
     private(set) var gravity = VideoGravity.fit
 
     override var drawsContent: Bool { true }
 
     override func update(from widget: any Widget, in tree: WidgetTree) {
         guard let surface = widget as? VideoSurface else { return }
-        if player !== surface.player || gravity != surface.gravity {
+        if player.map(ObjectIdentifier.init) != ObjectIdentifier(surface.player) || gravity != surface.gravity
+        {
             player = surface.player
             gravity = surface.gravity
             invalidatePaint()

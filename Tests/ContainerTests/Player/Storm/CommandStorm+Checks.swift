@@ -7,8 +7,9 @@ extension CommandStorm {
     func finish() async {
         watchdog.beat("settling")
         let settled = await waitUntil(timeout: 10) { isSettled }
-        let player = bed.context.render.player
-        let state = "\(player.status), video \(player.hasVideo), \(player.framesPresented) pictures"
+        let player = bed.context.render.engine
+        let state =
+            "\(player.status), video \(player.hasVideo), \(player.statistics.framesPresented) pictures"
         #expect(settled, "not settled: \(state), errors \(errors); \(trail)")
         if settled {
             expectTheStateTheLastCommandsAsked()
@@ -19,7 +20,7 @@ extension CommandStorm {
         watchdog.beat("playing after the storm")
         await expectPicturesAfterPlay()
         watchdog.beat("closing the player")
-        await bed.context.render.player.close()
+        await bed.context.render.engine.close()
         watchdog.stop()
     }
 
@@ -27,7 +28,7 @@ extension CommandStorm {
     private func expectTheStateTheLastCommandsAsked() {
         let context = bed.context
         let render = context.render
-        let player = render.player
+        let player = render.engine
         #expect(render.volume == model.volume && player.volume == model.volume, "\(trail)")
         #expect(render.rate == model.rate && player.rate == model.rate, "\(trail)")
         #expect(render.isMuted == model.muted && render.isLooping == model.looping, "\(trail)")
@@ -51,7 +52,7 @@ extension CommandStorm {
 
     /// While the status says playing, new pictures come (or the item ends and the next one opens).
     private func expectPicturesWhilePlaying() async {
-        let player = bed.context.render.player
+        let player = bed.context.render.engine
         guard player.status == .playing else { return }
         let (generation, index) = (player.frameGeneration, player.currentIndex)
         let moving = await waitUntil(timeout: 3) {
@@ -93,7 +94,7 @@ extension CommandStorm {
     /// A play after everything presents new pictures on the host's video surface.
     private func expectPicturesAfterPlay() async {
         let render = bed.context.render
-        let player = render.player
+        let player = render.engine
         render.play()
         let generation = player.frameGeneration
         let presented = await waitUntil(timeout: 3) { player.frameGeneration >= generation + 5 }

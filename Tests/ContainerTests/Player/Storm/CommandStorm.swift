@@ -7,7 +7,7 @@ import VideoPlayerContainer
 /// the player must end up doing, and checks what the player reports while it takes each command.
 @MainActor
 final class CommandStorm {
-    let bed = PlayerBed()
+    let bed = PlayerBed(engine: .ffmpeg)
     let queue: [MediaItem]
     let seed: UInt64
     let watchdog: Watchdog
@@ -78,10 +78,10 @@ final class CommandStorm {
     /// Lets the player run once, as an iteration of a window's loop does, and the host draw when a
     /// display frame (1/60 s) passed since it last drew.
     func pump() {
-        let player = bed.context.render.player
+        let player = bed.context.render.engine
         player.pump()
         // The count restarts with each item.
-        let presented = player.framesPresented
+        let presented = player.statistics.framesPresented
         picturesShown += presented >= lastPresented ? presented - lastPresented : presented
         lastPresented = presented
         let now = MediaPlayer.now
@@ -109,7 +109,7 @@ final class CommandStorm {
 
     /// Whether the player rests on a picture: opened, not waiting for data.
     var isSettled: Bool {
-        let player = bed.context.render.player
+        let player = bed.context.render.engine
         return [.ready, .paused, .playing, .ended].contains(player.status) && player.currentFrame != nil
     }
 
@@ -128,7 +128,7 @@ final class CommandStorm {
                     if case .ignored(.selectSubtitleTrack, _) = $0 { true } else { false }
                 })
             else { return model.accept(subtitle: index) }
-            let tracks = bed.context.render.player.tracks
+            let tracks = bed.context.render.engine.tracks
             if let index, tracks.contains(where: { $0.index == index && $0.kind == .subtitle }) {
                 Issue.record("the subtitle track \(index) of the item was refused; \(trail)")
             }

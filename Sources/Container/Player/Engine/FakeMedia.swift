@@ -1,0 +1,74 @@
+import VideoPlayerRender
+
+/// What one item holds for a ``FakePlaybackEngine``: its length, picture, tracks and how it opens.
+///
+/// ```swift
+/// let context = Context().withDependency(\.playbackEngine, .fake { _ in
+///     FakeMedia(duration: 90, chapters: [MediaChapter(title: "Intro", start: 0, end: 30)])
+/// })
+/// ```
+public struct FakeMedia: Sendable {
+    /// The length in seconds; `nil` for a stream of unknown length (it never ends by itself).
+    public var duration: Double?
+    /// The picture's size; `nil` for sound alone.
+    public var videoSize: Size?
+    /// Whether the item has sound.
+    public var hasAudio: Bool
+    /// The tracks, by stream index.
+    public var tracks: [MediaTrack]
+    /// The chapters.
+    public var chapters: [MediaChapter]
+    /// Subtitle cues, shown while a subtitle track is selected (or always, when the item has no
+    /// subtitle track: as from an external subtitle file).
+    public var cues: [SubtitleCue]
+    /// Pictures per second, for stepping.
+    public var frameRate: Double
+    /// The colour of every picture.
+    public var color: Color
+    /// Clock seconds from a load to the opened item: 0 opens it at once, `.infinity` waits for
+    /// ``FakePlaybackEngine/completeOpening()``.
+    public var openingTime: Double
+    /// When set, opening fails with this error instead.
+    public var failure: PlayerError?
+
+    /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
+    ///
+    /// Without `tracks`, the item has an H.264 video track (index 0, when it has a picture) and an
+    /// AAC audio track (index 1, when it has sound).
+    public init(
+        duration: Double? = 10, videoSize: Size? = Size(width: 640, height: 360), hasAudio: Bool = true,
+        tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], cues: [SubtitleCue] = [],
+        frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil
+    ) {
+        self.duration = duration
+        self.videoSize = videoSize
+        self.hasAudio = hasAudio
+        self.tracks =
+            tracks
+            ?? [
+                videoSize.map { _ in MediaTrack(index: 0, kind: .video, codecName: "h264", isSupported: true)
+                },
+                hasAudio ? MediaTrack(index: 1, kind: .audio, codecName: "aac", isSupported: true) : nil,
+            ].compactMap { $0 }
+        self.chapters = chapters
+        self.cues = cues
+        self.frameRate = frameRate
+        self.color = color
+        self.openingTime = openingTime
+        self.failure = failure
+    }
+
+    /// An item that fails to open with `error`.
+    public static func failing(_ error: PlayerError) -> FakeMedia {
+        FakeMedia(failure: error)
+    }
+
+    /// The picture shown at `time`.
+    func picture(at time: Double) -> VideoFrame? {
+        guard let videoSize else { return nil }
+        func byte(_ value: Double) -> UInt8 { UInt8((min(max(value, 0), 1) * 255).rounded()) }
+        return VideoFrame.filled(
+            width: Int(videoSize.width.rounded()), height: Int(videoSize.height.rounded()),
+            red: byte(color.red), green: byte(color.green), blue: byte(color.blue), time: time)
+    }
+}

@@ -1,0 +1,305 @@
+import VideoPlayerRender
+
+extension FakePlaybackEngine {
+    public func load(_ items: [MediaItem], startingAt index: Int, autoplay: Bool) {
+        record(.load(count: items.count, index: index, autoplay: autoplay))
+        stopClock()
+        self.items = items
+        wantsPlay = autoplay
+        guard !items.isEmpty else {
+            replaceQueue(with: [])
+            return
+        }
+        let applied = min(max(index, 0), items.count - 1)
+        if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
+        switchToItem(at: applied, playing: autoplay)
+    }
+
+    public func retry() {
+        record(.retry)
+        guard let currentIndex else { return ignore(.retry) }
+        switchToItem(at: currentIndex, playing: true, position: isOpen ? currentTime : nil)
+    }
+
+    public func play() {
+        record(.play)
+        startOrResume()
+    }
+
+    public func pause() {
+        record(.pause)
+        stop()
+    }
+
+    public func togglePlayPause() {
+        record(.togglePlayPause)
+        status == .playing || status == .buffering || (status == .loading && wantsPlay)
+            ? stop() : startOrResume()
+    }
+
+    public func seek(to time: Double, exact: Bool) {
+        record(.seek(to: time, exact: exact))
+        move(to: time)
+    }
+
+    public func skip(by seconds: Double) {
+        record(.skip(by: seconds))
+        move(to: currentTime + seconds)
+    }
+
+    public func stepForward() {
+        record(.stepForward)
+        guard currentIndex != nil, isOpen else { return ignore(.step) }
+        guard hasVideo else { return ignore(.step, "no video") }
+        if status != .paused { stop() }
+        let step = 1 / max(currentMedia?.frameRate ?? 30, 1)
+        pausedPosition = duration.map { min(pausedPosition + step, $0) } ?? pausedPosition + step
+        showPicture()
+    }
+
+    public func setRate(_ requested: Double) {
+        record(.setRate(requested))
+        let position = currentTime
+        rate = clamp(.rate, requested, to: 0.25...4)
+        if anchor != nil {
+            anchor = (clock.now, position)
+            scheduleNextStop()
+        }
+        emit(.rateChanged(rate))
+    }
+
+    public func setVolume(_ requested: Double) {
+        record(.setVolume(requested))
+        volume = clamp(.volume, requested, to: 0...MediaPlayer.maximumVolume)
+        emit(.volumeChanged(volume))
+    }
+
+    public func mute() {
+        record(.mute)
+        isMuted = true
+        emit(.muteChanged(true))
+    }
+
+    public func unmute() {
+        record(.unmute)
+        isMuted = false
+        emit(.muteChanged(false))
+    }
+
+    public func setLooping(_ looping: Bool) {
+        record(.setLooping(looping))
+        isLooping = looping
+        emit(.loopChanged(looping))
+    }
+
+    public func next() {
+        record(.next)
+        guard let currentIndex, currentIndex + 1 < items.count else {
+            return emit(.ignored(.next, reason: "no next item"))
+        }
+        switchToItem(at: currentIndex + 1, playing: wantsPlay || status == .playing)
+    }
+
+    public func previous() {
+        record(.previous)
+        guard let currentIndex, currentIndex > 0 else {
+            return emit(.ignored(.previous, reason: "no previous item"))
+        }
+        switchToItem(at: currentIndex - 1, playing: wantsPlay || status == .playing)
+    }
+
+    public func setBrightness(_ value: Double) {
+        record(.setBrightness(value))
+        brightness = clamp(.brightness, value, to: -1...1)
+    }
+
+    public func setContrast(_ value: Double) {
+        record(.setContrast(value))
+        contrast = clamp(.contrast, value, to: 0...2)
+    }
+
+    public func setSaturation(_ value: Double) {
+        record(.setSaturation(value))
+        saturation = clamp(.saturation, value, to: 0...3)
+    }
+
+    public func setVideoFilter(_ description: String) {
+        record(.setVideoFilter(description))
+        videoFilter = description
+    }
+
+    public func selectAudioTrack(index: Int) {
+        record(.selectAudioTrack(index: index))
+        selectAudio { $0.index == index }
+    }
+
+    public func selectAudioTrack(language: String) {
+        record(.selectAudioTrackLanguage(language))
+        audioLanguage = language
+        selectAudio { $0.language?.lowercased() == language.lowercased() }
+    }
+
+    public func selectSubtitleTrack(index: Int?) {
+        record(.selectSubtitleTrack(index: index))
+        guard let index else {
+            guard currentIndex != nil else { return ignore(.selectSubtitleTrack) }
+            subtitleChoice = .off
+            selectedSubtitleTrack = nil
+            return emit(.tracksChanged(tracks))
+        }
+        selectSubtitles(.index(index)) { $0.index == index }
+    }
+
+    public func selectSubtitleTrack(language: String) {
+        record(.selectSubtitleTrackLanguage(language))
+        selectSubtitles(.language(language)) { $0.language?.lowercased() == language.lowercased() }
+    }
+
+    public func close() async {
+        record(.close)
+        replaceQueue(with: [])
+    }
+
+    // MARK: Telling the engine what happens
+
+    /// Opens the current item now, when its ``FakeMedia/openingTime`` has not passed yet.
+    public func completeOpening() {
+        open()
+    }
+
+    /// Moves the position to `time` as if playback got there (no seek): a `.timeTick` while
+    /// playing, the end of the item at or past its duration.
+    public func reach(_ time: Double) {
+        guard isOpen else { return }
+        let target = max(0, duration.map { min(time, $0) } ?? time)
+        if anchor != nil {
+            anchor = (clock.now, target)
+        } else {
+            pausedPosition = target
+        }
+        showPicture()
+        if let duration, target >= duration { return endItem() }
+        if anchor != nil {
+            emit(.timeTick(target))
+            scheduleNextStop()
+        }
+    }
+
+    /// Plays to the end of the current item.
+    public func finish() {
+        reach(duration ?? currentTime)
+    }
+
+    /// Runs out of data: the status is `.buffering` and the position stops until ``endBuffering()``.
+    public func beginBuffering() {
+        guard status == .playing else { return }
+        stopClock()
+        setStatus(.buffering)
+    }
+
+    /// Data arrived again: playing goes on from where it stopped.
+    public func endBuffering() {
+        guard status == .buffering else { return }
+        startPlaying()
+    }
+
+    /// Sets the media ranges read ahead of the position (reported at the next event).
+    public func setBuffered(_ ranges: [ClosedRange<Double>]) {
+        bufferedRanges = ranges
+    }
+
+    /// Fails the current item with `error`, as an error the player cannot go on from: an `.error`
+    /// event, then the `.failed` status.
+    public func fail(with error: PlayerError) {
+        stopClock()
+        emit(.error(error))
+        setStatus(.failed(error))
+    }
+
+    /// Reports `error` without stopping playback, as the real player does for warnings (a missing
+    /// audio device, a subtitle file that cannot be read).
+    public func warn(_ error: PlayerError) {
+        emit(.error(error))
+    }
+
+    // MARK: Rules
+
+    private func startOrResume() {
+        guard currentIndex != nil else { return ignore(.play) }
+        wantsPlay = true
+        guard isOpen, status != .loading, anchor == nil else { return }
+        if status == .ended { pausedPosition = 0 }
+        if case .failed = status { return }
+        startPlaying()
+    }
+
+    private func stop() {
+        guard currentIndex != nil else { return ignore(.pause) }
+        wantsPlay = false
+        stopClock()
+        if [.playing, .buffering, .ready].contains(status) { setStatus(.paused) }
+    }
+
+    /// A seek: clamped to the item, the picture of the new position shown, the end reached at or
+    /// past the duration, paused or not.
+    private func move(to time: Double) {
+        guard currentIndex != nil else { return ignore(.seek) }
+        let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
+        let resumes = anchor != nil || (status == .ended && wantsPlay)
+        stopClock()
+        pausedPosition = applied
+        guard isOpen else { return }
+        if status == .ended { setStatus(wantsPlay ? .playing : .paused) }
+        showPicture()
+        emit(.seekCompleted(applied))
+        if let duration, applied >= duration { return endItem() }
+        if resumes {
+            anchor = (clock.now, applied)
+            scheduleNextStop()
+        }
+    }
+
+    private func selectAudio(matching matches: (MediaTrack) -> Bool) {
+        guard currentIndex != nil else { return ignore(.selectAudioTrack) }
+        guard let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && matches($0) }) else {
+            return ignore(.selectAudioTrack, "no playable audio track matches")
+        }
+        guard track.index != selectedAudioTrack else { return }
+        selectedAudioTrack = track.index
+        emit(.tracksChanged(tracks))
+    }
+
+    private func selectSubtitles(_ choice: SubtitleChoice, matching matches: (MediaTrack) -> Bool) {
+        guard currentIndex != nil else { return ignore(.selectSubtitleTrack) }
+        guard let track = tracks.first(where: { $0.kind == .subtitle && $0.isSupported && matches($0) })
+        else {
+            return ignore(.selectSubtitleTrack, "no supported subtitle track matches")
+        }
+        subtitleChoice = choice
+        selectedSubtitleTrack = track.index
+        emit(.tracksChanged(tracks))
+    }
+
+    private func replaceQueue(with items: [MediaItem]) {
+        stopClock()
+        self.items = items
+        currentIndex = nil
+        wantsPlay = false
+        currentFrame = nil
+        frameGeneration += 1
+        emit(.itemChanged(nil))
+        setStatus(.idle)
+    }
+
+    private func clamp(_ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>) -> Double
+    {
+        let applied =
+            requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+        if applied != requested { emit(.adjusted(command, requested: requested, applied: applied)) }
+        return applied
+    }
+
+    private func ignore(_ command: PlayerCommand, _ reason: String = "nothing is loaded") {
+        emit(.ignored(command, reason: reason))
+    }
+}

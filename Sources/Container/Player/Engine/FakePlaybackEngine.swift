@@ -1,0 +1,320 @@
+import VideoPlayerRender
+
+/// A deterministic ``PlaybackEngine`` for tests: it decodes nothing, and its position moves only
+/// with its clock (the context's ``TestClock`` in tests).
+///
+/// It follows the rules of ``MediaPlayer`` (statuses, events, clamping, the queue, loops) for
+/// items described by ``FakeMedia``, shows a one-colour picture, records every command it gets in
+/// ``commands``, and can be told to reach a time, buffer or fail:
+/// ```swift
+/// let clock = TestClock()
+/// let context = Context().withDependency(\.clock, clock)
+/// context.render.load(MediaItem(path: "talk.mp4"), autoplay: true)
+/// clock.advance(by: 2)                  // the position is 2 s
+/// let engine = try #require(context.render.engine as? FakePlaybackEngine)
+/// engine.fail(with: .network(.timeout))
+/// ```
+@MainActor
+public final class FakePlaybackEngine: PlaybackEngine {
+    /// A command the engine received, with its arguments, as it was called.
+    public enum Command: Equatable, Sendable {
+        case load(count: Int, index: Int, autoplay: Bool)
+        case retry, play, pause, togglePlayPause
+        case seek(to: Double, exact: Bool)
+        case skip(by: Double)
+        case stepForward
+        case setRate(Double), setVolume(Double), mute, unmute, setLooping(Bool)
+        case next, previous
+        case setBrightness(Double), setContrast(Double), setSaturation(Double), setVideoFilter(String)
+        case selectAudioTrack(index: Int), selectAudioTrackLanguage(String)
+        case selectSubtitleTrack(index: Int?), selectSubtitleTrackLanguage(String)
+        case close
+    }
+
+    /// The settings the engine was made with; `timeTickInterval` paces its `.timeTick` events.
+    public let configuration: PlayerConfiguration
+    /// What each item holds; it is asked when an item opens, so a test may change it between loads.
+    public var media: @Sendable (MediaItem) -> FakeMedia
+    /// Every command received, oldest first.
+    public internal(set) var commands: [Command] = []
+    /// The video filter last set.
+    public internal(set) var videoFilter = ""
+
+    public internal(set) var status = PlayerStatus.idle
+    public internal(set) var duration: Double?
+    public internal(set) var bufferedRanges: [ClosedRange<Double>] = []
+    public internal(set) var videoSize: Size?
+    public internal(set) var hasVideo = false
+    public internal(set) var hasAudio = false
+    public internal(set) var rate = 1.0
+    public internal(set) var volume = 1.0
+    public internal(set) var isMuted = false
+    public internal(set) var isLooping = false
+    public internal(set) var tracks: [MediaTrack] = []
+    public internal(set) var chapters: [MediaChapter] = []
+    public internal(set) var items: [MediaItem] = []
+    public internal(set) var currentIndex: Int?
+    public internal(set) var selectedAudioTrack: Int?
+    public internal(set) var selectedSubtitleTrack: Int?
+    public internal(set) var brightness = 0.0
+    public internal(set) var contrast = 1.0
+    public internal(set) var saturation = 1.0
+    public internal(set) var currentFrame: VideoFrame?
+    public internal(set) var frameGeneration = 0
+    /// Pictures "shown" so far: one per frame interval played, and one per seek or step.
+    public internal(set) var framesPresented = 0
+
+    let clock: any TimerClock
+    /// The media of the current item, once it is asked for (at the start of opening).
+    var currentMedia: FakeMedia?
+    /// Whether the current item opened.
+    var isOpen = false
+    var wantsPlay = false
+    /// Where the clock and the position stood when playback last started; `nil` unless playing.
+    var anchor: (clock: Double, position: Double)?
+    var pausedPosition = 0.0
+    var playTimer: TimerToken?
+    private var openTimer: TimerToken?
+    var audioLanguage: String?
+    var subtitleChoice: SubtitleChoice = .first
+    private var reportedPresentationFailure = false
+    private var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
+    private var nextObserverID = 0
+
+    /// Which subtitle track a newly opened item shows.
+    enum SubtitleChoice: Equatable {
+        case first, off, index(Int), language(String)
+    }
+
+    /// An engine at time zero of `clock`, opening every item as `media` says.
+    public init(
+        configuration: PlayerConfiguration = PlayerConfiguration(), clock: any TimerClock,
+        media: @escaping @Sendable (MediaItem) -> FakeMedia = { _ in FakeMedia() }
+    ) {
+        self.configuration = configuration
+        self.clock = clock
+        self.media = media
+    }
+
+    /// The position in seconds: while playing, it follows the clock at the playback rate.
+    public var currentTime: Double {
+        guard let anchor else { return pausedPosition }
+        let moved = anchor.position + (clock.now - anchor.clock) * rate
+        return duration.map { min(moved, $0) } ?? moved
+    }
+
+    public var currentItem: MediaItem? { currentIndex.map { items[$0] } }
+
+    public var activeCues: [SubtitleCue] {
+        guard let currentMedia, isOpen else { return [] }
+        let hasSubtitleTracks = tracks.contains { $0.kind == .subtitle }
+        guard selectedSubtitleTrack != nil || !hasSubtitleTracks else { return [] }
+        let time = currentTime
+        return currentMedia.cues.filter { $0.isActive(at: time) }
+    }
+
+    public var statistics: PlaybackStatistics {
+        PlaybackStatistics(framesPresented: framesPresented, framesDropped: 0, avOffset: 0)
+    }
+
+    // MARK: Video source
+
+    /// Always `nil`: the fake's pictures change with its clock's timers, not on a schedule of
+    /// their own.
+    public var nextDueTime: Double? { nil }
+    public var wakeHandler: (@Sendable () -> Void)?
+    /// Nothing to do: the fake has no threads.
+    public func pump() {}
+
+    public func reportPresentationFailure(_ error: PlayerError) {
+        guard !reportedPresentationFailure else { return }
+        reportedPresentationFailure = true
+        emit(.error(error))
+    }
+
+    // MARK: Observers
+
+    @discardableResult
+    public func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken {
+        nextObserverID += 1
+        observers[nextObserverID] = handler
+        return ObserverToken(id: nextObserverID)
+    }
+
+    public func removeObserver(_ token: ObserverToken) {
+        observers[token.id] = nil
+    }
+
+    func emit(_ event: PlayerEvent) {
+        for id in observers.keys.sorted() { observers[id]?(event) }
+    }
+
+    func setStatus(_ newStatus: PlayerStatus) {
+        guard status != newStatus else { return }
+        status = newStatus
+        emit(.statusChanged(newStatus))
+    }
+
+    func record(_ command: Command) {
+        commands.append(command)
+    }
+
+    // MARK: Items
+
+    /// Makes `index` current and opens it (at once, after its opening time, or when told).
+    func switchToItem(at index: Int, playing: Bool, position: Double? = nil) {
+        stopClock()
+        openTimer?.cancel()
+        openTimer = nil
+        let changesItem = currentIndex != index || !isOpen
+        isOpen = false
+        reportedPresentationFailure = false
+        currentIndex = index
+        wantsPlay = playing
+        pausedPosition = position ?? items[index].startPosition
+        if changesItem {
+            duration = nil
+            videoSize = nil
+            hasVideo = false
+            hasAudio = false
+            tracks = []
+            chapters = []
+            bufferedRanges = []
+            selectedAudioTrack = nil
+            selectedSubtitleTrack = nil
+            currentFrame = nil
+            frameGeneration += 1
+            emit(.itemChanged(items[index].id))
+        }
+        setStatus(.loading)
+        let opened = media(items[index])
+        currentMedia = opened
+        if opened.openingTime <= 0 {
+            open()
+        } else if opened.openingTime.isFinite {
+            openTimer = clock.schedule(after: opened.openingTime) { [weak self] in self?.open() }
+        }
+    }
+
+    /// Finishes opening the current item, as its ``FakeMedia`` says.
+    func open() {
+        openTimer = nil
+        guard status == .loading, let media = currentMedia else { return }
+        if let failure = media.failure {
+            emit(.error(failure))
+            setStatus(.failed(failure))
+            return
+        }
+        isOpen = true
+        duration = media.duration
+        videoSize = media.videoSize
+        hasVideo = media.videoSize != nil
+        hasAudio = media.hasAudio
+        tracks = media.tracks
+        chapters = media.chapters
+        if let duration { pausedPosition = min(max(pausedPosition, 0), duration) }
+        bufferedRanges = duration.map { [pausedPosition...$0] } ?? []
+        selectedAudioTrack = chooseAudioTrack()
+        selectedSubtitleTrack = chooseSubtitleTrack()
+        showPicture()
+        emit(.tracksChanged(tracks))
+        if !chapters.isEmpty { emit(.chaptersChanged(chapters)) }
+        if let videoSize { emit(.videoSizeChanged(videoSize)) }
+        if let duration { emit(.durationKnown(duration)) }
+        setStatus(.ready)
+        if wantsPlay { startPlaying() }
+    }
+
+    private func chooseAudioTrack() -> Int? {
+        let audio = tracks.filter { $0.kind == .audio && $0.isSupported }
+        let preferred = audioLanguage.flatMap { language in
+            audio.first { $0.language?.lowercased() == language.lowercased() }
+        }
+        return (preferred ?? audio.first)?.index
+    }
+
+    private func chooseSubtitleTrack() -> Int? {
+        let subtitles = tracks.filter { $0.kind == .subtitle && $0.isSupported }
+        switch subtitleChoice {
+        case .first: return subtitles.first?.index
+        case .off: return nil
+        case .index(let index): return subtitles.first { $0.index == index }?.index
+        case .language(let language):
+            return subtitles.first { $0.language?.lowercased() == language.lowercased() }?.index
+        }
+    }
+
+    /// Shows the picture at the position.
+    func showPicture() {
+        currentFrame = currentMedia?.picture(at: currentTime)
+        frameGeneration += 1
+        if currentFrame != nil { framesPresented += 1 }
+    }
+
+    // MARK: Playing by the clock
+
+    /// Starts the clock from the position and schedules the next tick or the end.
+    func startPlaying() {
+        guard isOpen else { return }
+        anchor = (clock.now, pausedPosition)
+        setStatus(.playing)
+        emit(.timeTick(pausedPosition))
+        scheduleNextStop()
+    }
+
+    /// Stops the clock, keeping the position.
+    func stopClock() {
+        playTimer?.cancel()
+        playTimer = nil
+        guard anchor != nil else { return }
+        pausedPosition = currentTime
+        anchor = nil
+    }
+
+    /// Schedules the next multiple of the tick interval, or the end if it comes first.
+    func scheduleNextStop() {
+        playTimer?.cancel()
+        playTimer = nil
+        let position = currentTime
+        var target = duration ?? .infinity
+        if let tick = configuration.timeTickInterval, tick > 0 {
+            target = min(target, ((position / tick).rounded(.down) + 1) * tick)
+        }
+        guard target.isFinite else { return }
+        playTimer = clock.schedule(after: max(0, target - position) / rate) { [weak self] in
+            self?.reachedStop(target)
+        }
+    }
+
+    private func reachedStop(_ position: Double) {
+        guard anchor != nil else { return }
+        let frames = Int(
+            ((position - (anchor?.position ?? position)) * (currentMedia?.frameRate ?? 0)).rounded())
+        framesPresented += max(0, frames)
+        anchor = (clock.now, position)
+        if let duration, position >= duration {
+            endItem()
+            return
+        }
+        emit(.timeTick(position))
+        scheduleNextStop()
+    }
+
+    /// At the end: loops, or ends and moves on to the next item as the real player does.
+    func endItem() {
+        if isLooping {
+            anchor = anchor.map { _ in (clock.now, 0) }
+            pausedPosition = 0
+            emit(.looped)
+            if anchor != nil { scheduleNextStop() }
+            return
+        }
+        stopClock()
+        pausedPosition = duration ?? pausedPosition
+        setStatus(.ended)
+        emit(.ended)
+        if let currentIndex, currentIndex + 1 < items.count {
+            switchToItem(at: currentIndex + 1, playing: wantsPlay)
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import VideoPlayerRender
+
+/// Something that hands a window pictures to show: what a ``VideoSurface`` composes.
+///
+/// ``MediaPlayer`` is one; the fake engine of tests (``FakePlaybackEngine``) is another.
+@MainActor
+public protocol VideoSource: AnyObject {
+    /// The picture to show now, or `nil` before the first one.
+    var currentFrame: VideoFrame? { get }
+    /// A number that changes whenever ``currentFrame`` does.
+    var frameGeneration: Int { get }
+    /// When (on `MediaPlayer.now`'s scale) the source has a new picture due, if it knows.
+    var nextDueTime: Double? { get }
+    /// Called from any thread when the source has work for ``pump()``.
+    var wakeHandler: (@Sendable () -> Void)? { get set }
+    /// Applies what the source's threads produced: new pictures, events.
+    func pump()
+    /// Reports that a window could not show the source's picture; the source tells its observers.
+    func reportPresentationFailure(_ error: PlayerError)
+}
+
+/// The engine behind ``RenderService``: the player state a UI shows and the commands it sends.
+///
+/// The live engine is FFmpeg's ``MediaPlayer``; tests get ``FakePlaybackEngine``, a deterministic
+/// player driven by the context's clock. Which one a context uses is its `playbackEngine`
+/// dependency (``PlaybackEngineFactory``).
+///
+/// Every event is delivered to observers on the main actor, in order, after the state it changes.
+@MainActor
+public protocol PlaybackEngine: VideoSource {
+    /// Where the engine is in its life.
+    var status: PlayerStatus { get }
+    /// The position in seconds.
+    var currentTime: Double { get }
+    /// The current item's duration in seconds, once known.
+    var duration: Double? { get }
+    /// The media time ranges read ahead of the position.
+    var bufferedRanges: [ClosedRange<Double>] { get }
+    /// The picture's display size, once known.
+    var videoSize: Size? { get }
+    /// Whether the current item has a picture.
+    var hasVideo: Bool { get }
+    /// Whether the current item has sound.
+    var hasAudio: Bool { get }
+    /// The playback rate.
+    var rate: Double { get }
+    /// The volume, 1 for the media's own level.
+    var volume: Double { get }
+    /// Whether sound is muted.
+    var isMuted: Bool { get }
+    /// Whether playback restarts at the end.
+    var isLooping: Bool { get }
+    /// The subtitle cues shown at ``currentTime``.
+    var activeCues: [SubtitleCue] { get }
+    /// The current item's tracks.
+    var tracks: [MediaTrack] { get }
+    /// The current item's chapters.
+    var chapters: [MediaChapter] { get }
+    /// The queue.
+    var items: [MediaItem] { get }
+    /// The item playing now.
+    var currentItem: MediaItem? { get }
+    /// Where ``currentItem`` is in ``items``.
+    var currentIndex: Int? { get }
+    /// The stream index of the audio track playing.
+    var selectedAudioTrack: Int? { get }
+    /// The stream index of the embedded subtitle track shown, `nil` when hidden or none.
+    var selectedSubtitleTrack: Int? { get }
+    /// The picture's brightness, -1...1.
+    var brightness: Double { get }
+    /// The picture's contrast, 0...2.
+    var contrast: Double { get }
+    /// The picture's saturation, 0...3.
+    var saturation: Double { get }
+    /// How playback of the current item is going.
+    var statistics: PlaybackStatistics { get }
+
+    /// Replaces the queue with `items` and opens the one at `index`.
+    func load(_ items: [MediaItem], startingAt index: Int, autoplay: Bool)
+    /// Opens the current item again where it stopped and plays it.
+    func retry()
+    /// Starts or resumes playback.
+    func play()
+    /// Pauses playback.
+    func pause()
+    /// Plays when paused, pauses when playing.
+    func togglePlayPause()
+    /// Moves to `time` seconds; `exact: false` may land on an earlier keyframe.
+    func seek(to time: Double, exact: Bool)
+    /// Moves `seconds` forward or back from the position, precisely.
+    func skip(by seconds: Double)
+    /// Shows the next picture while paused.
+    func stepForward()
+    /// Sets the playback rate.
+    func setRate(_ rate: Double)
+    /// Sets the volume.
+    func setVolume(_ volume: Double)
+    /// Silences the sound.
+    func mute()
+    /// Restores the sound.
+    func unmute()
+    /// Restarts playback at the end when `looping`.
+    func setLooping(_ looping: Bool)
+    /// Plays the next item of the queue.
+    func next()
+    /// Plays the previous item of the queue.
+    func previous()
+    /// Sets the picture's brightness.
+    func setBrightness(_ value: Double)
+    /// Sets the picture's contrast.
+    func setContrast(_ value: Double)
+    /// Sets the picture's saturation.
+    func setSaturation(_ value: Double)
+    /// Applies a libavfilter video graph after the picture adjustments.
+    func setVideoFilter(_ description: String)
+    /// Plays the audio track with stream index `index`.
+    func selectAudioTrack(index: Int)
+    /// Plays the first audio track in `language`.
+    func selectAudioTrack(language: String)
+    /// Shows the embedded subtitle track with stream index `index`, or none.
+    func selectSubtitleTrack(index: Int?)
+    /// Shows the first subtitle track in `language`.
+    func selectSubtitleTrack(language: String)
+    /// Registers `handler` for every later event, in order.
+    @discardableResult
+    func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken
+    /// Unregisters an observer.
+    func removeObserver(_ token: ObserverToken)
+    /// Stops playback, empties the queue and waits until the engine's work has ended.
+    func close() async
+}
+
+extension MediaPlayer: PlaybackEngine {}

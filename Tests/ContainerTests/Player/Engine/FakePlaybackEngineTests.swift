@@ -1,0 +1,194 @@
+import Testing
+import VideoPlayerContainer
+
+/// The fake engine follows the real player's rules, moving only with its test clock.
+@MainActor
+@Suite struct FakePlaybackEngineTests {
+    let clock = TestClock()
+    let context: Context
+    var events: [PlayerEvent] = []
+
+    init() {
+        context = Context(mode: .test).withDependency(\.clock, clock)
+    }
+
+    var engine: FakePlaybackEngine {
+        get throws { try #require(context.render.engine as? FakePlaybackEngine) }
+    }
+
+    /// Records every event the engine sends.
+    final class Recorder {
+        var events: [PlayerEvent] = []
+    }
+
+    func record() throws -> Recorder {
+        let recorder = Recorder()
+        try engine.addObserver { recorder.events.append($0) }
+        return recorder
+    }
+
+    @Test func aTestContextGetsTheFakeEngineAndALiveOneGetsFFmpegs() {
+        let test = Context(mode: .test)
+        let live = Context(mode: .live)
+        let chosen = Context(mode: .test).withDependency(\.playbackEngine, .ffmpeg)
+        #expect(test.render.engine is FakePlaybackEngine && test.render.player == nil)
+        #expect(live.render.player != nil)
+        #expect(chosen.render.player != nil)
+    }
+
+    @Test func anItemOpensAtOnceAndReportsWhatItHolds() throws {
+        let recorder = try record()
+        context.render.load(MediaItem(path: "talk.mp4"))
+        #expect(context.render.status == .ready)
+        #expect(context.render.duration == 10)
+        #expect(context.render.videoSize == Size(width: 640, height: 360))
+        #expect(context.render.tracks.map(\.kind) == [.video, .audio])
+        #expect(context.render.selectedAudioTrack == 1)
+        let names = recorder.events.map { "\($0)".prefix(while: { $0 != "(" }) }
+        #expect(
+            names == [
+                "itemChanged", "statusChanged", "tracksChanged", "videoSizeChanged", "durationKnown",
+                "statusChanged",
+            ])
+        let picture = try #require(try engine.currentFrame?.rgbaPixels())
+        let (r, g, b, _) = picture.pixel(x: 10, y: 10)
+        #expect(r < 24 && (100...140).contains(g) && b > 230, "the default picture is blue: \(r) \(g) \(b)")
+    }
+
+    @Test func thePositionMovesWithTheClockAtTheRateAndTicksAtTheInterval() throws {
+        context.render.load(MediaItem(path: "talk.mp4"), autoplay: true)
+        #expect(context.render.status == .playing)
+        let recorder = try record()
+        clock.advance(by: 1)
+        #expect(recorder.events == [.timeTick(0.25), .timeTick(0.5), .timeTick(0.75), .timeTick(1)])
+        #expect(context.render.currentTime == 1)
+        context.render.setRate(2)
+        clock.advance(by: 0.5)
+        #expect(context.render.currentTime == 2)
+        clock.advance(by: 0.05)
+        #expect(try abs(engine.currentTime - 2.1) < 1e-9)
+        context.render.pause()
+        clock.advance(by: 3)
+        #expect(try abs(engine.currentTime - 2.1) < 1e-9)
+        #expect(context.render.status == .paused)
+    }
+
+    @Test func theEndEndsTheItemOrLoopsOrMovesToTheNextOne() throws {
+        context.withDependency(
+            \.playbackEngine, .fake { item in FakeMedia(duration: item.title == "long" ? 20 : 2) })
+        let recorder = try record()
+        context.render.load(
+            [MediaItem(path: "a", title: "short"), MediaItem(path: "b", title: "long")], autoplay: true)
+        clock.advance(by: 2)
+        #expect(recorder.events.contains(.ended))
+        #expect(context.render.currentIndex == 1)
+        #expect(context.render.status == .playing)
+        #expect(context.render.duration == 20)
+
+        context.render.setLooping(true)
+        clock.advance(by: 20.5)
+        #expect(recorder.events.contains(.looped))
+        #expect(abs(context.render.currentTime - 0.5) < 1e-9)
+        context.render.setLooping(false)
+        clock.advance(by: 19.5)
+        #expect(context.render.status == .ended)
+        #expect(context.render.currentTime == 20)
+    }
+
+    @Test func seeksAreClampedAndOneAtTheEndEndsTheItemEvenPaused() throws {
+        context.render.load(MediaItem(path: "a"))
+        let recorder = try record()
+        context.render.seek(to: -3)
+        #expect(
+            recorder.events.prefix(2) == [.adjusted(.seek, requested: -3, applied: 0), .seekCompleted(0)])
+        context.render.skip(by: 4)
+        #expect(context.render.currentTime == 4)
+        context.render.seek(to: 12)
+        #expect(context.render.status == .ended)
+        #expect(context.render.currentTime == 10)
+        context.render.seek(to: 3)
+        #expect(context.render.status == .paused)
+        #expect(
+            try engine.commands == [
+                .load(count: 1, index: 0, autoplay: false), .seek(to: -3, exact: true), .skip(by: 4),
+                .seek(to: 12, exact: true), .seek(to: 3, exact: true),
+            ])
+    }
+
+    @Test func commandsWithoutAnItemAreIgnoredAndSettingsAreClamped() throws {
+        let recorder = try record()
+        context.render.play()
+        context.render.next()
+        context.render.setVolume(2)
+        context.render.setRate(9)
+        context.render.setBrightness(-4)
+        #expect(
+            recorder.events == [
+                .ignored(.play, reason: "nothing is loaded"), .ignored(.next, reason: "no next item"),
+                .adjusted(.volume, requested: 2, applied: 1.5), .volumeChanged(1.5),
+                .adjusted(.rate, requested: 9, applied: 4), .rateChanged(4),
+                .adjusted(.brightness, requested: -4, applied: -1),
+            ])
+        #expect(context.render.volume == 1.5 && context.render.rate == 4 && context.render.brightness == -1)
+    }
+
+    @Test func itCanBeToldToOpenLateToBufferAndToFail() throws {
+        context.withDependency(\.playbackEngine, .fake { _ in FakeMedia(openingTime: .infinity) })
+        context.render.load(MediaItem(path: "slow"), autoplay: true)
+        #expect(context.render.status == .loading)
+        clock.advance(by: 60)
+        #expect(context.render.status == .loading)
+        try engine.completeOpening()
+        #expect(context.render.status == .playing)
+
+        clock.advance(by: 1)
+        try engine.beginBuffering()
+        #expect(context.render.status == .buffering)
+        clock.advance(by: 5)
+        #expect(try engine.currentTime == 1)
+        try engine.endBuffering()
+        #expect(context.render.status == .playing)
+
+        try engine.reach(8)
+        #expect(context.render.currentTime == 8)
+        try engine.fail(with: .network(.connectionLost))
+        #expect(context.render.status == .failed(.network(.connectionLost)))
+        #expect(context.render.error == .network(.connectionLost))
+
+        try engine.media = { _ in FakeMedia() }
+        context.render.retry()
+        #expect(context.render.status == .playing)
+        #expect(context.render.currentTime == 8, "a retry goes on where the item failed")
+    }
+
+    @Test func anItemThatCannotOpenFailsWithItsError() {
+        context.withDependency(\.playbackEngine, .fake { _ in .failing(.fileNotFound(path: "gone.mp4")) })
+        context.render.load(MediaItem(path: "gone.mp4"), autoplay: true)
+        #expect(context.render.status == .failed(.fileNotFound(path: "gone.mp4")))
+        #expect(context.render.error == .fileNotFound(path: "gone.mp4"))
+    }
+
+    @Test func tracksAreChosenByIndexOrLanguage() throws {
+        let tracks = [
+            MediaTrack(index: 0, kind: .video, codecName: "h264", isSupported: true),
+            MediaTrack(index: 1, kind: .audio, codecName: "aac", language: "eng", isSupported: true),
+            MediaTrack(index: 2, kind: .audio, codecName: "aac", language: "fra", isSupported: true),
+            MediaTrack(index: 3, kind: .subtitle, codecName: "subrip", language: "eng", isSupported: true),
+            MediaTrack(index: 4, kind: .subtitle, codecName: "subrip", language: "fra", isSupported: true),
+        ]
+        let cue = SubtitleCue(start: 0, end: 5, text: "Bonjour")
+        context.withDependency(\.playbackEngine, .fake { _ in FakeMedia(tracks: tracks, cues: [cue]) })
+        context.render.load(MediaItem(path: "film.mkv"))
+        #expect(context.render.selectedAudioTrack == 1 && context.render.selectedSubtitleTrack == 3)
+        context.render.selectAudioTrack(language: "fra")
+        context.render.selectSubtitleTrack(index: 4)
+        #expect(context.render.selectedAudioTrack == 2 && context.render.selectedSubtitleTrack == 4)
+        #expect(context.render.activeCues == [cue])
+        context.render.selectSubtitleTrack(index: nil)
+        #expect(context.render.selectedSubtitleTrack == nil)
+        #expect(try engine.activeCues.isEmpty)
+        let recorder = try record()
+        context.render.selectAudioTrack(index: 9)
+        #expect(recorder.events == [.ignored(.selectAudioTrack, reason: "no playable audio track matches")])
+    }
+}
