@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "VideoPlayerContainer", targets: ["VideoPlayerContainer"]),
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
+        .library(name: "VideoPlayerTestSupport", targets: ["VideoPlayerTestSupport"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
         .executable(name: "QuickStart", targets: ["QuickStart"]),
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
@@ -58,6 +59,15 @@ let package = Package(
             name: "VideoPlayerWidgets",
             dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
             path: "Sources/Widgets"
+        ),
+        .target(name: "VideoPlayerTestSupportHook", path: "Sources/TestSupportHook"),
+        .target(
+            name: "VideoPlayerTestSupport",
+            dependencies: [
+                "VideoPlayerTestSupportHook", "VideoPlayerWidgets", "VideoPlayerContainer",
+                "VideoPlayerRender",
+            ],
+            path: "Sources/TestSupport"
         ),
         .executableTarget(
             name: "vpc-play",
@@ -153,7 +163,10 @@ let package = Package(
         ),
         .testTarget(
             name: "ContainerTests",
-            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CCairo", "CSDL2", "FuzzKit"],
+            dependencies: [
+                "VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerTestSupport", "CCairo", "CSDL2",
+                "FuzzKit",
+            ],
             path: "Tests/ContainerTests"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 struct Greeter: Sendable {
     var greet: @Sendable (String) -> String
@@ -54,6 +55,19 @@ final class IssueLog: Sendable {
         #expect(greeting == "Hello, Ana")
         #expect(log.messages.count == 1)
         #expect(log.messages.first?.contains("GreeterKey") == true)
+    }
+
+    @Test func aLiveOnlyDependencyReachedInATestFailsTheTest() {
+        let service = Context(mode: .test)[GreetingService.self]
+        withKnownIssue("an unoverridden live dependency records a test issue") {
+            #expect(service.welcome() == "Hello, Ana")
+        } matching: { issue in
+            issue.comments.contains { $0.rawValue.contains("GreeterKey has no testValue") }
+        }
+        withKnownIssue("an unimplemented closure records a test issue") {
+            let read: @Sendable (String) -> Int = unimplemented("FileSystem.size", placeholder: -1)
+            #expect(read("a.mp4") == -1)
+        }
     }
 
     @Test func liveModeUsesTheLiveValueWithoutReporting() {

@@ -1,7 +1,10 @@
+import VideoPlayerRender
+
 /// Where failures of test dependencies go: a live-only dependency reached in a test, an
 /// ``unimplemented(_:placeholder:fileID:line:)`` closure that was called.
 ///
-/// By default an issue is printed to standard error with the word `error:` so test logs show it.
+/// In a test executable that links `VideoPlayerTestSupport`, an issue fails the running test;
+/// elsewhere it is printed to standard error with the word `error:`.
 /// A test can catch issues (and assert on them) by binding ``reporter`` for the code it runs:
 /// ```swift
 /// DependencyIssue.$reporter.withValue({ issues.append($0) }) { _ = service.opener }
@@ -16,14 +19,28 @@ public struct DependencyIssue: Sendable, CustomStringConvertible {
 
     public var description: String { "\(fileID):\(line): error: \(message)" }
 
-    /// The reporter in effect for the current task; `nil` prints to standard error.
+    /// The reporter in effect for the current task; `nil` leaves the issue to the test reporter, or
+    /// prints it to standard error.
     @TaskLocal public static var reporter: (@Sendable (DependencyIssue) -> Void)?
 
-    /// Reports an issue to the current ``reporter``.
+    private static let testReporter = Locked<(@Sendable (DependencyIssue) -> Void)?>(nil)
+
+    /// Sends every issue that no ``reporter`` catches to `record`, for the whole process.
+    ///
+    /// `VideoPlayerTestSupport` installs one when a test executable that links it loads: the issue
+    /// becomes a failure of the running test.
+    public static func installTestReporter(_ record: @escaping @Sendable (DependencyIssue) -> Void) {
+        testReporter.withLock { $0 = record }
+    }
+
+    /// Reports an issue to the current ``reporter``, else to the test reporter, else to standard
+    /// error.
     public static func report(_ message: String, fileID: String = #fileID, line: Int = #line) {
         let issue = DependencyIssue(message: message, fileID: fileID, line: line)
         if let reporter {
             reporter(issue)
+        } else if let record = testReporter.withLock({ $0 }) {
+            record(issue)
         } else {
             StandardError.write("\(issue)\n")
         }
