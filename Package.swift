@@ -60,11 +60,17 @@ let package = Package(
             dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
             path: "Sources/Widgets"
         ),
+        .target(
+            name: "VideoPlayerFixtures",
+            dependencies: ["VideoPlayerRender", "CFFmpeg"],
+            path: "Sources/Fixtures"
+        ),
         .target(name: "VideoPlayerTestSupportHook", path: "Sources/TestSupportHook"),
         .target(
             name: "VideoPlayerTestSupport",
             dependencies: [
-                "VideoPlayerTestSupportHook", "VideoPlayerWidgets", "VideoPlayerContainer",
+                "VideoPlayerTestSupportHook", "VideoPlayerFixtures", "VideoPlayerWidgets",
+                "VideoPlayerContainer",
                 "VideoPlayerRender",
             ],
             path: "Sources/TestSupport"
@@ -72,6 +78,7 @@ let package = Package(
         .executableTarget(
             name: "vpc-play",
             dependencies: [
+                "VideoPlayerFixtures",
                 "VideoPlayerContainer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -79,12 +86,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "QuickStart",
-            dependencies: ["VideoPlayerContainer"],
+            dependencies: ["VideoPlayerFixtures", "VideoPlayerContainer"],
             path: "Examples/QuickStart"
         ),
         .target(
             name: "DemoSupport",
-            dependencies: ["VideoPlayerWidgets"],
+            dependencies: ["VideoPlayerFixtures", "VideoPlayerWidgets"],
             path: "Examples/DemoSupport"
         ),
         .executableTarget(
@@ -106,7 +113,8 @@ let package = Package(
         .executableTarget(
             name: "player-bench",
             dependencies: [
-                "VideoPlayerContainer", "VideoPlayerWidgets", "FuzzKit", "AudioAnalysis", "HTTPTestSupport",
+                "VideoPlayerContainer", "VideoPlayerWidgets", "FuzzKit", "AudioAnalysis",
+                "VideoPlayerFixtures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Benchmarks/PlayerBench"
@@ -114,6 +122,7 @@ let package = Package(
         .executableTarget(
             name: "player-soak",
             dependencies: [
+                "VideoPlayerFixtures",
                 "VideoPlayerWidgets", "FuzzKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -123,6 +132,7 @@ let package = Package(
         .executableTarget(
             name: "media-fuzz",
             dependencies: [
+                "VideoPlayerFixtures",
                 "VideoPlayerContainer", "FuzzKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -146,17 +156,13 @@ let package = Package(
             ],
             path: "Examples/BilibiliDemo"
         ),
-        .target(
-            name: "HTTPTestSupport",
-            dependencies: ["VideoPlayerRender"],
-            path: "Tests/HTTPTestSupport"
-        ),
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(
             name: "RenderTests",
             dependencies: [
-                "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "HTTPTestSupport", "MediaTestSupport",
+                "VideoPlayerTestSupport",
+                "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "VideoPlayerFixtures", "MediaTestSupport",
                 "AudioAnalysis",
             ],
             path: "Tests/RenderTests"
@@ -172,19 +178,22 @@ let package = Package(
         .testTarget(
             name: "WidgetsTests",
             dependencies: [
-                "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "HTTPTestSupport",
+                "VideoPlayerTestSupport",
+                "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerFixtures",
                 "MediaTestSupport", "AudioAnalysis",
             ],
             path: "Tests/WidgetsTests"
         ),
         .testTarget(
             name: "DemoTests",
-            dependencies: ["YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets"],
+            dependencies: [
+                "VideoPlayerTestSupport", "YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets",
+            ],
             path: "Tests/DemoTests"
         ),
         .testTarget(
             name: "FeedDemoTests",
-            dependencies: ["TikTokDemo", "BilibiliDemo", "VideoPlayerWidgets"],
+            dependencies: ["VideoPlayerTestSupport", "TikTokDemo", "BilibiliDemo", "VideoPlayerWidgets"],
             path: "Tests/FeedDemoTests"
         ),
     ],

@@ -1,4 +1,5 @@
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// When the sync clicks of a clip would be heard, as measured at the audio device.
 ///

@@ -1,6 +1,7 @@
 import AudioAnalysis
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// Looping a one-second clip, or playing a queue of it: what the recorded sound does at the loop
 /// points or between the items (the longest gap, in samples beyond the one a clean tone has at a

@@ -1,6 +1,6 @@
 import Foundation
-import HTTPTestSupport
 import VideoPlayerContainer
+import VideoPlayerFixtures
 import VideoPlayerWidgets
 
 /// A whole player, with its spinner and error overlay, in a window on the live clock while the

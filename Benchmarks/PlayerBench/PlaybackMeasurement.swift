@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// Plays one clip to its end in real time and measures presentation, A/V sync and the overlay.
 @MainActor

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// Measures real-time playback through the whole stack (engine, window, widget overlay) headless,
 /// next to ffplay on the same clips, and prints one table (or JSON).

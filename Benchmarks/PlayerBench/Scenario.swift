@@ -1,5 +1,6 @@
 import ArgumentParser
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// One measurement a worker process makes: real-time playback of a clip, or a focused test on the
 /// 1080p30 clip.

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// Random seeks during playback, alternating keyframe and exact: from the command to the window
 /// presenting the new position's first frame.

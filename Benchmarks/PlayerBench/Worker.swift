@@ -1,6 +1,7 @@
 import Foundation
 import FuzzKit
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// What a worker process does: one scenario, measured in this process alone, so its CPU time and
 /// peak RSS belong to that scenario.

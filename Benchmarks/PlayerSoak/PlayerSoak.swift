@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// A long run of the whole stack: looping playback, queue switching, seeks and interface changes for
 /// a given time, with the process's memory, threads and file descriptors checked at regular

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// The soak's queue: short clips of each kind the player handles differently, so every switch
 /// opens, preloads and closes a different set of decoders, audio outputs and subtitle tracks.

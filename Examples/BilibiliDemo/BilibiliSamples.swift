@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerFixtures
 import VideoPlayerWidgets
 
 /// The sample the demo plays without arguments: a generated clip and a danmaku file for it,

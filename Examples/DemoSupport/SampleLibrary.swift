@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerFixtures
 import VideoPlayerWidgets
 
 /// The demos' built-in catalogue: clips generated on first run with the project's encoder and kept

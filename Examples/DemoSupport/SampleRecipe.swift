@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerFixtures
 import VideoPlayerWidgets
 
 /// How one built-in sample is made: its page data and the clip settings of its two encodings.

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// The README's first example as a program: a play/pause button in the control overlay's centre,
 /// over a video played by `context.render`.

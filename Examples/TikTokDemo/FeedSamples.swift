@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerFixtures
 import VideoPlayerWidgets
 
 /// The feed the demo plays: the files or URLs given on the command line, or portrait sample clips

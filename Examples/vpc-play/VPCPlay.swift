@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// A small player in an SDL window with ffplay's keys: the render engine's own proof.
 @main

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzKit
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// Drives one player through one input: open, play at the fastest rate, seek to a keyframe, seek
 /// exactly, seek near the end and play to it, close; each stage under the input's deadline.

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 
 /// The files mutations start from: the real-media corpus (`<package root>/../shared/media/av`) and
 /// tiny generated clips (160x120, 0.5 s; MP4 and Matroska; with and without audio).

@@ -1,5 +1,6 @@
 import DemoSupport
 import Foundation
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// A headless window-sized host on a test clock for a demo's widget tree, with input helpers.

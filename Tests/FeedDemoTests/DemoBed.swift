@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// A demo's widget tree in a headless host on a test clock, with its real player.

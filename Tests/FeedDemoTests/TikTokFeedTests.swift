@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @testable import TikTokDemo

@@ -1,6 +1,7 @@
 import CFFmpeg
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 

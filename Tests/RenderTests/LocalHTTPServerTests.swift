@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Testing
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 @Suite struct LocalHTTPServerTests {
     // NB: computed, not a stored global: LeakSanitizer cannot follow the packed reference of a

@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Testing
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 @Suite struct TestMediaHLSTests {
     @Test func anHLSStreamHasOneSegmentPerSecondAndEveryPictureNumbered() throws {

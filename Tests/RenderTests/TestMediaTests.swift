@@ -2,6 +2,7 @@ import CFFmpeg
 import Foundation
 import Testing
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 @Suite struct TestMediaTests {
     @Test func h264ClipHasEveryPictureNumberedWithKeyframesExactlyEveryGOP() throws {

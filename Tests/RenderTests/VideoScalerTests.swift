@@ -1,4 +1,5 @@
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 

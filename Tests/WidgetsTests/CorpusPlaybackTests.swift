@@ -1,8 +1,8 @@
 import Foundation
-import HTTPTestSupport
 import MediaTestSupport
 import Testing
 import VideoPlayerContainer
+import VideoPlayerFixtures
 import VideoPlayerRender
 import VideoPlayerWidgets
 

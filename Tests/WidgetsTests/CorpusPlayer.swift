@@ -2,6 +2,7 @@ import AudioAnalysis
 import Foundation
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// A headless player app for real media: `PlayerWidget` with the controls, spinner, subtitles and

@@ -1,7 +1,7 @@
 import Foundation
-import HTTPTestSupport
 import Testing
 import VideoPlayerContainer
+import VideoPlayerFixtures
 import VideoPlayerRender
 import VideoPlayerWidgets
 

@@ -1,6 +1,7 @@
 import Testing
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 /// What a widget shows of the engine comes from `RenderService` itself: the queue, the tracks
 /// chosen, the picture adjustments and the statistics, with the commands that change them.

@@ -1,6 +1,7 @@
 import Testing
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @MainActor

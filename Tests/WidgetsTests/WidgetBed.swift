@@ -1,6 +1,7 @@
 import Foundation
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 /// A headless host for one widget (or a whole player) on a test clock, with FFmpeg's player whose
 /// clips come from `TestMedia`.

@@ -62,7 +62,7 @@ extension PlayerError {
 ///
 /// Every C return code that can fail on user input goes through here, so errors stay typed.
 @discardableResult
-func ffmpegCheck(
+package func ffmpegCheck(
     _ code: Int32, location: String, operation: @autoclosure () -> String
 ) throws(PlayerError) -> Int32 {
     guard code < 0 else { return code }

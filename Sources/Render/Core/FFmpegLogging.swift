@@ -6,9 +6,9 @@ import Foundation
 /// Failures reach users as typed ``PlayerError`` values, so FFmpeg's messages are silenced by default;
 /// set the environment variable `VPC_FFMPEG_LOG` to `error`, `warning`, `info` or `debug` to see
 /// them while investigating a file.
-enum FFmpegLogging {
+package enum FFmpegLogging {
     /// Applies the level once per process; every entry point that calls FFmpeg runs this first.
-    static func configure() {
+    package static func configure() {
         _ = applied
     }
 

@@ -4,7 +4,7 @@ import Synchronization
 /// A named worker thread that can be joined, and a process-wide count of the live ones.
 ///
 /// > Important: `join()` blocks until the body returns; call it off the main actor.
-final class EngineThread: Sendable {
+package final class EngineThread: Sendable {
     /// How many engine threads are running now, process-wide.
     static let liveCount = Atomic<Int>(0)
 
@@ -15,7 +15,7 @@ final class EngineThread: Sendable {
 
     private let completion = Completion()
 
-    init(name: String, body: @escaping @Sendable () -> Void) {
+    package init(name: String, body: @escaping @Sendable () -> Void) {
         EngineThread.liveCount.add(1, ordering: .sequentiallyConsistent)
         let completion = completion
         let thread = Thread {
@@ -32,7 +32,7 @@ final class EngineThread: Sendable {
     var isFinished: Bool { completion.done.load(ordering: .sequentiallyConsistent) }
 
     /// Waits for the body to return; safe to call more than once.
-    func join() {
+    package func join() {
         completion.signal.wait()
         completion.signal.signal()
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Seconds of the monotonic clock (never jumps with the wall clock).
-func monotonicSeconds() -> Double {
+package func monotonicSeconds() -> Double {
     Double(DispatchTime.now().uptimeNanoseconds) / 1_000_000_000
 }
 

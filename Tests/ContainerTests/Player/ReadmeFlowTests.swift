@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// Reads `render.status` only: counts how often its body runs.
 @MainActor

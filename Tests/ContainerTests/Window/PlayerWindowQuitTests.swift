@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerContainer
 

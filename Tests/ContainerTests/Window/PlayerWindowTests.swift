@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerContainer
 

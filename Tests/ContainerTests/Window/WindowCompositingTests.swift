@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerContainer
 

@@ -1,6 +1,7 @@
 // NB: re-exported so every suite here sees `HeardSound` without importing the module itself.
 @_exported import AudioAnalysis
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 

@@ -1,5 +1,6 @@
 import CFFmpeg
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 /// What a decoded test picture shows, read back through `TestMedia`.
 struct ProbedPicture {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VideoPlayerTestSupport
 
 /// A minimal blocking HTTP/1.1 client on one socket, to see exactly what `LocalHTTPServer` sends:
 /// statuses, headers, partial bodies and dropped connections. Reads time out after 5 seconds.

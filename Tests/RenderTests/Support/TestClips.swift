@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 

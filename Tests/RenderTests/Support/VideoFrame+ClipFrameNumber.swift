@@ -1,3 +1,5 @@
+import VideoPlayerTestSupport
+
 @testable import VideoPlayerRender
 
 extension VideoFrame {

@@ -2,6 +2,7 @@ import Foundation
 import FuzzKit
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// Sends random commands to a headless `PlayerWidget` with a real player, keeps the model of what
 /// the player must end up doing, and checks what the player reports while it takes each command.

@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerRender
 
 extension TestMedia {
     /// The playlist's file name in a folder written by ``encodeHLS(_:segmentDuration:into:)``.

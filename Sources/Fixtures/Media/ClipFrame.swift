@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// An `AVFrame` the encoder fills and reuses, freed with its owner.
 final class ClipFrame {

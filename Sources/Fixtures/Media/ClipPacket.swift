@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// An `AVPacket` reused for every packet one stream writes, freed with its owner.
 final class ClipPacket {

@@ -1,3 +1,5 @@
+import VideoPlayerRender
+
 /// What `TestMedia.encode(_:to:)` writes: a synthetic clip whose every picture and sound can be
 /// identified after decoding, for tests, benchmarks and the demos' built-in samples.
 ///

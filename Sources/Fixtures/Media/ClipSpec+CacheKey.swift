@@ -1,3 +1,5 @@
+import VideoPlayerRender
+
 extension ClipSpec {
     /// Version of the picture and sound generator; bump it when the content changes so cached clips
     /// made by an older build are not reused.

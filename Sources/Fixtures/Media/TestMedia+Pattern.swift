@@ -1,3 +1,5 @@
+import VideoPlayerRender
+
 extension TestMedia {
     /// An 8-bit RGB colour.
     public typealias RGB = (r: UInt8, g: UInt8, b: UInt8)

@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// The output file of `TestMedia.encode`: an `AVFormatContext` whose container follows the file
 /// extension, closed and freed in `deinit` when writing stops half-way.

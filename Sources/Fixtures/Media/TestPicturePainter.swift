@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// Paints test pictures straight into yuv420p frames, so encoding needs no colour conversion.
 ///

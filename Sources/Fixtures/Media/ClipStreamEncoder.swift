@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// One encoded stream of a clip: an `AVCodecContext` (freed in `deinit`) feeding its `AVStream`.
 final class ClipStreamEncoder {

@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerRender
 
 /// Writes synthetic clips whose pictures and sounds can be identified after decoding, and reads the
 /// identification back; for tests, benchmarks and the demos' built-in samples.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import VideoPlayerRender
 
 extension LocalHTTPServer {
     /// The parts of a request the server looks at.

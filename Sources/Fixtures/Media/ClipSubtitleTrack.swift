@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// A SubRip track of a test clip. Matroska stores SubRip cues as bare UTF-8 text with a start and a
 /// duration, so the cues are written as packets directly, without a subtitle encoder.

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import VideoPlayerRender
 
 /// The audio stream of a test clip: a sine tone on every channel, encoded with the tone's codec,
 /// with a loud short burst (a "click") at every sync mark.

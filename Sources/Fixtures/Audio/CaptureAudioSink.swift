@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerRender
 
 /// An audio sink without a device: a thread pulls samples in real time exactly as a device callback
 /// would, and keeps them so tests can check what would have been heard.

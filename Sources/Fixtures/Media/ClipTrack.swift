@@ -1,3 +1,5 @@
+import VideoPlayerRender
+
 /// One stream of a clip being written; the writer asks every track for its next time and lets the
 /// earliest one write, so packets reach the muxer roughly interleaved.
 protocol ClipTrack: AnyObject {

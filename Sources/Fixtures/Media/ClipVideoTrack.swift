@@ -1,4 +1,5 @@
 import CFFmpeg
+import VideoPlayerRender
 
 /// The video stream of a test clip: numbered solid-colour pictures with keyframes exactly every GOP.
 final class ClipVideoTrack: ClipTrack {

@@ -1,0 +1,3 @@
+// A test target that imports VideoPlayerTestSupport also gets the fixtures: TestMedia and ClipSpec,
+// CaptureAudioSink and LocalHTTPServer.
+@_exported import VideoPlayerFixtures
