@@ -36,16 +36,15 @@ final class DemoBed {
     /// Waits (real time: the engine decodes on its threads) until `condition` holds.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-            // NB: without a window nothing pumps a paused player; its first picture needs a pump.
-            context.render.engine.pump()
-            host.update()
-        }
+        // NB: without a window nothing pumps a paused player; its first picture needs a pump.
+        let met = await VideoPlayerTestSupport.waitUntil(
+            timeout: timeout,
+            polling: {
+                context.render.engine.pump()
+                host.update()
+            }, condition)
         host.update()
-        return true
+        return met
     }
 
     /// Waits until the player shows a picture.
@@ -79,20 +78,5 @@ final class DemoBed {
     /// Presses at `from`, moves in `steps` to `to`, releases there.
     func drag(from: Point, to: Point, steps: Int = 6) {
         host.drag(from: from, to: to, steps: steps)
-    }
-}
-
-extension RGBA {
-    init(_ color: Color) {
-        self.init(
-            r: UInt8((color.red * 255).rounded()), g: UInt8((color.green * 255).rounded()),
-            b: UInt8((color.blue * 255).rounded()))
-    }
-
-    /// Whether this is a picture of the test clips: near one of their palette colours.
-    var isClipColour: Bool {
-        let index = TestMedia.nearestPaletteIndex(r: r, g: g, b: b)
-        let colour = TestMedia.colour(forFrame: index)
-        return isClose(to: RGBA(r: colour.r, g: colour.g, b: colour.b), tolerance: 24)
     }
 }

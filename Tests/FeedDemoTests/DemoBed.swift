@@ -31,15 +31,14 @@ final class DemoBed {
     /// player and updating the host as a window would.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-            context.render.engine.pump()
-            host?.update()
-        }
+        let met = await VideoPlayerTestSupport.waitUntil(
+            timeout: timeout,
+            polling: {
+                context.render.engine.pump()
+                host?.update()
+            }, condition)
         host?.update()
-        return true
+        return met
     }
 
     /// Lets `seconds` pass on the test clock and updates the host.
@@ -68,18 +67,5 @@ final class DemoBed {
     func snapshot() -> RasterImage {
         host?.update()
         return host?.snapshotWithVideo() ?? RasterImage(width: 0, height: 0)
-    }
-}
-
-extension RasterImage {
-    /// How many pixels of `rect` match `predicate`.
-    func count(in rect: Rect, where predicate: (RGBA) -> Bool) -> Int {
-        var count = 0
-        for y in max(0, Int(rect.minY))..<min(height, Int(rect.maxY)) {
-            for x in max(0, Int(rect.minX))..<min(width, Int(rect.maxX)) where predicate(pixel(x: x, y: y)) {
-                count += 1
-            }
-        }
-        return count
     }
 }

@@ -1,4 +1,5 @@
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 extension WidgetBed {
     /// How much the bright pixels of the widget marked `identifier` agree with `text` rendered alone
@@ -35,12 +36,5 @@ extension WidgetBed {
             }
         }
         return inked == 0 ? 1 : Double(covered) / Double(inked)
-    }
-}
-
-extension RasterImage {
-    /// Whether the pixel at (x, y) is bright (text drawn in white over black); `false` outside.
-    func isInk(x: Int, y: Int) -> Bool {
-        x >= 0 && y >= 0 && x < width && y < height && pixel(x: x, y: y).isInk
     }
 }

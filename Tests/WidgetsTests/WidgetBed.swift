@@ -52,17 +52,16 @@ final class WidgetBed {
     /// Waits (real time, the engine runs on its threads) until `condition` holds, updating the host.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { return false }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-            // NB: a window pumps the player on every loop iteration; without one, a paused player
-            // stops pumping itself, so a seek's first picture would never be taken.
-            context.render.engine.pump()
-            host.update()
-        }
+        // NB: a window pumps the player on every loop iteration; without one, a paused player
+        // stops pumping itself, so a seek's first picture would never be taken.
+        let met = await VideoPlayerTestSupport.waitUntil(
+            timeout: timeout,
+            polling: {
+                context.render.engine.pump()
+                host.update()
+            }, condition)
         host.update()
-        return true
+        return met
     }
 
     func snapshot() -> RasterImage {
@@ -91,31 +90,4 @@ final class WidgetBed {
         clock.advance(by: seconds)
         host.update()
     }
-}
-
-extension RasterImage {
-    /// How many pixels of `rect` (pixels) match `predicate`.
-    func count(in rect: Rect, where predicate: (RGBA) -> Bool) -> Int {
-        var count = 0
-        for y in Int(rect.minY)..<min(height, Int(rect.maxY)) {
-            for x in Int(rect.minX)..<min(width, Int(rect.maxX)) where predicate(pixel(x: x, y: y)) {
-                count += 1
-            }
-        }
-        return count
-    }
-
-    /// How many pixels of `rect` are bright: text and icons drawn in white over black.
-    func ink(in rect: Rect) -> Int {
-        count(in: rect) { $0.isInk }
-    }
-}
-
-extension RGBA {
-    init(_ color: Color) {
-        self.init(r: UInt8(color.red * 255), g: UInt8(color.green * 255), b: UInt8(color.blue * 255))
-    }
-
-    /// Whether this is bright enough to be text or an icon drawn in white over black.
-    var isInk: Bool { Int(r) + Int(g) + Int(b) > 300 }
 }

@@ -96,13 +96,7 @@ final class CommandStorm {
 
     /// Pumps (real time: the engine decodes on its threads) until `condition` holds.
     func waitUntil(timeout: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = MediaPlayer.now + timeout
-        while !condition() {
-            if MediaPlayer.now > deadline { return false }
-            try? await Task.sleep(nanoseconds: 5_000_000)
-            pump()
-        }
-        return true
+        await VideoPlayerTestSupport.waitUntil(timeout: timeout, polling: pump, condition)
     }
 
     /// The seed and the last commands, for failure messages.
