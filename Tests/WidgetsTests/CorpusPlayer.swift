@@ -52,7 +52,7 @@ final class CorpusPlayer {
 
     init(size: Size = Size(width: 480, height: 270)) {
         let sinks = sinks
-        bed = WidgetBed(size: size) { context in
+        bed = WidgetBed(size: size, engine: .ffmpeg) { context in
             context.render.configuration = PlayerConfiguration(
                 timeTickInterval: 0.25,
                 audioSink: {

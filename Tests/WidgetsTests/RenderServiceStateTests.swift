@@ -10,7 +10,7 @@ import VideoPlayerTestSupport
     @Test func theQueueTracksAdjustmentsAndStatisticsAreTheServicesOwn() async throws {
         let bed = WidgetBed { context in context.render.surface() }
         let render = bed.context.render
-        let clip = try TestMedia.cachedClip(ClipSpec(width: 160, height: 96, duration: 2))
+        let clip = try WidgetBed.clip(ClipSpec(width: 160, height: 96, duration: 2))
         let items = [MediaItem(url: clip), MediaItem(url: clip)]
         render.load(items, startingAt: 1, autoplay: true)
         #expect(await bed.waitUntil { render.status == .playing && render.statistics.framesPresented > 2 })

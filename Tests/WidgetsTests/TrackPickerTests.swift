@@ -34,7 +34,7 @@ import VideoPlayerWidgets
         let spec = ClipSpec(
             width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
             additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
-        #expect(await bed.load(MediaItem(url: try TestMedia.cachedClip(spec, fileExtension: "mkv"))))
+        #expect(await bed.load(MediaItem(url: try WidgetBed.clip(spec, fileExtension: "mkv"))))
         let picker = bed.context[TrackPickerService.self]
         let english = try #require(picker.audioTracks.first { $0.language == "eng" })
         let french = try #require(picker.audioTracks.first { $0.language == "fra" })

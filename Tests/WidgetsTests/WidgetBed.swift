@@ -3,8 +3,8 @@ import VideoPlayerContainer
 import VideoPlayerRender
 import VideoPlayerTestSupport
 
-/// A headless host for one widget (or a whole player) on a test clock, with FFmpeg's player whose
-/// clips come from `TestMedia`.
+/// A headless host for one widget (or a whole player) on a test clock, playing on the fake engine
+/// (clips made with `clip(...)` open as their specs say) or, for end-to-end suites, on FFmpeg's.
 @MainActor
 final class WidgetBed {
     let clock = TestClock()
@@ -12,9 +12,15 @@ final class WidgetBed {
     let host: WidgetHost
     let renderer: SnapshotRenderer
 
-    init(size: Size = Size(width: 320, height: 180), _ root: (Context) -> some Widget) {
+    /// The clips the beds' fake engines know.
+    static let clips = FakeClipLibrary()
+
+    init(
+        size: Size = Size(width: 320, height: 180), engine: PlaybackEngineFactory = WidgetBed.clips.engine,
+        _ root: (Context) -> some Widget
+    ) {
         let context = Context(mode: .test).withDependency(\.clock, clock).withDependency(
-            \.playbackEngine, .ffmpeg)
+            \.playbackEngine, engine)
         self.context = context
         renderer = SnapshotRenderer(size: size, context: context)
         host = renderer.makeHost(root(context), clearColor: .black)
@@ -26,11 +32,19 @@ final class WidgetBed {
         duration: Double = 2, width: Int = 160, height: Int = 96, gop: Double = 0.5,
         subtitles: [SubtitleCue] = []
     ) throws -> URL {
-        try TestMedia.cachedClip(
+        try clips.clip(
             ClipSpec(
                 width: width, height: height, duration: duration, gopSeconds: gop, tone: nil,
                 subtitles: subtitles))
     }
+
+    /// The clip of `spec`, known to the fake engine.
+    static func clip(_ spec: ClipSpec, fileExtension: String? = nil) throws -> URL {
+        try clips.clip(spec, fileExtension: fileExtension)
+    }
+
+    /// Whether the bed plays on the fake engine, whose time is the test clock's.
+    var isFake: Bool { context.render.engine is FakePlaybackEngine }
 
     /// Loads `item` and waits until the player is ready (or playing when `autoplay`).
     func load(_ item: MediaItem, autoplay: Bool = false) async -> Bool {
@@ -49,9 +63,19 @@ final class WidgetBed {
         return await waitUntil { abs(self.context.render.currentTime - time) < 0.05 }
     }
 
-    /// Waits (real time, the engine runs on its threads) until `condition` holds, updating the host.
+    /// Lets time pass until `condition` holds, updating the host: on the fake engine, the test
+    /// clock's time, a 60th of a second at a time; on FFmpeg's, real time while it decodes.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+        if isFake {
+            let end = clock.now + timeout
+            while !condition() {
+                if clock.now >= end { return false }
+                advance(1.0 / 60)
+            }
+            host.update()
+            return true
+        }
         // NB: a window pumps the player on every loop iteration; without one, a paused player
         // stops pumping itself, so a seek's first picture would never be taken.
         let met = await VideoPlayerTestSupport.waitUntil(

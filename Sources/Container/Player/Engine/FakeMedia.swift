@@ -30,6 +30,11 @@ public struct FakeMedia: Sendable {
     public var openingTime: Double
     /// When set, opening fails with this error instead.
     public var failure: PlayerError?
+    /// The bit rate the statistics report while the item plays.
+    public var bitRate: Int?
+    /// The decoding time per picture the statistics report while the item plays (the fake decodes
+    /// nothing; this is what a statistics display shows).
+    public var decodeSecondsPerFrame: Double?
 
     /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
     ///
@@ -38,7 +43,8 @@ public struct FakeMedia: Sendable {
     public init(
         duration: Double? = 10, videoSize: Size? = Size(width: 640, height: 360), hasAudio: Bool = true,
         tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], cues: [SubtitleCue] = [],
-        frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil
+        frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil,
+        bitRate: Int? = 1_000_000, decodeSecondsPerFrame: Double? = 0.002
     ) {
         self.duration = duration
         self.videoSize = videoSize
@@ -56,6 +62,8 @@ public struct FakeMedia: Sendable {
         self.color = color
         self.openingTime = openingTime
         self.failure = failure
+        self.bitRate = bitRate
+        self.decodeSecondsPerFrame = decodeSecondsPerFrame
     }
 
     /// An item that fails to open with `error`.

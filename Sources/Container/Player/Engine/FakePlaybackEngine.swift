@@ -61,7 +61,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var saturation = 1.0
     public internal(set) var currentFrame: VideoFrame?
     public internal(set) var frameGeneration = 0
-    /// Pictures "shown" so far: one per frame interval played, and one per seek or step.
+    /// Pictures of the current item "shown" so far: one per frame interval played, and one per
+    /// seek or step.
     public internal(set) var framesPresented = 0
 
     let clock: any TimerClock
@@ -69,6 +70,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var currentMedia: FakeMedia?
     /// Whether the current item opened.
     var isOpen = false
+    /// The cues of the current item's external subtitle file.
+    var externalCues: [SubtitleCue] = []
     var wantsPlay = false
     /// Where the clock and the position stood when playback last started; `nil` unless playing.
     var anchor: (clock: Double, position: Double)?
@@ -108,13 +111,17 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public var activeCues: [SubtitleCue] {
         guard let currentMedia, isOpen else { return [] }
         let hasSubtitleTracks = tracks.contains { $0.kind == .subtitle }
-        guard selectedSubtitleTrack != nil || !hasSubtitleTracks else { return [] }
+        let embedded = selectedSubtitleTrack != nil || !hasSubtitleTracks ? currentMedia.cues : []
         let time = currentTime
-        return currentMedia.cues.filter { $0.isActive(at: time) }
+        return (embedded + externalCues).filter { $0.isActive(at: time) }
     }
 
     public var statistics: PlaybackStatistics {
-        PlaybackStatistics(framesPresented: framesPresented, framesDropped: 0, avOffset: 0)
+        let playing = isOpen && framesPresented > 0
+        return PlaybackStatistics(
+            framesPresented: framesPresented, framesDropped: 0, avOffset: 0,
+            videoDecodeSecondsPerFrame: playing && hasVideo ? currentMedia?.decodeSecondsPerFrame : nil,
+            bitRate: playing ? currentMedia?.bitRate : nil)
     }
 
     // MARK: Video source
@@ -184,6 +191,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
             selectedSubtitleTrack = nil
             currentFrame = nil
             frameGeneration += 1
+            framesPresented = 0
+            externalCues = []
             emit(.itemChanged(items[index].id))
         }
         setStatus(.loading)
@@ -216,6 +225,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         bufferedRanges = duration.map { [pausedPosition...$0] } ?? []
         selectedAudioTrack = chooseAudioTrack()
         selectedSubtitleTrack = chooseSubtitleTrack()
+        readExternalSubtitles()
         showPicture()
         emit(.tracksChanged(tracks))
         if !chapters.isEmpty { emit(.chaptersChanged(chapters)) }
@@ -223,6 +233,18 @@ public final class FakePlaybackEngine: PlaybackEngine {
         if let duration { emit(.durationKnown(duration)) }
         setStatus(.ready)
         if wantsPlay { startPlaying() }
+    }
+
+    /// Reads the item's subtitle file, as the real player does (there off the main actor); a file
+    /// that cannot be read is reported as an error and playback goes on.
+    private func readExternalSubtitles() {
+        guard let url = currentItem?.externalSubtitleURL else { return }
+        do throws(PlayerError) {
+            externalCues = try SubtitleParser.parse(contentsOf: url).cues
+            for cue in externalCues { emit(.subtitleCue(cue)) }
+        } catch {
+            emit(.error(error))
+        }
     }
 
     private func chooseAudioTrack() -> Int? {

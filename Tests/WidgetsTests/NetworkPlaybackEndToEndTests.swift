@@ -9,7 +9,7 @@ import VideoPlayerWidgets
 /// error shows in words, the interface keeps composing and answers input, and Retry plays on from
 /// where the item failed. How fast it all stays is player-bench's `network` scenario.
 @MainActor
-@Suite(.serialized) struct NetworkPlaybackTests {
+@Suite(.serialized) struct NetworkPlaybackEndToEndTests {
     static let spec = ClipSpec(width: 160, height: 96, duration: 6, gopSeconds: 1)
 
     @Test(arguments: ServedClip.Delivery.allCases)

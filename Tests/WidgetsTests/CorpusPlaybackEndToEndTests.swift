@@ -9,7 +9,7 @@ import VideoPlayerWidgets
 /// The real-media corpus through the whole player, as an app shows it: `PlayerWidget` with its
 /// controls, subtitles and error overlay, each file within three times its duration plus 5 s.
 @MainActor
-@Suite(.serialized, .enabled(if: SharedMedia.shouldRun)) struct CorpusPlaybackTests {
+@Suite(.serialized, .enabled(if: SharedMedia.shouldRun)) struct CorpusPlaybackEndToEndTests {
     /// Files play at twice their speed, as in the engine's corpus test, to keep the suite short.
     static let rate = 2.0
 
