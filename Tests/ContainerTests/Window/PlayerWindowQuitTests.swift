@@ -46,8 +46,10 @@ import VideoPlayerTestSupport
     }
 
     @Test func aSignalWhilePlayingClosesTheWindowAndPausesThePlayer() throws {
-        let clip = try TestMedia.cachedClip(ClipSpec(width: 160, height: 96, duration: 3, tone: nil))
+        // The fake engine opens the item on the window's clock, so it starts playing inside `run()`.
         let context = Context()
+            .withDependency(\.clock, LiveClock())
+            .withDependency(\.playbackEngine, .fake { _ in FakeMedia(duration: 3, openingTime: 0.05) })
         let window = PlayerWindow(size: Size(width: 160, height: 96), context: context) {
             PlayerWidget(context)
         }
@@ -57,7 +59,7 @@ import VideoPlayerTestSupport
             if case .statusChanged(.playing) = event { kill(getpid(), SIGTERM) }
         }
         defer { token.cancel() }
-        context.render.load(MediaItem(url: clip), autoplay: true)
+        context.render.load(MediaItem(path: "clip.mp4"), autoplay: true)
         try Self.runGuarded(window)
         #expect(!window.isRunning)
         #expect(context.render.status == .paused)

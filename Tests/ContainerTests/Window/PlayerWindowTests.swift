@@ -106,37 +106,6 @@ import VideoPlayerTestSupport
         window.runOnce()
         #expect(context[CounterService.self].count == 1)
     }
-
-    @Test(arguments: [Compositing.gpu, .cpu])
-    func showsTheVideoOfAPlayerUnderTheOverlay(_ compositing: Compositing) throws {
-        let clip = FileManager.default.temporaryDirectory.appendingPathComponent("window-video-\(UUID()).mp4")
-        defer { try? FileManager.default.removeItem(at: clip) }
-        try TestMedia.encode(ClipSpec(width: 320, height: 240, duration: 1, tone: nil), to: clip)
-        let player = MediaPlayer()
-        let window = PlayerWindow(size: Size(width: 320, height: 240), context: Context()) {
-            ZStack(alignment: .topLeading) {
-                VideoSurface(player: player)
-                Rectangle().fill(.red).frame(width: 20, height: 20)
-            }
-        }
-        window.compositing = compositing
-        try window.open()
-        defer { window.close() }
-        player.load(MediaItem(url: clip))
-        let deadline = MediaPlayer.now + 10
-        while player.currentFrame == nil, MediaPlayer.now < deadline {
-            window.runOnce(maxWait: 0.05)
-        }
-        window.runOnce()
-        #expect(window.statistics.videoUploads >= 1)
-        let shot = try #require(window.screenshot())
-        let expected = TestMedia.colour(forFrame: 0)
-        let centre = shot.pixel(x: 160, y: 60)
-        #expect(
-            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
-                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
-        #expect(shot.pixel(x: 10, y: 10).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
-    }
 }
 
 final class CounterService: Service {

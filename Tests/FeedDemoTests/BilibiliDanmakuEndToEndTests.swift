@@ -5,8 +5,8 @@ import VideoPlayerWidgets
 @testable import BilibiliDemo
 
 @MainActor
-@Suite("Bilibili danmaku", .serialized)
-struct BilibiliDanmakuTests {
+@Suite("Bilibili danmaku, end to end", .serialized)
+struct BilibiliDanmakuEndToEndTests {
     private static let green = Color(red: 0, green: 1, blue: 0)
     private let isGreen: (RGBA) -> Bool = { $0.g > 200 && $0.r < 60 && $0.b < 60 }
 

@@ -6,8 +6,8 @@ import VideoPlayerWidgets
 @testable import TikTokDemo
 
 @MainActor
-@Suite("TikTok feed", .serialized)
-struct TikTokFeedTests {
+@Suite("TikTok feed, end to end", .serialized)
+struct TikTokFeedEndToEndTests {
     /// A feed of three short portrait clips at the demo's window size, playing the first.
     private func makeFeed() async throws -> DemoBed {
         let bed = DemoBed()

@@ -5,7 +5,7 @@ import VideoPlayerWidgets
 @testable import QuickTimeDemo
 
 @MainActor
-@Suite(.serialized) struct QuickTimeDemoTests {
+@Suite(.serialized) struct QuickTimeDemoEndToEndTests {
     private let size = Size(width: 960, height: 540)
 
     private func makeBed() async throws -> DemoBed {

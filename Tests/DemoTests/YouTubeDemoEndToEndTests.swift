@@ -5,7 +5,7 @@ import VideoPlayerWidgets
 @testable import YouTubeDemo
 
 @MainActor
-@Suite(.serialized) struct YouTubeDemoTests {
+@Suite(.serialized) struct YouTubeDemoEndToEndTests {
     /// The watch page over two short clips, paused on the first picture.
     private func makeBed() async throws -> DemoBed {
         let videos = try DemoBed.videos(count: 2)

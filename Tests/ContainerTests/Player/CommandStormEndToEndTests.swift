@@ -7,7 +7,7 @@ import VideoPlayerContainer
 /// no deadlock (a watchdog aborts instead of hanging), and the player ends in the state the last
 /// commands asked for. `STORM_SEED=<hex>` replays a run.
 @MainActor
-@Suite(.serialized) struct CommandStormTests {
+@Suite(.serialized) struct CommandStormEndToEndTests {
     static let commands = 10_000
 
     /// The seed of a run: `STORM_SEED` when set, else `fixed`; printed so a failure can be replayed.

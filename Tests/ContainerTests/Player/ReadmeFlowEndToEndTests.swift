@@ -22,7 +22,7 @@ struct StatusBadge: Widget {
 }
 
 @MainActor
-@Suite struct ReadmeFlowTests {
+@Suite struct ReadmeFlowEndToEndTests {
     @Test func aGeneratedClipPlaysUnderTheControlsAsTheReadmeShows() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("overlays-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
