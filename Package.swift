@@ -185,6 +185,14 @@ let package = Package(
             path: "Tests/WidgetsTests"
         ),
         .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "VideoPlayerTestSupport", "VideoPlayerWidgets", "VideoPlayerContainer", "VideoPlayerRender",
+                "MediaTestSupport", "AudioAnalysis", "FuzzKit",
+            ],
+            path: "Tests/EndToEndTests"
+        ),
+        .testTarget(
             name: "DemoTests",
             dependencies: [
                 "VideoPlayerTestSupport", "YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets",

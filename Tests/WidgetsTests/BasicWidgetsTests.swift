@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @MainActor

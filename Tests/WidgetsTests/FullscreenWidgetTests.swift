@@ -1,5 +1,6 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @MainActor

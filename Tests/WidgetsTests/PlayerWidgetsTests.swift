@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @testable import VideoPlayerContainer

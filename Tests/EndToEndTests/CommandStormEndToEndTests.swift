@@ -2,6 +2,7 @@ import Foundation
 import FuzzKit
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// Ten thousand random commands against a headless `PlayerWidget` with a real player: no crash,
 /// no deadlock (a watchdog aborts instead of hanging), and the player ends in the state the last

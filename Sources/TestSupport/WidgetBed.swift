@@ -1,21 +1,33 @@
 import Foundation
 import VideoPlayerContainer
+import VideoPlayerFixtures
 import VideoPlayerRender
-import VideoPlayerTestSupport
 
 /// A headless host for one widget (or a whole player) on a test clock, playing on the fake engine
 /// (clips made with `clip(...)` open as their specs say) or, for end-to-end suites, on FFmpeg's.
+///
+/// ```swift
+/// let bed = WidgetBed(size: Size(width: 140, height: 30)) { _ in TimelineWidget() }
+/// #expect(try await bed.loadClip(duration: 2))
+/// #expect(await bed.seek(to: 1.2))
+/// #expect(bed.snapshot().ink(in: Rect(x: 0, y: 0, width: 140, height: 30)) > 0)
+/// ```
 @MainActor
-final class WidgetBed {
-    let clock = TestClock()
-    let context: Context
-    let host: WidgetHost
-    let renderer: SnapshotRenderer
+public final class WidgetBed {
+    /// The clock of the bed's context: timers, animations and the fake engine's time.
+    public let clock = TestClock()
+    /// The context the widget tree reads.
+    public let context: Context
+    /// The headless host of the widget tree.
+    public let host: WidgetHost
+    /// Renders other widgets at the bed's size, for references to compare with.
+    public let renderer: SnapshotRenderer
 
     /// The clips the beds' fake engines know.
-    static let clips = FakeClipLibrary()
+    public static let clips = FakeClipLibrary()
 
-    init(
+    /// Mounts `root` at `size` on a black background, playing on `engine`.
+    public init(
         size: Size = Size(width: 320, height: 180), engine: PlaybackEngineFactory = WidgetBed.clips.engine,
         _ root: (Context) -> some Widget
     ) {
@@ -28,7 +40,7 @@ final class WidgetBed {
     }
 
     /// A silent clip (no audio: no device needed), cached across runs.
-    static func clip(
+    public static func clip(
         duration: Double = 2, width: Int = 160, height: Int = 96, gop: Double = 0.5,
         subtitles: [SubtitleCue] = []
     ) throws -> URL {
@@ -39,26 +51,28 @@ final class WidgetBed {
     }
 
     /// The clip of `spec`, known to the fake engine.
-    static func clip(_ spec: ClipSpec, fileExtension: String? = nil) throws -> URL {
+    public static func clip(_ spec: ClipSpec, fileExtension: String? = nil) throws -> URL {
         try clips.clip(spec, fileExtension: fileExtension)
     }
 
     /// Whether the bed plays on the fake engine, whose time is the test clock's.
-    var isFake: Bool { context.render.engine is FakePlaybackEngine }
+    public var isFake: Bool { context.render.engine is FakePlaybackEngine }
 
     /// Loads `item` and waits until the player is ready (or playing when `autoplay`).
-    func load(_ item: MediaItem, autoplay: Bool = false) async -> Bool {
+    public func load(_ item: MediaItem, autoplay: Bool = false) async -> Bool {
         context.render.load(item, autoplay: autoplay)
         return await waitUntil { [.ready, .playing].contains(self.context.render.status) }
     }
 
     /// Loads a fresh silent clip of `duration` seconds.
-    func loadClip(duration: Double = 2, title: String? = nil, autoplay: Bool = false) async throws -> Bool {
+    public func loadClip(duration: Double = 2, title: String? = nil, autoplay: Bool = false) async throws
+        -> Bool
+    {
         await load(MediaItem(url: try Self.clip(duration: duration), title: title), autoplay: autoplay)
     }
 
     /// Seeks exactly and waits for the position to get there.
-    func seek(to time: Double) async -> Bool {
+    public func seek(to time: Double) async -> Bool {
         context.render.seek(to: time, exact: true)
         return await waitUntil { abs(self.context.render.currentTime - time) < 0.05 }
     }
@@ -66,7 +80,7 @@ final class WidgetBed {
     /// Lets time pass until `condition` holds, updating the host: on the fake engine, the test
     /// clock's time, a 60th of a second at a time; on FFmpeg's, real time while it decodes.
     @discardableResult
-    func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+    public func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
         if isFake {
             let end = clock.now + timeout
             while !condition() {
@@ -88,29 +102,43 @@ final class WidgetBed {
         return met
     }
 
-    func snapshot() -> RasterImage {
+    /// The host's pixels, drawn first if anything changed.
+    public func snapshot() -> RasterImage {
         host.update()
         return host.snapshot()
     }
 
-    func click(_ point: Point) {
+    /// Presses and releases at `point`, then draws.
+    public func click(_ point: Point) {
         host.handle(.pointerDown(point))
         host.handle(.pointerUp(point))
         host.update()
     }
 
-    func click(identifier: String) {
+    /// Clicks the middle of the widget marked `identifier`, when there is one.
+    public func click(identifier: String) {
         guard let frame = host.frame(ofIdentifier: identifier) else { return }
         click(Point(x: frame.midX, y: frame.midY))
     }
 
     /// Presses at `from`, moves in `steps` to `to`, releases there.
-    func drag(from: Point, to: Point, steps: Int = 4) {
+    public func drag(from: Point, to: Point, steps: Int = 4) {
         host.drag(from: from, to: to, steps: steps)
     }
 
-    /// Lets `seconds` pass on the test clock and updates the host.
-    func advance(_ seconds: Double) {
+    /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
+    /// loop does (changes made since the last update start animating now).
+    public func wait(_ seconds: Double) {
+        host.update()
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            clock.advance(by: min(1.0 / 60, end - clock.now))
+            host.update()
+        }
+    }
+
+    /// Lets `seconds` pass on the test clock at once and updates the host.
+    public func advance(_ seconds: Double) {
         clock.advance(by: seconds)
         host.update()
     }

@@ -1,5 +1,4 @@
 import VideoPlayerContainer
-import VideoPlayerTestSupport
 
 extension WidgetBed {
     /// How much the bright pixels of the widget marked `identifier` agree with `text` rendered alone
@@ -7,7 +6,7 @@ extension WidgetBed {
     /// the other within a pixel (antialiasing moves edges by one), 0 when there is no such widget.
     ///
     /// Different words of the same length score far lower, so a threshold near 1 reads the text.
-    func textAgreement(_ text: String, font: Font, color: Color, at identifier: String) -> Double {
+    public func textAgreement(_ text: String, font: Font, color: Color, at identifier: String) -> Double {
         guard let frame = host.frame(ofIdentifier: identifier), frame.width >= 1, frame.height >= 1 else {
             return 0
         }

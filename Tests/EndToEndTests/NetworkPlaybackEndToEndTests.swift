@@ -3,6 +3,7 @@ import Testing
 import VideoPlayerContainer
 import VideoPlayerFixtures
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// A player in a real window while the server slows, stalls and comes back: the spinner shows, the

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTestSupport
 import Testing
 import VideoPlayerTestSupport
 
@@ -10,7 +11,12 @@ import VideoPlayerTestSupport
 @MainActor
 @Suite(.serialized) struct WindowCompositingEndToEndTests {
     init() {
-        HeadlessSDL.useDrivers()
+        setenv("SDL_VIDEODRIVER", "offscreen", 0)
+        setenv("SDL_AUDIODRIVER", "dummy", 0)
+    }
+
+    final class CounterService: Service {
+        @ViewState var count = 0
     }
 
     @Test func eachCompositingNamesWhatDraws() throws {
@@ -158,10 +164,7 @@ import VideoPlayerTestSupport
 
     /// A file of the real-media corpus beside the package; `nil` (a failure under CI) when missing.
     private static func corpusFile(_ path: String) -> URL? {
-        let url = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/media/\(path)")
+        let url = SharedMedia.root.appendingPathComponent(path)
         if FileManager.default.fileExists(atPath: url.path) { return url }
         if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("missing \(url.path)") }
         return nil

@@ -32,7 +32,9 @@ struct StatusBadge: Widget {
         try TestMedia.encode(spec, to: url)
 
         let context = Context(mode: .test).withDependency(\.playbackEngine, .ffmpeg)
-        context.control.configure(.halfScreen(.center)) { [Swatch(color: .pureBlue, side: 20)] }
+        context.control.configure(.halfScreen(.center)) {
+            [Color(red: 0, green: 0, blue: 1).frame(width: 20, height: 20)]
+        }
         let counter = BodyCounter()
         context.container.insert(overlay: "badge", above: .toast) { StatusBadge(counter: counter) }
         let host = SnapshotRenderer(size: Size(width: 320, height: 180), context: context)
@@ -66,8 +68,10 @@ struct StatusBadge: Widget {
         #expect(index < spec.frameCount)
         #expect(sample.isClose(to: RGBA(r: expected.r, g: expected.g, b: expected.b), tolerance: 24))
         #expect(video.pixel(x: 5, y: 78) == RGBA(r: 0, g: 0, b: 0), "letterbox bar")
-        #expect(video.pixel(x: 160, y: 90) == .pureBlue, "the control is drawn over the video")
-        #expect(host.snapshot().pixel(x: 60, y: 78) == .transparent, "frames do not pass through Cairo")
+        #expect(video.pixel(x: 160, y: 90) == RGBA(r: 0, g: 0, b: 255), "the control is drawn over the video")
+        #expect(
+            host.snapshot().pixel(x: 60, y: 78) == RGBA(r: 0, g: 0, b: 0, a: 0),
+            "frames do not pass through Cairo")
         context.stopService(RenderService.self)
     }
 }

@@ -1,5 +1,6 @@
 import FuzzKit
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// One command of a storm: what a user, a remote or an app's code may send a player at any time.
 enum StormCommand: CustomStringConvertible {

@@ -4,6 +4,7 @@ import Testing
 import VideoPlayerContainer
 import VideoPlayerFixtures
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// The real-media corpus through the whole player, as an app shows it: `PlayerWidget` with its

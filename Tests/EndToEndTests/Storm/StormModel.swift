@@ -1,4 +1,5 @@
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// What a player must end up doing after a storm: the last accepted command of each kind, with the
 /// player's documented rules applied (values clamped, queue moves bounded, the feature dismissed on

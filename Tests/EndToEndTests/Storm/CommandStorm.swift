@@ -8,7 +8,7 @@ import VideoPlayerTestSupport
 /// the player must end up doing, and checks what the player reports while it takes each command.
 @MainActor
 final class CommandStorm {
-    let bed = PlayerBed(engine: .ffmpeg)
+    let bed = WidgetBed(engine: .ffmpeg) { PlayerWidget($0) }
     let queue: [MediaItem]
     let seed: UInt64
     let watchdog: Watchdog

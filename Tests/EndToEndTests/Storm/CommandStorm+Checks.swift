@@ -1,5 +1,6 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 extension CommandStorm {
     /// Lets the player settle, checks it did what the last commands asked, that seeks and play

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 /// Turns a hang into a failure: a thread that aborts the test process, naming the phase, when the
 /// main actor has not called `beat` for `timeout` seconds.

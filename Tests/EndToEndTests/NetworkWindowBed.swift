@@ -1,6 +1,7 @@
 import Foundation
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 /// A whole player in a real ``PlayerWindow`` on SDL's offscreen driver, on the live clock, with the

@@ -20,7 +20,8 @@ import VideoPlayerWidgets
     }
 
     static func point(_ fraction: Double, in bed: WidgetBed) throws -> Point {
-        try SeekBarTests.point(fraction, in: bed)
+        let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))
+        return Point(x: bar.minX + fraction * bar.width, y: bar.midY)
     }
 
     @Test func hoveringAtThirtyPercentShowsTheTimeAndTheKeyframeThumbnailInThePluginOverlay() async throws {
