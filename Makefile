@@ -34,10 +34,10 @@ run: deps
 test: deps
 	$(HEADLESS_ENV) $(SWIFT) test --no-parallel
 
-# The engine, container and widget suites under ThreadSanitizer and AddressSanitizer (with its leak
-# checker), one test at a time as in `test`; any report makes the run fail. Each builds into its
-# own scratch folder; see README.md, Robustness.
-SANITIZED_TESTS := RenderTests|ContainerTests|WidgetsTests
+# The engine, container, widget and end-to-end suites under ThreadSanitizer and AddressSanitizer
+# (with its leak checker), one test at a time as in `test`; any report makes the run fail. Each
+# builds into its own scratch folder; see README.md, Robustness.
+SANITIZED_TESTS := RenderTests|ContainerTests|WidgetsTests|EndToEndTests
 # NB: SDL loads Mesa's EGL and GL drivers when a window opens and unloads them when it closes, so
 # LeakSanitizer would report what Mesa leaks from modules that are gone and that no suppression can
 # name. Preloading the drivers keeps them mapped for the whole run. The preload would also reach the
