@@ -5,7 +5,7 @@ import VideoPlayerRender
 
 extension FakeMedia {
     /// What the clip of `spec` holds, for the fake engine: its length, picture size, frame rate,
-    /// the colour of its first picture, and its tracks in the order `TestMedia` writes them (video,
+    /// tags, the colour of its first picture, and its tracks in the order `TestMedia` writes them (video,
     /// then each tone, then the subtitles) with their languages and cues.
     public init(_ spec: ClipSpec) {
         var tracks: [MediaTrack] = []
@@ -28,7 +28,8 @@ extension FakeMedia {
         self.init(
             duration: spec.duration,
             videoSize: spec.hasVideo ? Size(width: Double(spec.width), height: Double(spec.height)) : nil,
-            hasAudio: spec.tone != nil, tracks: tracks, cues: spec.subtitles, frameRate: spec.frameRate.value,
+            hasAudio: spec.tone != nil, tracks: tracks, metadata: spec.metadata, cues: spec.subtitles,
+            frameRate: spec.frameRate.value,
             color: Color(
                 red: Double(first.r) / 255, green: Double(first.g) / 255, blue: Double(first.b) / 255))
     }

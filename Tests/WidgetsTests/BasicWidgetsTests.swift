@@ -63,6 +63,20 @@ import VideoPlayerWidgets
         #expect(bed.context[TimelineService.self].style == .remaining)
     }
 
+    @Test func titleFallsBackToTheFilesOwnTitleAndArtist() async throws {
+        let bed = WidgetBed(size: Size(width: 200, height: 60)) { _ in TitleWidget() }
+        var spec = ClipSpec(width: 160, height: 96, duration: 2, tone: nil)
+        spec.metadata = MediaMetadata(title: "Night Train", artist: "The Sleepers")
+        let clip = try WidgetBed.clip(spec)
+        #expect(await bed.load(MediaItem(url: clip)))
+        let service = bed.context[TitleService.self]
+        #expect(service.title == "Night Train" && service.subtitle == "The Sleepers")
+        #expect(bed.snapshot().ink(in: Rect(x: 0, y: 0, width: 200, height: 60)) > 0)
+        // A title the app gives wins, and keeps its own (absent) subtitle.
+        #expect(await bed.load(MediaItem(url: clip, title: "Episode 1")))
+        #expect(service.title == "Episode 1" && service.subtitle == nil)
+    }
+
     @Test func titleShowsTheItemsTitleAndSubtitle() async throws {
         let bed = WidgetBed(size: Size(width: 200, height: 60)) { _ in TitleWidget() }
         #expect(bed.snapshot().ink(in: Rect(x: 0, y: 0, width: 200, height: 60)) == 0)

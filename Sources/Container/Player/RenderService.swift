@@ -48,6 +48,8 @@ public final class RenderService: Service {
     @ViewState public private(set) var tracks: [MediaTrack] = []
     /// The chapters of the current item.
     @ViewState public private(set) var chapters: [MediaChapter] = []
+    /// The current item's container tags (title, artist, album), once it opened.
+    @ViewState public private(set) var metadata = MediaMetadata()
     /// The item playing now.
     @ViewState public private(set) var item: MediaItem?
     /// The queue: the items of the last load.
@@ -143,6 +145,7 @@ public final class RenderService: Service {
         activeCues = player.activeCues
         tracks = player.tracks
         chapters = player.chapters
+        metadata = player.metadata
         items = player.items
         currentIndex = player.currentIndex
         selectedAudioTrack = player.selectedAudioTrack

@@ -39,6 +39,13 @@ final class ClipMuxer {
         return stream
     }
 
+    /// Sets the container's title, artist and album tags (before the header is written).
+    func setTags(_ tags: MediaMetadata) {
+        for (key, value) in [("title", tags.title), ("artist", tags.artist), ("album", tags.album)] {
+            if let value { av_dict_set(&context.pointee.metadata, key, value, 0) }
+        }
+    }
+
     /// Creates the file and writes the container header; streams are fixed from here on.
     ///
     /// - Parameter options: the muxer's private options, such as `hls_time` for an HLS playlist.

@@ -26,12 +26,15 @@ extension ClipSpec {
                 } ?? "none"
             }.joined(separator: "+")
         let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
+        let tags = [metadata.title, metadata.artist, metadata.album].map {
+            $0.map { "\($0.utf8.count):\($0)" } ?? "-"
+        }
         return [
             "v\(Self.generatorVersion)", "\(width)x\(height)",
             "\(frameRate.numerator)/\(frameRate.denominator)",
             "\(duration)s", "gop\(gopFrames)", videoCodec.rawValue, "b\(allowsBFrames)", "video\(hasVideo)",
             toneText, "marks\(syncMarks)", "cues\(cueText)",
-        ].joined(separator: "|")
+        ].joined(separator: "|") + (metadata == MediaMetadata() ? "" : "|tags\(tags)")
     }
 
     private func fnv1a(_ text: String) -> UInt64 {

@@ -113,6 +113,8 @@ public struct ClipSpec: Hashable, Sendable {
     /// > with a tone every stream of an .mkv is shifted by that delay (about 21 ms); subtract the video
     /// > stream's start time to compare cue times with picture times.
     public var subtitles: [SubtitleCue]
+    /// Tags written in the container (title, artist, album); none by default.
+    public var metadata = MediaMetadata()
 
     /// A clip description; the defaults make a 4 s, 320x240, 30 fps H.264 clip with a 440 Hz tone.
     ///

@@ -72,6 +72,7 @@ public enum TestMedia {
         if !spec.subtitles.isEmpty {
             tracks.append(try ClipSubtitleTrack(cues: spec.subtitles, muxer: muxer))
         }
+        muxer.setTags(spec.metadata)
         try muxer.writeHeader(options: options)
         while let track = earliest(of: tracks) {
             try track.writeNext()

@@ -43,6 +43,7 @@ extension MediaPlayer {
     private func opened(_ info: SessionInfo) {
         tracks = info.tracks
         chapters = info.chapters
+        metadata = info.metadata
         hasVideo = info.videoStream != nil
         hasAudio = info.audioStream != nil
         selectedAudioTrack = info.audioStream

@@ -229,6 +229,7 @@ extension MediaPlayer {
         hasAudio = false
         tracks = []
         chapters = []
+        metadata = MediaMetadata()
         cues = []
         externalCues = []
         selectedAudioTrack = nil

@@ -32,6 +32,8 @@ public final class MediaPlayer {
     public internal(set) var tracks: [MediaTrack] = []
     /// The chapters of the current item.
     public internal(set) var chapters: [MediaChapter] = []
+    /// The current item's container tags (title, artist, album), once it opened.
+    public internal(set) var metadata = MediaMetadata()
     /// The stream index of the audio track playing.
     public internal(set) var selectedAudioTrack: Int?
     /// The stream index of the subtitle track shown.

@@ -123,6 +123,13 @@ final class MediaSource: @unchecked Sendable {
         }
     }
 
+    /// The container's tags (title, artist, album).
+    var metadata: MediaMetadata {
+        let tags = pointer.pointee.metadata
+        return MediaMetadata(
+            title: metadata(tags, "title"), artist: metadata(tags, "artist"), album: metadata(tags, "album"))
+    }
+
     /// Every stream as a track description.
     var tracks: [MediaTrack] {
         (0..<streamCount).compactMap { index in

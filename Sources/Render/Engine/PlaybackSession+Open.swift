@@ -35,6 +35,7 @@ extension PlaybackSession {
             tracks: tracks, chapters: source.chapters, duration: source.duration, videoStream: videoIndex,
             audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
             bitRate: source.pointer.pointee.bit_rate > 0 ? Int(source.pointer.pointee.bit_rate) : nil)
+        info.metadata = source.metadata
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)

@@ -2,6 +2,8 @@
 struct SessionInfo: Sendable {
     var tracks: [MediaTrack]
     var chapters: [MediaChapter]
+    /// The container's tags.
+    var metadata = MediaMetadata()
     /// The container's duration, when it states one.
     var duration: Double?
     var videoStream: Int?

@@ -18,6 +18,8 @@ public struct FakeMedia: Sendable {
     public var tracks: [MediaTrack]
     /// The chapters.
     public var chapters: [MediaChapter]
+    /// The container's tags.
+    public var metadata: MediaMetadata
     /// Subtitle cues, shown while a subtitle track is selected (or always, when the item has no
     /// subtitle track: as from an external subtitle file).
     public var cues: [SubtitleCue]
@@ -42,7 +44,8 @@ public struct FakeMedia: Sendable {
     /// AAC audio track (index 1, when it has sound).
     public init(
         duration: Double? = 10, videoSize: Size? = Size(width: 640, height: 360), hasAudio: Bool = true,
-        tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], cues: [SubtitleCue] = [],
+        tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], metadata: MediaMetadata = MediaMetadata(),
+        cues: [SubtitleCue] = [],
         frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil,
         bitRate: Int? = 1_000_000, decodeSecondsPerFrame: Double? = 0.002
     ) {
@@ -57,6 +60,7 @@ public struct FakeMedia: Sendable {
                 hasAudio ? MediaTrack(index: 1, kind: .audio, codecName: "aac", isSupported: true) : nil,
             ].compactMap { $0 }
         self.chapters = chapters
+        self.metadata = metadata
         self.cues = cues
         self.frameRate = frameRate
         self.color = color

@@ -284,6 +284,8 @@ extension FakePlaybackEngine {
         stopClock()
         self.items = items
         currentIndex = nil
+        shownItemID = nil
+        isOpen = false
         wantsPlay = false
         currentFrame = nil
         frameGeneration += 1

@@ -52,6 +52,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var isLooping = false
     public internal(set) var tracks: [MediaTrack] = []
     public internal(set) var chapters: [MediaChapter] = []
+    public internal(set) var metadata = MediaMetadata()
     public internal(set) var items: [MediaItem] = []
     public internal(set) var currentIndex: Int?
     public internal(set) var selectedAudioTrack: Int?
@@ -70,6 +71,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var currentMedia: FakeMedia?
     /// Whether the current item opened.
     var isOpen = false
+    /// The identity of the item the state describes, so that reopening it (a retry) keeps it.
+    var shownItemID: MediaItem.ID?
     /// The cues of the current item's external subtitle file.
     var externalCues: [SubtitleCue] = []
     var wantsPlay = false
@@ -173,10 +176,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
         stopClock()
         openTimer?.cancel()
         openTimer = nil
-        let changesItem = currentIndex != index || !isOpen
+        let changesItem = shownItemID != items[index].id
         isOpen = false
         reportedPresentationFailure = false
         currentIndex = index
+        shownItemID = items[index].id
         wantsPlay = playing
         pausedPosition = position ?? items[index].startPosition
         if changesItem {
@@ -186,6 +190,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
             hasAudio = false
             tracks = []
             chapters = []
+            metadata = MediaMetadata()
             bufferedRanges = []
             selectedAudioTrack = nil
             selectedSubtitleTrack = nil
@@ -221,6 +226,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         hasAudio = media.hasAudio
         tracks = media.tracks
         chapters = media.chapters
+        metadata = media.metadata
         if let duration { pausedPosition = min(max(pausedPosition, 0), duration) }
         bufferedRanges = duration.map { [pausedPosition...$0] } ?? []
         selectedAudioTrack = chooseAudioTrack()

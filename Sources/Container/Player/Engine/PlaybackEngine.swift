@@ -56,6 +56,8 @@ public protocol PlaybackEngine: VideoSource {
     var tracks: [MediaTrack] { get }
     /// The current item's chapters.
     var chapters: [MediaChapter] { get }
+    /// The current item's container tags (title, artist, album).
+    var metadata: MediaMetadata { get }
     /// The queue.
     var items: [MediaItem] { get }
     /// The item playing now.

@@ -95,6 +95,20 @@ import VideoPlayerContainer
         #expect(context.render.currentTime == 20)
     }
 
+    @Test func aNewLoadChangesTheItemAndARetryKeepsIt() throws {
+        let first = MediaItem(path: "a.mp4", title: "A")
+        let second = MediaItem(path: "b.mp4", title: "B")
+        context.render.load(first)
+        let recorder = try record()
+        context.render.load(second)
+        #expect(context.render.item?.title == "B")
+        #expect(recorder.events.first == .itemChanged(second.id))
+        recorder.events.removeAll()
+        context.render.retry()
+        #expect(!recorder.events.contains(.itemChanged(second.id)))
+        #expect(context.render.status == .playing)
+    }
+
     @Test func seeksAreClampedAndOneAtTheEndEndsTheItemEvenPaused() throws {
         context.render.load(MediaItem(path: "a"))
         let recorder = try record()
