@@ -15,6 +15,11 @@ public struct ControlAreas {
 
     /// The widgets of `area` in a row (a column for `.left` and `.right`) with the area's
     /// transition; nothing while the controls are hidden or the area is empty.
+    ///
+    /// A top or bottom row spans the overlay's width and starts at its leading edge, so a lone
+    /// title sits at the left as a text would; put a ``Spacer`` on each side of a widget to centre
+    /// it, or before it to push it to the trailing edge. Side columns and the centre area are as
+    /// tall and wide as their widgets, centred in their place.
     public subscript(area: ControlArea) -> AnyWidget {
         let content = widgets[ControlSlot(status, area)] ?? []
         guard isPresented, !content.isEmpty else { return AnyWidget(EmptyWidget()) }
@@ -28,6 +33,12 @@ public struct ControlAreas {
             return AnyWidget(
                 VStack(spacing: spacing) { items }.reportingFrame(to: report).transition(transition))
         }
-        return AnyWidget(HStack(spacing: spacing) { items }.reportingFrame(to: report).transition(transition))
+        guard area != .center else {
+            return AnyWidget(
+                HStack(spacing: spacing) { items }.reportingFrame(to: report).transition(transition))
+        }
+        return AnyWidget(
+            HStack(spacing: spacing) { items }.frame(maxWidth: .infinity, alignment: .leading)
+                .reportingFrame(to: report).transition(transition))
     }
 }

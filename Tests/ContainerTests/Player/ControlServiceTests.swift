@@ -21,7 +21,8 @@ import VideoPlayerContainer
     }
 
     var centre: RGBA { bed.snapshot().pixel(x: 160, y: 90) }
-    var bottomRow: RGBA { bed.snapshot().pixel(x: 160, y: 150) }
+    /// Where the bottom row's lone swatch lies: at the row's leading edge.
+    var bottomRow: RGBA { bed.snapshot().pixel(x: 30, y: 150) }
 
     @Test func autoHidesAfterItsDurationOnTheInjectedClockAndReturnsOnTap() {
         #expect(centre == .pureBlue)
@@ -67,6 +68,21 @@ import VideoPlayerContainer
         #expect(bottomRow == .transparent)
         bed.context.status.toHalfScreen()
         #expect(centre == .pureBlue)
+    }
+
+    @Test func aLoneWidgetInARowStartsAtTheLeadingEdgeUnlessSpacersCentreIt() {
+        bed.context.control.configure(insets: EdgeInsets(all: 12))
+        let lone = bed.snapshot()
+        #expect(lone.pixel(x: 14, y: 150) == .pureGreen)
+        #expect(lone.pixel(x: 10, y: 150) == .transparent, "inside the inset")
+        #expect(lone.pixel(x: 160, y: 150) == .transparent)
+        bed.context.control.configure(.halfScreen(.bottom1)) {
+            [Spacer(), Swatch(color: .pureGreen), Spacer()]
+        }
+        let centred = bed.snapshot()
+        #expect(centred.pixel(x: 160, y: 150) == .pureGreen)
+        #expect(centred.pixel(x: 14, y: 150) == .transparent)
+        #expect(centre == .pureBlue, "the centre area stays centred")
     }
 
     @Test func displayStylesDecideWhetherTapsAndCallsShowTheControls() {
