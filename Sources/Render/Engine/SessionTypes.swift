@@ -36,13 +36,13 @@ enum SessionEvent: Sendable {
 }
 
 /// A track the user asked for, by stream index or by language, or none at all.
-enum TrackPreference: Sendable, Equatable {
+package enum TrackPreference: Sendable, Equatable {
     case index(Int)
     case language(String)
     /// No track of the kind (subtitles hidden), for this item and the next ones.
     case off
 
-    func matches(_ track: MediaTrack) -> Bool {
+    package func matches(_ track: MediaTrack) -> Bool {
         switch self {
         case .index(let index): track.index == index
         case .language(let language): track.language?.lowercased() == language.lowercased()

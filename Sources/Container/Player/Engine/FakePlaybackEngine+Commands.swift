@@ -130,29 +130,28 @@ extension FakePlaybackEngine {
 
     public func selectAudioTrack(index: Int) {
         record(.selectAudioTrack(index: index))
-        selectAudio { $0.index == index }
+        selectAudio(.index(index))
     }
 
     public func selectAudioTrack(language: String) {
         record(.selectAudioTrackLanguage(language))
-        audioLanguage = language
-        selectAudio { $0.language?.lowercased() == language.lowercased() }
+        selectAudio(.language(language))
     }
 
     public func selectSubtitleTrack(index: Int?) {
         record(.selectSubtitleTrack(index: index))
         guard let index else {
             guard currentIndex != nil else { return ignore(.selectSubtitleTrack) }
-            subtitleChoice = .off
+            subtitlePreference = .off
             selectedSubtitleTrack = nil
             return emit(.tracksChanged(tracks))
         }
-        selectSubtitles(.index(index)) { $0.index == index }
+        selectSubtitles(.index(index))
     }
 
     public func selectSubtitleTrack(language: String) {
         record(.selectSubtitleTrackLanguage(language))
-        selectSubtitles(.language(language)) { $0.language?.lowercased() == language.lowercased() }
+        selectSubtitles(.language(language))
     }
 
     public func close() async {
@@ -259,23 +258,31 @@ extension FakePlaybackEngine {
         }
     }
 
-    private func selectAudio(matching matches: (MediaTrack) -> Bool) {
+    /// Plays the audio track `preference` names, which later items prefer too, as the player does.
+    private func selectAudio(_ preference: TrackPreference) {
         guard currentIndex != nil else { return ignore(.selectAudioTrack) }
-        guard let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && matches($0) }) else {
+        guard
+            let track = tracks.first(where: { $0.kind == .audio && $0.isSupported && preference.matches($0) })
+        else {
             return ignore(.selectAudioTrack, "no playable audio track matches")
         }
+        audioPreference = preference
         guard track.index != selectedAudioTrack else { return }
         selectedAudioTrack = track.index
         emit(.tracksChanged(tracks))
     }
 
-    private func selectSubtitles(_ choice: SubtitleChoice, matching matches: (MediaTrack) -> Bool) {
+    /// Shows the subtitle track `preference` names, which later items prefer too.
+    private func selectSubtitles(_ preference: TrackPreference) {
         guard currentIndex != nil else { return ignore(.selectSubtitleTrack) }
-        guard let track = tracks.first(where: { $0.kind == .subtitle && $0.isSupported && matches($0) })
+        guard
+            let track = tracks.first(where: {
+                $0.kind == .subtitle && $0.isSupported && preference.matches($0)
+            })
         else {
             return ignore(.selectSubtitleTrack, "no supported subtitle track matches")
         }
-        subtitleChoice = choice
+        subtitlePreference = preference
         selectedSubtitleTrack = track.index
         emit(.tracksChanged(tracks))
     }

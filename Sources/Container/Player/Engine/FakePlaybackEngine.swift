@@ -81,16 +81,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var pausedPosition = 0.0
     var playTimer: TimerToken?
     private var openTimer: TimerToken?
-    var audioLanguage: String?
-    var subtitleChoice: SubtitleChoice = .first
+    /// The tracks asked for, which later items open with; `nil` takes the first one.
+    var audioPreference: TrackPreference?
+    var subtitlePreference: TrackPreference?
     private var reportedPresentationFailure = false
-    private var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
-    private var nextObserverID = 0
-
-    /// Which subtitle track a newly opened item shows.
-    enum SubtitleChoice: Equatable {
-        case first, off, index(Int), language(String)
-    }
+    private var observers = HandlerList<PlayerEvent>()
 
     /// An engine at time zero of `clock`, opening every item as `media` says.
     public init(
@@ -146,17 +141,15 @@ public final class FakePlaybackEngine: PlaybackEngine {
 
     @discardableResult
     public func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken {
-        nextObserverID += 1
-        observers[nextObserverID] = handler
-        return ObserverToken(id: nextObserverID)
+        ObserverToken(id: observers.add(handler))
     }
 
     public func removeObserver(_ token: ObserverToken) {
-        observers[token.id] = nil
+        observers.remove(token.id)
     }
 
     func emit(_ event: PlayerEvent) {
-        for id in observers.keys.sorted() { observers[id]?(event) }
+        observers(event)
     }
 
     func setStatus(_ newStatus: PlayerStatus) {
@@ -229,8 +222,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         metadata = media.metadata
         if let duration { pausedPosition = min(max(pausedPosition, 0), duration) }
         bufferedRanges = duration.map { [pausedPosition...$0] } ?? []
-        selectedAudioTrack = chooseAudioTrack()
-        selectedSubtitleTrack = chooseSubtitleTrack()
+        selectedAudioTrack = chooseTrack(.audio, preference: audioPreference)
+        selectedSubtitleTrack = chooseTrack(.subtitle, preference: subtitlePreference)
         readExternalSubtitles()
         showPicture()
         emit(.tracksChanged(tracks))
@@ -253,23 +246,12 @@ public final class FakePlaybackEngine: PlaybackEngine {
         }
     }
 
-    private func chooseAudioTrack() -> Int? {
-        let audio = tracks.filter { $0.kind == .audio && $0.isSupported }
-        let preferred = audioLanguage.flatMap { language in
-            audio.first { $0.language?.lowercased() == language.lowercased() }
-        }
-        return (preferred ?? audio.first)?.index
-    }
-
-    private func chooseSubtitleTrack() -> Int? {
-        let subtitles = tracks.filter { $0.kind == .subtitle && $0.isSupported }
-        switch subtitleChoice {
-        case .first: return subtitles.first?.index
-        case .off: return nil
-        case .index(let index): return subtitles.first { $0.index == index }?.index
-        case .language(let language):
-            return subtitles.first { $0.language?.lowercased() == language.lowercased() }?.index
-        }
+    /// The supported track of `kind` that `preference` names, else the first one, as the player
+    /// chooses when an item opens; none when that kind is switched off.
+    private func chooseTrack(_ kind: TrackKind, preference: TrackPreference?) -> Int? {
+        if preference == .off { return nil }
+        let candidates = tracks.filter { $0.kind == kind && $0.isSupported }
+        return (preference.flatMap { candidates.first(where: $0.matches) } ?? candidates.first)?.index
     }
 
     /// Shows the picture at the position.
@@ -315,9 +297,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     }
 
     private func reachedStop(_ position: Double) {
-        guard anchor != nil else { return }
-        let frames = Int(
-            ((position - (anchor?.position ?? position)) * (currentMedia?.frameRate ?? 0)).rounded())
+        guard let start = anchor else { return }
+        let frames = Int(((position - start.position) * (currentMedia?.frameRate ?? 0)).rounded())
         framesPresented += max(0, frames)
         anchor = (clock.now, position)
         if let duration, position >= duration {
