@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import VideoPlayerContainer
 import VideoPlayerFixtures
 import VideoPlayerRender
@@ -90,16 +91,7 @@ public final class WidgetBed {
             host.update()
             return true
         }
-        // NB: a window pumps the player on every loop iteration; without one, a paused player
-        // stops pumping itself, so a seek's first picture would never be taken.
-        let met = await VideoPlayerTestSupport.waitUntil(
-            timeout: timeout,
-            polling: {
-                context.render.engine.pump()
-                host.update()
-            }, condition)
-        host.update()
-        return met
+        return await host.waitUntil(timeout: timeout, condition)
     }
 
     /// The host's pixels, drawn first if anything changed.
@@ -129,17 +121,35 @@ public final class WidgetBed {
     /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
     /// loop does (changes made since the last update start animating now).
     public func wait(_ seconds: Double) {
-        host.update()
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9 {
-            clock.advance(by: min(1.0 / 60, end - clock.now))
-            host.update()
-        }
+        host.run(for: seconds, on: clock)
     }
 
     /// Lets `seconds` pass on the test clock at once and updates the host.
     public func advance(_ seconds: Double) {
         clock.advance(by: seconds)
         host.update()
+    }
+}
+
+extension WidgetBed {
+    /// A whole `PlayerWidget` at `size` whose controls are always shown, drawn without their
+    /// scrims (which would darken the colours a test reads); `configure` sets the context up first.
+    public static func player(
+        size: Size = Size(width: 320, height: 180), engine: PlaybackEngineFactory = WidgetBed.clips.engine,
+        _ configure: (Context) -> Void = { _ in }
+    ) -> WidgetBed {
+        WidgetBed(size: size, engine: engine) { context in
+            context.control.configure(displayStyle: .always)
+            context.control.configure(shadow: nil)
+            configure(context)
+            return PlayerWidget(context)
+        }
+    }
+
+    /// The point at `fraction` of the width of the widget marked `identifier`, on its centre line;
+    /// the test fails when there is no such widget.
+    public func point(_ fraction: Double, along identifier: String) throws -> Point {
+        let frame = try #require(host.frame(ofIdentifier: identifier))
+        return Point(x: frame.minX + fraction * frame.width, y: frame.midY)
     }
 }

@@ -36,15 +36,7 @@ final class DemoBed {
     /// Waits (real time: the engine decodes on its threads) until `condition` holds.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        // NB: without a window nothing pumps a paused player; its first picture needs a pump.
-        let met = await VideoPlayerTestSupport.waitUntil(
-            timeout: timeout,
-            polling: {
-                context.render.engine.pump()
-                host.update()
-            }, condition)
-        host.update()
-        return met
+        await host.waitUntil(timeout: timeout, condition)
     }
 
     /// Waits until the player shows a picture.
@@ -54,11 +46,7 @@ final class DemoBed {
 
     /// Lets `seconds` pass on the test clock at 60 updates a second, as a window loop does.
     func advance(_ seconds: Double) {
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9 {
-            clock.advance(by: min(1.0 / 60, end - clock.now))
-            host.update()
-        }
+        host.run(for: seconds, on: clock)
     }
 
     func click(_ point: Point) {

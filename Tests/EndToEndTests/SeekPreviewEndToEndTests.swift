@@ -11,17 +11,9 @@ import VideoPlayerWidgets
 @Suite(.serialized) struct SeekPreviewEndToEndTests {
     /// A player on FFmpeg's engine whose bottom area holds a seek bar, always shown.
     static func player() -> WidgetBed {
-        WidgetBed(size: Size(width: 320, height: 180), engine: .ffmpeg) { context in
-            context.control.configure(displayStyle: .always)
-            context.control.configure(shadow: nil)
-            context.control.configure(.halfScreen(.bottom1)) { [SeekBarWidget()] }
-            return PlayerWidget(context)
+        WidgetBed.player(engine: .ffmpeg) {
+            $0.control.configure(.halfScreen(.bottom1)) { [SeekBarWidget()] }
         }
-    }
-
-    static func point(_ fraction: Double, in bed: WidgetBed) throws -> Point {
-        let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))
-        return Point(x: bar.minX + fraction * bar.width, y: bar.midY)
     }
 
     @Test func hoveringAtThirtyPercentShowsTheTimeAndTheKeyframeThumbnailInThePluginOverlay() async throws {
@@ -29,7 +21,7 @@ import VideoPlayerWidgets
         // 30 fps, a keyframe every half second: the keyframe before 0.6 s is frame 15.
         let clip = try WidgetBed.clip(duration: 2, width: 320, height: 192, gop: 0.5)
         #expect(await bed.load(MediaItem(url: clip)))
-        bed.host.handle(.pointerMoved(try Self.point(0.3, in: bed)))
+        bed.host.handle(.pointerMoved(try bed.point(0.3, along: "seekBar")))
         #expect(bed.context.plugin.isBeingPresented)
         #expect(abs((bed.context.seekPreview.time ?? 0) - 0.6) < 0.01)
         #expect(await bed.waitUntil { bed.host.frame(ofIdentifier: "seekPreview.thumbnail") != nil })

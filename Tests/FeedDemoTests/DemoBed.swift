@@ -31,14 +31,11 @@ final class DemoBed {
     /// player and updating the host as a window would.
     @discardableResult
     func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
-        let met = await VideoPlayerTestSupport.waitUntil(
-            timeout: timeout,
-            polling: {
-                context.render.engine.pump()
-                host?.update()
-            }, condition)
-        host?.update()
-        return met
+        guard let host else {
+            return await VideoPlayerTestSupport.waitUntil(
+                timeout: timeout, polling: { context.render.engine.pump() }, condition)
+        }
+        return await host.waitUntil(timeout: timeout, condition)
     }
 
     /// Lets `seconds` pass on the test clock and updates the host.

@@ -6,7 +6,7 @@ import VideoPlayerWidgets
 @MainActor
 @Suite struct GestureBehaviorTests {
     private func bed() -> WidgetBed {
-        PlayerWidgetsTests.player { context in
+        WidgetBed.player { context in
             context.control.configure(displayStyle: .never)
             context[GestureBehaviorService.self].install([
                 .horizontalDragToSeek, .verticalDragVolume(.right), .verticalDragBrightness(.left),

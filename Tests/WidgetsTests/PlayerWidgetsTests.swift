@@ -8,15 +8,6 @@ import VideoPlayerWidgets
 
 @MainActor
 @Suite(.serialized) struct PlayerWidgetsTests {
-    static func player(_ configure: @escaping (Context) -> Void = { _ in }) -> WidgetBed {
-        WidgetBed(size: Size(width: 320, height: 180)) { context in
-            context.control.configure(displayStyle: .always)
-            context.control.configure(shadow: nil)
-            configure(context)
-            return PlayerWidget(context)
-        }
-    }
-
     @Test func volumeSliderSetsTheVolumeAndTheIconMutes() async throws {
         let bed = WidgetBed(size: Size(width: 120, height: 30)) { _ in VolumeWidget(sliderWidth: 80) }
         #expect(try await bed.loadClip())
@@ -33,7 +24,7 @@ import VideoPlayerWidgets
     }
 
     @Test func speedMenuSetsTheRateAndToastsIt() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.control.configure(.halfScreen(.top1)) { [SpeedWidget()] }
         }
         #expect(try await bed.loadClip())
@@ -51,7 +42,7 @@ import VideoPlayerWidgets
     }
 
     @Test func playlistClickSwitchesTheItem() async throws {
-        let bed = Self.player()
+        let bed = WidgetBed.player()
         let items = [
             MediaItem(url: try WidgetBed.clip(duration: 2), title: "One"),
             MediaItem(url: try WidgetBed.clip(duration: 1), title: "Two"),
@@ -66,7 +57,7 @@ import VideoPlayerWidgets
     }
 
     @Test func errorShowsTheFailureInWordsAndRetryReloads() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.container.insert(overlay: "error", above: .control) { ErrorWidget() }
         }
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -84,7 +75,7 @@ import VideoPlayerWidgets
     }
 
     @Test func subtitlesFromAnExternalWebVTTShowAtTheirTimes() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
         }
         let vtt = FileManager.default.temporaryDirectory.appendingPathComponent("widgets-\(UUID()).vtt")
@@ -104,7 +95,7 @@ import VideoPlayerWidgets
     }
 
     @Test func subtitlesFromAnEmbeddedTrackShowAtTheirTimes() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
         }
         let clip = try WidgetBed.clip(subtitles: [SubtitleCue(start: 0.2, end: 0.9, text: "Embedded")])
@@ -119,7 +110,7 @@ import VideoPlayerWidgets
     }
 
     @Test func keyboardAndGesturesDriveThePlayer() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.control.configure(displayStyle: .never)
             context[GestureBehaviorService.self].install([.doubleTapToStep(1), .longPressForSpeed(2)])
         }
@@ -161,7 +152,7 @@ import VideoPlayerWidgets
     }
 
     @Test func loadingSpinnerTurnsOnTheClockAndStatsShowFrames() async throws {
-        let bed = Self.player { context in
+        let bed = WidgetBed.player { context in
             context.container.insert(overlay: "loading", above: .render) { LoadingWidget() }
             context.container.insert(overlay: "stats", above: .control) { StatsWidget() }
         }

@@ -9,25 +9,13 @@ import VideoPlayerWidgets
 @Suite(.serialized) struct SeekBarTests {
     /// A player whose bottom area holds a seek bar, always shown.
     static func player() -> WidgetBed {
-        WidgetBed(size: Size(width: 320, height: 180)) { context in
-            context.control.configure(displayStyle: .always)
-            // The scrims would darken the colours the tests read.
-            context.control.configure(shadow: nil)
-            context.control.configure(.halfScreen(.bottom1)) { [SeekBarWidget()] }
-            return PlayerWidget(context)
-        }
-    }
-
-    /// The bar's frame, and the point at `fraction` of its width on its centre line.
-    static func point(_ fraction: Double, in bed: WidgetBed) throws -> Point {
-        let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))
-        return Point(x: bar.minX + fraction * bar.width, y: bar.midY)
+        WidgetBed.player { $0.control.configure(.halfScreen(.bottom1)) { [SeekBarWidget()] } }
     }
 
     @Test func draggingToAQuarterOfTheBarSeeksExactlyThereOnRelease() async throws {
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 2))
-        bed.drag(from: try Self.point(0.8, in: bed), to: try Self.point(0.25, in: bed))
+        bed.drag(from: try bed.point(0.8, along: "seekBar"), to: try bed.point(0.25, along: "seekBar"))
         #expect(bed.context[SeekBarService.self].scrubTime == nil)
         #expect(await bed.waitUntil { abs(bed.context.render.currentTime - 0.5) < 0.04 })
         // The played range ends a quarter along the bar.
@@ -37,7 +25,7 @@ import VideoPlayerWidgets
     @Test func tappingTheBarSeeksToTheTappedTime() async throws {
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 2))
-        bed.click(try Self.point(0.75, in: bed))
+        bed.click(try bed.point(0.75, along: "seekBar"))
         #expect(await bed.waitUntil { abs(bed.context.render.currentTime - 1.5) < 0.04 })
     }
 
@@ -45,8 +33,8 @@ import VideoPlayerWidgets
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 2))
         #expect(await bed.seek(to: 1))
-        let played = try Self.point(0.25, in: bed)
-        let remaining = try Self.point(0.8, in: bed)
+        let played = try bed.point(0.25, along: "seekBar")
+        let remaining = try bed.point(0.8, along: "seekBar")
         let accent = RGBA(Theme.standard.accent)
         #expect(bed.snapshot().pixel(x: Int(played.x), y: Int(played.y)).isClose(to: accent, tolerance: 3))
         #expect(

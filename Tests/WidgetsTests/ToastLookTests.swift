@@ -6,7 +6,7 @@ import VideoPlayerWidgets
 @MainActor
 @Suite struct ToastLookTests {
     @Test func themedToastsDrawTheMessageOnTheThemesToastBackground() throws {
-        let bed = PlayerWidgetsTests.player()
+        let bed = WidgetBed.player()
         bed.context.theme.current.toastBackground = Color(hex: 0x3366CC)
         bed.context.toast.useThemedLook()
         bed.context.toast.toast("Hello")

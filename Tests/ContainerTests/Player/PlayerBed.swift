@@ -1,4 +1,5 @@
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// A headless player for tests: a context on a test clock, `PlayerWidget` in a host, input helpers.
 @MainActor
@@ -22,12 +23,7 @@ final class PlayerBed {
     /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
     /// loop does (changes made since the last update start animating now).
     func wait(_ seconds: Double) {
-        host.update()
-        let end = clock.now + seconds
-        while clock.now < end - 1e-9 {
-            clock.advance(by: min(1.0 / 60, end - clock.now))
-            host.update()
-        }
+        host.run(for: seconds, on: clock)
     }
 
     @discardableResult

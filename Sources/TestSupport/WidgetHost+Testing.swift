@@ -1,0 +1,31 @@
+import VideoPlayerContainer
+
+extension WidgetHost {
+    /// Lets `seconds` pass on `clock`, updating the host at 60 frames a second as a window loop
+    /// does (changes made since the last update start animating now).
+    public func run(for seconds: Double, on clock: TestClock) {
+        update()
+        let end = clock.now + seconds
+        while clock.now < end - 1e-9 {
+            clock.advance(by: min(1.0 / 60, end - clock.now))
+            update()
+        }
+    }
+
+    /// Waits in real time until `condition` holds, pumping the engine of the host's context and
+    /// updating the host as a window loop does, then draws once more.
+    ///
+    /// For hosts on FFmpeg's engine: without a window nothing pumps a paused player, so the first
+    /// picture after a load or a seek would never be taken.
+    @discardableResult
+    public func waitUntil(timeout: Double = 5, _ condition: () -> Bool) async -> Bool {
+        let met = await VideoPlayerTestSupport.waitUntil(
+            timeout: timeout,
+            polling: {
+                context.render.engine.pump()
+                update()
+            }, condition)
+        update()
+        return met
+    }
+}
