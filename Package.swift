@@ -45,9 +45,15 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
+        .systemLibrary(
+            name: "CLibass",
+            path: "Sources/CLibass",
+            pkgConfig: "libass",
+            providers: [.apt(["libass-dev"])]
+        ),
         .target(
             name: "VideoPlayerRender",
-            dependencies: ["CFFmpeg", "CSDL2"],
+            dependencies: ["CFFmpeg", "CSDL2", "CLibass"],
             path: "Sources/Render"
         ),
         .target(

@@ -8,12 +8,18 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     public var text: String
     /// Styled runs of `text` (bold, italic, underline), in order; empty when the cue is plain.
     public var spans: [SubtitleSpan]
+    /// The ASS event the cue came from, for a renderer that draws it styled: the fields after the
+    /// times ("Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), read with its track's script
+    /// header; `nil` for a plain cue.
+    public var assEvent: String?
 
-    public init(start: Double, end: Double, text: String, spans: [SubtitleSpan] = []) {
+    public init(start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil)
+    {
         self.start = start
         self.end = end
         self.text = text
         self.spans = spans
+        self.assEvent = assEvent
     }
 
     /// Whether the cue is shown at `time`.

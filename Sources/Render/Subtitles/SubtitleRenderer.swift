@@ -1,0 +1,288 @@
+import CLibass
+
+/// Draws subtitles as their authors styled them, through libass: ASS/SSA styles, positions, colours,
+/// borders, shadows and override tags; plain cues are drawn in the ``defaultHeader(fontSize:aspectRatio:)``
+/// style.
+///
+/// Give it the script header of the track (``setHeader(_:)``), the cues as they become active
+/// (``add(_:)``; a cue already added is skipped), then ask for the picture at a time and frame size.
+/// The picture is recomposed only when libass reports a change, so a caller can redraw only then.
+///
+/// ```swift
+/// let renderer = try SubtitleRenderer()
+/// renderer.add(player.activeCues)
+/// let (picture, changed) = renderer.render(at: player.currentTime, frameWidth: 1280, frameHeight: 720)
+/// ```
+///
+/// > Important: not thread-safe; use one renderer from one thread (the main actor in the widgets).
+public final class SubtitleRenderer {
+    private let library: OpaquePointer
+    private let renderer: OpaquePointer
+    private var track: UnsafeMutablePointer<ASS_Track>
+    /// The script header the events are read with.
+    public private(set) var header: String
+    private var added = Set<SubtitleCue>()
+    private var nextReadOrder = 0
+    private var fontNames = Set<String>()
+    private var lastGeometry: [Int] = []
+    private var lastPicture: SubtitlePicture?
+
+    /// Events kept before those no longer showing are dropped (a long film adds thousands).
+    static let eventLimit = 512
+
+    /// A renderer for scripts with `header` (the default style when none is given).
+    public init(header: String? = nil) throws(PlayerError) {
+        guard let library = ass_library_init() else { throw .videoOutputUnavailable("libass cannot start") }
+        clibass_silence(library)
+        guard let renderer = ass_renderer_init(library) else {
+            ass_library_done(library)
+            throw .videoOutputUnavailable("libass cannot make a renderer")
+        }
+        // Fontconfig finds the fonts a script names and falls back to a sans-serif face for the rest.
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        let text = header ?? Self.defaultHeader()
+        guard let track = Self.makeTrack(library, header: text) else {
+            ass_renderer_done(renderer)
+            ass_library_done(library)
+            throw .videoOutputUnavailable("libass cannot make a subtitle track")
+        }
+        self.library = library
+        self.renderer = renderer
+        self.track = track
+        self.header = text
+    }
+
+    deinit {
+        ass_free_track(track)
+        ass_renderer_done(renderer)
+        ass_library_done(library)
+    }
+
+    /// Reads the events that follow with `header`; a different header starts a new track, dropping
+    /// the events added so far.
+    public func setHeader(_ header: String) {
+        guard header != self.header, let made = Self.makeTrack(library, header: header) else { return }
+        ass_free_track(track)
+        track = made
+        self.header = header
+        added.removeAll()
+        lastPicture = nil
+        lastGeometry = []
+    }
+
+    /// Makes a font file's bytes (a track's attachment) available to the scripts by `name`.
+    public func addFont(named name: String, data: [UInt8]) {
+        guard !data.isEmpty, fontNames.insert(name).inserted else { return }
+        data.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) {
+                ass_add_font(library, name, $0.baseAddress, Int32($0.count))
+            }
+        }
+        // Fonts added after the renderer chose its faces are seen once the font list is read again.
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        lastGeometry = []
+    }
+
+    /// Adds the cues not added yet: styled ones with their ASS event, plain ones in the default style.
+    /// A cue whose times are not finite numbers is skipped.
+    public func add(_ cues: some Sequence<SubtitleCue>) {
+        let limit = Double(Int64.max / 2_000)
+        for cue in cues where !added.contains(cue) && abs(cue.start) < limit && abs(cue.end) < limit {
+            if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
+            added.insert(cue)
+            var chunk = Array("\(nextReadOrder),\(cue.assEvent ?? Self.event(for: cue))".utf8CString)
+            nextReadOrder += 1
+            let start = Int64((cue.start * 1000).rounded())
+            let duration = Int64((max(0, cue.end - cue.start) * 1000).rounded())
+            chunk.withUnsafeMutableBufferPointer {
+                ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, duration)
+            }
+        }
+    }
+
+    /// The subtitles showing at `time` in a frame of `frameWidth`x`frameHeight` pixels that shows a
+    /// video of `videoWidth`x`videoHeight` (the frame's own size when not given); `changed` is false
+    /// when the picture is the one returned last.
+    ///
+    /// `fontScale` enlarges every font (1 leaves them as the script says).
+    public func render(
+        at time: Double, frameWidth: Int, frameHeight: Int, videoWidth: Int? = nil, videoHeight: Int? = nil,
+        fontScale: Double = 1
+    ) -> (picture: SubtitlePicture?, changed: Bool) {
+        guard frameWidth > 0, frameHeight > 0, frameWidth <= 16384, frameHeight <= 16384, time.isFinite else {
+            let changed = lastPicture != nil
+            lastPicture = nil
+            return (nil, changed)
+        }
+        let geometry = [frameWidth, frameHeight, videoWidth ?? frameWidth, videoHeight ?? frameHeight]
+        let scale = fontScale.isFinite ? min(max(fontScale, 0.1), 10) : 1
+        let newGeometry = geometry + [Int((scale * 1000).rounded())] != lastGeometry
+        if newGeometry {
+            ass_set_frame_size(renderer, Int32(frameWidth), Int32(frameHeight))
+            ass_set_storage_size(renderer, Int32(geometry[2]), Int32(geometry[3]))
+            ass_set_font_scale(renderer, scale)
+            lastGeometry = geometry + [Int((scale * 1000).rounded())]
+        }
+        var detected: Int32 = 0
+        let images = ass_render_frame(renderer, track, Int64((time * 1000).rounded()), &detected)
+        guard detected != 0 || newGeometry else { return (lastPicture, false) }
+        let picture = SubtitlePicture(images: images)
+        let changed = picture != lastPicture
+        lastPicture = picture
+        return (picture, changed)
+    }
+
+    /// Keeps only the events that still show after the last picture; earlier ones come back with
+    /// their cues if the position goes back.
+    private func dropEvents() {
+        ass_flush_events(track)
+        added.removeAll()
+    }
+
+    private static func makeTrack(_ library: OpaquePointer, header: String) -> UnsafeMutablePointer<
+        ASS_Track
+    >? {
+        guard let track = ass_new_track(library) else { return nil }
+        var bytes = Array(header.utf8CString)
+        bytes.withUnsafeMutableBufferPointer {
+            ass_process_codec_private(track, $0.baseAddress, Int32($0.count - 1))
+        }
+        return track
+    }
+
+    /// The ASS event of a plain cue in the default style: styled runs become `\b`, `\i`, `\u` tags,
+    /// line breaks `\N`, and braces are escaped so that they show as text.
+    static func event(for cue: SubtitleCue) -> String {
+        let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
+        var text = ""
+        for run in runs {
+            let tags = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
+            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)1" }.joined() + "}" }
+            text += escaped(run.text)
+            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)0" }.joined() + "}" }
+        }
+        return "0,Default,,0,0,0,,\(text)"
+    }
+
+    private static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "\n", "\r\n": result += "\\N"
+            case "{": result += "\\{"
+            case "}": result += "\\}"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A script header with one `Default` style: bold white sans-serif text on a translucent dark box,
+    /// centred at the bottom. `fontSize` is a fraction of the video's height; `aspectRatio` (width
+    /// over height) sets the script's width so that the text is not stretched.
+    public static func defaultHeader(fontSize: Double = 0.06, aspectRatio: Double = 16.0 / 9.0) -> String {
+        let height = 288
+        let aspect = aspectRatio.isFinite && aspectRatio > 0 ? min(max(aspectRatio, 0.1), 10) : 16.0 / 9.0
+        let width = Int((Double(height) * aspect).rounded())
+        let size =
+            fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) * Double(height) : 0.06 * Double(height)
+        let sizeText = String(format: "%.2f", size)
+        return """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: \(width)
+            PlayResY: \(height)
+            ScaledBorderAndShadow: yes
+            WrapStyle: 0
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+            Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+            Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Default,DejaVu Sans,\(sizeText),&H00FFFFFF,&H000000FF,&H4D000000,&H4D000000,-1,0,0,0,100,100,\
+            0,0,3,2,0,2,16,16,10,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+            """
+    }
+}
+
+/// Subtitles drawn for one moment: premultiplied ARGB pixels (Cairo's ARGB32 layout, one native-endian
+/// `UInt32` a pixel, row after row) covering the rectangle at `x`, `y` of the frame.
+public struct SubtitlePicture: Equatable, Sendable {
+    /// Where the picture's left edge lies in the frame, in pixels.
+    public let x: Int
+    /// Where the picture's top edge lies in the frame, in pixels.
+    public let y: Int
+    /// The picture's width in pixels.
+    public let width: Int
+    /// The picture's height in pixels.
+    public let height: Int
+    /// `width * height` premultiplied ARGB pixels.
+    public let pixels: [UInt32]
+
+    /// Composes libass's images (alpha masks with one colour each, in drawing order) into one
+    /// picture; `nil` when there are none.
+    init?(images: UnsafeMutablePointer<ASS_Image>?) {
+        var bounds: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        var image = images
+        while let current = image?.pointee {
+            if current.w > 0, current.h > 0 {
+                let x = Int(current.dst_x)
+                let y = Int(current.dst_y)
+                let box = (x, y, x + Int(current.w), y + Int(current.h))
+                bounds =
+                    bounds.map { (min($0.0, box.0), min($0.1, box.1), max($0.2, box.2), max($0.3, box.3)) }
+                    ?? box
+            }
+            image = current.next
+        }
+        guard let bounds else { return nil }
+        x = bounds.minX
+        y = bounds.minY
+        width = bounds.maxX - bounds.minX
+        height = bounds.maxY - bounds.minY
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        image = images
+        while let current = image?.pointee {
+            Self.blend(current, into: &pixels, width: width, originX: bounds.minX, originY: bounds.minY)
+            image = current.next
+        }
+        self.pixels = pixels
+    }
+
+    /// Draws one alpha mask in its colour (RGBA, the last byte a transparency) over `pixels`.
+    private static func blend(
+        _ image: ASS_Image, into pixels: inout [UInt32], width: Int, originX: Int, originY: Int
+    ) {
+        guard image.w > 0, image.h > 0, let bitmap = image.bitmap else { return }
+        let color = image.color
+        let red = (color >> 24) & 0xFF
+        let green = (color >> 16) & 0xFF
+        let blue = (color >> 8) & 0xFF
+        let opacity = 255 - (color & 0xFF)
+        let stride = Int(image.stride)
+        pixels.withUnsafeMutableBufferPointer { out in
+            for row in 0..<Int(image.h) {
+                let source = bitmap + row * stride
+                let base = (Int(image.dst_y) - originY + row) * width + Int(image.dst_x) - originX
+                for column in 0..<Int(image.w) {
+                    let coverage = UInt32(source[column])
+                    guard coverage != 0 else { continue }
+                    let alpha = (coverage * opacity + 127) / 255
+                    let keep = 255 - alpha
+                    let below = out[base + column]
+                    func channel(_ value: UInt32, _ shift: UInt32) -> UInt32 {
+                        (value * alpha + ((below >> shift) & 0xFF) * keep + 127) / 255
+                    }
+                    let a = alpha + (((below >> 24) & 0xFF) * keep + 127) / 255
+                    out[base + column] =
+                        a << 24 | channel(red, 16) << 16 | channel(green, 8) << 8 | channel(blue, 0)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Testing
+import VideoPlayerRender
+
+/// libass draws the cues: styles, positions and colours as the script says, plain cues in the
+/// default style, a new picture only when something changed.
+@Suite struct SubtitleRendererTests {
+    /// A script whose `Top` style is red, top-centred text, and whose `Default` is blue at the bottom.
+    static let header = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 640
+        PlayResY: 360
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+        Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Top,DejaVu Sans,40,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
+        8,10,10,20,1
+        Style: Default,DejaVu Sans,40,&H00FF0000,&H00FF0000,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,\
+        0,2,10,10,20,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+        """
+
+    @Test func styledEventsDrawWhereAndInTheColourTheirStyleSays() throws {
+        let renderer = try SubtitleRenderer(header: Self.header)
+        renderer.add([
+            SubtitleCue(start: 1, end: 3, text: "Top", assEvent: "0,Top,,0,0,0,,HEADLINE"),
+            SubtitleCue(start: 1, end: 3, text: "Bottom", assEvent: "0,Default,,0,0,0,,footer"),
+        ])
+        let picture = try #require(renderer.render(at: 2, frameWidth: 640, frameHeight: 360).picture)
+        let red = picture.points { $0.red > 200 && $0.green < 60 && $0.blue < 60 }
+        let blue = picture.points { $0.blue > 200 && $0.red < 60 && $0.green < 60 }
+        #expect(red.count > 100 && blue.count > 100)
+        #expect(red.map(\.y).max()! < 100, "the top style's text lies in the top part")
+        #expect(blue.map(\.y).min()! > 260, "the default style's text lies in the bottom part")
+        let redCentre = Double(red.map(\.x).reduce(0, +)) / Double(red.count)
+        #expect(abs(redCentre - 320) < 40, "centred: \(redCentre)")
+    }
+
+    @Test func overrideTagsPlaceAndColourText() throws {
+        let renderer = try SubtitleRenderer(header: Self.header)
+        renderer.add([
+            SubtitleCue(
+                start: 0, end: 5, text: "x",
+                assEvent: "0,Default,,0,0,0,,{\\an7\\pos(40,200)\\c&H00FF00&}Green")
+        ])
+        let picture = try #require(renderer.render(at: 1, frameWidth: 1280, frameHeight: 720).picture)
+        let green = picture.points { $0.green > 200 && $0.red < 60 && $0.blue < 60 }
+        #expect(green.count > 100)
+        // \pos is in script pixels (640x360): the frame is twice as large.
+        #expect(abs(green.map(\.x).min()! - 80) < 12)
+        #expect(abs(green.map(\.y).min()! - 400) < 40)
+    }
+
+    @Test func plainCuesUseTheDefaultBoxedStyleAtTheBottom() throws {
+        let renderer = try SubtitleRenderer()
+        renderer.add([SubtitleCue(start: 0, end: 2, text: "Hello {world}\nsecond line")])
+        let picture = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        #expect(picture.y > 180 && picture.y + picture.height <= 360)
+        #expect(abs(Double(picture.x) + Double(picture.width) / 2 - 320) < 8)
+        let white = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }
+        let box = picture.points { $0.alpha > 150 && $0.red < 30 }
+        #expect(white.count > 100 && box.count > white.count)
+        // Two lines of 6 % of the height each, plus the box.
+        #expect(picture.height > 40)
+    }
+
+    @Test func aPictureIsMadeOnlyWhenSomethingChanged() throws {
+        let renderer = try SubtitleRenderer()
+        renderer.add([SubtitleCue(start: 1, end: 2, text: "One")])
+        #expect(renderer.render(at: 0.5, frameWidth: 320, frameHeight: 180) == (nil, false))
+        let first = renderer.render(at: 1.2, frameWidth: 320, frameHeight: 180)
+        #expect(first.changed && first.picture != nil)
+        #expect(!renderer.render(at: 1.4, frameWidth: 320, frameHeight: 180).changed)
+        #expect(renderer.render(at: 1.4, frameWidth: 640, frameHeight: 360).changed)
+        renderer.add([SubtitleCue(start: 1, end: 2, text: "One")])
+        #expect(!renderer.render(at: 1.5, frameWidth: 640, frameHeight: 360).changed, "added once")
+        #expect(renderer.render(at: 2.5, frameWidth: 640, frameHeight: 360) == (nil, true))
+    }
+
+    @Test func aNewHeaderStartsAFreshTrack() throws {
+        let renderer = try SubtitleRenderer()
+        renderer.add([SubtitleCue(start: 0, end: 9, text: "Old")])
+        #expect(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture != nil)
+        renderer.setHeader(Self.header)
+        #expect(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture == nil)
+    }
+
+    @Test func hostileScriptsDrawOrSkipWithoutCrashing() throws {
+        let renderer = try SubtitleRenderer(
+            header: "[Script Info]\nPlayResY: -5\n[V4+ Styles]\nStyle: broken")
+        renderer.add([
+            SubtitleCue(start: 0, end: 9, text: "a", assEvent: "0,Nope,,0,0,0,,{\\fs100000}huge"),
+            SubtitleCue(start: 0, end: 9, text: "b", assEvent: ""),
+            SubtitleCue(start: 0, end: 9, text: "c", assEvent: "garbage without fields"),
+            SubtitleCue(start: .nan, end: .infinity, text: "d"),
+        ])
+        renderer.add((0..<2000).map { SubtitleCue(start: 0, end: 9, text: "many \($0)") })
+        _ = renderer.render(at: 1, frameWidth: 320, frameHeight: 180)
+        _ = renderer.render(at: .nan, frameWidth: 320, frameHeight: 180)
+        _ = renderer.render(at: 1, frameWidth: 0, frameHeight: -1)
+    }
+}
+
+extension SubtitlePicture {
+    struct Pixel {
+        let x: Int
+        let y: Int
+        let alpha: UInt32
+        let red: UInt32
+        let green: UInt32
+        let blue: UInt32
+    }
+
+    /// The frame positions of the pixels matching `test`, colours un-premultiplied.
+    func points(where test: (Pixel) -> Bool) -> [Pixel] {
+        var found: [Pixel] = []
+        for row in 0..<height {
+            for column in 0..<width {
+                let value = pixels[row * width + column]
+                let alpha = value >> 24
+                guard alpha > 0 else { continue }
+                func straight(_ shift: UInt32) -> UInt32 { min(255, ((value >> shift) & 0xFF) * 255 / alpha) }
+                let pixel = Pixel(
+                    x: x + column, y: y + row, alpha: alpha, red: straight(16), green: straight(8),
+                    blue: straight(0))
+                if test(pixel) { found.append(pixel) }
+            }
+        }
+        return found
+    }
+}
