@@ -1,39 +1,156 @@
 import Foundation
 
-/// The view model of ``SubtitleWidget``: the active cues, whether subtitles show, and their size.
+/// The view model of ``SubtitleWidget``: the active cues drawn by libass in the video's rectangle,
+/// whether subtitles show, and the size of plain cues.
+///
+/// Cues of an ASS/SSA track are drawn as their script styles them (fonts, colours, borders,
+/// positions, override tags); plain cues (WebVTT, SubRip) in a default style of bold white text on a
+/// dark box at the bottom. The picture is made again only when libass reports that it changed or the
+/// geometry changed, so a still subtitle costs nothing per frame.
 ///
 /// > Important: Main actor only; created by the context.
 public final class SubtitleService: Service {
     /// Whether subtitles are drawn (the `s` key and the track picker's "Off" toggle it).
-    @ViewState public var isEnabled = true
-    /// Text height as a fraction of the player's height.
-    public var relativeFontSize = 0.06
+    @ViewState public var isEnabled = true {
+        didSet { update() }
+    }
+    /// Text height of plain cues as a fraction of the video's height.
+    public var relativeFontSize = 0.06 {
+        didSet { update() }
+    }
     /// Distance from the bottom edge while the controls show, so cues sit above the control bar.
     public var controlsInset = 56.0
-    @ViewState var height = 0.0
+    /// The subtitles showing, drawn for the overlay's size; `nil` between cues or when disabled.
+    @ViewState public private(set) var picture: PlacedPicture?
     /// The cues at the position: the item's external file (WebVTT or SubRip) and the selected
     /// embedded track, both read by the engine.
     @StateSync(serviceType: RenderService.self, keyPath: \.$activeCues) public var activeCues
+    @StateSync(serviceType: RenderService.self, keyPath: \.$gravity) var gravity
+    @StateSync(serviceType: RenderService.self, keyPath: \.$videoSize) var videoSize
     @StateSync(serviceType: ControlService.self, keyPath: \.$isBeingPresented) var controlsShown
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+    private var bounds = Size.zero
+    private var measuredFrame: Rect?
+    private var renderer: SubtitleRenderer?
+    private var rendererFailed = false
+    private var observation: ObservationToken?
 
-    /// The text to show now, one line per active cue; empty when disabled or between cues.
+    /// A subtitle picture and where its top left corner lies in the overlay, in points.
+    public struct PlacedPicture: Equatable {
+        /// The pixels.
+        public let image: RasterImage
+        /// The picture's frame in the overlay.
+        public let frame: Rect
+
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.image === rhs.image && lhs.frame == rhs.frame
+        }
+    }
+
+    public required init(_ context: Context) {
+        super.init(context)
+        observation = context.render.observe { [weak self] _ in self?.update() }
+    }
+
+    /// The text showing now, one line per active cue; empty when disabled or between cues.
     public var text: String {
         isEnabled ? activeCues.map(\.text).joined(separator: "\n") : ""
     }
 
-    /// The font size for the player's height, never below the caption size.
-    public var fontSize: Double { max(theme.captionFontSize, (height * relativeFontSize).rounded()) }
+    /// The rectangle of the overlay that subtitles are laid out in: the picture's rectangle under the
+    /// player's gravity (so letterbox bands and panels that squeeze the player keep them on the
+    /// picture), cut to the overlay when the picture overflows it.
+    public func subtitleFrame(in bounds: Size) -> Rect {
+        let whole = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        guard let videoSize else { return whole }
+        let rect = VideoGeometry.videoRect(displaySize: videoSize, in: whole, gravity: gravity)
+        return rect.intersection(whole) ?? whole
+    }
 
-    /// Records the height the overlay was laid out at.
-    func measured(_ height: Double) {
-        guard abs(height - self.height) >= 1 else { return }
-        self.height = height
+    /// Records the size the overlay was laid out at and draws again when it, the gravity or the
+    /// video's size changed.
+    func measured(_ size: Size) {
+        let frame = subtitleFrame(in: size)
+        guard
+            abs(size.width - bounds.width) >= 1 || abs(size.height - bounds.height) >= 1
+                || frame != measuredFrame
+        else { return }
+        bounds = size
+        measuredFrame = frame
+        update()
+    }
+
+    /// What the subtitles' place depends on besides the overlay's size; reading it in a body
+    /// rebuilds that body when it changes.
+    var placement: (VideoGravity, Size?) { (gravity, videoSize) }
+
+    /// Draws the active cues at the player's position; publishes a picture only when it changed.
+    private func update() {
+        guard let render = context?.render else { return }
+        let frame = subtitleFrame(in: bounds)
+        let width = Int(frame.width.rounded())
+        let height = Int(frame.height.rounded())
+        guard isEnabled, width > 0, height > 0, let renderer = madeRenderer() else {
+            if picture != nil { picture = nil }
+            return
+        }
+        let header = render.subtitleHeader
+        renderer.setHeader(
+            header ?? SubtitleRenderer.defaultHeader(fontSize: relativeFontSize, aspectRatio: 16 / 9))
+        renderer.add(activeCues)
+        // Plain cues never shrink below the theme's caption size.
+        let plainSize = relativeFontSize * Double(height)
+        let scale = header == nil && plainSize > 0 ? max(1, theme.captionFontSize / plainSize) : 1
+        let (drawn, changed) = renderer.render(
+            at: render.currentTime, frameWidth: width, frameHeight: height, fontScale: scale)
+        guard changed || (drawn == nil) != (picture == nil) else {
+            if let picture, let drawn, picture.frame.origin != origin(of: drawn, in: frame) {
+                self.picture = PlacedPicture(image: picture.image, frame: place(drawn, in: frame))
+            }
+            return
+        }
+        guard let drawn,
+            let image = try? RasterImage(
+                width: drawn.width, height: drawn.height, premultipliedARGB: drawn.pixels)
+        else {
+            picture = nil
+            return
+        }
+        picture = PlacedPicture(image: image, frame: place(drawn, in: frame))
+    }
+
+    private func origin(of drawn: SubtitlePicture, in frame: Rect) -> Point {
+        place(drawn, in: frame).origin
+    }
+
+    private func place(_ drawn: SubtitlePicture, in frame: Rect) -> Rect {
+        Rect(
+            x: frame.minX.rounded() + Double(drawn.x), y: frame.minY.rounded() + Double(drawn.y),
+            width: Double(drawn.width), height: Double(drawn.height))
+    }
+
+    private func madeRenderer() -> SubtitleRenderer? {
+        if let renderer { return renderer }
+        guard !rendererFailed else { return nil }
+        do {
+            renderer = try SubtitleRenderer()
+        } catch {
+            rendererFailed = true
+            context?.toast.toast("Subtitles cannot be drawn: \(error)")
+        }
+        return renderer
+    }
+
+    /// How far a picture at `frame` moves up so that it clears the control bar while the controls show.
+    func lift(for frame: Rect) -> Double {
+        guard controlsShown else { return 0 }
+        return max(0, frame.maxY - (bounds.height - controlsInset))
     }
 }
 
-/// The subtitles of the item (external WebVTT/SubRip or an embedded track), centred at the bottom in
-/// a dark box; the text grows with the player and moves above the control bar while it shows.
+/// The subtitles of the item (external WebVTT/SubRip or an embedded track, ASS/SSA styled as its
+/// script says) drawn in the picture's rectangle; plain cues grow with the video and move above the
+/// control bar while it shows.
 ///
 /// ```swift
 /// context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
@@ -44,21 +161,17 @@ public struct SubtitleWidget: Widget {
 
     public var body: some Widget {
         WithService(SubtitleService.self) { service in
-            let theme = service.theme
-            ZStack(alignment: .bottom) {
-                // NB: the toolkit has no geometry reader; an empty canvas reports the overlay's height
-                // when drawn, and a change rebuilds the text at the new size (one extra pass).
-                Canvas { _, size in service.measured(size.height) }
-                if !service.text.isEmpty {
-                    Text(service.text).font(Font(size: service.fontSize, weight: .bold))
-                        .foregroundColor(theme.foreground)
-                        .padding(EdgeInsets(top: 2, leading: 8, bottom: 2, trailing: 8))
-                        .background(
-                            RoundedRectangle(cornerRadius: theme.cornerRadius / 2).fill(
-                                Color.black.opacity(0.7))
-                        )
+            ZStack(alignment: .topLeading) {
+                // NB: the toolkit has no geometry reader; an empty canvas reports the overlay's size
+                // when drawn, and a change draws the subtitles at the new size (one extra pass).
+                // Reading the placement rebuilds the overlay, and so measures again, when it changes.
+                let _ = service.placement
+                Canvas { _, size in service.measured(size) }
+                if service.isEnabled, let picture = service.picture {
+                    let frame = picture.frame
+                    Image(picture.image)
                         .accessibilityIdentifier("subtitle")
-                        .padding(.bottom, service.controlsShown ? service.controlsInset : theme.spacing * 2)
+                        .offset(x: frame.minX, y: frame.minY - service.lift(for: frame))
                 }
             }
             .allowsHitTesting(false)

@@ -10,6 +10,13 @@ import VideoPlayerRender
         #expect(spans.isEmpty)
     }
 
+    @Test func chunkFieldsLoseOnlyTheirReadOrder() {
+        #expect(ASSText.eventFields(ofChunk: "12,0,Top,,0,0,0,,Hi, there") == "0,Top,,0,0,0,,Hi, there")
+        #expect(ASSText.eventFields(ofChunk: "Dialogue: 0,0:00:01.00") == nil)
+        #expect(ASSText.eventFields(ofChunk: ",0,Top") == nil)
+        #expect(ASSText.eventFields(ofChunk: "") == nil)
+    }
+
     @Test func textKeepsCommasAfterTheEighthField() {
         #expect(
             ASSText.plainText(fromDialogue: "12,0,Default,,0,0,0,,Well, hello, you").text

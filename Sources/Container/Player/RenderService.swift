@@ -44,6 +44,9 @@ public final class RenderService: Service {
     @ViewState public private(set) var isLooping = false
     /// The subtitle cues shown at ``currentTime``.
     @ViewState public private(set) var activeCues: [SubtitleCue] = []
+    /// The ASS script header the cues' styled events are read with (an embedded ASS/SSA track's), or
+    /// `nil` when they use the default style.
+    @ViewState public private(set) var subtitleHeader: String?
     /// The tracks of the current item.
     @ViewState public private(set) var tracks: [MediaTrack] = []
     /// The chapters of the current item.
@@ -143,6 +146,7 @@ public final class RenderService: Service {
         isMuted = player.isMuted
         isLooping = player.isLooping
         activeCues = player.activeCues
+        subtitleHeader = player.subtitleHeader
         tracks = player.tracks
         chapters = player.chapters
         metadata = player.metadata

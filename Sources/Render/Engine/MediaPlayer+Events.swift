@@ -28,9 +28,10 @@ extension MediaPlayer {
             if let pendingSeek, pendingSeek.serial == serial, !hasVideo {
                 completeSeek(at: pendingSeek.target)
             }
-        case .subtitleCue(let cue, let serial):
+        case .subtitleCue(let cue, let header, let serial):
             // A seek re-reads cues already known, and cues read before a seek or a track change are stale.
             guard serial == session?.serial, !cues.contains(cue) else { return }
+            embeddedSubtitleHeader = header
             cues.append(cue)
             emit(.subtitleCue(cue))
         case .reachedEnd:

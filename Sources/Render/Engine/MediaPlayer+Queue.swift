@@ -232,6 +232,7 @@ extension MediaPlayer {
         metadata = MediaMetadata()
         cues = []
         externalCues = []
+        embeddedSubtitleHeader = nil
         selectedAudioTrack = nil
         selectedSubtitleTrack = nil
         currentFrame = nil

@@ -52,6 +52,7 @@ extension MediaPlayer {
         selectedSubtitleTrack = index
         session.settings.update { $0.subtitleStream = index }
         cues = externalCues
+        embeddedSubtitleHeader = nil
         // Re-reading from the keyframe before the position decodes the new track's current cue.
         seek(to: currentTime, exact: true)
     }

@@ -111,6 +111,8 @@ public final class MediaPlayer {
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
     var nextObserverID = 0
     var externalCues: [SubtitleCue] = []
+    /// The script header of the embedded ASS/SSA track whose cues are read.
+    var embeddedSubtitleHeader: String?
     var audioPreference: TrackPreference?
     var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
@@ -155,6 +157,10 @@ public final class MediaPlayer {
 
     /// Cues of the selected subtitle track shown at `currentTime`.
     public var activeCues: [SubtitleCue] { cues.filter { $0.isActive(at: currentTime) } }
+
+    /// The ASS script header (styles, play resolution) the cues' ``SubtitleCue/assEvent``s are read
+    /// with: the selected embedded ASS/SSA track's; `nil` when the cues use the default style.
+    public var subtitleHeader: String? { embeddedSubtitleHeader }
 
     /// Whether the next queued item is open and its first frame is decoded, ready to show at once.
     public var isNextPreloaded: Bool {

@@ -154,7 +154,9 @@ extension PlaybackSession {
         }
         guard let decoder = decoders[index] else { return }
         do throws(PlayerError) {
-            for cue in try decoder.cues(for: packet) { post(.subtitleCue(cue, serial: serial)) }
+            for cue in try decoder.cues(for: packet) {
+                post(.subtitleCue(cue, header: decoder.header, serial: serial))
+            }
         } catch {
             post(.warning(error))
         }

@@ -26,8 +26,8 @@ enum SessionEvent: Sendable {
     case warning(PlayerError)
     /// The demuxer repositioned for seek generation `serial`.
     case seeked(serial: Int)
-    /// A cue decoded while reading seek generation `serial`.
-    case subtitleCue(SubtitleCue, serial: Int)
+    /// A cue decoded while reading seek generation `serial`, with its track's script header.
+    case subtitleCue(SubtitleCue, header: String?, serial: Int)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
     /// The item loops: the demuxer went on from the start, and the pass it reads now begins at

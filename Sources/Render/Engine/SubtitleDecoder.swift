@@ -1,13 +1,28 @@
 import CFFmpeg
 
-/// Decodes an embedded text subtitle track (SubRip, ASS/SSA) into cues on the demux thread.
+/// Decodes an embedded text subtitle track (SubRip, ASS/SSA) into cues on the demux thread; each
+/// keeps the ASS event FFmpeg made of it, so that it can be drawn styled.
 ///
 /// > Important: used by the demux thread only.
 final class SubtitleDecoder {
     private let codec: CodecContext
+    /// The script header of an ASS/SSA track (its styles and play resolution); `nil` for the other
+    /// text formats, whose events use the renderer's default style.
+    let header: String?
 
     init(codec: CodecContext) {
         self.codec = codec
+        let context = codec.pointer.pointee
+        let id = context.codec_id
+        if id == AV_CODEC_ID_ASS || id == AV_CODEC_ID_SSA, let bytes = context.subtitle_header,
+            context.subtitle_header_size > 0
+        {
+            header = String(
+                decoding: UnsafeBufferPointer(start: bytes, count: Int(context.subtitle_header_size)),
+                as: UTF8.self)
+        } else {
+            header = nil
+        }
     }
 
     /// The cues carried by one subtitle packet; empty when it holds none (or only bitmaps).
@@ -30,15 +45,19 @@ final class SubtitleDecoder {
         return (0..<Int(subtitle.num_rects)).compactMap { index -> SubtitleCue? in
             guard let rect = rects[index] else { return nil }
             let plain: (text: String, spans: [SubtitleSpan])
+            var event: String?
             if let ass = rect.pointee.ass {
-                plain = ASSText.plainText(fromDialogue: String(cString: ass))
+                let dialogue = String(cString: ass)
+                plain = ASSText.plainText(fromDialogue: dialogue)
+                event = ASSText.eventFields(ofChunk: dialogue)
             } else if let text = rect.pointee.text {
                 plain = (String(cString: text), [])
             } else {
                 return nil
             }
             guard !plain.text.isEmpty else { return nil }
-            return SubtitleCue(start: start, end: max(end, start), text: plain.text, spans: plain.spans)
+            return SubtitleCue(
+                start: start, end: max(end, start), text: plain.text, spans: plain.spans, assEvent: event)
         }
     }
 }

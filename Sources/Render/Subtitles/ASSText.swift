@@ -34,6 +34,16 @@ public enum ASSText {
         return builder.build()
     }
 
+    /// The fields of an FFmpeg subtitle chunk ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,
+    /// Effect,Text") after its read order, as ``SubtitleCue/assEvent`` keeps them; `nil` when the chunk
+    /// does not start with a read-order number.
+    public static func eventFields(ofChunk chunk: String) -> String? {
+        guard let comma = chunk.utf8.firstIndex(of: UInt8(ascii: ",")),
+            !chunk.utf8[..<comma].isEmpty, chunk.utf8[..<comma].allSatisfy(\.isDigitByte)
+        else { return nil }
+        return String(chunk[chunk.index(after: comma)...])
+    }
+
     /// Where the event text starts: after the ninth comma of a "Dialogue:" line, after the eighth
     /// when the text starts with FFmpeg's read-order number, else at the start.
     private static func textStart(in bytes: [UInt8]) -> Int {

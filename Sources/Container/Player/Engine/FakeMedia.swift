@@ -23,6 +23,8 @@ public struct FakeMedia: Sendable {
     /// Subtitle cues, shown while a subtitle track is selected (or always, when the item has no
     /// subtitle track: as from an external subtitle file).
     public var cues: [SubtitleCue]
+    /// The ASS script header of the subtitle track whose cues are ``cues`` (`nil`: the default style).
+    public var subtitleHeader: String?
     /// Pictures per second, for stepping.
     public var frameRate: Double
     /// The colour of every picture.
@@ -45,7 +47,7 @@ public struct FakeMedia: Sendable {
     public init(
         duration: Double? = 10, videoSize: Size? = Size(width: 640, height: 360), hasAudio: Bool = true,
         tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], metadata: MediaMetadata = MediaMetadata(),
-        cues: [SubtitleCue] = [],
+        cues: [SubtitleCue] = [], subtitleHeader: String? = nil,
         frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil,
         bitRate: Int? = 1_000_000, decodeSecondsPerFrame: Double? = 0.002
     ) {
@@ -62,6 +64,7 @@ public struct FakeMedia: Sendable {
         self.chapters = chapters
         self.metadata = metadata
         self.cues = cues
+        self.subtitleHeader = subtitleHeader
         self.frameRate = frameRate
         self.color = color
         self.openingTime = openingTime

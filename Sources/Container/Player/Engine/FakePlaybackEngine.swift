@@ -114,6 +114,13 @@ public final class FakePlaybackEngine: PlaybackEngine {
         return (embedded + externalCues).filter { $0.isActive(at: time) }
     }
 
+    public var subtitleHeader: String? {
+        guard let currentMedia, isOpen,
+            selectedSubtitleTrack != nil || !tracks.contains(where: { $0.kind == .subtitle })
+        else { return nil }
+        return currentMedia.subtitleHeader
+    }
+
     public var statistics: PlaybackStatistics {
         let playing = isOpen && framesPresented > 0
         return PlaybackStatistics(

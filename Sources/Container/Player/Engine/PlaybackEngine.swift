@@ -52,6 +52,9 @@ public protocol PlaybackEngine: VideoSource {
     var isLooping: Bool { get }
     /// The subtitle cues shown at ``currentTime``.
     var activeCues: [SubtitleCue] { get }
+    /// The ASS script header the cues' ``SubtitleCue/assEvent``s are read with (an embedded ASS/SSA
+    /// track's), or `nil` when they use the default style.
+    var subtitleHeader: String? { get }
     /// The current item's tracks.
     var tracks: [MediaTrack] { get }
     /// The current item's chapters.

@@ -31,6 +31,29 @@ public final class RasterImage {
         try self.init(width: width, height: height, bytes: rgb, bytesPerPixel: 3)
     }
 
+    /// An image from premultiplied ARGB pixels, one native-endian `UInt32` each, row after row
+    /// (Cairo's ARGB32 layout, as ``SubtitlePicture`` gives them).
+    public convenience init(width: Int, height: Int, premultipliedARGB pixels: [UInt32])
+        throws(ContainerError)
+    {
+        guard width >= 0, height >= 0, pixels.count == width * height else {
+            throw .invalidPixelData("\(pixels.count) pixels for \(width)x\(height)")
+        }
+        self.init(width: width, height: height)
+        guard let data = surface.data else { throw .invalidPixelData("cannot allocate \(width)x\(height)") }
+        let stride = surface.stride
+        pixels.withUnsafeBufferPointer { source in
+            guard let base = source.baseAddress else { return }
+            for y in 0..<height {
+                let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) {
+                    $0
+                }
+                row.update(from: base + y * width, count: width)
+            }
+        }
+        surface.markDirty()
+    }
+
     private convenience init(width: Int, height: Int, bytes: [UInt8], bytesPerPixel: Int)
         throws(ContainerError)
     {

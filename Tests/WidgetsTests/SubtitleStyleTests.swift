@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+import VideoPlayerContainer
+import VideoPlayerRender
+import VideoPlayerTestSupport
+import VideoPlayerWidgets
+
+/// The subtitle overlay draws through libass in the picture's rectangle: styled ASS cues where and
+/// in the colour their script says, plain cues in the default box, both kept on the picture when it
+/// is letterboxed, and no new picture while nothing changes.
+@MainActor
+@Suite struct SubtitleStyleTests {
+    /// A script whose `Top` style is red, top-centred text.
+    static let header = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 640
+        PlayResY: 480
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+        Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Top,DejaVu Sans,64,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
+        8,10,10,10,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+        """
+
+    /// A 4:3 picture in a 16:9 player: bands left and right of x 40...280.
+    static func bed(media: FakeMedia) -> WidgetBed {
+        WidgetBed(size: Size(width: 320, height: 180), engine: .fake { _ in media }) { context in
+            context.control.configure(displayStyle: .never)
+            context.control.configure(shadow: nil)
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+    }
+
+    @Test func anASSStyleDrawsItsColourAtItsPlaceOnThePicture() async throws {
+        let cue = SubtitleCue(start: 0, end: 5, text: "TOP", assEvent: "0,Top,,0,0,0,,TOP")
+        let media = FakeMedia(
+            videoSize: Size(width: 640, height: 480), cues: [cue], subtitleHeader: Self.header)
+        let bed = Self.bed(media: media)
+        #expect(await bed.load(MediaItem(path: "styled.mkv")))
+        bed.wait(0.5)
+        let shot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-ass.png"))
+        }
+        let red = try #require(shot.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
+        #expect(red.minY < 40, "top-aligned: \(red)")
+        #expect(red.minX >= 40 && red.maxX <= 280, "inside the picture, not the bands: \(red)")
+        #expect(abs(red.midX - 160) < 12, "centred on the picture: \(red)")
+        let box = try #require(bed.host.frame(ofIdentifier: "subtitle"))
+        #expect(box.contains(Point(x: red.midX, y: red.midY)))
+    }
+
+    @Test func plainCuesSitAtTheBottomOfThePictureAndFollowItsRectangle() async throws {
+        let cue = SubtitleCue(start: 0, end: 5, text: "Hello")
+        let bed = Self.bed(media: FakeMedia(videoSize: Size(width: 640, height: 480), cues: [cue]))
+        #expect(await bed.load(MediaItem(path: "plain.mkv")))
+        bed.wait(0.5)
+        let fitted = try #require(bed.host.frame(ofIdentifier: "subtitle"))
+        #expect(fitted.maxY > 150 && fitted.maxY <= 180)
+        #expect(abs(fitted.midX - 160) < 8, "centred on the picture, as libass centres a boxed line")
+        let fittedShot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try fittedShot.writePNG(
+                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-plain.png"))
+        }
+        #expect(fittedShot.bounds { $0.r > 230 && $0.g > 230 && $0.b > 230 } != nil)
+        // A wide 2.4:1 picture: bands above and below, and the cue moves up onto the picture.
+        let wide = Self.bed(media: FakeMedia(videoSize: Size(width: 960, height: 400), cues: [cue]))
+        #expect(await wide.load(MediaItem(path: "wide.mkv")))
+        wide.wait(0.5)
+        let onWide = try #require(wide.host.frame(ofIdentifier: "subtitle"))
+        // The picture spans y 23.3...156.7.
+        #expect(onWide.maxY <= 157 && onWide.minY > 23, "\(onWide)")
+    }
+
+    @Test func aStillCueIsDrawnOnceWhilePlaying() async throws {
+        let cue = SubtitleCue(start: 0, end: 9, text: "Still")
+        let bed = Self.bed(media: FakeMedia(cues: [cue]))
+        #expect(await bed.load(MediaItem(path: "still.mkv"), autoplay: true))
+        bed.wait(0.5)
+        let service = bed.context[SubtitleService.self]
+        let first = try #require(service.picture)
+        bed.wait(2)
+        #expect(bed.context.render.currentTime > 2)
+        #expect(service.picture == first, "the same picture while the cue stays")
+    }
+}
