@@ -22,14 +22,17 @@ extension FakeMedia {
         }
         if !spec.subtitles.isEmpty {
             tracks.append(
-                MediaTrack(index: tracks.count, kind: .subtitle, codecName: "subrip", isSupported: true))
+                MediaTrack(
+                    index: tracks.count, kind: .subtitle,
+                    codecName: spec.subtitleHeader == nil ? "subrip" : "ass",
+                    isSupported: true))
         }
         let first = TestMedia.colour(forFrame: 0)
         self.init(
             duration: spec.duration,
             videoSize: spec.hasVideo ? Size(width: Double(spec.width), height: Double(spec.height)) : nil,
             hasAudio: spec.tone != nil, tracks: tracks, metadata: spec.metadata, cues: spec.subtitles,
-            frameRate: spec.frameRate.value,
+            subtitleHeader: spec.subtitleHeader, frameRate: spec.frameRate.value,
             color: Color(
                 red: Double(first.r) / 255, green: Double(first.g) / 255, blue: Double(first.b) / 255))
     }

@@ -25,7 +25,10 @@ extension ClipSpec {
                         + ($0.language.map { ",\($0.utf8.count):\($0)" } ?? "")
                 } ?? "none"
             }.joined(separator: "+")
-        let cueText = subtitles.map { "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }
+        let cueText = subtitles.map {
+            "\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)"
+                + ($0.assEvent.map { ":ass\($0.utf8.count):\($0)" } ?? "")
+        }
         let tags = [metadata.title, metadata.artist, metadata.album].map {
             $0.map { "\($0.utf8.count):\($0)" } ?? "-"
         }
@@ -35,6 +38,7 @@ extension ClipSpec {
             "\(duration)s", "gop\(gopFrames)", videoCodec.rawValue, "b\(allowsBFrames)", "video\(hasVideo)",
             toneText, "marks\(syncMarks)", "cues\(cueText)",
         ].joined(separator: "|") + (metadata == MediaMetadata() ? "" : "|tags\(tags)")
+            + (subtitleHeader.map { "|ass\($0.utf8.count):\($0)" } ?? "")
     }
 
     private func fnv1a(_ text: String) -> UInt64 {

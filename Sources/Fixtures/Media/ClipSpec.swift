@@ -113,6 +113,10 @@ public struct ClipSpec: Hashable, Sendable {
     /// > with a tone every stream of an .mkv is shifted by that delay (about 21 ms); subtract the video
     /// > stream's start time to compare cue times with picture times.
     public var subtitles: [SubtitleCue]
+    /// The script header (styles, play resolution) that makes the subtitle track an ASS track whose
+    /// events are the cues' ``SubtitleCue/assEvent``s (a cue without one uses the `Default` style);
+    /// `nil` writes SubRip.
+    public var subtitleHeader: String?
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

@@ -1,16 +1,19 @@
 import CFFmpeg
 import VideoPlayerRender
 
-/// A SubRip track of a test clip. Matroska stores SubRip cues as bare UTF-8 text with a start and a
-/// duration, so the cues are written as packets directly, without a subtitle encoder.
+/// A SubRip or ASS track of a test clip. Matroska stores SubRip cues as bare UTF-8 text, and ASS
+/// events as their fields after the times ("ReadOrder,Layer,Style,...,Text") with the script header
+/// as the track's private data, each with a start and a duration; so the cues are written as packets
+/// directly, without a subtitle encoder.
 final class ClipSubtitleTrack: ClipTrack {
     private let cues: [SubtitleCue]
     private let muxer: ClipMuxer
     private let stream: UnsafeMutablePointer<AVStream>
     private let packet: ClipPacket
+    private let isASS: Bool
     private var cueIndex = 0
 
-    init(cues: [SubtitleCue], muxer: ClipMuxer) throws(PlayerError) {
+    init(cues: [SubtitleCue], header: String?, muxer: ClipMuxer) throws(PlayerError) {
         guard muxer.formatName.contains("matroska") else {
             throw .invalidArgument("subtitle cues need a Matroska (.mkv) file, not \(muxer.formatName)")
         }
@@ -19,15 +22,28 @@ final class ClipSubtitleTrack: ClipTrack {
         packet = try ClipPacket()
         stream = try muxer.addStream()
         stream.pointee.codecpar.pointee.codec_type = AVMEDIA_TYPE_SUBTITLE
-        stream.pointee.codecpar.pointee.codec_id = AV_CODEC_ID_SUBRIP
+        stream.pointee.codecpar.pointee.codec_id = header == nil ? AV_CODEC_ID_SUBRIP : AV_CODEC_ID_ASS
         stream.pointee.time_base = AVRational(num: 1, den: 1000)
+        isASS = header != nil
+        if let header {
+            let bytes = Array(header.utf8)
+            let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
+            guard let extradata = av_mallocz(bytes.count + padding)?.assumingMemoryBound(to: UInt8.self)
+            else {
+                throw .encodeFailed("cannot allocate the subtitle header")
+            }
+            extradata.update(from: bytes, count: bytes.count)
+            stream.pointee.codecpar.pointee.extradata = extradata
+            stream.pointee.codecpar.pointee.extradata_size = Int32(bytes.count)
+        }
     }
 
     var nextTime: Double? { cueIndex < cues.count ? cues[cueIndex].start : nil }
 
     func writeNext() throws(PlayerError) {
         let cue = cues[cueIndex]
-        let text = Array(cue.text.utf8)
+        let text = Array(
+            isASS ? "\(cueIndex),\(cue.assEvent ?? "0,Default,,0,0,0,,\(cue.text)")".utf8 : cue.text.utf8)
         try ffmpegCheck(
             av_new_packet(packet.packet, Int32(text.count)), location: muxer.location,
             operation: "allocating a subtitle packet")

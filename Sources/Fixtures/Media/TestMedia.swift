@@ -70,7 +70,8 @@ public enum TestMedia {
             tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer))
         }
         if !spec.subtitles.isEmpty {
-            tracks.append(try ClipSubtitleTrack(cues: spec.subtitles, muxer: muxer))
+            tracks.append(
+                try ClipSubtitleTrack(cues: spec.subtitles, header: spec.subtitleHeader, muxer: muxer))
         }
         muxer.setTags(spec.metadata)
         try muxer.writeHeader(options: options)

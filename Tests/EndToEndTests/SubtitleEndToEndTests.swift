@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import VideoPlayerContainer
+import VideoPlayerRender
+import VideoPlayerTestSupport
+import VideoPlayerWidgets
+
+/// Subtitles of real files through FFmpeg's player and libass: an embedded ASS track keeps its
+/// styles; the overlay draws them on the picture.
+@MainActor
+@Suite(.serialized) struct SubtitleEndToEndTests {
+    /// `Top` is red text at the top centre; `Default` is blue text at the bottom.
+    static let header = """
+        [Script Info]
+        ScriptType: v4.00+
+        PlayResX: 320
+        PlayResY: 240
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+        Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Top,DejaVu Sans,32,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
+        8,10,10,8,1
+        Style: Default,DejaVu Sans,32,&H00FF0000,&H00FF0000,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,\
+        0,2,10,10,8,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+        """
+
+    @Test func anEmbeddedASSTrackDrawsEachStyleWhereAndInTheColourItSays() async throws {
+        var spec = ClipSpec(
+            width: 320, height: 240, duration: 2, tone: nil,
+            subtitles: [
+                SubtitleCue(start: 0, end: 2, text: "HEAD", assEvent: "0,Top,,0,0,0,,HEAD"),
+                SubtitleCue(start: 0, end: 2, text: "foot"),
+            ])
+        spec.subtitleHeader = Self.header
+        let clip = try WidgetBed.clip(spec, fileExtension: "mkv")
+        // A 4:3 picture in a 16:9 player: it spans x 40...280.
+        let bed = WidgetBed(size: Size(width: 320, height: 180), engine: .ffmpeg) { context in
+            context.control.configure(displayStyle: .never)
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+        #expect(await bed.load(MediaItem(url: clip)))
+        #expect(bed.context.render.tracks.contains { $0.kind == .subtitle && $0.codecName == "ass" })
+        #expect(await bed.seek(to: 0.5))
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
+        #expect(bed.context.render.subtitleHeader?.contains("Style: Top") == true)
+        let shot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try shot.writePNG(
+                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-embedded-ass.png"))
+        }
+        let red = try #require(shot.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
+        let blue = try #require(shot.bounds { $0.b > 200 && $0.r < 60 && $0.g < 60 })
+        #expect(red.minY < 30 && abs(red.midX - 160) < 12, "top centre: \(red)")
+        #expect(blue.maxY > 150 && abs(blue.midX - 160) < 12, "bottom centre: \(blue)")
+        #expect(red.minX >= 40 && red.maxX <= 280 && blue.minX >= 40 && blue.maxX <= 280, "on the picture")
+    }
+}
