@@ -61,4 +61,23 @@ import VideoPlayerWidgets
         #expect(blue.maxY > 150 && abs(blue.midX - 160) < 12, "bottom centre: \(blue)")
         #expect(red.minX >= 40 && red.maxX <= 280 && blue.minX >= 40 && blue.maxX <= 280, "on the picture")
     }
+
+    @Test func anExternalASSFileDrawsInItsStylesToo() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("styled-\(UUID()).ass")
+        try (Self.header + "Dialogue: 0,0:00:00.20,0:00:01.80,Top,,0,0,0,,{\\i1}HEAD\n").write(
+            to: script, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let bed = WidgetBed(size: Size(width: 320, height: 240), engine: .ffmpeg) { context in
+            context.control.configure(displayStyle: .never)
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+        let clip = try WidgetBed.clip(duration: 2, width: 320, height: 240)
+        #expect(await bed.load(MediaItem(url: clip, externalSubtitleURL: script)))
+        #expect(await bed.seek(to: 1))
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
+        #expect(bed.context[SubtitleService.self].text == "HEAD")
+        let red = try #require(bed.snapshot().bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
+        #expect(red.minY < 30 && abs(red.midX - 160) < 12, "top centre: \(red)")
+    }
 }

@@ -233,6 +233,7 @@ extension MediaPlayer {
         cues = []
         externalCues = []
         embeddedSubtitleHeader = nil
+        externalSubtitleHeader = nil
         selectedAudioTrack = nil
         selectedSubtitleTrack = nil
         currentFrame = nil

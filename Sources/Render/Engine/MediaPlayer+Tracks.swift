@@ -72,6 +72,7 @@ extension MediaPlayer {
             switch parsed {
             case .success(let document):
                 self.externalCues = document.cues
+                self.externalSubtitleHeader = document.header
                 self.cues = (self.cues + document.cues).sorted { $0.start < $1.start }
                 for cue in document.cues { self.emit(.subtitleCue(cue)) }
             case .failure(let error):

@@ -113,6 +113,8 @@ public final class MediaPlayer {
     var externalCues: [SubtitleCue] = []
     /// The script header of the embedded ASS/SSA track whose cues are read.
     var embeddedSubtitleHeader: String?
+    /// The script header of the item's external ASS/SSA file.
+    var externalSubtitleHeader: String?
     var audioPreference: TrackPreference?
     var subtitlePreference: TrackPreference?
     var selfPumpTask: Task<Void, Never>?
@@ -159,8 +161,9 @@ public final class MediaPlayer {
     public var activeCues: [SubtitleCue] { cues.filter { $0.isActive(at: currentTime) } }
 
     /// The ASS script header (styles, play resolution) the cues' ``SubtitleCue/assEvent``s are read
-    /// with: the selected embedded ASS/SSA track's; `nil` when the cues use the default style.
-    public var subtitleHeader: String? { embeddedSubtitleHeader }
+    /// with: the selected embedded ASS/SSA track's, else the item's external ASS/SSA file's; `nil`
+    /// when the cues use the default style.
+    public var subtitleHeader: String? { embeddedSubtitleHeader ?? externalSubtitleHeader }
 
     /// Whether the next queued item is open and its first frame is decoded, ready to show at once.
     public var isNextPreloaded: Bool {

@@ -5,13 +5,17 @@ public struct SubtitleDocument: Hashable, Sendable {
     /// The cues sorted by start time; cues that start together keep their order in the file.
     /// Overlapping cues are all kept.
     public let cues: [SubtitleCue]
+    /// The ASS script header the cues' ``SubtitleCue/assEvent``s are read with (an ASS/SSA file's
+    /// script info and styles); `nil` for the other formats.
+    public let header: String?
     /// `latestEnd[i]` is the latest end among `cues[0...i]`, so a lookup can stop walking back
     /// as soon as no earlier cue can still be showing.
     private let latestEnd: [Double]
 
     /// A document holding `cues` (sorted here by start time).
-    public init(cues: [SubtitleCue], format: SubtitleFormat? = nil) {
+    public init(cues: [SubtitleCue], format: SubtitleFormat? = nil, header: String? = nil) {
         self.format = format
+        self.header = header
         let sorted = cues.enumerated().sorted {
             $0.element.start != $1.element.start ? $0.element.start < $1.element.start : $0.offset < $1.offset
         }.map(\.element)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Reads WebVTT and SubRip subtitle files into a `SubtitleDocument`.
+/// Reads WebVTT, SubRip and ASS/SSA subtitle files into a `SubtitleDocument`.
 ///
 /// Parsing never fails on content: UTF-8 (with or without a byte-order mark) and UTF-16 with a mark
 /// are read, any line ending works, and a cue whose timing line is malformed is skipped while the
@@ -19,7 +19,7 @@ public enum SubtitleParser {
         parse(utf8: Array(text.utf8), format: format)
     }
 
-    /// Reads and parses a subtitle file; the extension (.vtt, .srt) names the format, otherwise it is
+    /// Reads and parses a subtitle file; the extension (.vtt, .srt, .ass, .ssa) names the format, otherwise it is
     /// detected from the content.
     ///
     /// > Important: reads the whole file synchronously; call it off the main thread for large files.
@@ -38,6 +38,7 @@ public enum SubtitleParser {
 
     private static func parse(utf8 bytes: [UInt8], format: SubtitleFormat?) -> SubtitleDocument {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else { return .empty }
+        if format == .ass { return ASSScript.parse(utf8: bytes) }
         var cues: [SubtitleCue] = []
         for block in SubtitleBlocks(bytes) {
             if format == .webVTT, isWebVTTNonCue(block, in: bytes) { continue }

@@ -75,6 +75,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var shownItemID: MediaItem.ID?
     /// The cues of the current item's external subtitle file.
     var externalCues: [SubtitleCue] = []
+    /// The script header of the current item's external ASS/SSA file.
+    var externalSubtitleHeader: String?
     var wantsPlay = false
     /// Where the clock and the position stood when playback last started; `nil` unless playing.
     var anchor: (clock: Double, position: Double)?
@@ -115,10 +117,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
     }
 
     public var subtitleHeader: String? {
-        guard let currentMedia, isOpen,
-            selectedSubtitleTrack != nil || !tracks.contains(where: { $0.kind == .subtitle })
-        else { return nil }
-        return currentMedia.subtitleHeader
+        guard let currentMedia, isOpen else { return nil }
+        let embedded = selectedSubtitleTrack != nil || !tracks.contains(where: { $0.kind == .subtitle })
+        return (embedded ? currentMedia.subtitleHeader : nil) ?? externalSubtitleHeader
     }
 
     public var statistics: PlaybackStatistics {
@@ -198,6 +199,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
             frameGeneration += 1
             framesPresented = 0
             externalCues = []
+            externalSubtitleHeader = nil
             emit(.itemChanged(items[index].id))
         }
         setStatus(.loading)
@@ -246,7 +248,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
     private func readExternalSubtitles() {
         guard let url = currentItem?.externalSubtitleURL else { return }
         do throws(PlayerError) {
-            externalCues = try SubtitleParser.parse(contentsOf: url).cues
+            let document = try SubtitleParser.parse(contentsOf: url)
+            externalCues = document.cues
+            externalSubtitleHeader = document.header
             for cue in externalCues { emit(.subtitleCue(cue)) }
         } catch {
             emit(.error(error))
