@@ -81,6 +81,36 @@ import VideoPlayerRender
         #expect(cueCount > Self.mutatedCount)
     }
 
+    /// Mutated ASS scripts (hostile styles and override tags among them) parse within the document's
+    /// invariants, and libass draws every one of them at several times without crashing or hanging.
+    @Test func mutatedASSScriptsParseAndDraw() throws {
+        let hostile = """
+            Dialogue: 0,0:00:00.00,0:00:05.00,Top,,0,0,0,,{\\fs99999\\bord9999\\blur999}huge
+            Dialogue: 0,0:00:00.00,0:00:05.00,Nope,,0,0,0,,{\\p1}m 0 0 l 99999 0 99999 99999 0 99999{\\p0}
+            Dialogue: 0,0:00:00.00,0:00:05.00,Top,,0,0,0,,{\\pos(-9999,9999)\\frz720\\fscx9999}{{{{
+
+            """
+        let seeds = [Array(ASSScriptTests.script.utf8), Array((ASSScriptTests.script + hostile).utf8)]
+        let renderer = try SubtitleRenderer()
+        var drawn = 0
+        for index in 0..<Self.mutatedCount / 8 {
+            var random = SeededRandom(seed: Self.seed, stream: 4, index: UInt64(index))
+            var bytes = random.element(of: seeds) ?? []
+            for _ in 0..<random.int(in: 1...4) {
+                (random.element(of: SubtitleMutation.allCases) ?? .bytes).apply(to: &bytes, using: &random)
+            }
+            let document = SubtitleParser.parse(data: Data(bytes), format: .ass)
+            expectInvariants(document, "seed \(Self.seed) ASS #\(index)")
+            renderer.setHeader(document.header ?? "")
+            renderer.add(document.cues.prefix(64))
+            for time in [0, 1, 2.5, 4]
+            where renderer.render(at: time, frameWidth: 160, frameHeight: 90).picture != nil {
+                drawn += 1
+            }
+        }
+        #expect(drawn > Self.mutatedCount / 8, "most scripts still draw something")
+    }
+
     /// Cues sorted by start, finite times with end ≥ start, styled runs that spell the text, and an
     /// active-cue lookup that agrees with filtering every cue, at cue edges and at random times.
     private func expectInvariants(_ document: SubtitleDocument, _ label: String) {

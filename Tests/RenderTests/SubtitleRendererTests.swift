@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VideoPlayerRender
 
@@ -100,6 +101,12 @@ import VideoPlayerRender
             SubtitleCue(start: .nan, end: .infinity, text: "d"),
         ])
         renderer.add((0..<2000).map { SubtitleCue(start: 0, end: 9, text: "many \($0)") })
+        // A play height libass would misread as negative is left out, so the caps still hold.
+        renderer.setHeader(
+            Self.header.replacingOccurrences(of: "PlayResY: 360", with: "PlayResY: 18991683374463617694"))
+        renderer.add([
+            SubtitleCue(start: 0, end: 9, text: "e", assEvent: "0,Top,,0,0,0,,{\\fs1e9\\bord9999}big")
+        ])
         _ = renderer.render(at: 1, frameWidth: 320, frameHeight: 180)
         _ = renderer.render(at: .nan, frameWidth: 320, frameHeight: 180)
         _ = renderer.render(at: 1, frameWidth: 0, frameHeight: -1)

@@ -2,7 +2,8 @@ import CLibass
 
 /// Draws subtitles as their authors styled them, through libass: ASS/SSA styles, positions, colours,
 /// borders, shadows and override tags; plain cues are drawn in the ``defaultHeader(fontSize:aspectRatio:)``
-/// style.
+/// style. Sizes that would make libass work for seconds (a `\fs99999`, a drawing larger than the
+/// screen many times over) are capped first, so a hostile script draws large instead of freezing.
 ///
 /// Give it the script header of the track (``setHeader(_:)``), the cues as they become active
 /// (``add(_:)``; a cue already added is skipped), then ask for the picture at a time and frame size.
@@ -26,6 +27,7 @@ public final class SubtitleRenderer {
     private var fontNames = Set<String>()
     private var lastGeometry: [Int] = []
     private var lastPicture: SubtitlePicture?
+    private var limits: ASSLimits
 
     /// Events kept before those no longer showing are dropped (a long film adds thousands).
     static let eventLimit = 512
@@ -41,7 +43,8 @@ public final class SubtitleRenderer {
         // Fontconfig finds the fonts a script names and falls back to a sans-serif face for the rest.
         ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
         let text = header ?? Self.defaultHeader()
-        guard let track = Self.makeTrack(library, header: text) else {
+        let limits = ASSLimits(header: text)
+        guard let track = Self.makeTrack(library, header: limits.sanitized(header: text)) else {
             ass_renderer_done(renderer)
             ass_library_done(library)
             throw .videoOutputUnavailable("libass cannot make a subtitle track")
@@ -50,6 +53,7 @@ public final class SubtitleRenderer {
         self.renderer = renderer
         self.track = track
         self.header = text
+        self.limits = limits
     }
 
     deinit {
@@ -61,10 +65,13 @@ public final class SubtitleRenderer {
     /// Reads the events that follow with `header`; a different header starts a new track, dropping
     /// the events added so far.
     public func setHeader(_ header: String) {
-        guard header != self.header, let made = Self.makeTrack(library, header: header) else { return }
+        guard header != self.header else { return }
+        let limits = ASSLimits(header: header)
+        guard let made = Self.makeTrack(library, header: limits.sanitized(header: header)) else { return }
         ass_free_track(track)
         track = made
         self.header = header
+        self.limits = limits
         added.removeAll()
         lastPicture = nil
         lastGeometry = []
@@ -90,7 +97,8 @@ public final class SubtitleRenderer {
         for cue in cues where !added.contains(cue) && abs(cue.start) < limit && abs(cue.end) < limit {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
-            var chunk = Array("\(nextReadOrder),\(cue.assEvent ?? Self.event(for: cue))".utf8CString)
+            let event = cue.assEvent.map(limits.sanitized(event:)) ?? Self.event(for: cue)
+            var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
             nextReadOrder += 1
             let start = Int64((cue.start * 1000).rounded())
             let duration = Int64((max(0, cue.end - cue.start) * 1000).rounded())
