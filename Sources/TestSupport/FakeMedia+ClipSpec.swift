@@ -32,7 +32,8 @@ extension FakeMedia {
             duration: spec.duration,
             videoSize: spec.hasVideo ? Size(width: Double(spec.width), height: Double(spec.height)) : nil,
             hasAudio: spec.tone != nil, tracks: tracks, metadata: spec.metadata, cues: spec.subtitles,
-            subtitleHeader: spec.subtitleHeader, frameRate: spec.frameRate.value,
+            subtitleHeader: spec.subtitleHeader, subtitleFonts: spec.subtitleFonts,
+            frameRate: spec.frameRate.value,
             color: Color(
                 red: Double(first.r) / 255, green: Double(first.g) / 255, blue: Double(first.b) / 255))
     }

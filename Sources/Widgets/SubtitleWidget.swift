@@ -34,6 +34,11 @@ public final class SubtitleService: Service {
     private var renderer: SubtitleRenderer?
     private var rendererFailed = false
     private var observation: ObservationToken?
+    @Dependency(\.clock) private var clock
+    private var animationTick: TimerToken?
+
+    /// How often animated subtitles (fades, moves, karaoke, transforms) are drawn while they show.
+    public var animationFramesPerSecond = 30.0
 
     /// A subtitle picture and where its top left corner lies in the overlay, in points.
     public struct PlacedPicture: Equatable {
@@ -97,12 +102,14 @@ public final class SubtitleService: Service {
         let header = render.subtitleHeader
         renderer.setHeader(
             header ?? SubtitleRenderer.defaultHeader(fontSize: relativeFontSize, aspectRatio: 16 / 9))
+        for font in render.subtitleFonts { renderer.addFont(named: font.name, data: font.data) }
         renderer.add(activeCues)
         // Plain cues never shrink below the theme's caption size.
         let plainSize = relativeFontSize * Double(height)
         let scale = header == nil && plainSize > 0 ? max(1, theme.captionFontSize / plainSize) : 1
         let (drawn, changed) = renderer.render(
-            at: render.currentTime, frameWidth: width, frameHeight: height, fontScale: scale)
+            at: render.liveTime, frameWidth: width, frameHeight: height, fontScale: scale)
+        scheduleAnimation(playing: render.isPlaying)
         guard changed || (drawn == nil) != (picture == nil) else {
             if let picture, let drawn, picture.frame.origin != origin(of: drawn, in: frame) {
                 self.picture = PlacedPicture(image: picture.image, frame: place(drawn, in: frame))
@@ -117,6 +124,23 @@ public final class SubtitleService: Service {
             return
         }
         picture = PlacedPicture(image: image, frame: place(drawn, in: frame))
+    }
+
+    /// While an animated cue shows and the player plays, draws again at the animation rate; the
+    /// time ticks alone would move it four times a second.
+    private func scheduleAnimation(playing: Bool) {
+        guard playing, animationTick == nil, animationFramesPerSecond > 0,
+            activeCues.contains(where: { $0.assEvent.map(Self.isAnimated) ?? false })
+        else { return }
+        animationTick = clock.schedule(after: 1 / animationFramesPerSecond) { [weak self] in
+            self?.animationTick = nil
+            self?.update()
+        }
+    }
+
+    /// Whether an ASS event changes while it shows: fades, moves, transforms and karaoke.
+    static func isAnimated(_ event: String) -> Bool {
+        ["\\t(", "\\move(", "\\fad(", "\\fade(", "\\k", "\\K"].contains { event.contains($0) }
     }
 
     private func origin(of drawn: SubtitlePicture, in frame: Rect) -> Point {

@@ -80,4 +80,28 @@ import VideoPlayerWidgets
         let red = try #require(bed.snapshot().bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
         #expect(red.minY < 30 && abs(red.midX - 160) < 12, "top centre: \(red)")
     }
+
+    @Test func fontsAttachedToTheFileReachTheSubtitles() async throws {
+        let font = SubtitleFont(
+            name: "DejaVuSansMono.ttf",
+            data: [UInt8](
+                try Data(
+                    contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"))))
+        var spec = ClipSpec(
+            width: 320, height: 240, duration: 1, tone: nil,
+            subtitles: [
+                SubtitleCue(
+                    start: 0, end: 1, text: "Mono", assEvent: "0,Top,,0,0,0,,{\\fnDejaVu Sans Mono}Mono")
+            ])
+        spec.subtitleHeader = Self.header
+        spec.subtitleFonts = [font]
+        let bed = WidgetBed(size: Size(width: 320, height: 240), engine: .ffmpeg) { context in
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+        #expect(await bed.load(MediaItem(url: try WidgetBed.clip(spec, fileExtension: "mkv"))))
+        #expect(bed.context.render.subtitleFonts == [font])
+        #expect(await bed.seek(to: 0.5))
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import VideoPlayerRender
+
+@testable import VideoPlayerRender
 
 /// libass draws the cues: styles, positions and colours as the script says, plain cues in the
 /// default style, a new picture only when something changed.
@@ -89,6 +90,21 @@ import VideoPlayerRender
         #expect(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture != nil)
         renderer.setHeader(Self.header)
         #expect(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture == nil)
+    }
+
+    /// The font file an attachment would carry: one of the fonts every machine of the project has.
+    static let fontFile = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+
+    @Test func attachedFontsDrawTheTextThatNamesThem() throws {
+        let cue = SubtitleCue(
+            start: 0, end: 9, text: "x", assEvent: "0,Top,,0,0,0,,{\\fnDejaVu Sans Mono}Mono")
+        // Without fontconfig, a script's text draws only in the fonts it was given.
+        let renderer = try SubtitleRenderer(header: Self.header, systemFonts: false)
+        renderer.add([cue])
+        #expect(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture == nil)
+        renderer.addFont(named: "DejaVuSansMono.ttf", data: [UInt8](try Data(contentsOf: Self.fontFile)))
+        let picture = try #require(renderer.render(at: 1, frameWidth: 320, frameHeight: 180).picture)
+        #expect(picture.points { $0.red > 200 }.count > 50)
     }
 
     @Test func hostileScriptsDrawOrSkipWithoutCrashing() throws {

@@ -92,4 +92,34 @@ import VideoPlayerWidgets
         #expect(bed.context.render.currentTime > 2)
         #expect(service.picture == first, "the same picture while the cue stays")
     }
+
+    @Test func anAnimatedCueIsDrawnBetweenTimeTicks() async throws {
+        let cue = SubtitleCue(
+            start: 0, end: 5, text: "Fade", assEvent: "0,Default,,0,0,0,,{\\fad(2000,0)}Fade")
+        let bed = Self.bed(media: FakeMedia(cues: [cue]))
+        #expect(await bed.load(MediaItem(path: "fade.mkv"), autoplay: true))
+        bed.wait(0.3)
+        let service = bed.context[SubtitleService.self]
+        let early = try #require(service.picture)
+        bed.wait(0.05)
+        let later = try #require(service.picture)
+        #expect(later != early, "the fade moved on before the next time tick")
+        #expect(later.image.opaqueness > early.image.opaqueness)
+        bed.context.render.pause()
+        bed.wait(0.1)
+        let paused = service.picture
+        bed.wait(0.5)
+        #expect(service.picture == paused, "nothing is drawn while paused")
+    }
+}
+
+extension RasterImage {
+    /// The sum of every pixel's alpha.
+    fileprivate var opaqueness: Int {
+        var total = 0
+        for y in 0..<height {
+            for x in 0..<width { total += Int(pixel(x: x, y: y).a) }
+        }
+        return total
+    }
 }

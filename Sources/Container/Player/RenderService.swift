@@ -47,6 +47,8 @@ public final class RenderService: Service {
     /// The ASS script header the cues' styled events are read with (an embedded ASS/SSA track's), or
     /// `nil` when they use the default style.
     @ViewState public private(set) var subtitleHeader: String?
+    /// Fonts attached to the current item, which its styled subtitles may name.
+    @ViewState public private(set) var subtitleFonts: [SubtitleFont] = []
     /// The tracks of the current item.
     @ViewState public private(set) var tracks: [MediaTrack] = []
     /// The chapters of the current item.
@@ -81,6 +83,13 @@ public final class RenderService: Service {
     /// It changes with every picture, so it is not a `@ViewState` and never redraws a widget by
     /// itself: a statistics display samples it on a timer, as ``StatsService`` does.
     public var statistics: PlaybackStatistics { madeEngine?.statistics ?? PlaybackStatistics() }
+
+    /// The position now, as the engine knows it between ``currentTime``'s ticks (it follows every
+    /// picture shown).
+    ///
+    /// It is not a `@ViewState` and never redraws a widget by itself: what animates with the picture,
+    /// such as animated subtitles, samples it on its own timer.
+    public var liveTime: Double { madeEngine?.currentTime ?? currentTime }
 
     private var madeEngine: (any PlaybackEngine)?
     private var events = HandlerList<PlayerEvent>()
@@ -147,6 +156,7 @@ public final class RenderService: Service {
         isLooping = player.isLooping
         activeCues = player.activeCues
         subtitleHeader = player.subtitleHeader
+        subtitleFonts = player.subtitleFonts
         tracks = player.tracks
         chapters = player.chapters
         metadata = player.metadata

@@ -39,6 +39,28 @@ final class ClipMuxer {
         return stream
     }
 
+    /// Attaches a font file (a Matroska attachment: a stream without packets whose private data is
+    /// the file), before the header is written.
+    func attach(_ font: SubtitleFont) throws(PlayerError) {
+        guard formatName.contains("matroska") else {
+            throw .invalidArgument("attached fonts need a Matroska (.mkv) file, not \(formatName)")
+        }
+        let stream = try addStream()
+        let parameters = stream.pointee.codecpar!
+        parameters.pointee.codec_type = AVMEDIA_TYPE_ATTACHMENT
+        parameters.pointee.codec_id = AV_CODEC_ID_TTF
+        let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        guard let extradata = av_mallocz(font.data.count + padding)?.assumingMemoryBound(to: UInt8.self)
+        else {
+            throw .encodeFailed("cannot allocate the font \(font.name)")
+        }
+        extradata.update(from: font.data, count: font.data.count)
+        parameters.pointee.extradata = extradata
+        parameters.pointee.extradata_size = Int32(font.data.count)
+        av_dict_set(&stream.pointee.metadata, "filename", font.name, 0)
+        av_dict_set(&stream.pointee.metadata, "mimetype", "font/ttf", 0)
+    }
+
     /// Sets the container's title, artist and album tags (before the header is written).
     func setTags(_ tags: MediaMetadata) {
         for (key, value) in [("title", tags.title), ("artist", tags.artist), ("album", tags.album)] {

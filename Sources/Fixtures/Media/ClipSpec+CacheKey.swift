@@ -39,6 +39,12 @@ extension ClipSpec {
             toneText, "marks\(syncMarks)", "cues\(cueText)",
         ].joined(separator: "|") + (metadata == MediaMetadata() ? "" : "|tags\(tags)")
             + (subtitleHeader.map { "|ass\($0.utf8.count):\($0)" } ?? "")
+            + subtitleFonts.map { font in
+                let checksum = font.data.reduce(into: UInt64(0xcbf2_9ce4_8422_2325)) {
+                    $0 = ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+                }
+                return "|font\(font.name.utf8.count):\(font.name):\(font.data.count):\(checksum)"
+            }.joined()
     }
 
     private func fnv1a(_ text: String) -> UInt64 {

@@ -117,6 +117,8 @@ public struct ClipSpec: Hashable, Sendable {
     /// events are the cues' ``SubtitleCue/assEvent``s (a cue without one uses the `Default` style);
     /// `nil` writes SubRip.
     public var subtitleHeader: String?
+    /// Font files attached to the clip (they need a Matroska file).
+    public var subtitleFonts: [SubtitleFont] = []
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

@@ -73,6 +73,7 @@ public enum TestMedia {
             tracks.append(
                 try ClipSubtitleTrack(cues: spec.subtitles, header: spec.subtitleHeader, muxer: muxer))
         }
+        for font in spec.subtitleFonts { try muxer.attach(font) }
         muxer.setTags(spec.metadata)
         try muxer.writeHeader(options: options)
         while let track = earliest(of: tracks) {

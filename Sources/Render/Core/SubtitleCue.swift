@@ -42,3 +42,16 @@ public struct SubtitleSpan: Hashable, Sendable {
         self.underline = underline
     }
 }
+
+/// A font file carried by the media (a Matroska attachment), for the subtitles that name it.
+public struct SubtitleFont: Hashable, Sendable {
+    /// The attachment's file name, such as "OpenSans-Bold.ttf".
+    public var name: String
+    /// The font file's bytes.
+    public var data: [UInt8]
+
+    public init(name: String, data: [UInt8]) {
+        self.name = name
+        self.data = data
+    }
+}

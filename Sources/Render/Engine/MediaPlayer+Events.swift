@@ -45,6 +45,7 @@ extension MediaPlayer {
         tracks = info.tracks
         chapters = info.chapters
         metadata = info.metadata
+        subtitleFonts = info.fonts
         hasVideo = info.videoStream != nil
         hasAudio = info.audioStream != nil
         selectedAudioTrack = info.audioStream

@@ -230,6 +230,7 @@ extension MediaPlayer {
         tracks = []
         chapters = []
         metadata = MediaMetadata()
+        subtitleFonts = []
         cues = []
         externalCues = []
         embeddedSubtitleHeader = nil

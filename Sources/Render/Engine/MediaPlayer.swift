@@ -34,6 +34,8 @@ public final class MediaPlayer {
     public internal(set) var chapters: [MediaChapter] = []
     /// The current item's container tags (title, artist, album), once it opened.
     public internal(set) var metadata = MediaMetadata()
+    /// Fonts attached to the current item (Matroska attachments), for its styled subtitles.
+    public internal(set) var subtitleFonts: [SubtitleFont] = []
     /// The stream index of the audio track playing.
     public internal(set) var selectedAudioTrack: Int?
     /// The stream index of the subtitle track shown.

@@ -123,6 +123,37 @@ final class MediaSource: @unchecked Sendable {
         }
     }
 
+    /// Font files attached to the container (Matroska attachments with a font's codec or MIME type),
+    /// up to ``fontBytesLimit`` bytes together.
+    var fonts: [SubtitleFont] {
+        var fonts: [SubtitleFont] = []
+        var total = 0
+        for index in 0..<streamCount {
+            guard let stream = stream(index), let parameters = stream.pointee.codecpar,
+                parameters.pointee.codec_type == AVMEDIA_TYPE_ATTACHMENT,
+                let bytes = parameters.pointee.extradata,
+                parameters.pointee.extradata_size > 0
+            else { continue }
+            let mime = metadata(stream.pointee.metadata, "mimetype")?.lowercased() ?? ""
+            let id = parameters.pointee.codec_id
+            guard
+                id == AV_CODEC_ID_TTF || id == AV_CODEC_ID_OTF || mime.contains("font")
+                    || mime.contains("truetype")
+                    || mime.contains("opentype")
+            else { continue }
+            let size = Int(parameters.pointee.extradata_size)
+            guard total + size <= Self.fontBytesLimit else { break }
+            total += size
+            let name = metadata(stream.pointee.metadata, "filename") ?? "attachment-\(index)"
+            fonts.append(
+                SubtitleFont(name: name, data: Array(UnsafeBufferPointer(start: bytes, count: size))))
+        }
+        return fonts
+    }
+
+    /// Bytes of attached fonts read at most: a film's fonts are a few megabytes.
+    static let fontBytesLimit = 64 * 1024 * 1024
+
     /// The container's tags (title, artist, album).
     var metadata: MediaMetadata {
         let tags = pointer.pointee.metadata

@@ -36,6 +36,7 @@ extension PlaybackSession {
             audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
             bitRate: source.pointer.pointee.bit_rate > 0 ? Int(source.pointer.pointee.bit_rate) : nil)
         info.metadata = source.metadata
+        info.fonts = source.fonts
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)

@@ -4,6 +4,8 @@ struct SessionInfo: Sendable {
     var chapters: [MediaChapter]
     /// The container's tags.
     var metadata = MediaMetadata()
+    /// Fonts attached to the container, for its subtitles.
+    var fonts: [SubtitleFont] = []
     /// The container's duration, when it states one.
     var duration: Double?
     var videoStream: Int?

@@ -28,12 +28,19 @@ public final class SubtitleRenderer {
     private var lastGeometry: [Int] = []
     private var lastPicture: SubtitlePicture?
     private var limits: ASSLimits
+    private let fontProvider: ASS_DefaultFontProvider
 
     /// Events kept before those no longer showing are dropped (a long film adds thousands).
     static let eventLimit = 512
 
     /// A renderer for scripts with `header` (the default style when none is given).
-    public init(header: String? = nil) throws(PlayerError) {
+    public convenience init(header: String? = nil) throws(PlayerError) {
+        try self.init(header: header, systemFonts: true)
+    }
+
+    /// A renderer that finds fonts through fontconfig, or, without `systemFonts`, only among the
+    /// fonts added with ``addFont(named:data:)``.
+    init(header: String?, systemFonts: Bool) throws(PlayerError) {
         guard let library = ass_library_init() else { throw .videoOutputUnavailable("libass cannot start") }
         clibass_silence(library)
         guard let renderer = ass_renderer_init(library) else {
@@ -41,7 +48,8 @@ public final class SubtitleRenderer {
             throw .videoOutputUnavailable("libass cannot make a renderer")
         }
         // Fontconfig finds the fonts a script names and falls back to a sans-serif face for the rest.
-        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        let provider = systemFonts ? ASS_FONTPROVIDER_AUTODETECT : ASS_FONTPROVIDER_NONE
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(provider.rawValue), nil, 1)
         let text = header ?? Self.defaultHeader()
         let limits = ASSLimits(header: text)
         guard let track = Self.makeTrack(library, header: limits.sanitized(header: text)) else {
@@ -54,6 +62,7 @@ public final class SubtitleRenderer {
         self.track = track
         self.header = text
         self.limits = limits
+        self.fontProvider = provider
     }
 
     deinit {
@@ -86,7 +95,7 @@ public final class SubtitleRenderer {
             }
         }
         // Fonts added after the renderer chose its faces are seen once the font list is read again.
-        ass_set_fonts(renderer, nil, "sans-serif", Int32(ASS_FONTPROVIDER_AUTODETECT.rawValue), nil, 1)
+        ass_set_fonts(renderer, nil, "sans-serif", Int32(fontProvider.rawValue), nil, 1)
         lastGeometry = []
     }
 

@@ -25,6 +25,8 @@ public struct FakeMedia: Sendable {
     public var cues: [SubtitleCue]
     /// The ASS script header of the subtitle track whose cues are ``cues`` (`nil`: the default style).
     public var subtitleHeader: String?
+    /// Fonts attached to the item.
+    public var subtitleFonts: [SubtitleFont]
     /// Pictures per second, for stepping.
     public var frameRate: Double
     /// The colour of every picture.
@@ -47,7 +49,7 @@ public struct FakeMedia: Sendable {
     public init(
         duration: Double? = 10, videoSize: Size? = Size(width: 640, height: 360), hasAudio: Bool = true,
         tracks: [MediaTrack]? = nil, chapters: [MediaChapter] = [], metadata: MediaMetadata = MediaMetadata(),
-        cues: [SubtitleCue] = [], subtitleHeader: String? = nil,
+        cues: [SubtitleCue] = [], subtitleHeader: String? = nil, subtitleFonts: [SubtitleFont] = [],
         frameRate: Double = 30, color: Color = .blue, openingTime: Double = 0, failure: PlayerError? = nil,
         bitRate: Int? = 1_000_000, decodeSecondsPerFrame: Double? = 0.002
     ) {
@@ -65,6 +67,7 @@ public struct FakeMedia: Sendable {
         self.metadata = metadata
         self.cues = cues
         self.subtitleHeader = subtitleHeader
+        self.subtitleFonts = subtitleFonts
         self.frameRate = frameRate
         self.color = color
         self.openingTime = openingTime

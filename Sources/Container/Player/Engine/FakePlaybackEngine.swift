@@ -122,6 +122,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         return (embedded ? currentMedia.subtitleHeader : nil) ?? externalSubtitleHeader
     }
 
+    public var subtitleFonts: [SubtitleFont] { isOpen ? currentMedia?.subtitleFonts ?? [] : [] }
+
     public var statistics: PlaybackStatistics {
         let playing = isOpen && framesPresented > 0
         return PlaybackStatistics(

@@ -55,6 +55,8 @@ public protocol PlaybackEngine: VideoSource {
     /// The ASS script header the cues' ``SubtitleCue/assEvent``s are read with (an embedded ASS/SSA
     /// track's), or `nil` when they use the default style.
     var subtitleHeader: String? { get }
+    /// Fonts attached to the current item, for the subtitles that name them.
+    var subtitleFonts: [SubtitleFont] { get }
     /// The current item's tracks.
     var tracks: [MediaTrack] { get }
     /// The current item's chapters.
