@@ -46,7 +46,9 @@ final class ClipMuxer {
             throw .invalidArgument("attached fonts need a Matroska (.mkv) file, not \(formatName)")
         }
         let stream = try addStream()
-        let parameters = stream.pointee.codecpar!
+        guard let parameters = stream.pointee.codecpar else {
+            throw .encodeFailed("no codec parameters for the font \(font.name)")
+        }
         parameters.pointee.codec_type = AVMEDIA_TYPE_ATTACHMENT
         parameters.pointee.codec_id = AV_CODEC_ID_TTF
         let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
