@@ -85,7 +85,7 @@ let package = Package(
             name: "vpc-play",
             dependencies: [
                 "VideoPlayerFixtures",
-                "VideoPlayerContainer",
+                "VideoPlayerWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/vpc-play"
@@ -202,6 +202,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "VideoPlayerTestSupport", "YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets",
+                "vpc-play",
             ],
             path: "Tests/DemoTests"
         ),

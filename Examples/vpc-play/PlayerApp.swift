@@ -1,46 +1,73 @@
 import Foundation
-import VideoPlayerContainer
+import VideoPlayerWidgets
 
 /// The window, the player and the keys of `vpc-play`.
 @MainActor
 final class PlayerApp {
-    private let player = MediaPlayer(configuration: PlayerConfiguration(timeTickInterval: 0.5))
-    private let context = Context()
+    private let context: Context
     private let items: [MediaItem]
     private let size: Size
     private let autoexit: Bool
     private var window: PlayerWindow?
     private var isFullscreen = false
     private var exitCode: Int32 = 0
-    private var observer: ObserverToken?
+    private var observation: ObservationToken?
+    private var render: RenderService { context.render }
 
     init(items: [MediaItem], size: Size, volume: Double, rate: Double, loop: Bool, autoexit: Bool) {
+        context = Context()
         self.items = items
         self.size = size
         self.autoexit = autoexit
-        player.setVolume(volume)
-        player.setRate(rate)
-        player.setLooping(loop)
+        context.render.configuration = PlayerConfiguration(timeTickInterval: 0.5)
+        // The status line is always shown: subtitles sit above it.
+        context.control.configure(displayStyle: .always)
+        context[SubtitleService.self].controlsInset = 32
+        render.setVolume(volume)
+        render.setRate(rate)
+        render.setLooping(loop)
     }
 
-    /// Runs until the window closes; returns the process exit code (1 when an item failed).
-    func run() -> Int32 {
-        let player = player
+    /// Runs until the window closes, or with `screenshot`, until that many seconds of playback,
+    /// then saves the window's picture there and quits; returns the process exit code (1 when an item
+    /// failed or the picture could not be saved).
+    func run(screenshot: (path: String, after: Double)? = nil) -> Int32 {
         let window = PlayerWindow(title: items.first?.title ?? "vpc-play", size: size, context: context) {
-            StatusLineOverlay(player: player)
+            StatusLineOverlay()
                 .onKeyPress { [weak self] press in self?.handle(press.key) ?? false }
         }
         self.window = window
-        context[StatusLineService.self].attach(to: player)
-        observer = player.addObserver { [weak self] event in self?.observe(event) }
-        player.load(items, autoplay: true)
+        observation = render.observe { [weak self] event in self?.observe(event) }
+        render.load(items, autoplay: true)
         do {
-            try window.run()
+            if let screenshot {
+                try capture(window, to: screenshot.path, after: screenshot.after)
+            } else {
+                try window.run()
+            }
         } catch {
             FileHandle.standardError.write(Data("vpc-play: \(error)\n".utf8))
             return 1
         }
         return exitCode
+    }
+
+    /// Plays until `seconds` past the start position (or the end, a failure, or a minute more than
+    /// that on the wall clock while loading stalls), then saves what the window shows.
+    private func capture(_ window: PlayerWindow, to path: String, after seconds: Double) throws {
+        try window.open()
+        defer { window.close() }
+        let target = (items.first?.startPosition ?? 0) + seconds
+        let deadline = Date().addingTimeInterval(seconds + 60)
+        while window.isRunning, Date() < deadline, render.liveTime < target, !render.status.hasFinished {
+            window.runOnce(maxWait: 0.02)
+        }
+        // One more pass, so that the last change is on screen before the pixels are read.
+        window.runOnce()
+        guard let image = window.screenshot() else {
+            throw ContainerError.invalidPixelData("the window's pixels could not be read")
+        }
+        try image.writePNG(to: URL(fileURLWithPath: path))
     }
 
     private func observe(_ event: PlayerEvent) {
@@ -50,7 +77,7 @@ final class PlayerApp {
         case .statusChanged(.failed):
             exitCode = 1
             if autoexit { window?.quit() }
-        case .ended where autoexit && player.currentIndex == player.items.count - 1 && !player.isLooping:
+        case .ended where autoexit && render.currentIndex == render.items.count - 1 && !render.isLooping:
             window?.quit()
         default:
             break
@@ -59,20 +86,20 @@ final class PlayerApp {
 
     private func handle(_ key: Key) -> Bool {
         switch key.rawValue.lowercased() {
-        case "space", "p": player.togglePlayPause()
-        case "left": player.skip(by: -10)
-        case "right": player.skip(by: 10)
-        case "down": player.skip(by: -60)
-        case "up": player.skip(by: 60)
-        case "s": player.stepForward()
-        case "m": player.setMuted(!player.isMuted)
-        case "9": player.setVolume(player.volume - 0.1)
-        case "0": player.setVolume(player.volume + 0.1)
-        case "[": player.setRate(player.rate / 1.25)
-        case "]": player.setRate(player.rate * 1.25)
-        case "l": player.setLooping(!player.isLooping)
-        case "n": player.next()
-        case "b": player.previous()
+        case "space", "p": render.togglePlayPause()
+        case "left": render.skip(by: -10)
+        case "right": render.skip(by: 10)
+        case "down": render.skip(by: -60)
+        case "up": render.skip(by: 60)
+        case "s": render.stepForward()
+        case "m": render.isMuted ? render.unmute() : render.mute()
+        case "9": render.setVolume(render.volume - 0.1)
+        case "0": render.setVolume(render.volume + 0.1)
+        case "[": render.setRate(render.rate / 1.25)
+        case "]": render.setRate(render.rate * 1.25)
+        case "l": render.setLooping(!render.isLooping)
+        case "n": render.next()
+        case "b": render.previous()
         case "f":
             isFullscreen.toggle()
             window?.setFullscreen(isFullscreen)
@@ -80,5 +107,15 @@ final class PlayerApp {
         default: return false
         }
         return true
+    }
+}
+
+extension PlayerStatus {
+    /// Whether the item will not play on by itself: it ended or failed.
+    fileprivate var hasFinished: Bool {
+        switch self {
+        case .ended, .failed: true
+        default: false
+        }
     }
 }

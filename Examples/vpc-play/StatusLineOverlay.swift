@@ -1,12 +1,11 @@
-import VideoPlayerContainer
+import VideoPlayerWidgets
 
-/// The video with a one-line status (time, state, errors) along its bottom edge.
+/// The video, its subtitles, and a one-line status (time, state, errors) along the bottom edge.
 struct StatusLineOverlay: Widget {
-    let player: MediaPlayer
-
     var body: some Widget {
         ZStack(alignment: .bottomLeading) {
-            VideoSurface(player: player)
+            WithService(RenderService.self) { render in render.surface() }
+            SubtitleWidget()
             WithService(StatusLineService.self) { service in
                 Text(service.line)
                     .font(Font(size: 13, monospacedDigits: true))
@@ -18,27 +17,21 @@ struct StatusLineOverlay: Widget {
     }
 }
 
-/// Mirrors the player's time and status into a line of text, refreshed on every player event.
+/// The player's time and status as a line of text, redrawn when they change.
 final class StatusLineService: Service {
-    @ViewState var line = "Loading…"
-    private var observer: ObserverToken?
-    private weak var player: MediaPlayer?
+    @StateSync(serviceType: RenderService.self, keyPath: \.$currentTime) var currentTime
+    @StateSync(serviceType: RenderService.self, keyPath: \.$duration) var duration
+    @StateSync(serviceType: RenderService.self, keyPath: \.$status) var status
+    @StateSync(serviceType: RenderService.self, keyPath: \.$rate) var rate
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isMuted) var isMuted
 
-    func attach(to player: MediaPlayer) {
-        guard self.player !== player else { return }
-        self.player = player
-        observer = player.addObserver { [weak self] _ in self?.refresh() }
-        refresh()
-    }
-
-    private func refresh() {
-        guard let player else { return }
-        let time = Self.clock(player.currentTime)
-        let duration = player.duration.map(Self.clock) ?? "--:--"
-        var parts = ["\(time) / \(duration)", "\(player.status)"]
-        if player.rate != 1 { parts.append(String(format: "%.2gx", player.rate)) }
-        if player.isMuted { parts.append("muted") }
-        line = parts.joined(separator: "  ·  ")
+    var line: String {
+        let time = Self.clock(currentTime)
+        let total = duration.map(Self.clock) ?? "--:--"
+        var parts = ["\(time) / \(total)", "\(status)"]
+        if rate != 1 { parts.append(String(format: "%.2gx", rate)) }
+        if isMuted { parts.append("muted") }
+        return parts.joined(separator: "  ·  ")
     }
 
     private static func clock(_ seconds: Double) -> String {

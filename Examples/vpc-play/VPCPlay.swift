@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import VideoPlayerContainer
 import VideoPlayerFixtures
+import VideoPlayerWidgets
 
 /// A small player in an SDL window with ffplay's keys: the render engine's own proof.
 @main
@@ -30,8 +30,16 @@ struct VPCPlay: ParsableCommand {
     @Option(name: .long, help: "Start position in seconds.")
     var start = 0.0
 
-    @Option(name: .long, help: "A WebVTT or SubRip file shown over the first item.")
+    @Option(name: .long, help: "A WebVTT, SubRip or ASS/SSA file shown over the first item.")
     var subtitles: String?
+
+    @Option(
+        name: .long,
+        help: "Save the window's picture as a PNG file after --after seconds of playback, and quit.")
+    var screenshot: String?
+
+    @Option(name: .long, help: "Seconds of playback before --screenshot saves the picture.")
+    var after = 3.0
 
     @Flag(name: .long, help: "Restart the item at its end.")
     var loop = false
@@ -42,10 +50,14 @@ struct VPCPlay: ParsableCommand {
     mutating func run() throws {
         let items = try makeItems()
         let windowSize = try parseSize(size)
+        guard after.isFinite, after >= 0 else {
+            throw ValidationError("--after must be a number of seconds, 0 or more")
+        }
+        let capture = screenshot.map { (path: $0, after: after) }
         let exitCode = MainActor.assumeIsolated {
             PlayerApp(
                 items: items, size: windowSize, volume: volume, rate: rate, loop: loop, autoexit: autoexit
-            ).run()
+            ).run(screenshot: capture)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
     }
@@ -55,7 +67,10 @@ struct VPCPlay: ParsableCommand {
         if inputs.isEmpty {
             let sample = try TestMedia.cachedClip(
                 ClipSpec(width: 1280, height: 720, duration: 10, gopSeconds: 2, tone: ClipSpec.Tone()))
-            return [MediaItem(url: sample, title: "Sample clip", startPosition: start)]
+            return [
+                MediaItem(
+                    url: sample, title: "Sample clip", startPosition: start, externalSubtitleURL: subtitleURL)
+            ]
         }
         return inputs.enumerated().map { index, input in
             let url = input.contains("://") ? URL(string: input) : URL(fileURLWithPath: input)

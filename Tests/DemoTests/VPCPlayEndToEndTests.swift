@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+import VideoPlayerWidgets
+
+/// `vpc-play --screenshot PATH --after SECONDS`: a real window plays the clip with its subtitles and
+/// saves what it shows.
+@MainActor
+@Suite(.serialized) struct VPCPlayEndToEndTests {
+    static let script = """
+        [Script Info]
+        PlayResX: 320
+        PlayResY: 240
+
+        [V4+ Styles]
+        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+        Alignment, MarginL, MarginR, MarginV, Encoding
+        Style: Top,DejaVu Sans,36,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
+        8,10,10,8,1
+
+        [Events]
+        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+        Dialogue: 0,0:00:00.00,0:00:02.00,Top,,0,0,0,,HEAD
+
+        """
+
+    /// The `vpc-play` executable SwiftPM built next to the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("vpc-play")
+    }
+
+    @Test func aScreenshotAfterSomePlaybackShowsThePictureWithItsStyledSubtitles() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vpc-play-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let script = folder.appendingPathComponent("styled.ass")
+        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        let shot = folder.appendingPathComponent("shot.png")
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 2, tone: nil))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = [
+            "--size", "320x240", "--subtitles", script.path, "--screenshot", shot.path, "--after", "0.5",
+            clip.path,
+        ]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
+        environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+        process.environment = environment
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        if let screenshots = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try? FileManager.default.copyItem(
+                at: shot, to: URL(fileURLWithPath: screenshots).appendingPathComponent("vpc-play-ass.png"))
+        }
+        let image = try RasterImage(contentsOfPNG: shot)
+        #expect(image.width == 320 && image.height == 240)
+        let red = try #require(image.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
+        #expect(red.minY < 30 && abs(red.midX - 160) < 12, "the top style: \(red)")
+        // The picture under it: the clip's frames are one flat colour each, never black.
+        let middle = image.pixel(x: 40, y: 120)
+        #expect(Int(middle.r) + Int(middle.g) + Int(middle.b) > 60, "\(middle)")
+    }
+
+    @Test func aBadAfterValueIsRefusedWithAMessage() throws {
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--screenshot", "/tmp/never.png", "--after", "-1"]
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message.contains("--after"))
+    }
+}
