@@ -7,23 +7,11 @@ import VideoPlayerWidgets
 /// saves what it shows.
 @MainActor
 @Suite(.serialized) struct VPCPlayEndToEndTests {
-    static let script = """
-        [Script Info]
-        PlayResX: 320
-        PlayResY: 240
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
-        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
-        Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Top,DejaVu Sans,36,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
-        8,10,10,8,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-        Dialogue: 0,0:00:00.00,0:00:02.00,Top,,0,0,0,,HEAD
-
-        """
+    static let script =
+        TestScript.header(
+            width: 320, height: 240,
+            styles: [.init(name: "Top", size: 36, colour: 0xFF0000, alignment: 8, marginV: 8)])
+        + "Dialogue: 0,0:00:00.00,0:00:02.00,Top,,0,0,0,,HEAD\n"
 
     /// The `vpc-play` executable SwiftPM built next to the test bundle.
     static var executable: URL {

@@ -10,25 +10,12 @@ import VideoPlayerWidgets
 @MainActor
 @Suite(.serialized) struct SubtitleEndToEndTests {
     /// `Top` is red text at the top centre; `Default` is blue text at the bottom.
-    static let header = """
-        [Script Info]
-        ScriptType: v4.00+
-        PlayResX: 320
-        PlayResY: 240
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
-        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
-        Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Top,DejaVu Sans,32,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
-        8,10,10,8,1
-        Style: Default,DejaVu Sans,32,&H00FF0000,&H00FF0000,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,\
-        0,2,10,10,8,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-        """
+    static let header = TestScript.header(
+        width: 320, height: 240,
+        styles: [
+            .init(name: "Top", size: 32, colour: 0xFF0000, alignment: 8, marginV: 8),
+            .init(name: "Default", size: 32, colour: 0x0000FF, alignment: 2, marginV: 8),
+        ])
 
     @Test func anEmbeddedASSTrackDrawsEachStyleWhereAndInTheColourItSays() async throws {
         var spec = ClipSpec(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerFixtures
 
 @testable import VideoPlayerRender
 
@@ -7,25 +8,12 @@ import Testing
 /// default style, a new picture only when something changed.
 @Suite struct SubtitleRendererTests {
     /// A script whose `Top` style is red, top-centred text, and whose `Default` is blue at the bottom.
-    static let header = """
-        [Script Info]
-        ScriptType: v4.00+
-        PlayResX: 640
-        PlayResY: 360
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
-        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
-        Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Top,DejaVu Sans,40,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
-        8,10,10,20,1
-        Style: Default,DejaVu Sans,40,&H00FF0000,&H00FF0000,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,\
-        0,2,10,10,20,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-        """
+    static let header = TestScript.header(
+        width: 640, height: 360,
+        styles: [
+            .init(name: "Top", size: 40, colour: 0xFF0000, alignment: 8, marginV: 20),
+            .init(name: "Default", size: 40, colour: 0x0000FF, alignment: 2, marginV: 20),
+        ])
 
     @Test func styledEventsDrawWhereAndInTheColourTheirStyleSays() throws {
         let renderer = try SubtitleRenderer(header: Self.header)

@@ -11,23 +11,8 @@ import VideoPlayerWidgets
 @MainActor
 @Suite struct SubtitleStyleTests {
     /// A script whose `Top` style is red, top-centred text.
-    static let header = """
-        [Script Info]
-        ScriptType: v4.00+
-        PlayResX: 640
-        PlayResY: 480
-
-        [V4+ Styles]
-        Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
-        Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
-        Alignment, MarginL, MarginR, MarginV, Encoding
-        Style: Top,DejaVu Sans,64,&H000000FF,&H000000FF,&H00000000,&H00000000,-1,0,0,0,100,100,0,0,1,0,0,\
-        8,10,10,10,1
-
-        [Events]
-        Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-        """
+    static let header = TestScript.header(
+        width: 640, height: 480, styles: [.init(name: "Top", size: 64, colour: 0xFF0000, alignment: 8)])
 
     /// A 4:3 picture in a 16:9 player: bands left and right of x 40...280.
     static func bed(media: FakeMedia) -> WidgetBed {

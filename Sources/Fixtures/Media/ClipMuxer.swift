@@ -51,16 +51,23 @@ final class ClipMuxer {
         }
         parameters.pointee.codec_type = AVMEDIA_TYPE_ATTACHMENT
         parameters.pointee.codec_id = AV_CODEC_ID_TTF
-        let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
-        guard let extradata = av_mallocz(font.data.count + padding)?.assumingMemoryBound(to: UInt8.self)
-        else {
-            throw .encodeFailed("cannot allocate the font \(font.name)")
-        }
-        extradata.update(from: font.data, count: font.data.count)
-        parameters.pointee.extradata = extradata
-        parameters.pointee.extradata_size = Int32(font.data.count)
+        try Self.setPrivateData(font.data, of: parameters, what: "the font \(font.name)")
         av_dict_set(&stream.pointee.metadata, "filename", font.name, 0)
         av_dict_set(&stream.pointee.metadata, "mimetype", "font/ttf", 0)
+    }
+
+    /// Gives a stream `bytes` as its private data (FFmpeg's `extradata`, zero-padded as it requires):
+    /// an ASS track's script header, an attachment's file.
+    static func setPrivateData(
+        _ bytes: [UInt8], of parameters: UnsafeMutablePointer<AVCodecParameters>, what: String
+    ) throws(PlayerError) {
+        let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
+        guard let extradata = av_mallocz(bytes.count + padding)?.assumingMemoryBound(to: UInt8.self) else {
+            throw .encodeFailed("cannot allocate \(what)")
+        }
+        extradata.update(from: bytes, count: bytes.count)
+        parameters.pointee.extradata = extradata
+        parameters.pointee.extradata_size = Int32(bytes.count)
     }
 
     /// Sets the container's title, artist and album tags (before the header is written).

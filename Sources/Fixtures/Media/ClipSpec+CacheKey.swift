@@ -39,17 +39,16 @@ extension ClipSpec {
             toneText, "marks\(syncMarks)", "cues\(cueText)",
         ].joined(separator: "|") + (metadata == MediaMetadata() ? "" : "|tags\(tags)")
             + (subtitleHeader.map { "|ass\($0.utf8.count):\($0)" } ?? "")
-            + subtitleFonts.map { font in
-                let checksum = font.data.reduce(into: UInt64(0xcbf2_9ce4_8422_2325)) {
-                    $0 = ($0 ^ UInt64($1)) &* 0x100_0000_01b3
-                }
-                return "|font\(font.name.utf8.count):\(font.name):\(font.data.count):\(checksum)"
+            + subtitleFonts.map {
+                "|font\($0.name.utf8.count):\($0.name):\($0.data.count):\(fnv1a($0.data))"
             }.joined()
     }
 
-    private func fnv1a(_ text: String) -> UInt64 {
+    private func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+
+    private func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
+        for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
         }
         return hash

@@ -26,15 +26,8 @@ final class ClipSubtitleTrack: ClipTrack {
         stream.pointee.time_base = AVRational(num: 1, den: 1000)
         isASS = header != nil
         if let header {
-            let bytes = Array(header.utf8)
-            let padding = Int(AV_INPUT_BUFFER_PADDING_SIZE)
-            guard let extradata = av_mallocz(bytes.count + padding)?.assumingMemoryBound(to: UInt8.self)
-            else {
-                throw .encodeFailed("cannot allocate the subtitle header")
-            }
-            extradata.update(from: bytes, count: bytes.count)
-            stream.pointee.codecpar.pointee.extradata = extradata
-            stream.pointee.codecpar.pointee.extradata_size = Int32(bytes.count)
+            try ClipMuxer.setPrivateData(
+                Array(header.utf8), of: stream.pointee.codecpar, what: "the subtitle header")
         }
     }
 
