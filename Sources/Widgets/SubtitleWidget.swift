@@ -16,8 +16,13 @@ public final class SubtitleService: Service {
     }
     /// Text height of plain cues as a fraction of the video's height.
     public var relativeFontSize = 0.06 {
-        didSet { update() }
+        didSet {
+            plainHeader = SubtitleRenderer.defaultHeader(fontSize: relativeFontSize)
+            update()
+        }
     }
+    /// The script that plain cues are drawn with, made again only when their size changes.
+    private lazy var plainHeader = SubtitleRenderer.defaultHeader(fontSize: relativeFontSize)
     /// Distance from the bottom edge while the controls show, so cues sit above the control bar.
     public var controlsInset = 56.0
     /// The subtitles showing, drawn for the overlay's size; `nil` between cues or when disabled.
@@ -100,8 +105,7 @@ public final class SubtitleService: Service {
             return
         }
         let header = render.subtitleHeader
-        renderer.setHeader(
-            header ?? SubtitleRenderer.defaultHeader(fontSize: relativeFontSize, aspectRatio: 16 / 9))
+        renderer.setHeader(header ?? plainHeader)
         for font in render.subtitleFonts { renderer.addFont(named: font.name, data: font.data) }
         renderer.add(activeCues)
         // Plain cues never shrink below the theme's caption size.
@@ -110,20 +114,24 @@ public final class SubtitleService: Service {
         let (drawn, changed) = renderer.render(
             at: render.liveTime, frameWidth: width, frameHeight: height, fontScale: scale)
         scheduleAnimation(playing: render.isPlaying)
-        guard changed || (drawn == nil) != (picture == nil) else {
-            if let picture, let drawn, picture.frame.origin != origin(of: drawn, in: frame) {
-                self.picture = PlacedPicture(image: picture.image, frame: place(drawn, in: frame))
-            }
+        guard let drawn else {
+            if picture != nil { picture = nil }
             return
         }
-        guard let drawn,
+        let placed = place(drawn, in: frame)
+        if !changed, let picture {
+            // The same pixels; only the overlay's geometry may have moved them.
+            if picture.frame != placed { self.picture = PlacedPicture(image: picture.image, frame: placed) }
+            return
+        }
+        guard
             let image = try? RasterImage(
                 width: drawn.width, height: drawn.height, premultipliedARGB: drawn.pixels)
         else {
             picture = nil
             return
         }
-        picture = PlacedPicture(image: image, frame: place(drawn, in: frame))
+        picture = PlacedPicture(image: image, frame: placed)
     }
 
     /// While an animated cue shows and the player plays, draws again at the animation rate; the
@@ -141,10 +149,6 @@ public final class SubtitleService: Service {
     /// Whether an ASS event changes while it shows: fades, moves, transforms and karaoke.
     static func isAnimated(_ event: String) -> Bool {
         ["\\t(", "\\move(", "\\fad(", "\\fade(", "\\k", "\\K"].contains { event.contains($0) }
-    }
-
-    private func origin(of drawn: SubtitlePicture, in frame: Rect) -> Point {
-        place(drawn, in: frame).origin
     }
 
     private func place(_ drawn: SubtitlePicture, in frame: Rect) -> Rect {

@@ -31,15 +31,15 @@ struct ASSLimits {
     /// The play resolution `line` sets with `key`, when it is a whole number libass reads as it is
     /// (1...16384); ``sanitized(header:)`` drops the other values, so libass uses its defaults.
     private static func playResolution(_ key: String, in line: Substring) -> Double? {
-        let line = line.trimmingCharacters(in: " \t")
-        guard line.hasPrefix(key), let value = Int(line.dropFirst(key.count).trimmingCharacters(in: " \t")),
+        let line = line.trimmingBlanks
+        guard line.hasPrefix(key), let value = Int(line.dropFirst(key.count).trimmingBlanks),
             (1...16384).contains(value)
         else { return nil }
         return Double(value)
     }
 
     private static func isPlayResolution(_ line: Substring) -> Bool {
-        let line = line.trimmingCharacters(in: " \t")
+        let line = line.trimmingBlanks
         return line.hasPrefix("PlayResX:") || line.hasPrefix("PlayResY:")
     }
 
@@ -62,7 +62,7 @@ struct ASSLimits {
         for line in header.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             if line.hasPrefix("Format:") {
                 format = line.dropFirst("Format:".count).split(separator: ",").map {
-                    Substring($0.trimmingCharacters(in: " \t"))
+                    $0.trimmingBlanks
                 }
             }
             if Self.isPlayResolution(line), Self.playResolution("PlayResX:", in: line) == nil,
@@ -167,7 +167,7 @@ struct ASSLimits {
 
     /// `value` when it is a number within ±`limit` (or not a number at all), else the limit.
     private static func capped(_ value: Substring, to limit: Double) -> String {
-        guard let number = Double(value.trimmingCharacters(in: " \t")) else { return String(value) }
+        guard let number = Double(value.trimmingBlanks) else { return String(value) }
         if number.isNaN { return "0" }
         guard abs(number) > limit else { return String(value) }
         return number < 0 ? "-\(Int(limit))" : "\(Int(limit))"
@@ -178,13 +178,4 @@ extension Character {
     fileprivate var isNumberStart: Bool { isASCII && (isNumber || self == "-" || self == "+" || self == ".") }
     /// Digits, signs, a point and an exponent: what libass's number parser reads.
     fileprivate var isNumberPart: Bool { isNumberStart || self == "e" || self == "E" }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in blanks: String) -> Substring {
-        guard let first = firstIndex(where: { !blanks.contains($0) }),
-            let last = lastIndex(where: { !blanks.contains($0) })
-        else { return "" }
-        return self[first...last]
-    }
 }

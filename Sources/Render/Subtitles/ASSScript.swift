@@ -56,7 +56,8 @@ enum ASSScript {
 }
 
 extension Substring {
-    fileprivate var trimmingBlanks: Substring {
+    /// The text without the spaces and tabs around it.
+    var trimmingBlanks: Substring {
         let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
         guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) })
         else {

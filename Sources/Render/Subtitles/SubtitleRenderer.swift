@@ -30,7 +30,10 @@ public final class SubtitleRenderer {
     private var limits: ASSLimits
     private let fontProvider: ASS_DefaultFontProvider
 
-    /// Events kept before those no longer showing are dropped (a long film adds thousands).
+    /// Seconds beyond which a time has no place in libass's millisecond clock (and is not a real one).
+    static let timeLimit = Double(Int64.max / 2_000)
+
+    /// Events kept before they are dropped (a long film adds thousands).
     static let eventLimit = 512
 
     /// A renderer for scripts with `header` (the default style when none is given).
@@ -102,8 +105,8 @@ public final class SubtitleRenderer {
     /// Adds the cues not added yet: styled ones with their ASS event, plain ones in the default style.
     /// A cue whose times are not finite numbers is skipped.
     public func add(_ cues: some Sequence<SubtitleCue>) {
-        let limit = Double(Int64.max / 2_000)
-        for cue in cues where !added.contains(cue) && abs(cue.start) < limit && abs(cue.end) < limit {
+        for cue in cues
+        where !added.contains(cue) && abs(cue.start) < Self.timeLimit && abs(cue.end) < Self.timeLimit {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
             let event = cue.assEvent.map(limits.sanitized(event:)) ?? Self.event(for: cue)
@@ -126,19 +129,24 @@ public final class SubtitleRenderer {
         at time: Double, frameWidth: Int, frameHeight: Int, videoWidth: Int? = nil, videoHeight: Int? = nil,
         fontScale: Double = 1
     ) -> (picture: SubtitlePicture?, changed: Bool) {
-        guard frameWidth > 0, frameHeight > 0, frameWidth <= 16384, frameHeight <= 16384, time.isFinite else {
+        guard frameWidth > 0, frameHeight > 0, frameWidth <= 16384, frameHeight <= 16384,
+            abs(time) < Self.timeLimit
+        else {
             let changed = lastPicture != nil
             lastPicture = nil
             return (nil, changed)
         }
-        let geometry = [frameWidth, frameHeight, videoWidth ?? frameWidth, videoHeight ?? frameHeight]
         let scale = fontScale.isFinite ? min(max(fontScale, 0.1), 10) : 1
-        let newGeometry = geometry + [Int((scale * 1000).rounded())] != lastGeometry
+        let storage = (width: videoWidth ?? frameWidth, height: videoHeight ?? frameHeight)
+        let geometry = [
+            frameWidth, frameHeight, storage.width, storage.height, Int((scale * 1000).rounded()),
+        ]
+        let newGeometry = geometry != lastGeometry
         if newGeometry {
             ass_set_frame_size(renderer, Int32(frameWidth), Int32(frameHeight))
-            ass_set_storage_size(renderer, Int32(geometry[2]), Int32(geometry[3]))
+            ass_set_storage_size(renderer, Int32(storage.width), Int32(storage.height))
             ass_set_font_scale(renderer, scale)
-            lastGeometry = geometry + [Int((scale * 1000).rounded())]
+            lastGeometry = geometry
         }
         var detected: Int32 = 0
         let images = ass_render_frame(renderer, track, Int64((time * 1000).rounded()), &detected)
@@ -149,8 +157,8 @@ public final class SubtitleRenderer {
         return (picture, changed)
     }
 
-    /// Keeps only the events that still show after the last picture; earlier ones come back with
-    /// their cues if the position goes back.
+    /// Drops every event added so far; the cues still showing come back with the next ``add(_:)``
+    /// of the active cues, earlier ones if the position goes back.
     private func dropEvents() {
         ass_flush_events(track)
         added.removeAll()

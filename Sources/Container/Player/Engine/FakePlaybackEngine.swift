@@ -110,16 +110,20 @@ public final class FakePlaybackEngine: PlaybackEngine {
 
     public var activeCues: [SubtitleCue] {
         guard let currentMedia, isOpen else { return [] }
-        let hasSubtitleTracks = tracks.contains { $0.kind == .subtitle }
-        let embedded = selectedSubtitleTrack != nil || !hasSubtitleTracks ? currentMedia.cues : []
+        let embedded = showsEmbeddedCues ? currentMedia.cues : []
         let time = currentTime
         return (embedded + externalCues).filter { $0.isActive(at: time) }
     }
 
     public var subtitleHeader: String? {
         guard let currentMedia, isOpen else { return nil }
-        let embedded = selectedSubtitleTrack != nil || !tracks.contains(where: { $0.kind == .subtitle })
-        return (embedded ? currentMedia.subtitleHeader : nil) ?? externalSubtitleHeader
+        return (showsEmbeddedCues ? currentMedia.subtitleHeader : nil) ?? externalSubtitleHeader
+    }
+
+    /// Whether the media's own cues show: a subtitle track is selected, or the item has none (its
+    /// cues stand for an external file's).
+    private var showsEmbeddedCues: Bool {
+        selectedSubtitleTrack != nil || !tracks.contains { $0.kind == .subtitle }
     }
 
     public var subtitleFonts: [SubtitleFont] { isOpen ? currentMedia?.subtitleFonts ?? [] : [] }
