@@ -14,6 +14,10 @@ public enum ShortcutAction {
     case toggleSubtitles
     /// Moves through ``SpeedService/rates`` by the signed number of steps.
     case speed(Int)
+    /// Changes the current item's subtitle delay by the signed seconds, and says so in a toast.
+    case subtitleDelay(Double)
+    /// Changes the current item's audio delay by the signed seconds, and says so in a toast.
+    case audioDelay(Double)
     /// Shows or hides ``StatsWidget``.
     case toggleStats
     /// Calls ``KeyboardShortcutsService/onQuit``.
@@ -23,14 +27,15 @@ public enum ShortcutAction {
 }
 
 /// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute,
-/// f fullscreen, s subtitles, [ ] speed, i stats, q or Esc quit (the window's ``PlayerWindow/run()``
-/// returns).
+/// f fullscreen, s subtitles, [ ] speed, z/x subtitle delay ∓50 ms, Ctrl+minus/Ctrl+plus audio
+/// delay ∓50 ms, i stats, q or Esc quit (the window's ``PlayerWindow/run()`` returns).
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)
 /// keys.onQuit = { context.toast.toast("Press Q again") }   // instead of quitting at once
 /// keys.bindings["J"] = .seek(-10)          // add or rebind
 /// keys.bindings["I"] = nil                 // remove
+/// keys.controlBindings["L"] = .toggleStats // with Ctrl held
 /// ```
 /// > Important: Main actor only. Keys reach it through `context.gesture` (keys no widget took).
 public final class KeyboardShortcutsService: Service {
@@ -39,7 +44,16 @@ public final class KeyboardShortcutsService: Service {
         .space: .togglePlayPause, .leftArrow: .seek(-10), .rightArrow: .seek(10),
         .upArrow: .volume(0.1), .downArrow: .volume(-0.1), "M": .toggleMute, "F": .toggleFullscreen,
         "S": .toggleSubtitles, "[": .speed(-1), "]": .speed(1), "I": .toggleStats, "Q": .quit, .escape: .quit,
+        "Z": .subtitleDelay(-delayStep), "X": .subtitleDelay(delayStep),
     ]
+    /// The keys that act while Ctrl is held; a key without one here acts as in ``bindings``. Plus
+    /// is "=" on most layouts (SDL names the key, not the character).
+    public var controlBindings: [Key: ShortcutAction] = [
+        "-": .audioDelay(-delayStep), "Keypad -": .audioDelay(-delayStep),
+        "=": .audioDelay(delayStep), "+": .audioDelay(delayStep), "Keypad +": .audioDelay(delayStep),
+    ]
+    /// The step of the delay keys: 50 ms.
+    public static let delayStep = 0.05
     /// Called by `.quit`; by default it quits the window showing the player (`context.window.quit()`).
     public var onQuit: @MainActor () -> Void = {}
     private var token: ObservationToken?
@@ -47,16 +61,18 @@ public final class KeyboardShortcutsService: Service {
     public required init(_ context: Context) {
         super.init(context)
         onQuit = { [weak context] in context?.window.quit() }
-        token = context.gesture.observeKey { [weak self] key in self?.handle(key.key) }
+        token = context.gesture.observeKey { [weak self] press in
+            self?.handle(press.key, modifiers: press.modifiers)
+        }
     }
 
-    /// Runs the action bound to `key`; `false` when none is.
+    /// Runs the action bound to `key` (with Ctrl in `modifiers`, the one in ``controlBindings``
+    /// first); `false` when none is.
     @discardableResult
-    public func handle(_ key: Key) -> Bool {
-        guard let context, let action = bindings[key] ?? bindings[Key(rawValue: key.rawValue.uppercased())]
-        else {
-            return false
-        }
+    public func handle(_ key: Key, modifiers: KeyModifiers = []) -> Bool {
+        let upper = Key(rawValue: key.rawValue.uppercased())
+        let control = modifiers.contains(.control) ? controlBindings[key] ?? controlBindings[upper] : nil
+        guard let context, let action = control ?? bindings[key] ?? bindings[upper] else { return false }
         let render = context.render
         switch action {
         case .togglePlayPause: context[PlaybackService.self].toggle()
@@ -66,11 +82,35 @@ public final class KeyboardShortcutsService: Service {
         case .toggleFullscreen: context[FullscreenService.self].toggle()
         case .toggleSubtitles: context[SubtitleService.self].isEnabled.toggle()
         case .speed(let steps): context[SpeedService.self].step(steps)
+        case .subtitleDelay(let step):
+            render.setSubtitleDelay(Self.stepped(render.subtitleDelay, by: step))
+            context.toast.toast("Subtitle delay \(Self.label(delay: render.subtitleDelay))")
+        case .audioDelay(let step):
+            render.setAudioDelay(Self.stepped(render.audioDelay, by: step))
+            context.toast.toast("Audio delay \(Self.label(delay: render.audioDelay))")
         case .toggleStats: context[StatsService.self].toggle()
         case .quit: onQuit()
         case .custom(let action): action()
         }
         return true
+    }
+
+    /// `delay` moved by `step`, on the grid of `step` in whole milliseconds, so repeated steps do
+    /// not drift (three 50 ms steps make 0.15, not 0.15000000000000002).
+    static func stepped(_ delay: Double, by step: Double) -> Double {
+        let grid = max(abs(step * 1000).rounded(), 1)
+        return (((delay + step) * 1000 / grid).rounded() * grid) / 1000
+    }
+
+    /// A delay as a toast shows it: "+150 ms", "−1.25 s", "0 ms".
+    public static func label(delay: Double) -> String {
+        let milliseconds = Int((delay * 1000).rounded())
+        let sign = milliseconds > 0 ? "+" : milliseconds < 0 ? "−" : ""
+        let magnitude = abs(milliseconds)
+        guard magnitude >= 1000 else { return "\(sign)\(magnitude) ms" }
+        var fraction = String(String(magnitude % 1000 + 1000).dropFirst())
+        while fraction.last == "0" { fraction.removeLast() }
+        return "\(sign)\(magnitude / 1000)\(fraction.isEmpty ? "" : ".\(fraction)") s"
     }
 
     override public func didStop() {

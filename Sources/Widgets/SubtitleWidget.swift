@@ -112,7 +112,8 @@ public final class SubtitleService: Service {
         let plainSize = relativeFontSize * Double(height)
         let scale = header == nil && plainSize > 0 ? max(1, theme.captionFontSize / plainSize) : 1
         let (drawn, changed) = renderer.render(
-            at: render.liveTime, frameWidth: width, frameHeight: height, fontScale: scale)
+            at: render.liveTime - render.subtitleDelay, frameWidth: width, frameHeight: height,
+            fontScale: scale)
         scheduleAnimation(playing: render.isPlaying)
         guard let drawn else {
             if picture != nil { picture = nil }

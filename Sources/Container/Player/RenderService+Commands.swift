@@ -48,6 +48,14 @@ extension RenderService {
     /// Restarts playback at the end when `looping`.
     public func setLooping(_ looping: Bool) { engine.setLooping(looping) }
 
+    /// Delays the current item's sound by `seconds` (negative: earlier than its picture), within
+    /// ``MediaPlayer/audioDelayRange``; the item keeps it.
+    public func setAudioDelay(_ seconds: Double) { engine.setAudioDelay(seconds) }
+
+    /// Shows the current item's subtitles `seconds` later than their cues say (negative: earlier),
+    /// within ``MediaPlayer/subtitleDelayRange``; the item keeps it.
+    public func setSubtitleDelay(_ seconds: Double) { engine.setSubtitleDelay(seconds) }
+
     /// Plays the next item of the queue.
     public func next() { engine.next() }
 

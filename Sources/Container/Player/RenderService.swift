@@ -42,7 +42,11 @@ public final class RenderService: Service {
     @ViewState public private(set) var isMuted = false
     /// Whether playback restarts at the end.
     @ViewState public private(set) var isLooping = false
-    /// The subtitle cues shown at ``currentTime``.
+    /// Seconds the current item's sound is heard after its picture (negative: before).
+    @ViewState public private(set) var audioDelay = 0.0
+    /// Seconds the current item's subtitles show after their cues' times (negative: before).
+    @ViewState public private(set) var subtitleDelay = 0.0
+    /// The subtitle cues shown at ``currentTime``, with ``subtitleDelay`` applied.
     @ViewState public private(set) var activeCues: [SubtitleCue] = []
     /// The ASS script header the cues' styled events are read with (an embedded ASS/SSA track's), or
     /// `nil` when they use the default style.
@@ -154,6 +158,8 @@ public final class RenderService: Service {
         volume = player.volume
         isMuted = player.isMuted
         isLooping = player.isLooping
+        audioDelay = player.audioDelay
+        subtitleDelay = player.subtitleDelay
         activeCues = player.activeCues
         subtitleHeader = player.subtitleHeader
         subtitleFonts = player.subtitleFonts

@@ -22,6 +22,9 @@ final class AudioPipeline: DecodedFrameHandler {
     private var queuedEnd: (time: Double, tempo: Double)?
     /// The times outside which the frame handled last keeps no sound.
     private var window: (from: Double, until: Double?) = (-.infinity, nil)
+    /// Once the current generation's (a load's or a seek's) first samples came: the time before
+    /// which it keeps no sound (where an earlier sound, a negative audio delay, starts).
+    private var generationKeepsFrom: Double?
 
     /// The fewest frames a queued chunk holds (about 21 ms at 48 kHz). Codecs and containers with
     /// tiny frames (PCM of many channels comes in packets of a few dozen frames) would otherwise
@@ -98,6 +101,7 @@ final class AudioPipeline: DecodedFrameHandler {
         tempo = nil
         pending = nil
         queuedEnd = nil
+        generationKeepsFrom = nil
     }
 
     /// The samples the resampler holds back end the pass.
@@ -167,6 +171,10 @@ final class AudioPipeline: DecodedFrameHandler {
         var frames = Int(frame.pointee.nb_samples)
         let duration = Double(frames) / rate * tempo
         if pts + duration <= window.from { return true }
+        guard let keepFrom = alignToAudioDelay(firstPts: max(pts, window.from), tempo: tempo, serial: serial)
+        else { return false }
+        let window = (from: max(window.from, keepFrom), until: window.until)
+        if pts + duration <= window.from { return true }
         // Samples at or past the end of a looping pass are the codec's padding: the next pass's
         // first samples take their place. Samples before the start are priming (Opus's pre-skip,
         // when the container gives it only once) or lie before an exact seek's target.
@@ -193,6 +201,25 @@ final class AudioPipeline: DecodedFrameHandler {
         queuedEnd = (start + Double(frames - skipped) / rate * tempo, tempo)
         let held = pending?.samples.count ?? 0
         return held < Self.minimumChunkFrames * renderer.format.channels || flushPending()
+    }
+
+    /// Lines the first sound of a generation up with its picture under the audio delay, so the
+    /// clock (the sound heard plus the delay) starts where the picture does: a later sound is
+    /// preceded by that much silence, an earlier one starts that far in.
+    ///
+    /// - Returns: the time before which the generation keeps no sound, or `nil` when the queue was
+    ///   aborted.
+    private func alignToAudioDelay(firstPts: Double, tempo: Double, serial: Int) -> Double? {
+        if let generationKeepsFrom { return generationKeepsFrom }
+        let delay = settings.current.audioDelay
+        let keepFrom = delay < 0 ? firstPts - delay : -.infinity
+        generationKeepsFrom = keepFrom
+        if delay > 0 {
+            guard padWithSilence(from: (firstPts - delay, tempo), to: firstPts, serial: serial) else {
+                return nil
+            }
+        }
+        return keepFrom
     }
 
     /// Queues the held-back samples; `false` when the queue was aborted.

@@ -1,7 +1,8 @@
 import Foundation
 
 /// The device side of one session's audio: hands queued samples to the output's callback, applies
-/// volume and mute, and re-anchors the session's clock to what the device is playing.
+/// volume and mute, and re-anchors the session's clock to what the device is playing (plus the
+/// audio delay).
 ///
 /// > Important: `render` runs on the device thread and never waits for decoding: it only takes
 /// > samples already queued.
@@ -73,7 +74,8 @@ final class AudioRenderer: Sendable {
             }
         }
         if let playedUpTo {
-            clock.set(playedUpTo.pts - latency() * playedUpTo.tempo, at: now)
+            // With an audio delay the picture due is the one `audioDelay` after the sound heard.
+            clock.set(playedUpTo.pts - latency() * playedUpTo.tempo + values.audioDelay, at: now)
         }
         return filled
     }

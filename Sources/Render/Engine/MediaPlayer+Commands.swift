@@ -65,6 +65,52 @@ extension MediaPlayer {
         emit(.loopChanged(looping))
     }
 
+    /// The audio delays ``setAudioDelay(_:)`` accepts, in seconds: as far as the read-ahead keeps
+    /// sound and picture apart (a device's or a file's lag is a fraction of a second).
+    public nonisolated static let audioDelayRange = -2.0...2.0
+
+    /// The subtitle delays ``setSubtitleDelay(_:)`` accepts, in seconds: up to ten minutes either
+    /// way, for a subtitle file made for another cut of the film.
+    public nonisolated static let subtitleDelayRange = -600.0...600.0
+
+    /// Delays the current item's sound by `seconds` (negative: it is heard earlier than its
+    /// picture); clamped to ``audioDelayRange`` (reported with `.adjusted`) and kept with the item.
+    ///
+    /// The sound goes on without a break and the picture catches up with it: a later sound holds
+    /// the picture back, an earlier one lets it skip ahead. After a load or a seek, a later sound
+    /// starts with silence and an earlier one starts that far in, so the picture starts where it
+    /// was asked to.
+    public func setAudioDelay(_ seconds: Double) {
+        guard let currentIndex else { return ignore(.audioDelay) }
+        audioDelay = clamp(.audioDelay, seconds, to: Self.audioDelayRange, ifNaN: 0)
+        items[currentIndex].audioDelay = audioDelay
+        let delay = audioDelay
+        session?.settings.update { $0.audioDelay = delay }
+        emit(.audioDelayChanged(audioDelay))
+    }
+
+    /// Shows the current item's subtitles `seconds` after the times their cues name (negative:
+    /// before); clamped to ``subtitleDelayRange`` (reported with `.adjusted`) and kept with the item.
+    ///
+    /// > Note: cues of an embedded track are known once the demuxer has read them, a few seconds
+    /// > ahead of the position: a delay that shows them earlier than that shows them late.
+    public func setSubtitleDelay(_ seconds: Double) {
+        guard let currentIndex else { return ignore(.subtitleDelay) }
+        subtitleDelay = clamp(.subtitleDelay, seconds, to: Self.subtitleDelayRange, ifNaN: 0)
+        items[currentIndex].subtitleDelay = subtitleDelay
+        emit(.subtitleDelayChanged(subtitleDelay))
+    }
+
+    /// Takes the delays of the item at `index` as the current ones, clamped (and the clamp
+    /// reported) as the setters clamp them.
+    func adoptDelays(ofItemAt index: Int) {
+        audioDelay = clamp(.audioDelay, items[index].audioDelay, to: Self.audioDelayRange, ifNaN: 0)
+        subtitleDelay = clamp(
+            .subtitleDelay, items[index].subtitleDelay, to: Self.subtitleDelayRange, ifNaN: 0)
+        items[index].audioDelay = audioDelay
+        items[index].subtitleDelay = subtitleDelay
+    }
+
     /// Sets the video brightness; clamped to -1...1 (reported with `.adjusted`).
     public func setBrightness(_ requested: Double) {
         brightness = clamp(.brightness, requested, to: -1...1)
@@ -106,16 +152,27 @@ extension MediaPlayer {
     func updateSettings() {
         let values = sessionSettings
         for running in [session, preload?.session].compactMap({ $0 }) {
-            running.settings.update { $0 = values.with(subtitleStream: $0.subtitleStream) }
+            running.settings.update { $0 = values.keepingItemChoices(of: $0) }
         }
     }
 
-    /// Clamps `requested` into `range`, reporting `.adjusted` when it had to.
-    func clamp(_ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>) -> Double {
-        let applied =
-            requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+    /// Clamps `requested` into `range` (NaN becomes `ifNaN`, else the lower bound), reporting
+    /// `.adjusted` when it had to.
+    func clamp(
+        _ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>, ifNaN: Double? = nil
+    ) -> Double {
+        let applied = Self.clamped(requested, to: range, ifNaN: ifNaN)
         if applied != requested { emit(.adjusted(command, requested: requested, applied: applied)) }
         return applied
+    }
+
+    /// `value` clamped into `range`; NaN becomes `ifNaN`, else the lower bound.
+    package nonisolated static func clamped(
+        _ value: Double, to range: ClosedRange<Double>, ifNaN: Double? = nil
+    )
+        -> Double
+    {
+        value.isNaN ? ifNaN ?? range.lowerBound : min(max(value, range.lowerBound), range.upperBound)
     }
 
     /// Reports a command that had nothing to act on.

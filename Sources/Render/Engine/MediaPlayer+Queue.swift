@@ -65,6 +65,7 @@ extension MediaPlayer {
         resetItemState()
         currentIndex = index
         wantsPlay = keepPlaying
+        adoptDelays(ofItemAt: index)
         emit(.itemChanged(items[index].id))
         // A preload that found the only audio device taken has no sound: the item opens anew, once the
         // device the previous item held has closed.
@@ -192,6 +193,8 @@ extension MediaPlayer {
         guard asPreload ? preload == nil : currentIndex == index && self.session == nil else { return }
         nextSessionID += 1
         let id = nextSessionID
+        var settings = sessionSettings
+        settings.audioDelay = Self.clamped(item.audioDelay, to: Self.audioDelayRange, ifNaN: 0)
         let options = SessionOptions(
             location: location, isPreload: asPreload,
             isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,
@@ -199,7 +202,7 @@ extension MediaPlayer {
             networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
             sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
-            settings: sessionSettings)
+            settings: settings)
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
             preload = Preload(index: index, session: session, id: id)
@@ -217,7 +220,7 @@ extension MediaPlayer {
         sessionID = id
         session.videoFrames.setCapacity(PlaybackSession.videoFramesAhead)
         session.setRate(rate)
-        session.settings.update { $0 = sessionSettings.with(subtitleStream: $0.subtitleStream) }
+        session.settings.update { $0 = sessionSettings.keepingItemChoices(of: $0) }
     }
 
     private func resetItemState() {

@@ -51,6 +51,10 @@ public final class MediaPlayer {
     public internal(set) var isMuted = false
     /// Whether playback restarts at the end.
     public internal(set) var isLooping = false
+    /// Seconds the current item's sound is heard after its picture (negative: before).
+    public internal(set) var audioDelay = 0.0
+    /// Seconds the current item's subtitles show after the times their cues name (negative: before).
+    public internal(set) var subtitleDelay = 0.0
     /// Video equaliser values (libavfilter `eq`): brightness -1...1, contrast 0...2, saturation 0...3.
     public internal(set) var brightness = 0.0, contrast = 1.0, saturation = 1.0
     /// A custom libavfilter video graph applied after the equaliser ("" for none).
@@ -159,8 +163,11 @@ public final class MediaPlayer {
     /// The item playing now.
     public var currentItem: MediaItem? { currentIndex.map { items[$0] } }
 
-    /// Cues of the selected subtitle track shown at `currentTime`.
-    public var activeCues: [SubtitleCue] { cues.filter { $0.isActive(at: currentTime) } }
+    /// Cues of the selected subtitle track shown at `currentTime`, with the subtitle delay applied.
+    public var activeCues: [SubtitleCue] {
+        let time = currentTime - subtitleDelay
+        return cues.filter { $0.isActive(at: time) }
+    }
 
     /// The ASS script header (styles, play resolution) the cues' ``SubtitleCue/assEvent``s are read
     /// with: the selected embedded ASS/SSA track's, else the item's external ASS/SSA file's; `nil`

@@ -3,7 +3,7 @@ public enum PlayerCommand: String, Hashable, Sendable {
     /// Transport commands.
     case play, pause, seek, step, load, retry
     /// Sound and timing settings.
-    case rate, volume, mute, loop
+    case rate, volume, mute, loop, audioDelay, subtitleDelay
     /// Video settings.
     case brightness, contrast, saturation, filter
     /// Track choices.

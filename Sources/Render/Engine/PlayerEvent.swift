@@ -20,6 +20,10 @@ public enum PlayerEvent: Equatable, Sendable {
     case rateChanged(Double)
     /// Looping was switched on or off.
     case loopChanged(Bool)
+    /// The current item's audio delay changed (seconds; positive: the sound comes later).
+    case audioDelayChanged(Double)
+    /// The current item's subtitle delay changed (seconds; positive: the subtitles come later).
+    case subtitleDelayChanged(Double)
     /// The current item's tracks are known.
     case tracksChanged([MediaTrack])
     /// The current item's chapters are known (sent only when it has some).

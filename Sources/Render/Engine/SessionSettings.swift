@@ -10,11 +10,15 @@ final class SessionSettings: Sendable {
         var subtitleStream: Int?
         /// Whether the demuxer goes on from the start at the end of the media (seamless looping).
         var isLooping = false
+        /// Seconds the item's sound is heard after its picture (negative: before).
+        var audioDelay = 0.0
 
-        /// A copy with the subtitle choice replaced (it belongs to the item, not to the player).
-        func with(subtitleStream: Int?) -> Self {
+        /// A copy with `item`'s own choices (the subtitle track, the audio delay), which belong to
+        /// the item, not to the player.
+        func keepingItemChoices(of item: Self) -> Self {
             var copy = self
-            copy.subtitleStream = subtitleStream
+            copy.subtitleStream = item.subtitleStream
+            copy.audioDelay = item.audioDelay
             return copy
         }
     }

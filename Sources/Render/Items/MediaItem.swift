@@ -24,6 +24,18 @@ public struct MediaItem: Sendable, Identifiable {
     public var startPosition: Double
     /// A WebVTT or SubRip file shown as the item's subtitles.
     public var externalSubtitleURL: URL?
+    /// Seconds the item's sound is heard after its picture (negative: before), to correct a file
+    /// or a device that is out of step; kept with the item, so the queue remembers each item's own.
+    ///
+    /// The player clamps it to ``MediaPlayer/audioDelayRange`` and changes it with
+    /// ``MediaPlayer/setAudioDelay(_:)``.
+    public var audioDelay = 0.0
+    /// Seconds the item's subtitles show after the time their cues name (negative: before); kept
+    /// with the item, as ``audioDelay`` is.
+    ///
+    /// The player clamps it to ``MediaPlayer/subtitleDelayRange`` and changes it with
+    /// ``MediaPlayer/setSubtitleDelay(_:)``.
+    public var subtitleDelay = 0.0
 
     /// An item read from `url` (file, http, https or an HLS playlist).
     public init(

@@ -92,6 +92,22 @@ extension FakePlaybackEngine {
         emit(.loopChanged(looping))
     }
 
+    public func setAudioDelay(_ seconds: Double) {
+        record(.setAudioDelay(seconds))
+        guard let currentIndex else { return ignore(.audioDelay) }
+        audioDelay = clamp(.audioDelay, seconds, to: MediaPlayer.audioDelayRange, ifNaN: 0)
+        items[currentIndex].audioDelay = audioDelay
+        emit(.audioDelayChanged(audioDelay))
+    }
+
+    public func setSubtitleDelay(_ seconds: Double) {
+        record(.setSubtitleDelay(seconds))
+        guard let currentIndex else { return ignore(.subtitleDelay) }
+        subtitleDelay = clamp(.subtitleDelay, seconds, to: MediaPlayer.subtitleDelayRange, ifNaN: 0)
+        items[currentIndex].subtitleDelay = subtitleDelay
+        emit(.subtitleDelayChanged(subtitleDelay))
+    }
+
     public func next() {
         record(.next)
         guard let currentIndex, currentIndex + 1 < items.count else {
@@ -300,10 +316,10 @@ extension FakePlaybackEngine {
         setStatus(.idle)
     }
 
-    private func clamp(_ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>) -> Double
-    {
-        let applied =
-            requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+    func clamp(
+        _ command: PlayerCommand, _ requested: Double, to range: ClosedRange<Double>, ifNaN: Double? = nil
+    ) -> Double {
+        let applied = MediaPlayer.clamped(requested, to: range, ifNaN: ifNaN)
         if applied != requested { emit(.adjusted(command, requested: requested, applied: applied)) }
         return applied
     }

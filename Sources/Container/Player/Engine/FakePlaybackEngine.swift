@@ -24,6 +24,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case skip(by: Double)
         case stepForward
         case setRate(Double), setVolume(Double), mute, unmute, setLooping(Bool)
+        case setAudioDelay(Double), setSubtitleDelay(Double)
         case next, previous
         case setBrightness(Double), setContrast(Double), setSaturation(Double), setVideoFilter(String)
         case selectAudioTrack(index: Int), selectAudioTrackLanguage(String)
@@ -50,6 +51,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
     public internal(set) var isLooping = false
+    public internal(set) var audioDelay = 0.0
+    public internal(set) var subtitleDelay = 0.0
     public internal(set) var tracks: [MediaTrack] = []
     public internal(set) var chapters: [MediaChapter] = []
     public internal(set) var metadata = MediaMetadata()
@@ -111,7 +114,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public var activeCues: [SubtitleCue] {
         guard let currentMedia, isOpen else { return [] }
         let embedded = showsEmbeddedCues ? currentMedia.cues : []
-        let time = currentTime
+        let time = currentTime - subtitleDelay
         return (embedded + externalCues).filter { $0.isActive(at: time) }
     }
 
@@ -189,6 +192,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
         currentIndex = index
         shownItemID = items[index].id
         wantsPlay = playing
+        audioDelay = clamp(.audioDelay, items[index].audioDelay, to: MediaPlayer.audioDelayRange, ifNaN: 0)
+        subtitleDelay = clamp(
+            .subtitleDelay, items[index].subtitleDelay, to: MediaPlayer.subtitleDelayRange, ifNaN: 0)
+        items[index].audioDelay = audioDelay
+        items[index].subtitleDelay = subtitleDelay
         pausedPosition = position ?? items[index].startPosition
         if changesItem {
             duration = nil

@@ -50,7 +50,11 @@ public protocol PlaybackEngine: VideoSource {
     var isMuted: Bool { get }
     /// Whether playback restarts at the end.
     var isLooping: Bool { get }
-    /// The subtitle cues shown at ``currentTime``.
+    /// Seconds the current item's sound is heard after its picture (negative: before).
+    var audioDelay: Double { get }
+    /// Seconds the current item's subtitles show after their cues' times (negative: before).
+    var subtitleDelay: Double { get }
+    /// The subtitle cues shown at ``currentTime``, with ``subtitleDelay`` applied.
     var activeCues: [SubtitleCue] { get }
     /// The ASS script header the cues' ``SubtitleCue/assEvent``s are read with (an embedded ASS/SSA
     /// track's), or `nil` when they use the default style.
@@ -108,6 +112,10 @@ public protocol PlaybackEngine: VideoSource {
     func unmute()
     /// Restarts playback at the end when `looping`.
     func setLooping(_ looping: Bool)
+    /// Delays the current item's sound (see ``MediaPlayer/setAudioDelay(_:)``).
+    func setAudioDelay(_ seconds: Double)
+    /// Delays the current item's subtitles (see ``MediaPlayer/setSubtitleDelay(_:)``).
+    func setSubtitleDelay(_ seconds: Double)
     /// Plays the next item of the queue.
     func next()
     /// Plays the previous item of the queue.
