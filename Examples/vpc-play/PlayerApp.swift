@@ -34,7 +34,7 @@ final class PlayerApp {
     func run(screenshot: (path: String, after: Double)? = nil) -> Int32 {
         let window = PlayerWindow(title: items.first?.title ?? "vpc-play", size: size, context: context) {
             StatusLineOverlay()
-                .onKeyPress { [weak self] press in self?.handle(press.key) ?? false }
+                .onKeyPress { [weak self] press in self?.handle(press) ?? false }
         }
         self.window = window
         observation = render.observe { [weak self] event in self?.observe(event) }
@@ -84,8 +84,20 @@ final class PlayerApp {
         }
     }
 
-    private func handle(_ key: Key) -> Bool {
-        switch key.rawValue.lowercased() {
+    /// Ctrl with minus or plus ("=" on most layouts, or the keypad's) moves the audio delay, as in
+    /// mpv: the direction of each key.
+    private static let audioDelayKeys: [String: Double] = [
+        "-": -1, "keypad -": -1, "=": 1, "+": 1, "keypad +": 1,
+    ]
+
+    private func handle(_ press: KeyPress) -> Bool {
+        let step = KeyboardShortcutsService.delayStep
+        let name = press.key.rawValue.lowercased()
+        if press.modifiers.contains(.control), let direction = Self.audioDelayKeys[name] {
+            render.setAudioDelay(KeyboardShortcutsService.stepped(render.audioDelay, by: direction * step))
+            return true
+        }
+        switch name {
         case "space", "p": render.togglePlayPause()
         case "left": render.skip(by: -10)
         case "right": render.skip(by: 10)
@@ -97,6 +109,8 @@ final class PlayerApp {
         case "0": render.setVolume(render.volume + 0.1)
         case "[": render.setRate(render.rate / 1.25)
         case "]": render.setRate(render.rate * 1.25)
+        case "z": render.setSubtitleDelay(KeyboardShortcutsService.stepped(render.subtitleDelay, by: -step))
+        case "x": render.setSubtitleDelay(KeyboardShortcutsService.stepped(render.subtitleDelay, by: step))
         case "l": render.setLooping(!render.isLooping)
         case "n": render.next()
         case "b": render.previous()

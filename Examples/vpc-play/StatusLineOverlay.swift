@@ -24,6 +24,8 @@ final class StatusLineService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$status) var status
     @StateSync(serviceType: RenderService.self, keyPath: \.$rate) var rate
     @StateSync(serviceType: RenderService.self, keyPath: \.$isMuted) var isMuted
+    @StateSync(serviceType: RenderService.self, keyPath: \.$subtitleDelay) var subtitleDelay
+    @StateSync(serviceType: RenderService.self, keyPath: \.$audioDelay) var audioDelay
 
     var line: String {
         let time = Self.clock(currentTime)
@@ -31,6 +33,8 @@ final class StatusLineService: Service {
         var parts = ["\(time) / \(total)", "\(status)"]
         if rate != 1 { parts.append(String(format: "%.2gx", rate)) }
         if isMuted { parts.append("muted") }
+        if subtitleDelay != 0 { parts.append("sub \(KeyboardShortcutsService.label(delay: subtitleDelay))") }
+        if audioDelay != 0 { parts.append("audio \(KeyboardShortcutsService.label(delay: audioDelay))") }
         return parts.joined(separator: "  ·  ")
     }
 

@@ -11,7 +11,8 @@ struct VPCPlay: ParsableCommand {
         abstract: "Play media files or URLs in a window.",
         discussion: """
             Keys: space/p pause, left/right seek 10 s, up/down seek 60 s, s step one frame, \
-            m mute, 9/0 volume, [ ] speed, l loop, f fullscreen, n/b next/previous item, q/Esc quit.
+            m mute, 9/0 volume, [ ] speed, z/x subtitle delay -/+50 ms, Ctrl+minus/Ctrl+plus \
+            audio delay -/+50 ms, l loop, f fullscreen, n/b next/previous item, q/Esc quit.
             With no input, plays a generated sample clip.
             """)
 
@@ -33,6 +34,17 @@ struct VPCPlay: ParsableCommand {
     @Option(name: .long, help: "A WebVTT, SubRip or ASS/SSA file shown over the first item.")
     var subtitles: String?
 
+    // NB: unconditional parsing takes "-1.2" as the value, not as an option.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seconds the first item's subtitles show late (negative: early).")
+    var subDelay = 0.0
+
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: "Seconds the first item's sound is heard late (negative: early), -2 to 2.")
+    var audioDelay = 0.0
+
     @Option(
         name: .long,
         help: "Save the window's picture as a PNG file after --after seconds of playback, and quit.")
@@ -48,7 +60,12 @@ struct VPCPlay: ParsableCommand {
     var autoexit = false
 
     mutating func run() throws {
-        let items = try makeItems()
+        var items = try makeItems()
+        guard subDelay.isFinite, audioDelay.isFinite else {
+            throw ValidationError("--sub-delay and --audio-delay must be numbers of seconds")
+        }
+        items[0].subtitleDelay = subDelay
+        items[0].audioDelay = audioDelay
         let windowSize = try parseSize(size)
         guard after.isFinite, after >= 0 else {
             throw ValidationError("--after must be a number of seconds, 0 or more")

@@ -97,7 +97,7 @@ public final class KeyboardShortcutsService: Service {
 
     /// `delay` moved by `step`, on the grid of `step` in whole milliseconds, so repeated steps do
     /// not drift (three 50 ms steps make 0.15, not 0.15000000000000002).
-    static func stepped(_ delay: Double, by step: Double) -> Double {
+    public static func stepped(_ delay: Double, by step: Double) -> Double {
         let grid = max(abs(step * 1000).rounded(), 1)
         return (((delay + step) * 1000 / grid).rounded() * grid) / 1000
     }

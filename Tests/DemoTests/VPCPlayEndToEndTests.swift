@@ -19,20 +19,26 @@ import VideoPlayerWidgets
             .appendingPathComponent("vpc-play")
     }
 
-    @Test func aScreenshotAfterSomePlaybackShowsThePictureWithItsStyledSubtitles() throws {
+    /// Runs `vpc-play` on a 2 s clip with `script` as its subtitles and the `options` given, and
+    /// returns the screenshot it saved after half a second of playback.
+    private func screenshot(script: String, options: [String] = [], savedAs name: String) throws
+        -> RasterImage
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vpc-play-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let script = folder.appendingPathComponent("styled.ass")
-        try Self.script.write(to: script, atomically: true, encoding: .utf8)
+        let scriptFile = folder.appendingPathComponent("styled.ass")
+        try script.write(to: scriptFile, atomically: true, encoding: .utf8)
         let shot = folder.appendingPathComponent("shot.png")
         let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 2, tone: nil))
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = [
-            "--size", "320x240", "--subtitles", script.path, "--screenshot", shot.path, "--after", "0.5",
-            clip.path,
-        ]
+        process.arguments =
+            [
+                "--size", "320x240", "--subtitles", scriptFile.path, "--screenshot", shot.path, "--after",
+                "0.5",
+            ]
+            + options + [clip.path]
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
         environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
@@ -42,15 +48,30 @@ import VideoPlayerWidgets
         #expect(process.terminationStatus == 0)
         if let screenshots = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
             try? FileManager.default.copyItem(
-                at: shot, to: URL(fileURLWithPath: screenshots).appendingPathComponent("vpc-play-ass.png"))
+                at: shot, to: URL(fileURLWithPath: screenshots).appendingPathComponent(name))
         }
-        let image = try RasterImage(contentsOfPNG: shot)
+        return try RasterImage(contentsOfPNG: shot)
+    }
+
+    @Test func aScreenshotAfterSomePlaybackShowsThePictureWithItsStyledSubtitles() throws {
+        let image = try screenshot(script: Self.script, savedAs: "vpc-play-ass.png")
         #expect(image.width == 320 && image.height == 240)
         let red = try #require(image.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
         #expect(red.minY < 30 && abs(red.midX - 160) < 12, "the top style: \(red)")
         // The picture under it: the clip's frames are one flat colour each, never black.
         let middle = image.pixel(x: 40, y: 120)
         #expect(Int(middle.r) + Int(middle.g) + Int(middle.b) > 60, "\(middle)")
+    }
+
+    @Test func aSubtitleDelayShowsALaterCueEarly() throws {
+        let late = Self.script.replacingOccurrences(
+            of: "0:00:00.00,0:00:02.00", with: "0:00:01.50,0:00:03.00")
+        let undelayed = try screenshot(script: late, savedAs: "vpc-play-no-delay.png")
+        #expect(undelayed.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 } == nil, "not yet at 0.5 s")
+        let delayed = try screenshot(
+            script: late, options: ["--sub-delay", "-1.2"], savedAs: "vpc-play-delay.png")
+        let red = try #require(delayed.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
+        #expect(red.minY < 30 && abs(red.midX - 160) < 12, "shown from 0.3 s: \(red)")
     }
 
     @Test func aBadAfterValueIsRefusedWithAMessage() throws {
