@@ -33,6 +33,10 @@ extension CommandStorm {
         #expect(render.volume == model.volume && player.volume == model.volume, "\(trail)")
         #expect(render.rate == model.rate && player.rate == model.rate, "\(trail)")
         #expect(render.isMuted == model.muted && render.isLooping == model.looping, "\(trail)")
+        let delays = model.currentDelays
+        #expect(render.audioDelay == delays.audio && player.audioDelay == delays.audio, "\(trail)")
+        #expect(
+            render.subtitleDelay == delays.subtitle && player.subtitleDelay == delays.subtitle, "\(trail)")
         #expect(player.currentIndex == model.index, "\(trail)")
         #expect(render.item?.id == model.index.map { queue[$0].id }, "\(trail)")
         let subtitle = model.expectedSubtitle(default: subtitleTrack)

@@ -117,6 +117,10 @@ final class CommandStorm {
         switch command {
         case .rate(let requested): expectClamped(.rate, requested, to: model.rate)
         case .volume(let requested): expectClamped(.volume, requested, to: model.volume)
+        case .audioDelay(let requested) where model.index != nil:
+            expectClamped(.audioDelay, requested, to: model.currentDelays.audio)
+        case .subtitleDelay(let requested) where model.index != nil:
+            expectClamped(.subtitleDelay, requested, to: model.currentDelays.subtitle)
         case .subtitle(let index):
             guard
                 events.contains(where: {

@@ -7,6 +7,7 @@ enum StormCommand: CustomStringConvertible {
     case play, pause
     case seek(Double, exact: Bool)
     case rate(Double), volume(Double), mute(Bool), loop(Bool)
+    case audioDelay(Double), subtitleDelay(Double)
     /// Loads the whole queue, starting at an index that may be out of range.
     case load(startingAt: Int, autoplay: Bool)
     case next, previous
@@ -24,8 +25,8 @@ enum StormCommand: CustomStringConvertible {
     /// What commands are drawn from: relative weights, and the queue's shape.
     struct Mix {
         /// Weights of play, pause, seek, rate, volume, mute, loop, load, next, previous, subtitle,
-        /// audio, status, feature and plugin, in that order.
-        var weights = [8, 8, 12, 8, 8, 6, 4, 3, 4, 4, 6, 3, 5, 6, 6]
+        /// audio, status, feature, plugin, audio delay and subtitle delay, in that order.
+        var weights = [8, 8, 12, 8, 8, 6, 4, 3, 4, 4, 6, 3, 5, 6, 6, 4, 3]
         var queueLength: Int
         /// The longest item, in seconds (seeks go up to 2 s past it).
         var longestDuration: Double
@@ -58,7 +59,9 @@ enum StormCommand: CustomStringConvertible {
         case 11: return .audio(random.element(of: mix.audioIndices) ?? 0)
         case 12: return .status(random.element(of: ScreenStatus.allCases) ?? .halfScreen)
         case 13: return .feature(present: flag, animated: random.chance(0.5))
-        default: return .plugin(present: flag, animated: random.chance(0.5))
+        case 14: return .plugin(present: flag, animated: random.chance(0.5))
+        case 15: return .audioDelay(value(-3...3, &random))
+        default: return .subtitleDelay(value(-700...700, &random))
         }
     }
 
@@ -80,6 +83,8 @@ enum StormCommand: CustomStringConvertible {
         case .volume(let volume): render.setVolume(volume)
         case .mute(let muted): muted ? render.mute() : render.unmute()
         case .loop(let looping): render.setLooping(looping)
+        case .audioDelay(let seconds): render.setAudioDelay(seconds)
+        case .subtitleDelay(let seconds): render.setSubtitleDelay(seconds)
         case .load(let index, let autoplay): render.load(queue, startingAt: index, autoplay: autoplay)
         case .next: render.next()
         case .previous: render.previous()
@@ -114,6 +119,8 @@ enum StormCommand: CustomStringConvertible {
         case .volume(let volume): "volume(\(volume))"
         case .mute(let muted): muted ? "mute" : "unmute"
         case .loop(let looping): "loop(\(looping))"
+        case .audioDelay(let seconds): "audioDelay(\(seconds))"
+        case .subtitleDelay(let seconds): "subtitleDelay(\(seconds))"
         case .load(let index, let autoplay): "load(at: \(index)\(autoplay ? ", autoplay" : ""))"
         case .next: "next"
         case .previous: "previous"

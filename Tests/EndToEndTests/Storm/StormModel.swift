@@ -20,6 +20,8 @@ struct StormModel {
     /// The accepted subtitle choice: `nil` when none was made (the item's first track shows),
     /// `.some(nil)` when subtitles were hidden.
     var subtitleChoice: Int??
+    /// The audio and subtitle delays set on each item of the queue since it was loaded, by index.
+    var delays: [Int: (audio: Double, subtitle: Double)] = [:]
 
     init(queueLength: Int) {
         self.queueLength = queueLength
@@ -39,6 +41,15 @@ struct StormModel {
         case .load(let start, let autoplay):
             index = min(max(start, 0), queueLength - 1)
             wantsPlay = autoplay
+            delays = [:]
+        case .audioDelay(let requested):
+            guard let index else { break }
+            delays[index, default: (0, 0)].audio = Self.clamp(
+                requested, to: MediaPlayer.audioDelayRange, nan: 0)
+        case .subtitleDelay(let requested):
+            guard let index else { break }
+            delays[index, default: (0, 0)].subtitle = Self.clamp(
+                requested, to: MediaPlayer.subtitleDelayRange, nan: 0)
         case .next: if let index, index + 1 < queueLength { self.index = index + 1 }
         case .previous: if let index, index > 0 { self.index = index - 1 }
         case .status(let status):
@@ -70,8 +81,13 @@ struct StormModel {
         }
     }
 
-    /// The value a command applies for `requested`: NaN becomes the lower bound.
-    static func clamp(_ requested: Double, to range: ClosedRange<Double>) -> Double {
-        requested.isNaN ? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+    /// The value a command applies for `requested`: NaN becomes `nan`, else the lower bound.
+    static func clamp(_ requested: Double, to range: ClosedRange<Double>, nan: Double? = nil) -> Double {
+        requested.isNaN ? nan ?? range.lowerBound : min(max(requested, range.lowerBound), range.upperBound)
+    }
+
+    /// The delays the current item must have: the last ones set on it since the queue was loaded.
+    var currentDelays: (audio: Double, subtitle: Double) {
+        index.flatMap { delays[$0] } ?? (0, 0)
     }
 }
