@@ -23,6 +23,14 @@ extension PlayerTests {
             heard.samples.firstIndex { abs($0) > 0.01 }.map { Double($0) / Double(heard.sampleRate) }
         }
 
+        /// Plays the loaded item once its first sound is queued, so that the sink records from the
+        /// item's first sample on, with no empty device buffer before it (a slow machine decodes the
+        /// first samples after the device started).
+        private func playOnceSoundIsQueued(_ harness: PlayerHarness) async {
+            #expect(await harness.wait { (harness.player.session?.renderer?.chunks.count ?? 0) >= 8 })
+            harness.player.play()
+        }
+
         /// Seconds of sound the sink played so far, less what it has not played yet.
         private func played(_ heard: HeardSound, _ sink: CaptureAudioSink) -> Double {
             Double(heard.samples.count) / Double(heard.sampleRate) - sink.latency
@@ -33,7 +41,8 @@ extension PlayerTests {
             var item = MediaItem(url: try TestMedia.cachedClip(Self.spec))
             item.audioDelay = delay
             let harness = PlayerHarness()
-            harness.player.load(item, autoplay: true)
+            harness.player.load(item)
+            await playOnceSoundIsQueued(harness)
             #expect(await harness.wait { harness.player.currentTime >= 1.6 })
             let position = harness.player.currentTime
             let heard = HeardSound(harness.audio)
@@ -54,7 +63,8 @@ extension PlayerTests {
 
         @Test func aDelayChangedWhilePlayingMovesThePictureAndTheSoundRunsOnUnbroken() async throws {
             let harness = PlayerHarness()
-            harness.player.load(MediaItem(url: try TestMedia.cachedClip(Self.spec)), autoplay: true)
+            harness.player.load(MediaItem(url: try TestMedia.cachedClip(Self.spec)))
+            await playOnceSoundIsQueued(harness)
             #expect(await harness.wait { harness.player.currentTime >= 0.4 })
             harness.player.setAudioDelay(0.25)
             #expect(harness.events.last == .audioDelayChanged(0.25))
@@ -81,7 +91,7 @@ extension PlayerTests {
             harness.player.seek(to: 0.5, exact: true)
             #expect(await harness.wait { harness.events.last == .seekCompleted(0.5) })
             harness.audio.reset()
-            harness.player.play()
+            await playOnceSoundIsQueued(harness)
             #expect(await harness.wait { harness.player.currentTime >= 1.1 })
             let position = harness.player.currentTime
             let heard = HeardSound(harness.audio)
