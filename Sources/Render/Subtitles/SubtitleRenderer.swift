@@ -1,12 +1,14 @@
 import CLibass
 
 /// Draws subtitles as their authors styled them, through libass: ASS/SSA styles, positions, colours,
-/// borders, shadows and override tags; plain cues are drawn in the ``defaultHeader(fontSize:aspectRatio:)``
-/// style. Sizes that would make libass work for seconds (a `\fs99999`, a drawing larger than the
-/// screen many times over) are capped first, so a hostile script draws large instead of freezing.
+/// borders, shadows and override tags; plain cues are drawn in their ``PlainCueLook`` (by default
+/// the ``defaultHeader(fontSize:aspectRatio:)`` style). Sizes that would make libass work for
+/// seconds (a `\fs99999`, a drawing larger than the screen many times over) are capped first, so a
+/// hostile script draws large instead of freezing.
 ///
-/// Give it the script header of the track (``setHeader(_:)``), the cues as they become active
-/// (``add(_:)``; a cue already added is skipped), then ask for the picture at a time and frame size.
+/// Give it the script header of the track (``setHeader(_:plainLook:)``), the cues as they become
+/// active (``add(_:)``; a cue already added is skipped), then ask for the picture at a time and
+/// frame size.
 /// The picture is recomposed only when libass reports a change, so a caller can redraw only then.
 ///
 /// ```swift
@@ -22,6 +24,8 @@ public final class SubtitleRenderer {
     private var track: UnsafeMutablePointer<ASS_Track>
     /// The script header the events are read with.
     public private(set) var header: String
+    /// How plain cues (those without an ASS event) are drawn.
+    public private(set) var plainLook = PlainCueLook()
     private var added = Set<SubtitleCue>()
     private var nextReadOrder = 0
     private var fontNames = Set<String>()
@@ -74,15 +78,18 @@ public final class SubtitleRenderer {
         ass_library_done(library)
     }
 
-    /// Reads the events that follow with `header`; a different header starts a new track, dropping
-    /// the events added so far.
-    public func setHeader(_ header: String) {
-        guard header != self.header else { return }
+    /// Reads the events that follow with `header`, and draws plain cues as `plainLook` says; a
+    /// different header or look starts a new track, dropping the events added so far.
+    ///
+    /// The header of plain cues is their look's ``PlainCueLook/header(aspectRatio:)``.
+    public func setHeader(_ header: String, plainLook: PlainCueLook = PlainCueLook()) {
+        guard header != self.header || plainLook != self.plainLook else { return }
         let limits = ASSLimits(header: header)
         guard let made = Self.makeTrack(library, header: limits.sanitized(header: header)) else { return }
         ass_free_track(track)
         track = made
         self.header = header
+        self.plainLook = plainLook
         self.limits = limits
         added.removeAll()
         lastPicture = nil
@@ -109,13 +116,15 @@ public final class SubtitleRenderer {
         where !added.contains(cue) && abs(cue.start) < Self.timeLimit && abs(cue.end) < Self.timeLimit {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
-            let event = cue.assEvent.map(limits.sanitized(event:)) ?? Self.event(for: cue)
-            var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
-            nextReadOrder += 1
+            let events = cue.assEvent.map { [limits.sanitized(event: $0)] } ?? plainLook.events(for: cue)
             let start = Int64((cue.start * 1000).rounded())
             let duration = Int64((max(0, cue.end - cue.start) * 1000).rounded())
-            chunk.withUnsafeMutableBufferPointer {
-                ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, duration)
+            for event in events {
+                var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
+                nextReadOrder += 1
+                chunk.withUnsafeMutableBufferPointer {
+                    ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, duration)
+                }
             }
         }
     }
@@ -175,63 +184,14 @@ public final class SubtitleRenderer {
         return track
     }
 
-    /// The ASS event of a plain cue in the default style: styled runs become `\b`, `\i`, `\u` tags,
-    /// line breaks `\N`, and braces are escaped so that they show as text.
-    static func event(for cue: SubtitleCue) -> String {
-        let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
-        var text = ""
-        for run in runs {
-            let tags = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
-            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)1" }.joined() + "}" }
-            text += escaped(run.text)
-            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)0" }.joined() + "}" }
-        }
-        return "0,Default,,0,0,0,,\(text)"
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "\n", "\r\n": result += "\\N"
-            case "{": result += "\\{"
-            case "}": result += "\\}"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
-
-    /// A script header with one `Default` style: bold white sans-serif text on a translucent dark box,
-    /// centred at the bottom. `fontSize` is a fraction of the video's height; `aspectRatio` (width
-    /// over height) sets the script's width so that the text is not stretched.
+    /// The header of plain cues in the default look (``PlainCueLook``): bold white sans-serif text
+    /// on a translucent dark box, centred at the bottom. `fontSize` is a fraction of the video's
+    /// height; `aspectRatio` (width over height) sets the script's width so that the text is not
+    /// stretched.
     public static func defaultHeader(fontSize: Double = 0.06, aspectRatio: Double = 16.0 / 9.0) -> String {
-        let height = 288
-        let aspect = aspectRatio.isFinite && aspectRatio > 0 ? min(max(aspectRatio, 0.1), 10) : 16.0 / 9.0
-        let width = Int((Double(height) * aspect).rounded())
-        let size =
-            fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) * Double(height) : 0.06 * Double(height)
-        let sizeText = String(format: "%.2f", size)
-        return """
-            [Script Info]
-            ScriptType: v4.00+
-            PlayResX: \(width)
-            PlayResY: \(height)
-            ScaledBorderAndShadow: yes
-            WrapStyle: 0
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
-            Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
-            Alignment, MarginL, MarginR, MarginV, Encoding
-            Style: Default,DejaVu Sans,\(sizeText),&H00FFFFFF,&H000000FF,&H4D000000,&H4D000000,-1,0,0,0,100,100,\
-            0,0,3,2,0,2,16,16,10,1
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-
-            """
+        var look = PlainCueLook()
+        look.fontSize = fontSize
+        return look.header(aspectRatio: aspectRatio)
     }
 }
 

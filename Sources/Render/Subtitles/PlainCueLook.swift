@@ -1,0 +1,216 @@
+import Foundation
+
+/// A colour of subtitle text, boxes or edges: red, green and blue (0...255) and an opacity (0...1).
+public struct SubtitleColor: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    /// 1 is opaque, 0 invisible.
+    public var opacity: Double
+
+    /// A colour of `red`, `green` and `blue`, `opacity` opaque.
+    public init(red: UInt8, green: UInt8, blue: UInt8, opacity: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.opacity = opacity.isFinite ? min(max(opacity, 0), 1) : 1
+    }
+
+    /// A colour written as 0xRRGGBB.
+    public init(hex: UInt32, opacity: Double = 1) {
+        self.init(
+            red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF),
+            opacity: opacity)
+    }
+
+    public static let white = SubtitleColor(hex: 0xFFFFFF)
+    public static let black = SubtitleColor(hex: 0x000000)
+
+    /// The same colour at `opacity`.
+    public func opacity(_ opacity: Double) -> SubtitleColor {
+        SubtitleColor(red: red, green: green, blue: blue, opacity: opacity)
+    }
+
+    /// The colour as ASS writes it, `&HAABBGGRR`, where an alpha of 0 is opaque.
+    var ass: String {
+        let alpha = 255 - Int((opacity * 255).rounded())
+        return String(format: "&H%02X%02X%02X%02X", alpha, blue, green, red)
+    }
+
+    /// The colour as an override tag takes it, `&HBBGGRR&`.
+    var assTagColor: String { String(format: "&H%02X%02X%02X&", blue, green, red) }
+
+    /// The alpha as an override tag takes it, `&HAA&`.
+    var assTagAlpha: String { String(format: "&H%02X&", 255 - Int((opacity * 255).rounded())) }
+}
+
+/// How plain cues (WebVTT, SubRip, text tracks) are drawn: the caption choices viewers make (the
+/// FCC/CVAA set: font, size, text colour and opacity, a background behind each line, a window
+/// around the whole caption, an edge) in the terms libass draws.
+///
+/// ```swift
+/// var look = PlainCueLook()
+/// look.text = SubtitleColor(hex: 0xFFFF00)          // yellow
+/// look.background = .black.opacity(0)               // no box behind the lines
+/// look.edge = .outline
+/// renderer.setHeader(look.header(), plainLook: look)
+/// ```
+///
+/// Each part is its own layer of the cue's events: the window under the line boxes under the text,
+/// so a box and an edge show together (one ASS style draws one or the other).
+public struct PlainCueLook: Hashable, Sendable {
+    /// How the letters are set off from the picture behind them.
+    public enum Edge: String, Hashable, Sendable, CaseIterable {
+        /// Plain letters.
+        case none
+        /// A uniform outline around every letter.
+        case outline
+        /// A shadow down and to the right.
+        case dropShadow
+        /// Lit from the top left: a light edge above, a dark one below.
+        case raised
+        /// Pressed in: a dark edge above, a light one below.
+        case depressed
+    }
+
+    /// The font family, as fontconfig finds it ("DejaVu Sans", or a generic family: "sans-serif",
+    /// "serif", "monospace", "cursive", "fantasy").
+    public var fontName = "DejaVu Sans"
+    /// Whether the letters are bold.
+    public var bold = true
+    /// Whether lower-case letters are drawn as smaller capitals.
+    public var smallCapitals = false
+    /// The text height as a fraction of the video's height.
+    public var fontSize = 0.06
+    /// The letters' colour.
+    public var text = SubtitleColor.white
+    /// The box behind each line (an opacity of 0 draws none).
+    public var background = SubtitleColor.black.opacity(0.7)
+    /// The box around the whole caption, behind the line boxes (an opacity of 0 draws none).
+    public var window = SubtitleColor.black.opacity(0)
+    /// How the letters are set off.
+    public var edge = Edge.none
+    /// The colour of the outline or shadow (raised and depressed edges pair it with white).
+    public var edgeColor = SubtitleColor.black
+
+    /// The default look: bold white DejaVu Sans on a translucent black box at the bottom.
+    public init() {}
+
+    /// The script's height; sizes are fractions of it.
+    static let playHeight = 288.0
+
+    /// A script header with the styles the look's events use, for a video of `aspectRatio` (width
+    /// over height), so that the text is not stretched.
+    public func header(aspectRatio: Double = 16.0 / 9.0) -> String {
+        let aspect = aspectRatio.isFinite && aspectRatio > 0 ? min(max(aspectRatio, 0.1), 10) : 16.0 / 9.0
+        let width = Int((Self.playHeight * aspect).rounded())
+        let size = (fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) : 0.06) * Self.playHeight
+        let clear = SubtitleColor.black.opacity(0).ass
+        let font = fontName.replacingOccurrences(of: ",", with: " ")
+        func style(
+            _ name: String, primary: String, outline: String, back: String, borderStyle: Int, border: Double,
+            shadow: Double
+        ) -> String {
+            "Style: \(name),\(font),\(String(format: "%.2f", size)),\(primary),&H000000FF,\(outline),\(back),"
+                + "\(bold ? -1 : 0),0,0,0,100,100,0,0,\(borderStyle),\(format(border)),\(format(shadow)),2,16,16,10,1"
+        }
+        // The line boxes are padded by a tenth of the text height, the window by a quarter.
+        let styles = [
+            style(
+                "Default", primary: text.ass, outline: background.ass, back: background.ass, borderStyle: 3,
+                border: size / 10, shadow: 0),
+            style(
+                "Window", primary: clear, outline: clear, back: window.ass, borderStyle: 4, border: 0,
+                shadow: size / 4),
+            style(
+                "LineBox", primary: clear, outline: background.ass, back: clear, borderStyle: 3,
+                border: size / 10, shadow: 0),
+            style(
+                "Text", primary: text.ass, outline: edgeColor.ass, back: edgeColor.ass, borderStyle: 1,
+                border: edge == .outline ? max(1, size / 12) : 0,
+                shadow: edge == .dropShadow ? max(1, size / 10) : 0),
+        ]
+        return """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: \(width)
+            PlayResY: \(Int(Self.playHeight))
+            ScaledBorderAndShadow: yes
+            WrapStyle: 0
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, \
+            Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, \
+            Alignment, MarginL, MarginR, MarginV, Encoding
+            \(styles.joined(separator: "\n"))
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+
+            """
+    }
+
+    private func format(_ value: Double) -> String { String(format: "%.2f", value) }
+
+    /// The ASS events (without read order) that draw `cue`: the window, the line boxes, then the
+    /// text, each on its own layer so that libass stacks them, not moves them apart.
+    func events(for cue: SubtitleCue) -> [String] {
+        let text = Self.text(of: cue, smallCapitals: smallCapitals)
+        if window.opacity == 0, edge == .none {
+            // One event does it: the text on its line boxes.
+            return ["0,Default,,0,0,0,,\(text)"]
+        }
+        var events: [String] = []
+        if window.opacity > 0 { events.append("0,Window,,0,0,0,,\(text)") }
+        if background.opacity > 0 { events.append("1,LineBox,,0,0,0,,\(text)") }
+        switch edge {
+        case .raised, .depressed:
+            // A light edge and a dark one, one pixel of the script each way.
+            let light = SubtitleColor.white.opacity(edgeColor.opacity)
+            let (above, below) = edge == .raised ? (light, edgeColor) : (edgeColor, light)
+            events.append(
+                "2,Text,,0,0,0,,{\\xshad-1\\yshad-1\\4c\(above.assTagColor)\\4a\(above.assTagAlpha)}\(text)")
+            events.append(
+                "3,Text,,0,0,0,,{\\xshad1\\yshad1\\4c\(below.assTagColor)\\4a\(below.assTagAlpha)}\(text)")
+        default:
+            events.append("2,Text,,0,0,0,,\(text)")
+        }
+        return events
+    }
+
+    /// The event text of a plain cue: styled runs become `\b`, `\i`, `\u` tags, line breaks `\N`,
+    /// braces are escaped so that they show as text, and with `smallCapitals` lower-case letters
+    /// become capitals four fifths as large.
+    static func text(of cue: SubtitleCue, smallCapitals: Bool) -> String {
+        let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
+        var text = ""
+        for run in runs {
+            let tags = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
+            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)1" }.joined() + "}" }
+            text += escaped(run.text, smallCapitals: smallCapitals)
+            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)0" }.joined() + "}" }
+        }
+        return text
+    }
+
+    private static func escaped(_ text: String, smallCapitals: Bool) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        var small = false
+        for character in text {
+            let lower = smallCapitals && character.isLowercase && character.uppercased() != String(character)
+            if lower != small {
+                result += lower ? "{\\fscx80\\fscy80}" : "{\\fscx100\\fscy100}"
+                small = lower
+            }
+            switch character {
+            case "\n", "\r\n": result += "\\N"
+            case "{": result += "\\{"
+            case "}": result += "\\}"
+            default: result += lower ? character.uppercased() : String(character)
+            }
+        }
+        if small { result += "{\\fscx100\\fscy100}" }
+        return result
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+/// Plain cues drawn in the look a viewer chose: text colour and opacity, a box behind each line, a
+/// window around the caption, edges, size, font and small capitals, each where libass draws it.
+@Suite struct PlainCueLookTests {
+    static let cue = SubtitleCue(start: 0, end: 5, text: "Hello Mag")
+
+    /// `cue` drawn in `look` at 1 s in a 640x360 frame.
+    private func draw(_ look: PlainCueLook, cue: SubtitleCue = cue) throws -> SubtitlePicture {
+        let renderer = try SubtitleRenderer()
+        renderer.setHeader(look.header(), plainLook: look)
+        renderer.add([cue])
+        return try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+    }
+
+    private func mean<Value: BinaryInteger>(_ values: [Value]) -> Double {
+        values.reduce(0.0) { $0 + Double($1) } / Double(max(values.count, 1))
+    }
+
+    @Test func theDefaultLookIsOneEventOfWhiteTextOnItsBox() throws {
+        #expect(PlainCueLook().events(for: Self.cue) == ["0,Default,,0,0,0,,Hello Mag"])
+        let picture = try draw(PlainCueLook())
+        #expect(picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }.count > 100)
+        let box = picture.points { $0.red < 30 && $0.green < 30 && $0.blue < 30 }
+        #expect(abs(mean(box.map(\.alpha)) - 0.7 * 255) < 12, "the box is 70 % opaque")
+    }
+
+    @Test func theTextTakesItsColourAndOpacity() throws {
+        var look = PlainCueLook()
+        look.text = SubtitleColor(hex: 0xFFFF00, opacity: 0.5)
+        look.background = .black.opacity(0)
+        let picture = try draw(look)
+        let yellow = picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }
+        #expect(yellow.count > 100)
+        #expect(abs(Double(yellow.map(\.alpha).max() ?? 0) - 128) < 8, "half opaque at most")
+        #expect(picture.points { $0.red < 30 && $0.green < 30 && $0.blue < 30 && $0.alpha > 40 }.isEmpty)
+    }
+
+    @Test func aLineBoxAndAnOutlineShowTogether() throws {
+        var look = PlainCueLook()
+        look.background = SubtitleColor(hex: 0x0000FF)
+        look.edge = .outline
+        look.edgeColor = SubtitleColor(hex: 0xFF0000)
+        #expect(look.events(for: Self.cue).count == 2)
+        let picture = try draw(look)
+        let white = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }
+        let red = picture.points { $0.red > 200 && $0.green < 60 && $0.blue < 60 }
+        let blue = picture.points { $0.blue > 200 && $0.red < 60 && $0.green < 60 && $0.alpha > 250 }
+        #expect(white.count > 100 && red.count > 100 && blue.count > white.count)
+    }
+
+    @Test func theWindowSurroundsTheLineBoxes() throws {
+        var look = PlainCueLook()
+        look.background = SubtitleColor(hex: 0x0000FF)
+        look.window = SubtitleColor(hex: 0x00FF00, opacity: 0.8)
+        let picture = try draw(look, cue: SubtitleCue(start: 0, end: 5, text: "A longer first line\nshort"))
+        let green = picture.points { $0.green > 200 && $0.red < 60 && $0.blue < 60 }
+        let blue = picture.points { $0.blue > 200 && $0.red < 60 && $0.green < 60 }
+        let greenXs = green.map(\.x)
+        let blueXs = blue.map(\.x)
+        let greenYs = green.map(\.y)
+        let blueYs = blue.map(\.y)
+        #expect(!green.isEmpty && !blue.isEmpty)
+        #expect((greenXs.min() ?? 0) < (blueXs.min() ?? 0) && (greenXs.max() ?? 0) > (blueXs.max() ?? 0))
+        #expect((greenYs.min() ?? 0) < (blueYs.min() ?? 0) && (greenYs.max() ?? 0) > (blueYs.max() ?? 0))
+        // Around the short second line, the window shows where its line box does not reach.
+        #expect(green.count > 1_000, "\(green.count)")
+    }
+
+    @Test(arguments: [PlainCueLook.Edge.raised, .depressed, .dropShadow])
+    func edgesLieWhereTheLightComesFrom(_ edge: PlainCueLook.Edge) throws {
+        var look = PlainCueLook()
+        look.text = SubtitleColor(hex: 0xFF0000)
+        look.background = .black.opacity(0)
+        look.edge = edge
+        look.fontSize = 0.15
+        let picture = try draw(look)
+        let dark = picture.points { $0.red < 40 && $0.green < 40 && $0.blue < 40 && $0.alpha > 200 }
+        let light = picture.points { $0.red > 220 && $0.green > 220 && $0.blue > 220 && $0.alpha > 200 }
+        let red = picture.points { $0.red > 200 && $0.green < 60 && $0.blue < 60 && $0.alpha > 200 }
+        #expect(dark.count > 50, "\(edge): \(dark.count) dark pixels")
+        let redMiddle = mean(red.map(\.y))
+        switch edge {
+        case .raised:
+            #expect(mean(light.map(\.y)) < redMiddle && mean(dark.map(\.y)) > redMiddle)
+        case .depressed:
+            #expect(mean(light.map(\.y)) > redMiddle && mean(dark.map(\.y)) < redMiddle)
+        default:
+            #expect(
+                light.isEmpty && mean(dark.map(\.y)) > redMiddle && mean(dark.map(\.x)) > mean(red.map(\.x)))
+        }
+    }
+
+    @Test func sizeFontAndSmallCapitals() throws {
+        var look = PlainCueLook()
+        func textHeight(_ picture: SubtitlePicture) -> Int {
+            let rows = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }.map(\.y)
+            return (rows.max() ?? 0) - (rows.min() ?? 0)
+        }
+        let normal = try draw(look)
+        look.fontSize = 0.12
+        let large = try draw(look)
+        #expect(Double(textHeight(large)) > 1.8 * Double(textHeight(normal)), "\(textHeight(large))")
+        look.fontName = "monospace"
+        look.smallCapitals = true
+        #expect(
+            look.events(for: Self.cue) == [
+                "0,Default,,0,0,0,,H{\\fscx80\\fscy80}ELLO{\\fscx100\\fscy100} M{\\fscx80\\fscy80}AG{\\fscx100\\fscy100}"
+            ])
+        let capitals = try draw(look)
+        #expect(textHeight(capitals) < textHeight(large), "no descender below the capitals")
+        #expect(
+            PlainCueLook.text(of: SubtitleCue(start: 0, end: 1, text: "{x}"), smallCapitals: false)
+                == "\\{x\\}")
+    }
+
+    @Test func aNewLookStartsAFreshTrack() throws {
+        let renderer = try SubtitleRenderer()
+        renderer.add([Self.cue])
+        let white = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        var look = PlainCueLook()
+        look.text = SubtitleColor(hex: 0x00FFFF)
+        renderer.setHeader(look.header(), plainLook: look)
+        #expect(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture == nil)
+        renderer.add([Self.cue])
+        let cyan = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        #expect(cyan != white)
+        #expect(cyan.points { $0.green > 200 && $0.blue > 200 && $0.red < 60 }.count > 100)
+    }
+
+    @Test func coloursAreWrittenAsASSReadsThem() {
+        #expect(SubtitleColor(hex: 0x112233).ass == "&H00332211")
+        #expect(SubtitleColor(hex: 0x112233, opacity: 0).ass == "&HFF332211")
+        #expect(SubtitleColor(hex: 0xFF0000, opacity: 2).opacity == 1)
+        #expect(SubtitleColor(hex: 0xFF0000, opacity: .nan).opacity == 1)
+    }
+}
