@@ -14,15 +14,15 @@ public final class SubtitleService: Service {
     @ViewState public var isEnabled = true {
         didSet { update() }
     }
-    /// Text height of plain cues as a fraction of the video's height.
+    /// Text height of plain cues as a fraction of the video's height, before the caption style's
+    /// ``CaptionStyle/size``.
     public var relativeFontSize = 0.06 {
-        didSet {
-            plainHeader = SubtitleRenderer.defaultHeader(fontSize: relativeFontSize)
-            update()
-        }
+        didSet { update() }
     }
-    /// The script that plain cues are drawn with, made again only when their size changes.
-    private lazy var plainHeader = SubtitleRenderer.defaultHeader(fontSize: relativeFontSize)
+    /// The script that plain cues are drawn with, made again only when their look changes.
+    private var plainHeader: (look: PlainCueLook, header: String)?
+    /// The caption style the picture was drawn in last.
+    private var drawnStyle: CaptionStyle?
     /// Distance from the bottom edge while the controls show, so cues sit above the control bar.
     public var controlsInset = 56.0
     /// The subtitles showing, drawn for the overlay's size; `nil` between cues or when disabled.
@@ -77,13 +77,13 @@ public final class SubtitleService: Service {
         return rect.intersection(whole) ?? whole
     }
 
-    /// Records the size the overlay was laid out at and draws again when it, the gravity or the
-    /// video's size changed.
+    /// Records the size the overlay was laid out at and draws again when it, the gravity, the
+    /// video's size or the caption style changed.
     func measured(_ size: Size) {
         let frame = subtitleFrame(in: size)
         guard
             abs(size.width - bounds.width) >= 1 || abs(size.height - bounds.height) >= 1
-                || frame != measuredFrame
+                || frame != measuredFrame || theme.captionStyle != drawnStyle
         else { return }
         bounds = size
         measuredFrame = frame
@@ -92,11 +92,12 @@ public final class SubtitleService: Service {
 
     /// What the subtitles' place depends on besides the overlay's size; reading it in a body
     /// rebuilds that body when it changes.
-    var placement: (VideoGravity, Size?) { (gravity, videoSize) }
+    var placement: (VideoGravity, Size?, CaptionStyle) { (gravity, videoSize, theme.captionStyle) }
 
     /// Draws the active cues at the player's position; publishes a picture only when it changed.
     private func update() {
         guard let render = context?.render else { return }
+        drawnStyle = theme.captionStyle
         let frame = subtitleFrame(in: bounds)
         let width = Int(frame.width.rounded())
         let height = Int(frame.height.rounded())
@@ -105,11 +106,14 @@ public final class SubtitleService: Service {
             return
         }
         let header = render.subtitleHeader
-        renderer.setHeader(header ?? plainHeader)
+        let style = theme.captionStyle
+        let look = style.look(relativeFontSize: relativeFontSize)
+        renderer.setHeader(header ?? plainScript(look), plainLook: look)
+        renderer.setStyleOverride(header != nil && style.overridesStyledSubtitles ? look : nil)
         for font in render.subtitleFonts { renderer.addFont(named: font.name, data: font.data) }
         renderer.add(activeCues)
         // Plain cues never shrink below the theme's caption size.
-        let plainSize = relativeFontSize * Double(height)
+        let plainSize = look.fontSize * Double(height)
         let scale = header == nil && plainSize > 0 ? max(1, theme.captionFontSize / plainSize) : 1
         let (drawn, changed) = renderer.render(
             at: render.liveTime - render.subtitleDelay, frameWidth: width, frameHeight: height,
@@ -150,6 +154,14 @@ public final class SubtitleService: Service {
     /// Whether an ASS event changes while it shows: fades, moves, transforms and karaoke.
     static func isAnimated(_ event: String) -> Bool {
         ["\\t(", "\\move(", "\\fad(", "\\fade(", "\\k", "\\K"].contains { event.contains($0) }
+    }
+
+    /// The script header of plain cues in `look`, made again only when the look changes.
+    private func plainScript(_ look: PlainCueLook) -> String {
+        if let plainHeader, plainHeader.look == look { return plainHeader.header }
+        let header = look.header()
+        plainHeader = (look, header)
+        return header
     }
 
     private func place(_ drawn: SubtitlePicture, in frame: Rect) -> Rect {

@@ -37,6 +37,8 @@ public struct Theme: Hashable, Sendable {
     public var largeIconSize = 40.0
     /// Thickness of the seek and volume bars (their knobs are twice as thick).
     public var barThickness = 4.0
+    /// How captions look, as the viewer chose in ``CaptionSettingsWidget``.
+    public var captionStyle = CaptionStyle()
 
     /// The default theme: white on dark, blue accent.
     public init() {}

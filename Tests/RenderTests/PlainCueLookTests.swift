@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerFixtures
 
 @testable import VideoPlayerRender
 
@@ -136,5 +137,44 @@ import Testing
         #expect(SubtitleColor(hex: 0x112233, opacity: 0).ass == "&HFF332211")
         #expect(SubtitleColor(hex: 0xFF0000, opacity: 2).opacity == 1)
         #expect(SubtitleColor(hex: 0xFF0000, opacity: .nan).opacity == 1)
+    }
+}
+
+/// A viewer's look over a styled script: its dialogue takes the look, its signs keep their style.
+@Suite struct StyleOverrideTests {
+    static let header = TestScript.header(
+        width: 1280, height: 720, styles: [.init(name: "Default", size: 40, colour: 0xFF0000, alignment: 2)])
+    static let cues = [
+        SubtitleCue(start: 0, end: 5, text: "Dialogue", assEvent: "0,Default,,0,0,0,,Dialogue"),
+        SubtitleCue(start: 0, end: 5, text: "Sign", assEvent: "0,Default,,0,0,0,,{\\pos(200,100)}Sign"),
+    ]
+
+    private func rows(_ points: [SubtitlePicture.Pixel]) -> ClosedRange<Int>? {
+        guard let low = points.map(\.y).min(), let high = points.map(\.y).max() else { return nil }
+        return low...high
+    }
+
+    @Test func dialogueTakesTheLookAndSignsKeepTheirStyle() throws {
+        let renderer = try SubtitleRenderer(header: Self.header)
+        renderer.add(Self.cues)
+        var look = PlainCueLook()
+        look.text = SubtitleColor(hex: 0xFFFF00)
+        look.fontSize = 0.1
+        renderer.setStyleOverride(look)
+        let picture = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        let yellow = picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }
+        let red = picture.points { $0.red > 200 && $0.green < 60 && $0.blue < 60 }
+        let dialogue = try #require(rows(yellow))
+        let sign = try #require(rows(red))
+        #expect(dialogue.lowerBound > 250, "the dialogue at the bottom: \(dialogue)")
+        #expect(sign.upperBound < 80, "the sign where it was put: \(sign)")
+        // The look's size is a tenth of the picture's height: about 36 rows with descender.
+        #expect((24...44).contains(dialogue.count), "\(dialogue.count) rows")
+        #expect(
+            picture.points { $0.red < 30 && $0.green < 30 && $0.blue < 30 && $0.alpha > 150 }.count > 500,
+            "the look's line box")
+        renderer.setStyleOverride(nil)
+        let authored = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        #expect(authored.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }.isEmpty)
     }
 }

@@ -66,6 +66,40 @@ import VideoPlayerWidgets
         #expect(onWide.maxY <= 157 && onWide.minY > 23, "\(onWide)")
     }
 
+    @Test func theViewersCaptionStyleRedrawsPlainCuesAtOnce() async throws {
+        let cue = SubtitleCue(start: 0, end: 5, text: "Hello")
+        let bed = Self.bed(media: FakeMedia(videoSize: Size(width: 640, height: 360), cues: [cue]))
+        #expect(await bed.load(MediaItem(path: "plain.mkv")))
+        bed.wait(0.5)
+        let normal = try #require(bed.snapshot().bounds { $0.r > 220 && $0.g > 220 && $0.b > 220 })
+        bed.context.theme.current.captionStyle.text = Color(hex: 0xFFFF00)
+        bed.context.theme.current.captionStyle.background = .clear
+        bed.context.theme.current.captionStyle.edge = .outline
+        bed.context.theme.current.captionStyle.size = 2
+        bed.wait(0.1)
+        let large = try #require(bed.snapshot().bounds { $0.r > 220 && $0.g > 220 && $0.b < 60 })
+        #expect(large.height > 1.7 * normal.height, "yellow text \(large) after \(normal)")
+    }
+
+    @Test func styledDialogueTakesTheViewersStyleOnlyWhenAsked() async throws {
+        let cue = SubtitleCue(start: 0, end: 5, text: "TOP", assEvent: "0,Top,,0,0,0,,TOP")
+        let media = FakeMedia(
+            videoSize: Size(width: 640, height: 480), cues: [cue], subtitleHeader: Self.header)
+        let bed = Self.bed(media: media)
+        #expect(await bed.load(MediaItem(path: "styled.mkv")))
+        bed.context.theme.current.captionStyle.text = Color(hex: 0x00FFFF)
+        bed.wait(0.5)
+        func isRed(_ pixel: RGBA) -> Bool { pixel.r > 200 && pixel.g < 60 && pixel.b < 60 }
+        func isCyan(_ pixel: RGBA) -> Bool { pixel.r < 60 && pixel.g > 200 && pixel.b > 200 }
+        var shot = bed.snapshot()
+        #expect(shot.bounds(where: isRed) != nil && shot.bounds(where: isCyan) == nil, "the author's red")
+        bed.context.theme.current.captionStyle.overridesStyledSubtitles = true
+        bed.wait(0.1)
+        shot = bed.snapshot()
+        #expect(shot.bounds(where: isRed) == nil, "no longer red")
+        #expect(shot.bounds(where: isCyan) != nil, "the viewer's cyan")
+    }
+
     @Test func aStillCueIsDrawnOnceWhilePlaying() async throws {
         let cue = SubtitleCue(start: 0, end: 9, text: "Still")
         let bed = Self.bed(media: FakeMedia(cues: [cue]))

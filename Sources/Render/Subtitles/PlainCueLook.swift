@@ -37,6 +37,12 @@ public struct SubtitleColor: Hashable, Sendable {
         return String(format: "&H%02X%02X%02X%02X", alpha, blue, green, red)
     }
 
+    /// The colour as libass holds it in a style: 0xRRGGBBAA, where an alpha of 0 is opaque.
+    var libassValue: UInt32 {
+        let alpha = UInt32(255 - Int((opacity * 255).rounded()))
+        return UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | alpha
+    }
+
     /// The colour as an override tag takes it, `&HBBGGRR&`.
     var assTagColor: String { String(format: "&H%02X%02X%02X&", blue, green, red) }
 
@@ -99,12 +105,17 @@ public struct PlainCueLook: Hashable, Sendable {
     /// The script's height; sizes are fractions of it.
     static let playHeight = 288.0
 
+    /// The text height in the script's pixels (of ``playHeight``).
+    var scriptFontSize: Double {
+        (fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) : 0.06) * Self.playHeight
+    }
+
     /// A script header with the styles the look's events use, for a video of `aspectRatio` (width
     /// over height), so that the text is not stretched.
     public func header(aspectRatio: Double = 16.0 / 9.0) -> String {
         let aspect = aspectRatio.isFinite && aspectRatio > 0 ? min(max(aspectRatio, 0.1), 10) : 16.0 / 9.0
         let width = Int((Self.playHeight * aspect).rounded())
-        let size = (fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) : 0.06) * Self.playHeight
+        let size = scriptFontSize
         let clear = SubtitleColor.black.opacity(0).ass
         let font = fontName.replacingOccurrences(of: ",", with: " ")
         func style(

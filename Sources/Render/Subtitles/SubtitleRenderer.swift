@@ -26,6 +26,8 @@ public final class SubtitleRenderer {
     public private(set) var header: String
     /// How plain cues (those without an ASS event) are drawn.
     public private(set) var plainLook = PlainCueLook()
+    /// The look that replaces the styles of styled scripts' dialogue, if any.
+    public private(set) var styleOverride: PlainCueLook?
     private var added = Set<SubtitleCue>()
     private var nextReadOrder = 0
     private var fontNames = Set<String>()
@@ -94,6 +96,53 @@ public final class SubtitleRenderer {
         added.removeAll()
         lastPicture = nil
         lastGeometry = []
+    }
+
+    /// Draws the dialogue of styled (ASS/SSA) scripts in `look` instead of its own styles, for a
+    /// viewer who asks for their caption look everywhere: font, size, colours, and the line box or
+    /// the edge (raised and depressed edges become a shadow, and a window shows only without a line
+    /// box). Positioned text (signs, typesetting) keeps its style. `nil` draws scripts as their
+    /// authors styled them.
+    public func setStyleOverride(_ look: PlainCueLook?) {
+        guard look != styleOverride else { return }
+        styleOverride = look
+        lastGeometry = []
+        guard let look else {
+            ass_set_selective_style_override_enabled(renderer, Int32(ASS_OVERRIDE_DEFAULT.rawValue))
+            return
+        }
+        let size = look.scriptFontSize
+        var style = ASS_Style()
+        style.FontSize = size
+        style.PrimaryColour = look.text.libassValue
+        style.SecondaryColour = SubtitleColor(hex: 0xFF0000).libassValue
+        style.Bold = look.bold ? 1 : 0
+        style.ScaleX = 1
+        style.ScaleY = 1
+        style.Alignment = 2
+        if look.background.opacity > 0 {
+            (style.BorderStyle, style.Outline) = (3, size / 10)
+            (style.OutlineColour, style.BackColour) = (
+                look.background.libassValue, look.background.libassValue
+            )
+        } else if look.window.opacity > 0 {
+            (style.BorderStyle, style.Shadow) = (4, size / 4)
+            style.BackColour = look.window.libassValue
+        } else {
+            style.BorderStyle = 1
+            style.Outline = look.edge == .outline ? max(1, size / 12) : 0
+            style.Shadow = [.dropShadow, .raised, .depressed].contains(look.edge) ? max(1, size / 10) : 0
+            (style.OutlineColour, style.BackColour) = (look.edgeColor.libassValue, look.edgeColor.libassValue)
+        }
+        "Caption".withCString { name in
+            look.fontName.withCString { font in
+                style.Name = UnsafeMutablePointer(mutating: name)
+                style.FontName = UnsafeMutablePointer(mutating: font)
+                // NB: libass copies the strings.
+                ass_set_selective_style_override(renderer, &style)
+            }
+        }
+        ass_set_selective_style_override_enabled(renderer, Int32(ASS_OVERRIDE_BIT_STYLE.rawValue))
     }
 
     /// Makes a font file's bytes (a track's attachment) available to the scripts by `name`.
