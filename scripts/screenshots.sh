@@ -23,6 +23,7 @@ sleep 1
 export DISPLAY=":$display" SDL_AUDIODRIVER=dummy
 "$bin/YouTubeDemo" --screenshot "$out/youtube-halfscreen.png" --after 2.5
 "$bin/YouTubeDemo" --fullscreen --screenshot "$out/youtube-fullscreen.png" --after 2.5
+"$bin/YouTubeDemo" --fullscreen --caption-settings --screenshot "$out/caption-settings.png" --after 3
 "$bin/QuickTimeDemo" --playlist --screenshot "$out/quicktime.png" --after 2.5
 "$bin/TikTokDemo" --screenshot "$out/tiktok.png" --after 2.5
 # Four seconds in, the danmaku fill half of the screen and the controls are still up.

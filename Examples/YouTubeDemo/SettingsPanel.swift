@@ -1,6 +1,6 @@
 import VideoPlayerWidgets
 
-/// The settings menu: speed, quality and subtitles, as a panel over the right of the player.
+/// The settings menu: speed, quality and the caption style, as a panel over the right of the player.
 struct SettingsPanel: Widget {
     /// Opens the panel; a tap outside closes it.
     @MainActor static func present(in context: Context) {
@@ -29,6 +29,13 @@ struct SettingsPanel: Widget {
                             .accessibilityIdentifier("settings.quality.\(index)")
                         }
                     }
+                    SectionTitle(text: "Subtitles")
+                    MenuRow(label: "Caption style", isSelected: false) {
+                        // The library's panel takes this one's place, and squeezes the video so the
+                        // subtitles stay in view while they change.
+                        render.context?[CaptionSettingsService.self].present()
+                    }
+                    .accessibilityIdentifier("settings.captions")
                 }
                 .padding(12)
                 .frame(maxHeight: .infinity, alignment: .top)

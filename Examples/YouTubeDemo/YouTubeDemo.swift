@@ -27,13 +27,19 @@ struct YouTubeDemo: ParsableCommand {
     @Flag(help: "Start in fullscreen (the player fills the window).")
     var fullscreen = false
 
+    @Flag(help: "Start with the caption settings open (as Settings > Caption style opens them).")
+    var captionSettings = false
+
     mutating func run() throws {
         let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let (screenshot, after, fullscreen) = (screenshot, after, fullscreen)
+        let (screenshot, after, fullscreen, captionSettings) = (
+            screenshot, after, fullscreen, captionSettings
+        )
         try MainActor.assumeIsolated {
             let context = Context()
             let app = YouTubeApp(context: context, videos: videos)
             if fullscreen { context.status.toFullScreen() }
+            if captionSettings { context[CaptionSettingsService.self].present() }
             let window = PlayerWindow(title: "YouTube demo", size: YouTubeStyle.windowSize, context: context)
             {
                 app.root

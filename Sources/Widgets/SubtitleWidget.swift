@@ -16,9 +16,11 @@ public final class SubtitleService: Service {
     }
     /// Text height of plain cues as a fraction of the video's height, before the caption style's
     /// ``CaptionStyle/size``.
-    public var relativeFontSize = 0.06 {
+    public var relativeFontSize = SubtitleService.defaultRelativeFontSize {
         didSet { update() }
     }
+    /// The text height of plain cues unless set otherwise: 6 % of the video's height.
+    public static let defaultRelativeFontSize = 0.06
     /// The script that plain cues are drawn with, made again only when their look changes.
     private var plainHeader: (look: PlainCueLook, header: String)?
     /// The caption style the picture was drawn in last.

@@ -60,6 +60,26 @@ import VideoPlayerWidgets
         #expect(bed.host.videoLayers.first?.frame.width == 1280)
     }
 
+    @Test func settingsOpenTheCaptionStyleBesideTheVideo() async throws {
+        let bed = try await makeBed()
+        bed.context.status.toFullScreen()
+        bed.host.update()
+        #expect(bed.click(identifier: "settings"))
+        bed.advance(0.5)
+        #expect(bed.click(identifier: "settings.captions"))
+        bed.advance(0.5)
+        #expect(bed.context.feature.placement == .right(.squeeze(260)))
+        #expect(bed.host.videoLayers.first?.frame.width == Double(1280 - 260), "the video makes room")
+        #expect(bed.click(identifier: "captions.text.next"))
+        #expect(bed.click(identifier: "captions.size.next"))
+        #expect(bed.context.theme.current.captionStyle.text == Color(hex: 0xFFFF00))
+        #expect(bed.context.theme.current.captionStyle.size == 1.5)
+        let preview = try #require(bed.host.frame(ofIdentifier: "captions.preview"))
+        let image = bed.host.snapshotWithVideo()
+        let yellow = try #require(image.bounds { $0.r > 220 && $0.g > 220 && $0.b < 60 })
+        #expect(preview.contains(Point(x: yellow.midX, y: yellow.midY)))
+    }
+
     @Test func clickingTheSeekBarSeeksAndPaintsThePlayedPart() async throws {
         let bed = try await makeBed()
         let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))

@@ -9,10 +9,13 @@
 /// ```
 /// > Important: Main actor only.
 public final class ContainerService: Service {
-    /// One overlay in place: its name and the widget that draws it.
+    /// One overlay in place: its name, the widget that draws it, and whether a squeezing feature
+    /// panel shrinks it (the built-in render, plugin and control overlays, and what was inserted
+    /// above them: subtitles and danmaku stay on the picture).
     struct Layer {
         let id: OverlayID
         let widget: AnyWidget
+        let isSqueezed: Bool
     }
 
     private struct CustomOverlay {
@@ -56,11 +59,16 @@ public final class ContainerService: Service {
             order.insert(overlay.id, at: insertionIndex(above: overlay.anchor, in: order))
         }
         let enabled = enabledOverlays
+        var builtInBelow: OverlayID?
         return order.compactMap { id in
-            if let custom = widgets[id] { return Layer(id: id, widget: custom) }
+            if let custom = widgets[id] {
+                let squeezed = builtInBelow.map(OverlayID.squeezable.contains) ?? false
+                return Layer(id: id, widget: custom, isSqueezed: squeezed)
+            }
+            builtInBelow = id
             guard enabled.contains(id == .featureCover ? .feature : id), let builtIn = Self.builtInWidget(id)
             else { return nil }
-            return Layer(id: id, widget: builtIn)
+            return Layer(id: id, widget: builtIn, isSqueezed: OverlayID.squeezable.contains(id))
         }
     }
 

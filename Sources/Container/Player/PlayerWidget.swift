@@ -28,7 +28,7 @@ public struct PlayerWidget: Widget {
                 ZStack {
                     ForEach(container.layers, id: \.id) { layer in
                         layer.widget
-                            .padding(OverlayID.squeezable.contains(layer.id) ? feature.squeezeInsets : .zero)
+                            .padding(layer.isSqueezed ? feature.squeezeInsets : .zero)
                             .frame(maxWidth: .infinity, maxHeight: .infinity)
                     }
                 }
