@@ -64,8 +64,10 @@ extension MediaPlayer {
     private func advanceVideo(_ session: PlaybackSession, clockTime: Double, now: Double, playing: Bool)
         -> Double?
     {
-        let serial = session.serial
         while let head = session.videoFrames.peek() {
+            // NB: read on every frame: completing a seek may start another one (a seek to the end
+            // of a looping item starts it again), and the frames queued behind are then stale.
+            let serial = session.serial
             guard case .frame(let frame) = head, frame.serial == serial else {
                 if case .end(let endSerial) = head, endSerial == serial { videoEnded = true }
                 _ = session.videoFrames.tryPop()
