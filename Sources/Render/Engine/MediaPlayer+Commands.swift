@@ -82,11 +82,10 @@ extension MediaPlayer {
     /// was asked to.
     public func setAudioDelay(_ seconds: Double) {
         guard let currentIndex else { return ignore(.audioDelay) }
-        audioDelay = clamp(.audioDelay, seconds, to: Self.audioDelayRange, ifNaN: 0)
-        items[currentIndex].audioDelay = audioDelay
-        let delay = audioDelay
+        let delay = clamp(.audioDelay, seconds, to: ItemDelay.audio.range, ifNaN: 0)
+        items[currentIndex].audioDelay = delay
         session?.settings.update { $0.audioDelay = delay }
-        emit(.audioDelayChanged(audioDelay))
+        emit(.audioDelayChanged(delay))
     }
 
     /// Shows the current item's subtitles `seconds` after the times their cues name (negative:
@@ -96,19 +95,19 @@ extension MediaPlayer {
     /// > ahead of the position: a delay that shows them earlier than that shows them late.
     public func setSubtitleDelay(_ seconds: Double) {
         guard let currentIndex else { return ignore(.subtitleDelay) }
-        subtitleDelay = clamp(.subtitleDelay, seconds, to: Self.subtitleDelayRange, ifNaN: 0)
-        items[currentIndex].subtitleDelay = subtitleDelay
-        emit(.subtitleDelayChanged(subtitleDelay))
+        let delay = clamp(.subtitleDelay, seconds, to: ItemDelay.subtitle.range, ifNaN: 0)
+        items[currentIndex].subtitleDelay = delay
+        emit(.subtitleDelayChanged(delay))
     }
 
-    /// Takes the delays of the item at `index` as the current ones, clamped (and the clamp
-    /// reported) as the setters clamp them.
-    func adoptDelays(ofItemAt index: Int) {
-        audioDelay = clamp(.audioDelay, items[index].audioDelay, to: Self.audioDelayRange, ifNaN: 0)
-        subtitleDelay = clamp(
-            .subtitleDelay, items[index].subtitleDelay, to: Self.subtitleDelayRange, ifNaN: 0)
-        items[index].audioDelay = audioDelay
-        items[index].subtitleDelay = subtitleDelay
+    /// Clamps the delays the item at `index` came with (reporting a clamp), as the setters do.
+    func clampDelays(ofItemAt index: Int) {
+        for delay in ItemDelay.all {
+            // NB: clamped before it is stored: the report of a clamp reaches observers, which read
+            // the queue.
+            let kept = clamp(delay.command, items[index][keyPath: delay.key], to: delay.range, ifNaN: 0)
+            items[index][keyPath: delay.key] = kept
+        }
     }
 
     /// Sets the video brightness; clamped to -1...1 (reported with `.adjusted`).

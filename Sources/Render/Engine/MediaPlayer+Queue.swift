@@ -65,7 +65,7 @@ extension MediaPlayer {
         resetItemState()
         currentIndex = index
         wantsPlay = keepPlaying
-        adoptDelays(ofItemAt: index)
+        clampDelays(ofItemAt: index)
         emit(.itemChanged(items[index].id))
         // A preload that found the only audio device taken has no sound: the item opens anew, once the
         // device the previous item held has closed.
@@ -194,7 +194,7 @@ extension MediaPlayer {
         nextSessionID += 1
         let id = nextSessionID
         var settings = sessionSettings
-        settings.audioDelay = Self.clamped(item.audioDelay, to: Self.audioDelayRange, ifNaN: 0)
+        settings.audioDelay = Self.clamped(item.audioDelay, to: ItemDelay.audio.range, ifNaN: 0)
         let options = SessionOptions(
             location: location, isPreload: asPreload,
             isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,

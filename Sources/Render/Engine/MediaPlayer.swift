@@ -52,9 +52,9 @@ public final class MediaPlayer {
     /// Whether playback restarts at the end.
     public internal(set) var isLooping = false
     /// Seconds the current item's sound is heard after its picture (negative: before).
-    public internal(set) var audioDelay = 0.0
+    public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
     /// Seconds the current item's subtitles show after the times their cues name (negative: before).
-    public internal(set) var subtitleDelay = 0.0
+    public var subtitleDelay: Double { currentItem?.subtitleDelay ?? 0 }
     /// Video equaliser values (libavfilter `eq`): brightness -1...1, contrast 0...2, saturation 0...3.
     public internal(set) var brightness = 0.0, contrast = 1.0, saturation = 1.0
     /// A custom libavfilter video graph applied after the equaliser ("" for none).

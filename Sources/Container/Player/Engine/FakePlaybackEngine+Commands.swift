@@ -95,17 +95,17 @@ extension FakePlaybackEngine {
     public func setAudioDelay(_ seconds: Double) {
         record(.setAudioDelay(seconds))
         guard let currentIndex else { return ignore(.audioDelay) }
-        audioDelay = clamp(.audioDelay, seconds, to: MediaPlayer.audioDelayRange, ifNaN: 0)
-        items[currentIndex].audioDelay = audioDelay
-        emit(.audioDelayChanged(audioDelay))
+        let delay = clamp(.audioDelay, seconds, to: ItemDelay.audio.range, ifNaN: 0)
+        items[currentIndex].audioDelay = delay
+        emit(.audioDelayChanged(delay))
     }
 
     public func setSubtitleDelay(_ seconds: Double) {
         record(.setSubtitleDelay(seconds))
         guard let currentIndex else { return ignore(.subtitleDelay) }
-        subtitleDelay = clamp(.subtitleDelay, seconds, to: MediaPlayer.subtitleDelayRange, ifNaN: 0)
-        items[currentIndex].subtitleDelay = subtitleDelay
-        emit(.subtitleDelayChanged(subtitleDelay))
+        let delay = clamp(.subtitleDelay, seconds, to: ItemDelay.subtitle.range, ifNaN: 0)
+        items[currentIndex].subtitleDelay = delay
+        emit(.subtitleDelayChanged(delay))
     }
 
     public func next() {

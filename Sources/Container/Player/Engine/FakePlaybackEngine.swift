@@ -51,8 +51,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
     public internal(set) var isLooping = false
-    public internal(set) var audioDelay = 0.0
-    public internal(set) var subtitleDelay = 0.0
+    public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
+    public var subtitleDelay: Double { currentItem?.subtitleDelay ?? 0 }
     public internal(set) var tracks: [MediaTrack] = []
     public internal(set) var chapters: [MediaChapter] = []
     public internal(set) var metadata = MediaMetadata()
@@ -192,11 +192,10 @@ public final class FakePlaybackEngine: PlaybackEngine {
         currentIndex = index
         shownItemID = items[index].id
         wantsPlay = playing
-        audioDelay = clamp(.audioDelay, items[index].audioDelay, to: MediaPlayer.audioDelayRange, ifNaN: 0)
-        subtitleDelay = clamp(
-            .subtitleDelay, items[index].subtitleDelay, to: MediaPlayer.subtitleDelayRange, ifNaN: 0)
-        items[index].audioDelay = audioDelay
-        items[index].subtitleDelay = subtitleDelay
+        for delay in ItemDelay.all {
+            let kept = clamp(delay.command, items[index][keyPath: delay.key], to: delay.range, ifNaN: 0)
+            items[index][keyPath: delay.key] = kept
+        }
         pausedPosition = position ?? items[index].startPosition
         if changesItem {
             duration = nil
