@@ -31,23 +31,22 @@ public struct SubtitleColor: Hashable, Sendable {
         SubtitleColor(red: red, green: green, blue: blue, opacity: opacity)
     }
 
-    /// The colour as ASS writes it, `&HAABBGGRR`, where an alpha of 0 is opaque.
-    var ass: String {
-        let alpha = 255 - Int((opacity * 255).rounded())
-        return String(format: "&H%02X%02X%02X%02X", alpha, blue, green, red)
-    }
+    /// The transparency ASS and libass use: 0 is opaque, 255 invisible.
+    private var transparency: Int { 255 - Int((opacity * 255).rounded()) }
 
-    /// The colour as libass holds it in a style: 0xRRGGBBAA, where an alpha of 0 is opaque.
+    /// The colour as ASS writes it, `&HAABBGGRR`.
+    var ass: String { String(format: "&H%02X%02X%02X%02X", transparency, blue, green, red) }
+
+    /// The colour as libass holds it in a style: 0xRRGGBBAA, the transparency last.
     var libassValue: UInt32 {
-        let alpha = UInt32(255 - Int((opacity * 255).rounded()))
-        return UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | alpha
+        UInt32(red) << 24 | UInt32(green) << 16 | UInt32(blue) << 8 | UInt32(transparency)
     }
 
     /// The colour as an override tag takes it, `&HBBGGRR&`.
     var assTagColor: String { String(format: "&H%02X%02X%02X&", blue, green, red) }
 
-    /// The alpha as an override tag takes it, `&HAA&`.
-    var assTagAlpha: String { String(format: "&H%02X&", 255 - Int((opacity * 255).rounded())) }
+    /// The transparency as an override tag takes it, `&HAA&`.
+    var assTagAlpha: String { String(format: "&H%02X&", transparency) }
 }
 
 /// How plain cues (WebVTT, SubRip, text tracks) are drawn: the caption choices viewers make (the
@@ -110,6 +109,15 @@ public struct PlainCueLook: Hashable, Sendable {
         (fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) : 0.06) * Self.playHeight
     }
 
+    /// The padding of the box behind each line, in the script's pixels: a tenth of the text height.
+    var lineBoxPadding: Double { scriptFontSize / 10 }
+    /// The padding of the window around the caption: a quarter of the text height.
+    var windowPadding: Double { scriptFontSize / 4 }
+    /// The width of an outline edge.
+    var outlineWidth: Double { max(1, scriptFontSize / 12) }
+    /// How far a drop shadow falls.
+    var shadowDistance: Double { max(1, scriptFontSize / 10) }
+
     /// A script header with the styles the look's events use, for a video of `aspectRatio` (width
     /// over height), so that the text is not stretched.
     public func header(aspectRatio: Double = 16.0 / 9.0) -> String {
@@ -122,24 +130,22 @@ public struct PlainCueLook: Hashable, Sendable {
             _ name: String, primary: String, outline: String, back: String, borderStyle: Int, border: Double,
             shadow: Double
         ) -> String {
-            "Style: \(name),\(font),\(String(format: "%.2f", size)),\(primary),&H000000FF,\(outline),\(back),"
+            "Style: \(name),\(font),\(format(size)),\(primary),&H000000FF,\(outline),\(back),"
                 + "\(bold ? -1 : 0),0,0,0,100,100,0,0,\(borderStyle),\(format(border)),\(format(shadow)),2,16,16,10,1"
         }
-        // The line boxes are padded by a tenth of the text height, the window by a quarter.
         let styles = [
             style(
                 "Default", primary: text.ass, outline: background.ass, back: background.ass, borderStyle: 3,
-                border: size / 10, shadow: 0),
+                border: lineBoxPadding, shadow: 0),
             style(
                 "Window", primary: clear, outline: clear, back: window.ass, borderStyle: 4, border: 0,
-                shadow: size / 4),
+                shadow: windowPadding),
             style(
                 "LineBox", primary: clear, outline: background.ass, back: clear, borderStyle: 3,
-                border: size / 10, shadow: 0),
+                border: lineBoxPadding, shadow: 0),
             style(
                 "Text", primary: text.ass, outline: edgeColor.ass, back: edgeColor.ass, borderStyle: 1,
-                border: edge == .outline ? max(1, size / 12) : 0,
-                shadow: edge == .dropShadow ? max(1, size / 10) : 0),
+                border: edge == .outline ? outlineWidth : 0, shadow: edge == .dropShadow ? shadowDistance : 0),
         ]
         return """
             [Script Info]

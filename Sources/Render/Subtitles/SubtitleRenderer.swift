@@ -111,9 +111,8 @@ public final class SubtitleRenderer {
             ass_set_selective_style_override_enabled(renderer, Int32(ASS_OVERRIDE_DEFAULT.rawValue))
             return
         }
-        let size = look.scriptFontSize
         var style = ASS_Style()
-        style.FontSize = size
+        style.FontSize = look.scriptFontSize
         style.PrimaryColour = look.text.libassValue
         style.SecondaryColour = SubtitleColor(hex: 0xFF0000).libassValue
         style.Bold = look.bold ? 1 : 0
@@ -121,17 +120,17 @@ public final class SubtitleRenderer {
         style.ScaleY = 1
         style.Alignment = 2
         if look.background.opacity > 0 {
-            (style.BorderStyle, style.Outline) = (3, size / 10)
+            (style.BorderStyle, style.Outline) = (3, look.lineBoxPadding)
             (style.OutlineColour, style.BackColour) = (
                 look.background.libassValue, look.background.libassValue
             )
         } else if look.window.opacity > 0 {
-            (style.BorderStyle, style.Shadow) = (4, size / 4)
+            (style.BorderStyle, style.Shadow) = (4, look.windowPadding)
             style.BackColour = look.window.libassValue
         } else {
             style.BorderStyle = 1
-            style.Outline = look.edge == .outline ? max(1, size / 12) : 0
-            style.Shadow = [.dropShadow, .raised, .depressed].contains(look.edge) ? max(1, size / 10) : 0
+            style.Outline = look.edge == .outline ? look.outlineWidth : 0
+            style.Shadow = [.dropShadow, .raised, .depressed].contains(look.edge) ? look.shadowDistance : 0
             (style.OutlineColour, style.BackColour) = (look.edgeColor.libassValue, look.edgeColor.libassValue)
         }
         "Caption".withCString { name in
