@@ -102,12 +102,7 @@ extension MediaPlayer {
 
     /// Clamps the delays the item at `index` came with (reporting a clamp), as the setters do.
     func clampDelays(ofItemAt index: Int) {
-        for delay in ItemDelay.all {
-            // NB: clamped before it is stored: the report of a clamp reaches observers, which read
-            // the queue.
-            let kept = clamp(delay.command, items[index][keyPath: delay.key], to: delay.range, ifNaN: 0)
-            items[index][keyPath: delay.key] = kept
-        }
+        items[index] = ItemDelay.clamping(items[index]) { clamp($0, $1, to: $2, ifNaN: 0) }
     }
 
     /// Sets the video brightness; clamped to -1...1 (reported with `.adjusted`).

@@ -12,3 +12,20 @@ package struct ItemDelay: Sendable {
         command: .subtitleDelay, key: \.subtitleDelay, range: MediaPlayer.subtitleDelayRange)
     package static let all = [audio, subtitle]
 }
+
+extension ItemDelay {
+    /// `item` with each of its delays as `clamp` (an engine's, which reports a change) brings it
+    /// into range.
+    ///
+    /// > Important: the engine stores the result after this returns: a report of a clamp reaches
+    /// > observers that read the queue, which must not be in the middle of a change then.
+    package static func clamping(
+        _ item: MediaItem, _ clamp: (PlayerCommand, Double, ClosedRange<Double>) -> Double
+    ) -> MediaItem {
+        var clamped = item
+        for delay in all {
+            clamped[keyPath: delay.key] = clamp(delay.command, item[keyPath: delay.key], delay.range)
+        }
+        return clamped
+    }
+}

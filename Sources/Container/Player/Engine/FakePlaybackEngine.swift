@@ -192,10 +192,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         currentIndex = index
         shownItemID = items[index].id
         wantsPlay = playing
-        for delay in ItemDelay.all {
-            let kept = clamp(delay.command, items[index][keyPath: delay.key], to: delay.range, ifNaN: 0)
-            items[index][keyPath: delay.key] = kept
-        }
+        items[index] = ItemDelay.clamping(items[index]) { clamp($0, $1, to: $2, ifNaN: 0) }
         pausedPosition = position ?? items[index].startPosition
         if changesItem {
             duration = nil
