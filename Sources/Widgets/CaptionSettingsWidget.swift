@@ -28,7 +28,7 @@ public final class CaptionSettingsService: Service {
     }
 
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
-    private var preview: (look: PlainCueLook, image: RasterImage?)?
+    private var preview: (look: PlainCueLook, width: Int, height: Int, image: RasterImage?)?
     private var previewRenderer: SubtitleRenderer?
 
     /// The caption style being chosen.
@@ -93,9 +93,11 @@ public final class CaptionSettingsService: Service {
     /// is on a video 240 pixels high; `nil` when libass cannot draw it.
     func previewImage(width: Int, height: Int) -> RasterImage? {
         let look = style.look(relativeFontSize: SubtitleService.defaultRelativeFontSize)
-        if let preview, preview.look == look { return preview.image }
+        if let preview, preview.look == look, preview.width == width, preview.height == height {
+            return preview.image
+        }
         let image = drawPreview(look, width: width, height: height)
-        preview = (look, image)
+        preview = (look, width, height, image)
         return image
     }
 
@@ -132,13 +134,14 @@ public final class CaptionSettingsService: Service {
         abs(a.red - b.red) < 0.01 && abs(a.green - b.green) < 0.01 && abs(a.blue - b.blue) < 0.01
     }
 
-    /// The next named colour, keeping the opacity.
+    /// The next named colour, keeping the opacity; from an unnamed one, the first (or the last,
+    /// stepping back).
     private static func stepColor(_ color: Color, by steps: Int) -> Color {
         let names = CaptionStyle.colors.map(\.color)
-        let index = names.firstIndex { sameHue($0, color) }
-        let count = names.count
-        let next = index.map { (($0 + steps) % count + count) % count } ?? (steps >= 0 ? 0 : count - 1)
-        return names[next].opacity(color.alpha)
+        guard let named = names.first(where: { sameHue($0, color) }) else {
+            return (steps >= 0 ? names.first : names.last)?.opacity(color.alpha) ?? color
+        }
+        return cycle(names, from: named, by: steps).opacity(color.alpha)
     }
 
     /// The option `steps` on from `value` among ascending `options`, going round: from a value
