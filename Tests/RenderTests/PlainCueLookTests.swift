@@ -118,6 +118,15 @@ import VideoPlayerFixtures
                 == "\\{x\\}")
     }
 
+    @Test func aFontNameCannotAddLinesOrFieldsToTheScript() throws {
+        var look = PlainCueLook()
+        look.fontName = "Evil\nStyle: Default,Arial,200\r,x"
+        let header = look.header()
+        #expect(header.components(separatedBy: "\n").filter { $0.hasPrefix("Style:") }.count == 4)
+        #expect(header.contains("Style: Default,Evil Style: Default Arial 200  x,"))
+        #expect(try draw(look).points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }.count > 100)
+    }
+
     @Test func aNewLookStartsAFreshTrack() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([Self.cue])

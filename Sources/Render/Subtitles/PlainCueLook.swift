@@ -109,6 +109,16 @@ public struct PlainCueLook: Hashable, Sendable {
         (fontSize.isFinite && fontSize > 0 ? min(fontSize, 1) : 0.06) * Self.playHeight
     }
 
+    /// The font name as a style line can hold it: commas (field separators) and control characters
+    /// (a line break would start a line of its own) become spaces.
+    var scriptFontName: String {
+        String(
+            fontName.map { character in
+                let isControl = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                return character == "," || isControl ? " " : character
+            })
+    }
+
     /// The padding of the box behind each line, in the script's pixels: a tenth of the text height.
     var lineBoxPadding: Double { scriptFontSize / 10 }
     /// The padding of the window around the caption: a quarter of the text height.
@@ -125,7 +135,7 @@ public struct PlainCueLook: Hashable, Sendable {
         let width = Int((Self.playHeight * aspect).rounded())
         let size = scriptFontSize
         let clear = SubtitleColor.black.opacity(0).ass
-        let font = fontName.replacingOccurrences(of: ",", with: " ")
+        let font = scriptFontName
         func style(
             _ name: String, primary: String, outline: String, back: String, borderStyle: Int, border: Double,
             shadow: Double

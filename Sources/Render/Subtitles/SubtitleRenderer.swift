@@ -134,7 +134,7 @@ public final class SubtitleRenderer {
             (style.OutlineColour, style.BackColour) = (look.edgeColor.libassValue, look.edgeColor.libassValue)
         }
         "Caption".withCString { name in
-            look.fontName.withCString { font in
+            look.scriptFontName.withCString { font in
                 style.Name = UnsafeMutablePointer(mutating: name)
                 style.FontName = UnsafeMutablePointer(mutating: font)
                 // NB: libass copies the strings.
