@@ -114,8 +114,8 @@ public struct PlainCueLook: Hashable, Sendable {
     var scriptFontName: String {
         String(
             fontName.map { character in
-                let isControl = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
-                return character == "," || isControl ? " " : character
+                let control = character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+                return character == "," || control ? " " : character
             })
     }
 
