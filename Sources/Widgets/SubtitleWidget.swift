@@ -6,7 +6,8 @@ import Foundation
 /// Cues of an ASS/SSA track are drawn as their script styles them (fonts, colours, borders,
 /// positions, override tags); plain cues (WebVTT, SubRip) in a default style of bold white text on a
 /// dark box at the bottom. The picture is made again only when libass reports that it changed or the
-/// geometry changed, so a still subtitle costs nothing per frame.
+/// geometry changed, so a still subtitle costs nothing per frame. Bitmap subtitles (PGS, VobSub, DVB)
+/// are drawn as their track placed them, scaled with the picture.
 ///
 /// > Important: Main actor only; created by the context.
 public final class SubtitleService: Service {
@@ -29,6 +30,12 @@ public final class SubtitleService: Service {
     public var controlsInset = 56.0
     /// The subtitles showing, drawn for the overlay's size; `nil` between cues or when disabled.
     @ViewState public private(set) var picture: PlacedPicture?
+    /// The pictures of bitmap subtitles showing (PGS, VobSub, DVB), each at its place on the track's
+    /// canvas scaled onto the picture's rectangle; the frames are in the overlay's points, the images
+    /// at the track's own resolution.
+    @ViewState public private(set) var bitmaps: [PlacedPicture] = []
+    /// The images made of the bitmaps showing, kept while they show so that a redraw reuses them.
+    private var bitmapImages: [(bitmap: SubtitleBitmap, image: RasterImage)] = []
     /// The cues at the position: the item's external file (WebVTT or SubRip) and the selected
     /// embedded track, both read by the engine.
     @StateSync(serviceType: RenderService.self, keyPath: \.$activeCues) public var activeCues
@@ -66,7 +73,7 @@ public final class SubtitleService: Service {
 
     /// The text showing now, one line per active cue; empty when disabled or between cues.
     public var text: String {
-        isEnabled ? activeCues.map(\.text).joined(separator: "\n") : ""
+        isEnabled ? activeCues.map(\.text).filter { !$0.isEmpty }.joined(separator: "\n") : ""
     }
 
     /// The rectangle of the overlay that subtitles are laid out in: the picture's rectangle under the
@@ -74,9 +81,15 @@ public final class SubtitleService: Service {
     /// picture), cut to the overlay when the picture overflows it.
     public func subtitleFrame(in bounds: Size) -> Rect {
         let whole = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
+        return pictureFrame(in: bounds).intersection(whole) ?? whole
+    }
+
+    /// The picture's whole rectangle under the player's gravity, past the overlay's edges when it
+    /// overflows them: bitmap subtitles are placed on it, as they are part of the picture.
+    func pictureFrame(in bounds: Size) -> Rect {
+        let whole = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
         guard let videoSize else { return whole }
-        let rect = VideoGeometry.videoRect(displaySize: videoSize, in: whole, gravity: gravity)
-        return rect.intersection(whole) ?? whole
+        return VideoGeometry.videoRect(displaySize: videoSize, in: whole, gravity: gravity)
     }
 
     /// Records the size the overlay was laid out at and draws again when it, the gravity, the
@@ -103,6 +116,7 @@ public final class SubtitleService: Service {
         let frame = subtitleFrame(in: bounds)
         let width = Int(frame.width.rounded())
         let height = Int(frame.height.rounded())
+        placeBitmaps(in: isEnabled && width > 0 && height > 0 ? pictureFrame(in: bounds) : nil)
         guard isEnabled, width > 0, height > 0, let renderer = madeRenderer() else {
             if picture != nil { picture = nil }
             return
@@ -139,6 +153,32 @@ public final class SubtitleService: Service {
             return
         }
         picture = PlacedPicture(image: image, frame: placed)
+    }
+
+    /// Publishes the active cues' bitmaps scaled from their canvas onto `frame` (none without one);
+    /// an image is made once for as long as its bitmap shows.
+    private func placeBitmaps(in frame: Rect?) {
+        let showing = frame == nil ? [] : activeCues.flatMap(\.bitmaps)
+        var images: [(bitmap: SubtitleBitmap, image: RasterImage)] = []
+        var placed: [PlacedPicture] = []
+        for bitmap in showing where bitmap.canvasWidth > 0 && bitmap.canvasHeight > 0 {
+            guard let frame else { break }
+            // NB: equal bitmaps share their pixel storage, so the comparison is cheap.
+            let image =
+                bitmapImages.first(where: { $0.bitmap == bitmap })?.image
+                ?? (try? RasterImage(
+                    width: bitmap.width, height: bitmap.height, premultipliedARGB: bitmap.pixels))
+            guard let image else { continue }
+            images.append((bitmap, image))
+            let scaleX = frame.width / Double(bitmap.canvasWidth)
+            let scaleY = frame.height / Double(bitmap.canvasHeight)
+            let place = Rect(
+                x: frame.minX + Double(bitmap.x) * scaleX, y: frame.minY + Double(bitmap.y) * scaleY,
+                width: Double(bitmap.width) * scaleX, height: Double(bitmap.height) * scaleY)
+            placed.append(PlacedPicture(image: image, frame: place))
+        }
+        bitmapImages = images
+        if placed != bitmaps { bitmaps = placed }
     }
 
     /// While an animated cue shows and the player plays, draws again at the animation rate; the
@@ -189,6 +229,9 @@ public final class SubtitleService: Service {
         guard controlsShown else { return 0 }
         return max(0, frame.maxY - (bounds.height - controlsInset))
     }
+
+    /// How far the bitmap subtitles move up together, keeping their layout, to clear the control bar.
+    var bitmapLift: Double { bitmaps.map { lift(for: $0.frame) }.max() ?? 0 }
 }
 
 /// The subtitles of the item (external WebVTT/SubRip or an embedded track, ASS/SSA styled as its
@@ -215,6 +258,14 @@ public struct SubtitleWidget: Widget {
                     Image(picture.image)
                         .accessibilityIdentifier("subtitle")
                         .offset(x: frame.minX, y: frame.minY - service.lift(for: frame))
+                }
+                let lift = service.bitmapLift
+                ForEach(Array(service.bitmaps.enumerated()), id: \.offset) { _, bitmap in
+                    let frame = bitmap.frame
+                    Image(bitmap.image).resizable()
+                        .frame(width: frame.width, height: frame.height)
+                        .accessibilityIdentifier("bitmap subtitle")
+                        .offset(x: frame.minX, y: frame.minY - lift)
                 }
             }
             .allowsHitTesting(false)

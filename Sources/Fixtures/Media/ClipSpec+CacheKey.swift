@@ -42,6 +42,12 @@ extension ClipSpec {
             + subtitleFonts.map {
                 "|font\($0.name.utf8.count):\($0.name):\($0.data.count):\(fnv1a($0.data))"
             }.joined()
+            + (bitmapSubtitles.isEmpty
+                ? ""
+                : "|\(bitmapSubtitleCodec.rawValue)"
+                    + bitmapSubtitles.map {
+                        "[\($0.start)-\($0.end):\($0.x),\($0.y),\($0.width)x\($0.height):\($0.color)]"
+                    }.joined())
     }
 
     private func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }

@@ -119,6 +119,10 @@ public struct ClipSpec: Hashable, Sendable {
     public var subtitleHeader: String?
     /// Font files attached to the clip (they need a Matroska file).
     public var subtitleFonts: [SubtitleFont] = []
+    /// Pictures written as a bitmap subtitle track (they need a Matroska file); none by default.
+    public var bitmapSubtitles: [BitmapSubtitleCue] = []
+    /// The format of the bitmap subtitle track.
+    public var bitmapSubtitleCodec = BitmapSubtitleCue.Codec.dvd
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

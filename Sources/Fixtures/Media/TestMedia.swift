@@ -43,7 +43,8 @@ public enum TestMedia {
     public static func cachedClip(
         _ spec: ClipSpec, in directory: URL = defaultCacheDirectory, fileExtension: String? = nil
     ) throws(PlayerError) -> URL {
-        let pathExtension = fileExtension ?? (spec.subtitles.isEmpty ? "mp4" : "mkv")
+        let pathExtension =
+            fileExtension ?? (spec.subtitles.isEmpty && spec.bitmapSubtitles.isEmpty ? "mp4" : "mkv")
         let url = directory.appendingPathComponent("clip-\(spec.cacheKey).\(pathExtension)")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         do {
@@ -72,6 +73,11 @@ public enum TestMedia {
         if !spec.subtitles.isEmpty {
             tracks.append(
                 try ClipSubtitleTrack(cues: spec.subtitles, header: spec.subtitleHeader, muxer: muxer))
+        }
+        if !spec.bitmapSubtitles.isEmpty {
+            tracks.append(
+                try ClipBitmapSubtitleTrack(
+                    cues: spec.bitmapSubtitles, codec: spec.bitmapSubtitleCodec, spec: spec, muxer: muxer))
         }
         for font in spec.subtitleFonts { try muxer.attach(font) }
         muxer.setTags(spec.metadata)
@@ -117,5 +123,15 @@ public enum TestMedia {
             try require((tone.duration ?? 1) > 0, "the tone must last longer than 0 s")
         }
         try require(spec.subtitles.allSatisfy { $0.end >= $0.start }, "a subtitle cue ends before it starts")
+        for cue in spec.bitmapSubtitles {
+            try require(cue.end > cue.start, "a bitmap subtitle ends before it starts")
+            try require(
+                cue.width > 0 && cue.height > 0 && cue.width % 2 == 0 && cue.height % 2 == 0,
+                "a bitmap subtitle needs an even size, not \(cue.width)x\(cue.height)")
+            try require(
+                cue.x >= 0 && cue.y >= 0 && cue.x + cue.width <= spec.width
+                    && cue.y + cue.height <= spec.height,
+                "a bitmap subtitle must lie inside the \(spec.width)x\(spec.height) picture")
+        }
     }
 }

@@ -12,18 +12,33 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// times ("Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), read with its track's script
     /// header; `nil` for a plain cue.
     public var assEvent: String?
+    /// The pictures of a bitmap subtitle (PGS, VobSub, DVB); empty for a text cue. A bitmap cue has
+    /// no `text`, and shows until the next display of its track when it states no end (`end` is
+    /// infinite until that display is read).
+    public var bitmaps: [SubtitleBitmap]
 
-    public init(start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil)
-    {
+    public init(
+        start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil,
+        bitmaps: [SubtitleBitmap] = []
+    ) {
         self.start = start
         self.end = end
         self.text = text
         self.spans = spans
         self.assEvent = assEvent
+        self.bitmaps = bitmaps
     }
 
     /// Whether the cue is shown at `time`.
     public func isActive(at time: Double) -> Bool { time >= start && time < end }
+
+    /// Whether `other` is this cue read again (after a seek): the same cue, or for a bitmap cue the
+    /// same pictures from the same start, whose end the track may have cut short since (a new
+    /// display, or an empty one, ends the pictures showing).
+    public func isReadAgain(as other: SubtitleCue) -> Bool {
+        guard !bitmaps.isEmpty, !other.bitmaps.isEmpty else { return self == other }
+        return start == other.start && bitmaps == other.bitmaps
+    }
 
     public var description: String { "[\(start)–\(end)] \(text)" }
 }

@@ -30,10 +30,18 @@ extension MediaPlayer {
             }
         case .subtitleCue(let cue, let header, let serial):
             // A seek re-reads cues already known, and cues read before a seek or a track change are stale.
-            guard serial == session?.serial, !cues.contains(cue) else { return }
+            guard serial == session?.serial, !cues.contains(where: { $0.isReadAgain(as: cue) }) else {
+                return
+            }
             embeddedSubtitleHeader = header
             cues.append(cue)
             emit(.subtitleCue(cue))
+        case .subtitlesCleared(let time, let serial):
+            guard serial == session?.serial else { return }
+            for index in cues.indices
+            where !cues[index].bitmaps.isEmpty && cues[index].start < time && cues[index].end > time {
+                cues[index].end = time
+            }
         case .reachedEnd:
             break
         case .wrapped(let serial, let start):

@@ -150,11 +150,17 @@ extension PlaybackSession {
     ) {
         let index = packet.streamIndex
         if decoders[index] == nil, let codec = try? CodecContext(source: source, streamIndex: index) {
-            decoders[index] = SubtitleDecoder(codec: codec)
+            let video = info?.videoStream.flatMap { source.stream($0)?.pointee.codecpar?.pointee }
+            let videoSize = video.flatMap {
+                $0.width > 0 && $0.height > 0 ? (Int($0.width), Int($0.height)) : nil
+            }
+            decoders[index] = SubtitleDecoder(codec: codec, videoSize: videoSize)
         }
         guard let decoder = decoders[index] else { return }
         do throws(PlayerError) {
-            for cue in try decoder.cues(for: packet) {
+            let decoded = try decoder.decode(packet)
+            if let time = decoded.clearsAt { post(.subtitlesCleared(at: time, serial: serial)) }
+            for cue in decoded.cues {
                 post(.subtitleCue(cue, header: decoder.header, serial: serial))
             }
         } catch {

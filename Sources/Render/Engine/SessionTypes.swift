@@ -30,6 +30,8 @@ enum SessionEvent: Sendable {
     case seeked(serial: Int)
     /// A cue decoded while reading seek generation `serial`, with its track's script header.
     case subtitleCue(SubtitleCue, header: String?, serial: Int)
+    /// The bitmap subtitles showing end `at` that time (a new display or an empty one began).
+    case subtitlesCleared(at: Double, serial: Int)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
     /// The item loops: the demuxer went on from the start, and the pass it reads now begins at

@@ -7,8 +7,8 @@ import CLibass
 /// hostile script draws large instead of freezing.
 ///
 /// Give it the script header of the track (``setHeader(_:plainLook:)``), the cues as they become
-/// active (``add(_:)``; a cue already added is skipped), then ask for the picture at a time and
-/// frame size.
+/// active (``add(_:)``; a cue already added is skipped, and so are bitmap cues, which are pictures
+/// already), then ask for the picture at a time and frame size.
 /// The picture is recomposed only when libass reports a change, so a caller can redraw only then.
 ///
 /// ```swift
@@ -161,7 +161,9 @@ public final class SubtitleRenderer {
     /// A cue whose times are not finite numbers is skipped.
     public func add(_ cues: some Sequence<SubtitleCue>) {
         for cue in cues
-        where !added.contains(cue) && abs(cue.start) < Self.timeLimit && abs(cue.end) < Self.timeLimit {
+        where cue.bitmaps.isEmpty && !added.contains(cue) && abs(cue.start) < Self.timeLimit
+            && abs(cue.end) < Self.timeLimit
+        {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
             let events = cue.assEvent.map { [limits.sanitized(event: $0)] } ?? plainLook.events(for: cue)

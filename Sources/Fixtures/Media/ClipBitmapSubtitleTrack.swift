@@ -1,0 +1,116 @@
+import CFFmpeg
+import Foundation
+import VideoPlayerRender
+
+/// A VobSub or DVB track of a test clip, encoded by libavcodec from one-colour rectangles. A DVB
+/// picture is followed by an empty page at its end, which clears it as a broadcast does.
+final class ClipBitmapSubtitleTrack: ClipTrack {
+    private let encoder: ClipStreamEncoder
+    private let muxer: ClipMuxer
+    private let packet: ClipPacket
+    /// What is written, in order: a cue's picture at its start, or (DVB) an empty page at its end.
+    private let writes: [(time: Double, cue: BitmapSubtitleCue?)]
+    private var next = 0
+
+    /// The largest encoded picture: a whole 4K canvas of one colour compresses far below it.
+    private static let bufferSize = 4 * 1024 * 1024
+
+    init(cues: [BitmapSubtitleCue], codec: BitmapSubtitleCue.Codec, spec: ClipSpec, muxer: ClipMuxer)
+        throws(PlayerError)
+    {
+        guard muxer.formatName.contains("matroska") else {
+            throw .invalidArgument("bitmap subtitles need a Matroska (.mkv) file, not \(muxer.formatName)")
+        }
+        guard let found = avcodec_find_encoder_by_name(codec.rawValue) else {
+            throw .encodeFailed("FFmpeg has no \(codec.rawValue) encoder")
+        }
+        var options: [(String, String)] = []
+        if codec == .dvd {
+            // VobSub pictures index a 16-colour palette of the track: give it the cues' colours.
+            let colors = ([0x000000, 0xFFFFFF] + cues.map { Int($0.color) }).prefix(16)
+            let palette = colors + Array(repeating: 0x000000, count: 16 - colors.count)
+            options.append(("palette", palette.map { String(format: "%06x", $0) }.joined(separator: ",")))
+        }
+        encoder = try ClipStreamEncoder(muxer: muxer, codec: found, options: options) { context in
+            context.pointee.width = Int32(spec.width)
+            context.pointee.height = Int32(spec.height)
+            context.pointee.time_base = AVRational(num: 1, den: 1000)
+        }
+        self.muxer = muxer
+        packet = try ClipPacket()
+        let sorted = cues.sorted { $0.start < $1.start }
+        var writes = sorted.map { (time: $0.start, cue: Optional($0)) }
+        if codec == .dvb { writes += sorted.map { (time: $0.end, cue: nil) } }
+        self.writes = writes.sorted { $0.time < $1.time }
+    }
+
+    var nextTime: Double? { next < writes.count ? writes[next].time : nil }
+
+    func writeNext() throws(PlayerError) {
+        let (time, cue) = writes[next]
+        next += 1
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.bufferSize)
+        defer { buffer.deallocate() }
+        let size = try encode(cue, at: time, into: buffer)
+        try ffmpegCheck(
+            av_new_packet(packet.packet, size), location: muxer.location,
+            operation: "allocating a subtitle packet")
+        packet.packet.pointee.data?.update(from: buffer, count: Int(size))
+        let milliseconds = AVRational(num: 1, den: 1000)
+        let stream = encoder.stream
+        packet.packet.pointee.pts = av_rescale_q(
+            Int64((time * 1000).rounded()), milliseconds, stream.pointee.time_base)
+        packet.packet.pointee.dts = packet.packet.pointee.pts
+        let length = cue.map { $0.end - $0.start } ?? 0
+        packet.packet.pointee.duration = av_rescale_q(
+            Int64((length * 1000).rounded()), milliseconds, stream.pointee.time_base)
+        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
+        packet.packet.pointee.stream_index = stream.pointee.index
+        try muxer.write(packet.packet)
+    }
+
+    /// Encodes the picture of `cue` (an empty page for `nil`) shown at `time`; returns its size.
+    private func encode(_ cue: BitmapSubtitleCue?, at time: Double, into buffer: UnsafeMutablePointer<UInt8>)
+        throws(PlayerError) -> Int32
+    {
+        var subtitle = AVSubtitle()
+        subtitle.pts = Int64((time * 1_000_000).rounded())
+        subtitle.end_display_time = UInt32(((cue.map { $0.end - $0.start } ?? 0) * 1000).rounded())
+        let rect = UnsafeMutablePointer<AVSubtitleRect>.allocate(capacity: 1)
+        let rects = UnsafeMutablePointer<UnsafeMutablePointer<AVSubtitleRect>?>.allocate(capacity: 1)
+        // Index 1 everywhere: the cue's colour; index 0 is transparent.
+        let pixelCount = cue.map { $0.width * $0.height } ?? 0
+        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: max(pixelCount, 1))
+        let palette = UnsafeMutablePointer<UInt32>.allocate(capacity: 4)
+        defer {
+            rect.deallocate()
+            rects.deallocate()
+            indices.deallocate()
+            palette.deallocate()
+        }
+        if let cue {
+            indices.initialize(repeating: 1, count: pixelCount)
+            palette.initialize(
+                from: [0x0000_0000, 0xFF00_0000 | cue.color, 0xFFFF_FFFF, 0xFF00_0000], count: 4)
+            rect.initialize(to: AVSubtitleRect())
+            rect.pointee.x = Int32(cue.x)
+            rect.pointee.y = Int32(cue.y)
+            rect.pointee.w = Int32(cue.width)
+            rect.pointee.h = Int32(cue.height)
+            rect.pointee.nb_colors = 4
+            rect.pointee.type = SUBTITLE_BITMAP
+            rect.pointee.data.0 = indices
+            rect.pointee.data.1 = UnsafeMutableRawPointer(palette).assumingMemoryBound(to: UInt8.self)
+            rect.pointee.linesize.0 = Int32(cue.width)
+            rects.initialize(to: rect)
+            subtitle.num_rects = 1
+            subtitle.rects = rects
+        }
+        let size = avcodec_encode_subtitle(encoder.codecContext, buffer, Int32(Self.bufferSize), &subtitle)
+        try ffmpegCheck(size, location: muxer.location, operation: "encoding a bitmap subtitle")
+        return size
+    }
+
+    // Nothing is buffered: every picture is written whole by `writeNext`.
+    func finish() throws(PlayerError) {}
+}
