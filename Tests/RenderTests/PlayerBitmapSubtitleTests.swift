@@ -31,7 +31,7 @@ extension PlayerTests {
             }
         }
 
-        @Test(arguments: [BitmapSubtitleCue.Codec.dvd, .dvb])
+        @Test(arguments: [BitmapSubtitleCue.Codec.dvd, .dvb, .pgs])
         func bitmapCuesShowTheirPicturesAtTheirPlaceAndTimes(codec: BitmapSubtitleCue.Codec) async throws {
             let harness = PlayerHarness()
             harness.player.load(try TestClips.item(Self.clip(codec)), autoplay: true)
@@ -45,7 +45,10 @@ extension PlayerTests {
                     return harness.player.status == .ended
                 })
             let track = try #require(harness.player.tracks.first { $0.kind == .subtitle })
-            #expect(track.codecName == (codec == .dvd ? "dvd_subtitle" : "dvb_subtitle") && track.isSupported)
+            let names: [BitmapSubtitleCue.Codec: String] = [
+                .dvd: "dvd_subtitle", .dvb: "dvb_subtitle", .pgs: "hdmv_pgs_subtitle",
+            ]
+            #expect(track.codecName == names[codec] && track.isSupported)
             #expect(harness.player.selectedSubtitleTrack == track.index)
             #expect(!overlaps, "one picture at a time")
             #expect(seen.count == 2, "\(seen.map { ($0.x, $0.y, $0.width, $0.height) })")
@@ -67,9 +70,11 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aPictureReadAgainAfterASeekShowsOnce() async throws {
+        /// DVB states an end that the empty page cuts short; PGS states none.
+        @Test(arguments: [BitmapSubtitleCue.Codec.dvb, .pgs])
+        func aPictureReadAgainAfterASeekShowsOnce(codec: BitmapSubtitleCue.Codec) async throws {
             let harness = PlayerHarness()
-            harness.player.load(try TestClips.item(Self.clip(.dvb)), autoplay: true)
+            harness.player.load(try TestClips.item(Self.clip(codec)), autoplay: true)
             #expect(await harness.wait(timeout: 6, for: .ended))
             // The red picture's packet (0.2 s) is read again on the way to 0.4 s, and stays one cue.
             harness.player.seek(to: 0.4, exact: true)

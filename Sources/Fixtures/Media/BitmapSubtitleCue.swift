@@ -27,11 +27,14 @@ public struct BitmapSubtitleCue: Hashable, Sendable {
         self.color = color
     }
 
-    /// The bitmap subtitle formats a test clip can carry, each encoded by libavcodec.
+    /// The bitmap subtitle formats a test clip can carry.
     public enum Codec: String, Hashable, Sendable {
-        /// VobSub, as ripped from DVDs: each picture states its end.
+        /// VobSub, as ripped from DVDs, encoded by libavcodec: each picture states its end.
         case dvd = "dvdsub"
-        /// DVB, as broadcast: a picture shows until an empty page clears it.
+        /// DVB, as broadcast, encoded by libavcodec: a picture shows until an empty page clears it.
         case dvb = "dvbsub"
+        /// PGS, as on Blu-ray discs, written by the fixtures (FFmpeg has no encoder): a picture
+        /// states no end and shows until an empty display set.
+        case pgs
     }
 }
