@@ -91,4 +91,38 @@ import VideoPlayerWidgets
         #expect(await bed.seek(to: 0.5))
         #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
     }
+
+    /// A PGS picture decoded by FFmpeg lands on the window where its track placed it, scaled with the
+    /// letterboxed picture, and leaves with the empty display set that ends it.
+    @Test func aPGSPictureIsDrawnAtItsPlaceOnThePicture() async throws {
+        var spec = ClipSpec(width: 320, height: 240, duration: 2, tone: nil)
+        spec.bitmapSubtitles = [
+            BitmapSubtitleCue(start: 0.2, end: 1.2, x: 40, y: 180, width: 120, height: 40, color: 0xFF0000)
+        ]
+        spec.bitmapSubtitleCodec = .pgs
+        let clip = try WidgetBed.clip(spec, fileExtension: "mkv")
+        // A 4:3 picture in a 16:9 player: x 40...280 at a scale of 0.75.
+        let bed = WidgetBed(size: Size(width: 320, height: 180), engine: .ffmpeg) { context in
+            context.control.configure(displayStyle: .never)
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+        #expect(await bed.load(MediaItem(url: clip)))
+        #expect(
+            bed.context.render.tracks.contains { $0.kind == .subtitle && $0.codecName == "hdmv_pgs_subtitle" }
+        )
+        #expect(await bed.seek(to: 0.5))
+        #expect(await bed.waitUntil { !bed.context[SubtitleService.self].bitmaps.isEmpty })
+        let shot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-pgs.png"))
+        }
+        func isRed(_ pixel: RGBA) -> Bool { pixel.r > 240 && pixel.g < 20 && pixel.b < 20 }
+        let red = try #require(shot.bounds(where: isRed))
+        #expect(abs(red.minX - 70) <= 1.5 && abs(red.maxX - 160) <= 1.5, "\(red)")
+        #expect(abs(red.minY - 135) <= 1.5 && abs(red.maxY - 165) <= 1.5, "\(red)")
+        #expect(await bed.seek(to: 1.5))
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].bitmaps.isEmpty })
+        #expect(bed.snapshot().bounds(where: isRed) == nil, "gone after its end")
+    }
 }
