@@ -43,6 +43,35 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// MP4's own text track (mov_text): its style records come back as ASS tags, drawn styled.
+        @Test func anMP4TextTrackKeepsItsTimesAndStyles() async throws {
+            let spec = ClipSpec(
+                duration: 2, tone: nil,
+                subtitles: [
+                    SubtitleCue(
+                        start: 0.2, end: 0.9, text: "First line",
+                        assEvent: "0,Default,,0,0,0,,{\\i1}First{\\i0} line"),
+                    SubtitleCue(start: 1.1, end: 1.8, text: "Second\nline"),
+                ])
+            let harness = PlayerHarness()
+            harness.player.load(
+                MediaItem(url: try TestMedia.cachedClip(spec, fileExtension: "mp4")), autoplay: true)
+            var seen: [SubtitleCue] = []
+            #expect(
+                await harness.wait(timeout: 4) {
+                    for cue in harness.player.activeCues where seen.last != cue { seen.append(cue) }
+                    return harness.player.status == .ended
+                })
+            let track = try #require(harness.player.tracks.first { $0.kind == .subtitle })
+            #expect(track.codecName == "mov_text" && track.isSupported)
+            #expect(seen.map(\.text) == ["First line", "Second\nline"])
+            #expect(
+                seen.first?.spans == [SubtitleSpan(text: "First", italic: true), SubtitleSpan(text: " line")])
+            #expect(seen.first?.assEvent?.contains("{\\i1}First") == true, "\(seen)")
+            for (cue, start) in zip(seen, [0.2, 1.1]) { #expect(abs(cue.start - start) < 0.02, "\(cue)") }
+            await harness.close()
+        }
+
         @Test func hidingSubtitlesStopsEmbeddedCues() async throws {
             let spec = ClipSpec(duration: 2, subtitles: [SubtitleCue(start: 1.2, end: 1.8, text: "Late")])
             let harness = PlayerHarness()

@@ -70,7 +70,9 @@ public enum TestMedia {
         for tone in [spec.tone].compactMap({ $0 }) + spec.additionalTones {
             tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer))
         }
-        if !spec.subtitles.isEmpty {
+        if !spec.subtitles.isEmpty, muxer.formatName.contains("mp4") || muxer.formatName.contains("mov") {
+            tracks.append(try ClipMovTextTrack(cues: spec.subtitles, muxer: muxer))
+        } else if !spec.subtitles.isEmpty {
             tracks.append(
                 try ClipSubtitleTrack(cues: spec.subtitles, header: spec.subtitleHeader, muxer: muxer))
         }
