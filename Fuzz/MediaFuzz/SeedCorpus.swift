@@ -17,12 +17,35 @@ struct SeedCorpus {
     static let generatedClips: [(name: String, spec: ClipSpec)] = [
         ("gen-av.mp4", clip(audio: true)), ("gen-video.mp4", clip(audio: false)),
         ("gen-av.mkv", clip(audio: true)), ("gen-video.mkv", clip(audio: false)),
+        ("gen-text.mp4", textClip()), ("gen-vobsub.mkv", bitmapClip(.dvd)), ("gen-dvb.mkv", bitmapClip(.dvb)),
+        ("gen-pgs.mkv", bitmapClip(.pgs)),
     ]
 
     private static func clip(audio: Bool) -> ClipSpec {
         ClipSpec(
             width: 160, height: 120, frameRate: 24, duration: 0.5, gopSeconds: 0.25,
             tone: audio ? ClipSpec.Tone(sampleRate: 22_050, channels: 1) : nil)
+    }
+
+    /// A clip with a subtitle track whose packets mutations reach: MP4's text track.
+    private static func textClip() -> ClipSpec {
+        var spec = clip(audio: false)
+        spec.subtitles = [
+            SubtitleCue(start: 0, end: 0.2, text: "One", assEvent: "0,Default,,0,0,0,,{\\b1}One"),
+            SubtitleCue(start: 0.25, end: 0.5, text: "Two\nlines"),
+        ]
+        return spec
+    }
+
+    /// A clip with a bitmap subtitle track: two pictures, the second cleared by the track (DVB, PGS).
+    private static func bitmapClip(_ codec: BitmapSubtitleCue.Codec) -> ClipSpec {
+        var spec = clip(audio: false)
+        spec.bitmapSubtitles = [
+            BitmapSubtitleCue(start: 0, end: 0.2, x: 10, y: 80, width: 100, height: 20, color: 0xFFFF00),
+            BitmapSubtitleCue(start: 0.25, end: 0.45, x: 40, y: 10, width: 60, height: 30, color: 0x00FFFF),
+        ]
+        spec.bitmapSubtitleCodec = codec
+        return spec
     }
 
     /// Reads the seeds from `mediaDirectory` (when it exists) and `generatedDirectory`.
