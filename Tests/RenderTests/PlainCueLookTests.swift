@@ -127,6 +127,22 @@ import VideoPlayerFixtures
         #expect(try draw(look).points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }.count > 100)
     }
 
+    @Test func aColouredRunIsDrawnInItsColourAndTheRestInTheLooks() throws {
+        let cue = SubtitleCue(
+            start: 0, end: 5, text: "Red white",
+            spans: [
+                SubtitleSpan(text: "Red", color: SubtitleColor(hex: 0xFF0000)), SubtitleSpan(text: " white"),
+            ])
+        var look = PlainCueLook()
+        look.text = SubtitleColor(hex: 0x00FFFF)
+        #expect(look.events(for: cue) == ["0,Default,,0,0,0,,{\\1c&H0000FF&}Red{\\1c&HFFFF00&} white"])
+        let picture = try draw(look, cue: cue)
+        let red = picture.points { $0.red > 220 && $0.green < 40 && $0.blue < 40 }
+        let cyan = picture.points { $0.red < 40 && $0.green > 220 && $0.blue > 220 }
+        #expect(red.count > 50 && cyan.count > 50)
+        #expect((red.map(\.x).max() ?? 0) < (cyan.map(\.x).min() ?? 0), "the red word comes first")
+    }
+
     @Test func aNewLookStartsAFreshTrack() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([Self.cue])

@@ -61,7 +61,24 @@ import VideoPlayerRender
             cue?.spans == [
                 SubtitleSpan(text: "Bold", bold: true), SubtitleSpan(text: " "),
                 SubtitleSpan(text: "it", italic: true), SubtitleSpan(text: "u", underline: true),
-                SubtitleSpan(text: " red & <3"),
+                SubtitleSpan(text: " "), SubtitleSpan(text: "red", color: SubtitleColor(hex: 0xFF0000)),
+                SubtitleSpan(text: " & <3"),
+            ])
+    }
+
+    @Test func fontColoursNestAndTakeNamesAndHexDigits() {
+        let srt =
+            "1\n00:00:01,000 --> 00:00:02,000\n"
+            + "<font color=\"#00ff00\">green <font face=\"Serif\" color='#F0F'>pink</font> <b>bold</b></font> "
+            + "<FONT COLOR=yellow>yes</FONT> <font color=\"nonsense\">plain</font></font> end\n"
+        let green = SubtitleColor(hex: 0x00FF00)
+        #expect(
+            SubtitleParser.parse(srt).cues.first?.spans == [
+                SubtitleSpan(text: "green ", color: green),
+                SubtitleSpan(text: "pink", color: SubtitleColor(hex: 0xFF00FF)),
+                SubtitleSpan(text: " ", color: green), SubtitleSpan(text: "bold", bold: true, color: green),
+                SubtitleSpan(text: " "), SubtitleSpan(text: "yes", color: SubtitleColor(hex: 0xFFFF00)),
+                SubtitleSpan(text: " plain end"),
             ])
     }
 

@@ -63,7 +63,13 @@ import VideoPlayerRender
         #expect(
             cues.dropFirst().first?.spans.contains(SubtitleSpan(text: "second", bold: true, italic: true))
                 == true)
-        #expect(cues.dropFirst(2).allSatisfy { $0.spans.isEmpty })
+        #expect(
+            cues.dropFirst(2).first?.spans == [
+                SubtitleSpan(text: "This is the "),
+                SubtitleSpan(text: "third", color: SubtitleColor(hex: 0xFF0000)),
+                SubtitleSpan(text: " subtitle."),
+            ])
+        #expect(cues.dropFirst(3).allSatisfy { $0.spans.isEmpty })
     }
 
     @Test func identifiersVoicesClassesAndNbspAreHandled() {
@@ -84,6 +90,17 @@ import VideoPlayerRender
         #expect(document.format == .webVTT)
         expectCues(document.cues, [(3600, 3601, "We are in New\u{A0}York\nsecond line")])
         #expect(document.cues.first?.spans.isEmpty == true)
+    }
+
+    @Test func colourClassesColourTheirText() {
+        let vtt =
+            "WEBVTT\n\n00:01.000 --> 00:02.000\n<c.yellow.bg_black>Yellow</c> <c.loud>same</c> <c.magenta>m</c>\n"
+        #expect(
+            SubtitleParser.parse(vtt).cues.first?.spans == [
+                SubtitleSpan(text: "Yellow", color: SubtitleColor(hex: 0xFFFF00)),
+                SubtitleSpan(text: " same "),
+                SubtitleSpan(text: "m", color: SubtitleColor(hex: 0xFF00FF)),
+            ])
     }
 
     @Test func cuesAreSortedByStartAndFoundByBinarySearch() {

@@ -49,12 +49,19 @@ public struct SubtitleSpan: Hashable, Sendable {
     public var bold: Bool
     public var italic: Bool
     public var underline: Bool
+    /// The text's colour (SubRip's `<font color>`, WebVTT's colour classes such as `<c.yellow>`);
+    /// `nil` draws it in the caption style's colour.
+    public var color: SubtitleColor?
 
-    public init(text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false) {
+    public init(
+        text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false,
+        color: SubtitleColor? = nil
+    ) {
         self.text = text
         self.bold = bold
         self.italic = italic
         self.underline = underline
+        self.color = color
     }
 }
 

@@ -2,13 +2,17 @@
 /// `{\...}` override blocks borrowed from ASS.
 ///
 /// `<b>`, `<i>` and `<u>` become styled spans, counted so that mis-nested tags such as
-/// `<b><i>x</b></i>` still close; every other tag (`<c.class>`, `<v Speaker>`, `<font ...>`,
-/// `<lang>`, `<ruby>`, timestamps) is removed and its text kept.
+/// `<b><i>x</b></i>` still close; `<font color="...">` and WebVTT's colour classes (`<c.yellow>`)
+/// colour their text until the matching close; every other tag (`<v Speaker>`, `<lang>`, `<ruby>`,
+/// timestamps, other classes) is removed and its text kept.
 struct CueMarkup {
     private let bytes: [UInt8]
     private let removesBraceOverrides: Bool
     private var builder = StyledTextBuilder()
     private var depth = (bold: 0, italic: 0, underline: 0)
+    /// The colours in force before each `<font>` or `<c>` still open, innermost last.
+    private var outerColors: [SubtitleColor?] = []
+    private var color: SubtitleColor?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
     private var absentInLine: [UInt8] = []
 
@@ -81,7 +85,7 @@ struct CueMarkup {
         return nil
     }
 
-    /// Applies the tag between "<" and ">": only b, i and u change anything.
+    /// Applies the tag between "<" and ">": b, i, u, font and c change the style.
     private mutating func applyTag(_ tag: Range<Int>) {
         var index = tag.lowerBound
         let closing = index < tag.upperBound && bytes[index] == UInt8(ascii: "/")
@@ -89,6 +93,11 @@ struct CueMarkup {
         let nameStart = index
         while index < tag.upperBound, !bytes[index].isBlankByte, bytes[index] != UInt8(ascii: ".") {
             index += 1
+        }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+        if name == "font" || name == "c" {
+            return applyColor(
+                closing: closing, rest: String(decoding: bytes[index..<tag.upperBound], as: UTF8.self))
         }
         guard index - nameStart == 1 else { return }
         let step = closing ? -1 : 1
@@ -99,6 +108,35 @@ struct CueMarkup {
         default: return
         }
         builder.setStyle(bold: depth.bold > 0, italic: depth.italic > 0, underline: depth.underline > 0)
+    }
+
+    /// Opens a colour (`<font color=...>`, `<c.class...>`; one that names no colour keeps the one in
+    /// force) or closes the innermost one.
+    private mutating func applyColor(closing: Bool, rest: String) {
+        if closing {
+            guard let outer = outerColors.popLast() else { return }
+            color = outer
+        } else {
+            outerColors.append(color)
+            color = Self.color(inTagRest: rest) ?? color
+        }
+        builder.setStyle(color: .some(color))
+    }
+
+    /// The colour a tag's remainder names: the value of a `color` attribute (`<font color="#ff0">`),
+    /// else the first colour class (`<c.yellow.bg_black>`).
+    private static func color(inTagRest rest: String) -> SubtitleColor? {
+        let lowered = rest.lowercased()
+        if let attribute = lowered.range(of: "color") {
+            var value = lowered[attribute.upperBound...].drop { $0 == " " }
+            guard value.first == "=" else { return nil }
+            value = value.dropFirst().drop { $0 == " " }
+            let quote = value.first.flatMap { $0 == "\"" || $0 == "'" ? $0 : nil }
+            if quote != nil { value = value.dropFirst() }
+            let end = value.firstIndex { $0 == quote || (quote == nil && ($0 == " " || $0 == "/")) }
+            return SubtitleColor(markup: value[..<(end ?? value.endIndex)])
+        }
+        return lowered.split(separator: ".").lazy.compactMap { SubtitleColor(markup: $0) }.first
     }
 
     /// The UTF-8 of a reference such as "&amp;" or "&#233;" at `start`, and the index after its ";".

@@ -182,7 +182,7 @@ public struct PlainCueLook: Hashable, Sendable {
     /// The ASS events (without read order) that draw `cue`: the window, the line boxes, then the
     /// text, each on its own layer so that libass stacks them, not moves them apart.
     func events(for cue: SubtitleCue) -> [String] {
-        let text = Self.text(of: cue, smallCapitals: smallCapitals)
+        let text = Self.text(of: cue, smallCapitals: smallCapitals, textColor: self.text)
         if window.opacity == 0, edge == .none {
             // One event does it: the text on its line boxes.
             return ["0,Default,,0,0,0,,\(text)"]
@@ -205,17 +205,24 @@ public struct PlainCueLook: Hashable, Sendable {
         return events
     }
 
-    /// The event text of a plain cue: styled runs become `\b`, `\i`, `\u` tags, line breaks `\N`,
-    /// braces are escaped so that they show as text, and with `smallCapitals` lower-case letters
-    /// become capitals four fifths as large.
-    static func text(of cue: SubtitleCue, smallCapitals: Bool) -> String {
+    /// The event text of a plain cue: styled runs become `\b`, `\i`, `\u` and `\1c` tags (a
+    /// coloured run returns to `textColor` after it), line breaks `\N`, braces are escaped so that
+    /// they show as text, and with `smallCapitals` lower-case letters become capitals four fifths as
+    /// large.
+    static func text(of cue: SubtitleCue, smallCapitals: Bool, textColor: SubtitleColor = .white) -> String {
         let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
         var text = ""
         for run in runs {
-            let tags = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
-            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)1" }.joined() + "}" }
+            var opening = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
+            var closing = opening.map { "\\\($0)0" }
+            opening = opening.map { "\\\($0)1" }
+            if let color = run.color {
+                opening.append("\\1c\(color.assTagColor)")
+                closing.append("\\1c\(textColor.assTagColor)")
+            }
+            if !opening.isEmpty { text += "{" + opening.joined() + "}" }
             text += escaped(run.text, smallCapitals: smallCapitals)
-            if !tags.isEmpty { text += "{" + tags.map { "\\\($0)0" }.joined() + "}" }
+            if !closing.isEmpty { text += "{" + closing.joined() + "}" }
         }
         return text
     }

@@ -1,10 +1,11 @@
-/// Collects cue text as UTF-8 bytes while markup switches bold, italic and underline on and off,
-/// then cuts it into `SubtitleSpan` runs.
+/// Collects cue text as UTF-8 bytes while markup switches bold, italic, underline and colour on and
+/// off, then cuts it into `SubtitleSpan` runs.
 struct StyledTextBuilder {
     private struct Style: Equatable {
         var bold = false
         var italic = false
         var underline = false
+        var color: SubtitleColor?
     }
 
     private(set) var bytes: [UInt8] = []
@@ -19,13 +20,17 @@ struct StyledTextBuilder {
         bytes.append(contentsOf: text)
     }
 
-    /// Turns bold on or off from the current position; `nil` leaves it as it is.
-    mutating func setStyle(bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil) {
+    /// Turns bold, italic and underline on or off, and sets the colour (`.some(nil)`: the default
+    /// one), from the current position; `nil` leaves a style as it is.
+    mutating func setStyle(
+        bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil, color: SubtitleColor?? = nil
+    ) {
         guard let last = changes.last else { return }
         var style = last.style
         style.bold = bold ?? style.bold
         style.italic = italic ?? style.italic
         style.underline = underline ?? style.underline
+        style.color = color ?? style.color
         guard style != last.style else { return }
         if last.offset == bytes.count {
             // Nothing was written in the last style: replace it, or drop it when the style before
@@ -54,8 +59,8 @@ struct StyledTextBuilder {
             spans.append(
                 SubtitleSpan(
                     text: String(decoding: bytes[change.offset..<end], as: UTF8.self),
-                    bold: change.style.bold,
-                    italic: change.style.italic, underline: change.style.underline))
+                    bold: change.style.bold, italic: change.style.italic, underline: change.style.underline,
+                    color: change.style.color))
         }
         return (text, spans)
     }
