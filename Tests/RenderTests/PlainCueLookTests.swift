@@ -143,6 +143,21 @@ import VideoPlayerFixtures
         #expect((red.map(\.x).max() ?? 0) < (cyan.map(\.x).min() ?? 0), "the red word comes first")
     }
 
+    @Test func aPlacedCueIsDrawnWhereItsFileSays() throws {
+        let bottom = try draw(PlainCueLook())
+        var cue = Self.cue
+        cue.placement = SubtitlePlacement(alignment: 8)
+        #expect(PlainCueLook().events(for: cue) == ["0,Default,,0,0,0,,{\\an8}Hello Mag"])
+        let top = try draw(PlainCueLook(), cue: cue)
+        #expect(top.y + top.height < 60 && bottom.y > 300, "top at \(top.y), bottom at \(bottom.y)")
+        // Anchored by its left edge, a quarter across and half way down (the frame is 1.25 times
+        // the script's 512x288).
+        cue.placement = SubtitlePlacement(alignment: 4, x: 0.25, y: 0.5)
+        #expect(PlainCueLook().events(for: cue) == ["0,Default,,0,0,0,,{\\an4\\pos(128.00,144.00)}Hello Mag"])
+        let placed = try draw(PlainCueLook(), cue: cue)
+        #expect(abs(placed.x - 160) < 8 && abs(Double(placed.y) + Double(placed.height) / 2 - 180) < 8)
+    }
+
     @Test func aNewLookStartsAFreshTrack() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([Self.cue])

@@ -50,6 +50,11 @@ import VideoPlayerRender
             (20.567, 20.901, line), (21.567, 22.901, line), (23.567, 23.901, line), (24.567, 24.901, line),
         ]
         expectCues(document.cues, expected)
+        // The first {\anN} of a cue places it; a malformed block places nothing.
+        #expect(
+            document.cues.map { $0.placement?.alignment }
+                == [1, nil, 2, nil, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+        #expect(document.cues.allSatisfy { $0.placement?.x == nil && $0.placement?.y == nil })
     }
 
     @Test func htmlTagsBecomeSpansAndEntitiesCharacters() {

@@ -92,6 +92,31 @@ import VideoPlayerRender
         #expect(document.cues.first?.spans.isEmpty == true)
     }
 
+    @Test(arguments: [
+        ("line:0 align:start", SubtitlePlacement(alignment: 7, y: 0)),
+        ("position:25% align:center line:10%", SubtitlePlacement(alignment: 8, x: 0.25, y: 0.1)),
+        ("line:-3", SubtitlePlacement(alignment: 2, y: 1 - 2 * 0.0533)),
+        ("align:end", SubtitlePlacement(alignment: 3)),
+        ("line:50%,center position:90%,line-right size:20%", SubtitlePlacement(alignment: 6, x: 0.9, y: 0.5)),
+        ("line:-1 align:middle", SubtitlePlacement(alignment: 2)),
+    ])
+    func cueSettingsPlaceTheCue(settings: String, placement: SubtitlePlacement) throws {
+        let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 \(settings)\nText\n"
+        let cue = try #require(SubtitleParser.parse(vtt).cues.first)
+        #expect(cue.text == "Text")
+        let found = try #require(cue.placement)
+        #expect(found.alignment == placement.alignment)
+        #expect(
+            abs((found.x ?? -1) - (placement.x ?? -1)) < 1e-9
+                && abs((found.y ?? -1) - (placement.y ?? -1)) < 1e-9)
+    }
+
+    @Test(arguments: ["", "line:abc position:200% foo:bar", "vertical:rl size:50% region:a", "line:99999"])
+    func settingsThatPlaceNothingLeaveTheCueAtTheBottom(settings: String) throws {
+        let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 \(settings)\nText\n"
+        #expect(try #require(SubtitleParser.parse(vtt).cues.first).placement == nil)
+    }
+
     @Test func colourClassesColourTheirText() {
         let vtt =
             "WEBVTT\n\n00:01.000 --> 00:02.000\n<c.yellow.bg_black>Yellow</c> <c.loud>same</c> <c.magenta>m</c>\n"

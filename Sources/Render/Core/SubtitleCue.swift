@@ -16,10 +16,13 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// no `text`, and shows until the next display of its track when it states no end (`end` is
     /// infinite until that display is read).
     public var bitmaps: [SubtitleBitmap]
+    /// Where a plain cue sits, when its file says (SubRip's `{\an8}`, WebVTT's cue settings); `nil`
+    /// for the bottom centre.
+    public var placement: SubtitlePlacement?
 
     public init(
         start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil,
-        bitmaps: [SubtitleBitmap] = []
+        bitmaps: [SubtitleBitmap] = [], placement: SubtitlePlacement? = nil
     ) {
         self.start = start
         self.end = end
@@ -27,6 +30,7 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
         self.spans = spans
         self.assEvent = assEvent
         self.bitmaps = bitmaps
+        self.placement = placement
     }
 
     /// Whether the cue is shown at `time`.

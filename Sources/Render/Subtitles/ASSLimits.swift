@@ -10,6 +10,8 @@ struct ASSLimits {
     let fontSize: Double
     let border: Double
     let coordinate: Double
+    /// The script's play width, which positions (`\pos`) are given in.
+    let playWidth: Double
     static let blur = 32.0
     static let scale = 500.0
 
@@ -26,6 +28,7 @@ struct ASSLimits {
         fontSize = max(playHeight, 1)
         border = max(playHeight / 8, 1)
         coordinate = 2 * max(min(playWidth, playHeight), 1)
+        self.playWidth = playWidth
     }
 
     /// The play resolution `line` sets with `key`, when it is a whole number libass reads as it is

@@ -13,6 +13,8 @@ struct CueMarkup {
     /// The colours in force before each `<font>` or `<c>` still open, innermost last.
     private var outerColors: [SubtitleColor?] = []
     private var color: SubtitleColor?
+    /// The first `\anN` of SubRip's override blocks: where the cue sits.
+    private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
     private var absentInLine: [UInt8] = []
 
@@ -22,16 +24,18 @@ struct CueMarkup {
         self.removesBraceOverrides = removesBraceOverrides
     }
 
-    /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n".
+    /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n",
+    /// and the numpad alignment its first `{\anN}` asks for.
     static func parse(
         lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool
-    ) -> (text: String, spans: [SubtitleSpan]) {
+    ) -> (text: String, spans: [SubtitleSpan], alignment: Int?) {
         var markup = CueMarkup(bytes: bytes, removesBraceOverrides: removesBraceOverrides)
         for (number, line) in lines.enumerated() {
             if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }
             markup.read(bytes.trimmedBlanks(line))
         }
-        return markup.builder.build()
+        let (text, spans) = markup.builder.build()
+        return (text, spans, markup.alignment)
     }
 
     private mutating func read(_ line: Range<Int>) {
@@ -53,6 +57,7 @@ struct CueMarkup {
                 bytes[index + 1] == UInt8(ascii: "\\"),
                 let close = findInLine(UInt8(ascii: "}"), from: index + 2, lineEnd: line.upperBound)
             {
+                alignment = alignment ?? alignmentTag(in: index + 1..<close)
                 index = close + 1
                 // "a {\an8} b" reads "a b", not "a  b".
                 if builder.endsWithSpace, index < line.upperBound, bytes[index] == UInt8(ascii: " ") {
@@ -63,6 +68,21 @@ struct CueMarkup {
                 index += 1
             }
         }
+    }
+
+    /// The digit of the first `\an1`...`\an9` in an override block.
+    private func alignmentTag(in block: Range<Int>) -> Int? {
+        var index = block.lowerBound
+        while index + 3 < block.upperBound {
+            if bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "a"),
+                bytes[index + 2] == UInt8(ascii: "n"),
+                (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(bytes[index + 3])
+            {
+                return Int(bytes[index + 3] - UInt8(ascii: "0"))
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// `find` to the end of the line, remembering a miss: later searches start further right, so they

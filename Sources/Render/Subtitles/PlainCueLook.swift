@@ -103,6 +103,10 @@ public struct PlainCueLook: Hashable, Sendable {
 
     /// The script's height; sizes are fractions of it.
     static let playHeight = 288.0
+    /// The distance of a caption from the left and right edges, in the script's pixels.
+    static let sideMargin = 16.0
+    /// The distance of a caption from the bottom (or top) edge, in the script's pixels.
+    static let verticalMargin = 10.0
 
     /// The text height in the script's pixels (of ``playHeight``).
     var scriptFontSize: Double {
@@ -141,7 +145,8 @@ public struct PlainCueLook: Hashable, Sendable {
             shadow: Double
         ) -> String {
             "Style: \(name),\(font),\(format(size)),\(primary),&H000000FF,\(outline),\(back),"
-                + "\(bold ? -1 : 0),0,0,0,100,100,0,0,\(borderStyle),\(format(border)),\(format(shadow)),2,16,16,10,1"
+                + "\(bold ? -1 : 0),0,0,0,100,100,0,0,\(borderStyle),\(format(border)),\(format(shadow)),2,"
+                + "\(Int(Self.sideMargin)),\(Int(Self.sideMargin)),\(Int(Self.verticalMargin)),1"
         }
         let styles = [
             style(
@@ -179,10 +184,13 @@ public struct PlainCueLook: Hashable, Sendable {
 
     private func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
-    /// The ASS events (without read order) that draw `cue`: the window, the line boxes, then the
-    /// text, each on its own layer so that libass stacks them, not moves them apart.
-    func events(for cue: SubtitleCue) -> [String] {
-        let text = Self.text(of: cue, smallCapitals: smallCapitals, textColor: self.text)
+    /// The ASS events (without read order) that draw `cue` in a script `playWidth` wide: the window,
+    /// the line boxes, then the text, each on its own layer so that libass stacks them, not moves
+    /// them apart, and each placed where the cue's file says.
+    func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
+        let text =
+            placementTags(for: cue, playWidth: playWidth)
+            + Self.text(of: cue, smallCapitals: smallCapitals, textColor: self.text)
         if window.opacity == 0, edge == .none {
             // One event does it: the text on its line boxes.
             return ["0,Default,,0,0,0,,\(text)"]
@@ -203,6 +211,21 @@ public struct PlainCueLook: Hashable, Sendable {
             events.append("2,Text,,0,0,0,,\(text)")
         }
         return events
+    }
+
+    /// The override tags that put `cue` where its file says: an alignment, and a position when the
+    /// file gives one (the margins stand in for a coordinate it leaves out).
+    func placementTags(for cue: SubtitleCue, playWidth: Double) -> String {
+        guard let placement = cue.placement else { return "" }
+        guard placement.x != nil || placement.y != nil else { return "{\\an\(placement.alignment)}" }
+        let playHeight = Self.playHeight
+        let x =
+            placement.x.map { $0 * playWidth }
+            ?? [Self.sideMargin, playWidth / 2, playWidth - Self.sideMargin][placement.column]
+        let y =
+            placement.y.map { $0 * playHeight }
+            ?? [playHeight - Self.verticalMargin, playHeight / 2, Self.verticalMargin][placement.row]
+        return "{\\an\(placement.alignment)\\pos(\(format(x)),\(format(y)))}"
     }
 
     /// The event text of a plain cue: styled runs become `\b`, `\i`, `\u` and `\1c` tags (a

@@ -34,8 +34,10 @@ extension SubtitleBlocks {
             let timing = SubtitleTiming(line: block[timingIndex], in: bytes)
         else { return nil }
         let payload = Array(block[(timingIndex + 1)...])
-        let (text, spans) = CueMarkup.parse(
+        let (text, spans, alignment) = CueMarkup.parse(
             lines: payload, in: bytes, removesBraceOverrides: removesBraceOverrides)
-        return SubtitleCue(start: timing.start, end: timing.end, text: text, spans: spans)
+        return SubtitleCue(
+            start: timing.start, end: timing.end, text: text, spans: spans,
+            placement: alignment.map { SubtitlePlacement(alignment: $0) } ?? timing.placement)
     }
 }

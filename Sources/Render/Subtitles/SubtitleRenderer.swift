@@ -166,7 +166,9 @@ public final class SubtitleRenderer {
         {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
-            let events = cue.assEvent.map { [limits.sanitized(event: $0)] } ?? plainLook.events(for: cue)
+            let events =
+                cue.assEvent.map { [limits.sanitized(event: $0)] }
+                ?? plainLook.events(for: cue, playWidth: limits.playWidth)
             let start = Int64((cue.start * 1000).rounded())
             let duration = Int64((max(0, cue.end - cue.start) * 1000).rounded())
             for event in events {

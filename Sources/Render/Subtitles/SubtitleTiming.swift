@@ -2,12 +2,14 @@
 struct SubtitleTiming {
     var start: Double
     var end: Double
+    /// Where WebVTT's cue settings after the end time place the cue; `nil` when they say nothing.
+    var placement: SubtitlePlacement?
 
     /// Parses a timing line; `nil` when it has no arrow or either time is malformed.
     ///
     /// Both formats share one lenient time grammar: one to three colon-separated numbers
     /// (hours:minutes:seconds, minutes:seconds, or seconds), then optionally "," or "." and exactly
-    /// three digits of milliseconds. Anything after the end time (WebVTT cue settings) is ignored.
+    /// three digits of milliseconds. What follows the end time is read as WebVTT cue settings.
     init?(line: Range<Int>, in bytes: [UInt8]) {
         guard let arrow = Self.arrow(in: line, of: bytes) else { return nil }
         let startField = bytes.trimmedBlanks(line.lowerBound..<arrow)
@@ -20,6 +22,10 @@ struct SubtitleTiming {
         else { return nil }
         self.start = start
         self.end = end
+        if endEnd < line.upperBound {
+            placement = WebVTTCueSettings.placement(
+                from: Substring(decoding: bytes[endEnd..<line.upperBound], as: UTF8.self))
+        }
     }
 
     /// Whether the line holds a timing arrow.
