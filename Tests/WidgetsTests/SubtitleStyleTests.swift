@@ -66,6 +66,18 @@ import VideoPlayerWidgets
         #expect(onWide.maxY <= 157 && onWide.minY > 23, "\(onWide)")
     }
 
+    @Test func aPlainCuePlacedByItsFileSitsThereOnThePicture() async throws {
+        let cue = SubtitleCue(
+            start: 0, end: 5, text: "Up here",
+            spans: [SubtitleSpan(text: "Up here", color: SubtitleColor(hex: 0xFFFF00))],
+            placement: SubtitlePlacement(alignment: 8))
+        let bed = Self.bed(media: FakeMedia(videoSize: Size(width: 640, height: 480), cues: [cue]))
+        #expect(await bed.load(MediaItem(path: "placed.vtt.mkv")))
+        bed.wait(0.5)
+        let yellow = try #require(bed.snapshot().bounds { $0.r > 220 && $0.g > 220 && $0.b < 60 })
+        #expect(yellow.minY < 30 && abs(yellow.midX - 160) < 8, "top centre of the picture: \(yellow)")
+    }
+
     @Test func theViewersCaptionStyleRedrawsPlainCuesAtOnce() async throws {
         let cue = SubtitleCue(start: 0, end: 5, text: "Hello")
         let bed = Self.bed(media: FakeMedia(videoSize: Size(width: 640, height: 360), cues: [cue]))
