@@ -44,6 +44,20 @@ import VideoPlayerRender
         ]
         let expected = zip(times, ordinals).map { ($0.0, $0.1, "This is the \($1) subtitle.") }
         expectCues(document.cues, expected)
+        // A position without "%" is ignored; older drafts' start/middle/end qualifiers are read too.
+        let placements = [
+            SubtitlePlacement(alignment: 3, x: 0.6), SubtitlePlacement(alignment: 3),
+            SubtitlePlacement(alignment: 2, y: 0.45), SubtitlePlacement(alignment: 2, y: 1 - 9 * 0.0533),
+            SubtitlePlacement(alignment: 3), SubtitlePlacement(alignment: 2),
+            SubtitlePlacement(alignment: 1, x: 0.2),
+            SubtitlePlacement(alignment: 3, x: 0.7),
+        ]
+        for (cue, placement) in zip(document.cues, placements) {
+            let found = try #require(cue.placement, "\(cue)")
+            #expect(found.alignment == placement.alignment, "\(cue)")
+            #expect(abs((found.x ?? -1) - (placement.x ?? -1)) < 1e-9, "\(cue)")
+            #expect(abs((found.y ?? -1) - (placement.y ?? -1)) < 1e-9, "\(cue)")
+        }
     }
 
     @Test func tagsBecomeSpansEvenWhenMisNested() throws {
