@@ -1,4 +1,5 @@
 import VideoPlayerContainer
+import VideoPlayerWidgets
 
 /// A video frame that reached the screen: its media time and when the present returned.
 struct PresentedFrame {
@@ -24,7 +25,8 @@ final class BenchStage {
     private(set) var seeksCompleted = 0
     private var shownGeneration: Int
 
-    init(configuration: PlayerConfiguration, title: String) throws(BenchError) {
+    /// - Parameter showsSubtitles: whether a subtitle overlay (`SubtitleWidget`) lies over the video.
+    init(configuration: PlayerConfiguration, title: String, showsSubtitles: Bool = false) throws(BenchError) {
         let context = Context().withDependency(\.playbackEngine, .ffmpeg)
         context.render.configuration = configuration
         guard let player = context.render.player else {
@@ -32,6 +34,9 @@ final class BenchStage {
         }
         self.player = player
         BenchControls.install(in: context, title: title)
+        if showsSubtitles {
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+        }
         window = PlayerWindow(
             title: title, size: Size(width: 1280, height: 720), context: context, resizable: false
         ) {

@@ -11,12 +11,14 @@ struct PlaybackMeasurement {
     let spec: ClipSpec
     let url: URL
     let title: String
+    /// Whether the subtitle overlay draws the clip's subtitle track over the video.
+    var showsSubtitles = false
 
     func run() throws(BenchError) -> Metrics {
         let clicks = ClickLog()
         let configuration = PlayerConfiguration(
             timeTickInterval: 1, audioSink: { ClickTimingSink(log: clicks) }, preloadsNext: false)
-        let stage = try BenchStage(configuration: configuration, title: title)
+        let stage = try BenchStage(configuration: configuration, title: title, showsSubtitles: showsSubtitles)
         defer { stage.close() }
         var frames: [PresentedFrame] = []
         // Steady playback for the redraw rate: after the iteration that shows the first frame (the

@@ -72,6 +72,14 @@ enum ReportTable {
                 "\(pair(.network, .networkStallPresentGapMs, .networkCommandMs)) / "
                     + cell(report.ours(.network, .networkRetryFirstFrameMs)),
             ],
+            [
+                "busy ASS track: CPU s with / without it",
+                "\(cell(report.ours(.subtitles, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
+            ],
+            [
+                "busy ASS track: compose ms mean / p95, dropped frames",
+                "\(pair(.subtitles, .composeMeanMs, .composeP95Ms)), \(cell(report.ours(.subtitles, .framesDropped)))",
+            ],
             ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
             [
                 "paused idle: CPU % / loop wake-ups per s",

@@ -6,6 +6,8 @@ import VideoPlayerFixtures
 /// 1080p30 clip.
 enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case hd30 = "1080p30"
+    /// The 1080p30 clip with a busy ASS track drawn by the subtitle overlay, for the cost of subtitles.
+    case subtitles = "1080p30-ass"
     case hd60 = "1080p60"
     case portrait
     case sync
@@ -30,6 +32,12 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
         case .hd30, .seek, .queueSwitch, .idle:
             return ClipSpec(
                 width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+        case .subtitles:
+            var spec = ClipSpec(
+                width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+            spec.subtitleHeader = BusySubtitles.header
+            spec.subtitles = BusySubtitles.cues(duration: duration)
+            return spec
         case .loop, .gapless:
             // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
             // played again and again without a gap, is a clean tone.

@@ -17,6 +17,10 @@ enum Worker {
         switch scenario {
         case .hd30, .hd60, .portrait, .sync:
             metrics = try PlaybackMeasurement(spec: spec, url: url, title: "\(scenario.rawValue) clip").run()
+        case .subtitles:
+            metrics = try PlaybackMeasurement(
+                spec: spec, url: url, title: "\(scenario.rawValue) clip", showsSubtitles: true
+            ).run()
         case .seek:
             metrics = try SeekMeasurement(spec: spec, url: url, count: smoke ? 4 : 30).run()
         case .queueSwitch:
