@@ -145,8 +145,25 @@ import VideoPlayerTestSupport
         ) {
             try TestMedia.encode(ClipSpec(width: 33), to: odd)
         }
-        #expect(throws: PlayerError.invalidArgument("subtitle cues need a Matroska (.mkv) file, not mp4")) {
-            try TestMedia.encode(ClipSpec(subtitles: [SubtitleCue(start: 0, end: 1, text: "x")]), to: odd)
+        #expect(
+            throws: PlayerError.invalidArgument(
+                "subtitle cues need a Matroska (.mkv), MP4 or MOV file, not mpegts")
+        ) {
+            try TestMedia.encode(
+                ClipSpec(subtitles: [SubtitleCue(start: 0, end: 1, text: "x")]), to: directory.file("cues.ts")
+            )
+        }
+        var pictures = ClipSpec()
+        pictures.bitmapSubtitles = [
+            BitmapSubtitleCue(start: 0, end: 1, x: 0, y: 0, width: 8, height: 8, color: 0)
+        ]
+        #expect(throws: PlayerError.invalidArgument("bitmap subtitles need a Matroska (.mkv) file, not mp4"))
+        {
+            try TestMedia.encode(pictures, to: odd)
+        }
+        pictures.bitmapSubtitles[0].width = 7
+        #expect(throws: PlayerError.invalidArgument("a bitmap subtitle needs an even size, not 7x8")) {
+            try TestMedia.encode(pictures, to: directory.file("odd.mkv"))
         }
         #expect(throws: PlayerError.self) {
             try TestMedia.encode(ClipSpec(), to: directory.file("clip.nosuchformat"))

@@ -15,7 +15,8 @@ final class ClipSubtitleTrack: ClipTrack {
 
     init(cues: [SubtitleCue], header: String?, muxer: ClipMuxer) throws(PlayerError) {
         guard muxer.formatName.contains("matroska") else {
-            throw .invalidArgument("subtitle cues need a Matroska (.mkv) file, not \(muxer.formatName)")
+            throw .invalidArgument(
+                "subtitle cues need a Matroska (.mkv), MP4 or MOV file, not \(muxer.formatName)")
         }
         self.cues = cues.sorted { $0.start < $1.start }
         self.muxer = muxer
