@@ -16,9 +16,6 @@ final class ClipBitmapSubtitleTrack: ClipTrack {
     private let writes: [(time: Double, cue: BitmapSubtitleCue?)]
     private var next = 0
 
-    /// The largest encoded picture: a whole 4K canvas of one colour compresses far below it.
-    private static let bufferSize = 4 * 1024 * 1024
-
     init(cues: [BitmapSubtitleCue], codec: BitmapSubtitleCue.Codec, spec: ClipSpec, muxer: ClipMuxer)
         throws(PlayerError)
     {
@@ -74,73 +71,47 @@ final class ClipBitmapSubtitleTrack: ClipTrack {
         let (time, cue) = writes[next]
         next += 1
         let bytes: [UInt8]
-        if encoder == nil {
+        if let encoder {
+            bytes = try encode(cue, at: time, with: encoder)
+        } else {
             bytes =
                 cue.map {
                     PGSDisplaySet.showing($0, width: canvas.width, height: canvas.height, number: next)
                 }
                 ?? PGSDisplaySet.clearing(width: canvas.width, height: canvas.height, number: next)
-        } else {
-            bytes = try encode(cue, at: time)
         }
-        try ffmpegCheck(
-            av_new_packet(packet.packet, Int32(bytes.count)), location: muxer.location,
-            operation: "allocating a subtitle packet")
-        packet.packet.pointee.data?.update(from: bytes, count: bytes.count)
-        let milliseconds = AVRational(num: 1, den: 1000)
-        let timeBase = stream.pointee.time_base
-        packet.packet.pointee.pts = av_rescale_q(Int64((time * 1000).rounded()), milliseconds, timeBase)
-        packet.packet.pointee.dts = packet.packet.pointee.pts
         // PGS states no end: its pictures show until the next display set.
-        let length = encoder == nil ? 0 : cue.map { $0.end - $0.start } ?? 0
-        packet.packet.pointee.duration = av_rescale_q(
-            Int64((length * 1000).rounded()), milliseconds, timeBase)
-        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
-        packet.packet.pointee.stream_index = stream.pointee.index
-        try muxer.write(packet.packet)
+        let end = encoder == nil ? time : cue?.end ?? time
+        try muxer.writeSubtitle(bytes, start: time, end: end, stream: stream, packet: packet)
     }
 
     /// Encodes the picture of `cue` (an empty page for `nil`) shown at `time`.
-    private func encode(_ cue: BitmapSubtitleCue?, at time: Double) throws(PlayerError) -> [UInt8] {
-        guard let encoder else { return [] }
-        var subtitle = AVSubtitle()
-        subtitle.pts = Int64((time * 1_000_000).rounded())
-        subtitle.end_display_time = UInt32(((cue.map { $0.end - $0.start } ?? 0) * 1000).rounded())
-        let rect = UnsafeMutablePointer<AVSubtitleRect>.allocate(capacity: 1)
-        let rects = UnsafeMutablePointer<UnsafeMutablePointer<AVSubtitleRect>?>.allocate(capacity: 1)
+    private func encode(_ cue: BitmapSubtitleCue?, at time: Double, with encoder: ClipStreamEncoder)
+        throws(PlayerError) -> [UInt8]
+    {
+        guard let cue else { return try encoder.encodeSubtitle(nil, start: time, end: time) }
         // Index 1 everywhere: the cue's colour; index 0 is transparent.
-        let pixelCount = cue.map { $0.width * $0.height } ?? 0
-        let indices = UnsafeMutablePointer<UInt8>.allocate(capacity: max(pixelCount, 1))
-        let palette = UnsafeMutablePointer<UInt32>.allocate(capacity: 4)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.bufferSize)
-        defer {
-            rect.deallocate()
-            rects.deallocate()
-            indices.deallocate()
-            palette.deallocate()
-            buffer.deallocate()
+        var indices = [UInt8](repeating: 1, count: cue.width * cue.height)
+        var palette: [UInt32] = [0x0000_0000, 0xFF00_0000 | cue.color, 0xFFFF_FFFF, 0xFF00_0000]
+        var rect = AVSubtitleRect()
+        rect.x = Int32(cue.x)
+        rect.y = Int32(cue.y)
+        rect.w = Int32(cue.width)
+        rect.h = Int32(cue.height)
+        rect.nb_colors = 4
+        rect.type = SUBTITLE_BITMAP
+        rect.linesize.0 = Int32(cue.width)
+        // NB: the pointer closures do not throw typed errors, so the result carries the error out.
+        let encoded = indices.withUnsafeMutableBufferPointer { pixels in
+            palette.withUnsafeMutableBytes { colors in
+                rect.data.0 = pixels.baseAddress
+                rect.data.1 = colors.baseAddress?.assumingMemoryBound(to: UInt8.self)
+                return Result { () throws(PlayerError) in
+                    try encoder.encodeSubtitle(&rect, start: cue.start, end: cue.end)
+                }
+            }
         }
-        if let cue {
-            indices.initialize(repeating: 1, count: pixelCount)
-            palette.initialize(
-                from: [0x0000_0000, 0xFF00_0000 | cue.color, 0xFFFF_FFFF, 0xFF00_0000], count: 4)
-            rect.initialize(to: AVSubtitleRect())
-            rect.pointee.x = Int32(cue.x)
-            rect.pointee.y = Int32(cue.y)
-            rect.pointee.w = Int32(cue.width)
-            rect.pointee.h = Int32(cue.height)
-            rect.pointee.nb_colors = 4
-            rect.pointee.type = SUBTITLE_BITMAP
-            rect.pointee.data.0 = indices
-            rect.pointee.data.1 = UnsafeMutableRawPointer(palette).assumingMemoryBound(to: UInt8.self)
-            rect.pointee.linesize.0 = Int32(cue.width)
-            rects.initialize(to: rect)
-            subtitle.num_rects = 1
-            subtitle.rects = rects
-        }
-        let size = avcodec_encode_subtitle(encoder.codecContext, buffer, Int32(Self.bufferSize), &subtitle)
-        try ffmpegCheck(size, location: muxer.location, operation: "encoding a bitmap subtitle")
-        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+        return try encoded.get()
     }
 
     // Nothing is buffered: every picture is written whole by `writeNext`.

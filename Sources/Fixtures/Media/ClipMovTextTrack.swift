@@ -12,9 +12,6 @@ final class ClipMovTextTrack: ClipTrack {
     private let cues: [SubtitleCue]
     private var next = 0
 
-    /// The largest encoded cue; a test cue is a few dozen bytes.
-    private static let bufferSize = 64 * 1024
-
     init(cues: [SubtitleCue], muxer: ClipMuxer) throws(PlayerError) {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_MOV_TEXT) else {
             throw .encodeFailed("FFmpeg has no mov_text encoder")
@@ -50,38 +47,13 @@ final class ClipMovTextTrack: ClipTrack {
         let event =
             "\(next),\(cue.assEvent ?? "0,Default,,0,0,0,,\(cue.text.replacingOccurrences(of: "\n", with: "\\N"))")"
         next += 1
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.bufferSize)
-        defer { buffer.deallocate() }
-        let code = event.withCString { text -> Int32 in
-            var rect = AVSubtitleRect()
-            rect.type = SUBTITLE_ASS
-            rect.ass = UnsafeMutablePointer(mutating: text)
-            return withUnsafeMutablePointer(to: &rect) { rectPointer -> Int32 in
-                var rects: UnsafeMutablePointer<AVSubtitleRect>? = rectPointer
-                return withUnsafeMutablePointer(to: &rects) { list -> Int32 in
-                    var subtitle = AVSubtitle()
-                    subtitle.num_rects = 1
-                    subtitle.rects = list
-                    subtitle.end_display_time = UInt32(((cue.end - cue.start) * 1000).rounded())
-                    return avcodec_encode_subtitle(
-                        encoder.codecContext, buffer, Int32(Self.bufferSize), &subtitle)
-                }
-            }
-        }
-        let size = try ffmpegCheck(code, location: muxer.location, operation: "encoding a mov_text cue")
-        try ffmpegCheck(
-            av_new_packet(packet.packet, size), location: muxer.location,
-            operation: "allocating a text packet")
-        packet.packet.pointee.data?.update(from: buffer, count: Int(size))
-        let milliseconds = AVRational(num: 1, den: 1000)
-        let timeBase = encoder.stream.pointee.time_base
-        packet.packet.pointee.pts = av_rescale_q(Int64((cue.start * 1000).rounded()), milliseconds, timeBase)
-        packet.packet.pointee.dts = packet.packet.pointee.pts
-        packet.packet.pointee.duration = av_rescale_q(
-            Int64(((cue.end - cue.start) * 1000).rounded()), milliseconds, timeBase)
-        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
-        packet.packet.pointee.stream_index = encoder.stream.pointee.index
-        try muxer.write(packet.packet)
+        guard let text = strdup(event) else { throw .encodeFailed("out of memory for a mov_text cue") }
+        defer { free(text) }
+        var rect = AVSubtitleRect()
+        rect.type = SUBTITLE_ASS
+        rect.ass = text
+        let bytes = try encoder.encodeSubtitle(&rect, start: cue.start, end: cue.end)
+        try muxer.writeSubtitle(bytes, start: cue.start, end: cue.end, stream: encoder.stream, packet: packet)
     }
 
     // Nothing is buffered: every cue is written whole by `writeNext`.

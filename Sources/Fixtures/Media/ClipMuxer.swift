@@ -106,6 +106,28 @@ final class ClipMuxer {
             av_interleaved_write_frame(context, packet), location: location, operation: "writing a packet")
     }
 
+    /// Writes `bytes` as one subtitle packet of `stream`, a keyframe shown from `start` to `end`
+    /// seconds (times in whole milliseconds; an `end` at `start` states no duration), through
+    /// `packet`, which it reuses.
+    func writeSubtitle(
+        _ bytes: [UInt8], start: Double, end: Double, stream: UnsafeMutablePointer<AVStream>,
+        packet: ClipPacket
+    ) throws(PlayerError) {
+        try ffmpegCheck(
+            av_new_packet(packet.packet, Int32(bytes.count)), location: location,
+            operation: "allocating a subtitle packet")
+        packet.packet.pointee.data?.update(from: bytes, count: bytes.count)
+        let milliseconds = AVRational(num: 1, den: 1000)
+        let (first, last) = (Int64((start * 1000).rounded()), Int64((end * 1000).rounded()))
+        packet.packet.pointee.pts = av_rescale_q(first, milliseconds, stream.pointee.time_base)
+        packet.packet.pointee.dts = packet.packet.pointee.pts
+        packet.packet.pointee.duration = av_rescale_q(
+            max(0, last - first), milliseconds, stream.pointee.time_base)
+        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
+        packet.packet.pointee.stream_index = stream.pointee.index
+        try write(packet.packet)
+    }
+
     /// Writes the buffered packets and the trailer, then closes the file.
     func finish() throws(PlayerError) {
         try ffmpegCheck(av_write_trailer(context), location: location, operation: "writing the trailer")

@@ -61,6 +61,33 @@ final class ClipStreamEncoder {
         }
     }
 
+    /// The largest encoded subtitle: a whole 4K canvas of one colour compresses far below it.
+    private static let subtitleBufferSize = 4 * 1024 * 1024
+
+    /// Encodes a subtitle encoder's one rectangle `rect` (`nil`: an empty display), shown from
+    /// `start` to `end` seconds; returns the packet's bytes.
+    ///
+    /// > Important: what `rect` points to (pixels, palette, text) must live until it returns.
+    func encodeSubtitle(_ rect: UnsafeMutablePointer<AVSubtitleRect>?, start: Double, end: Double)
+        throws(PlayerError) -> [UInt8]
+    {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: Self.subtitleBufferSize)
+        defer { buffer.deallocate() }
+        var rects: UnsafeMutablePointer<AVSubtitleRect>? = rect
+        let code = withUnsafeMutablePointer(to: &rects) { list -> Int32 in
+            var subtitle = AVSubtitle()
+            subtitle.pts = Int64((start * 1_000_000).rounded())
+            subtitle.end_display_time = UInt32((max(0, end - start) * 1000).rounded())
+            if rect != nil {
+                subtitle.num_rects = 1
+                subtitle.rects = list
+            }
+            return avcodec_encode_subtitle(codecContext, buffer, Int32(Self.subtitleBufferSize), &subtitle)
+        }
+        let size = try ffmpegCheck(code, location: muxer.location, operation: "encoding a subtitle")
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
     deinit {
         var doomed: UnsafeMutablePointer<AVCodecContext>? = codecContext
         avcodec_free_context(&doomed)

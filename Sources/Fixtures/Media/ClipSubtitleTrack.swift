@@ -38,22 +38,7 @@ final class ClipSubtitleTrack: ClipTrack {
         let cue = cues[cueIndex]
         let text = Array(
             isASS ? "\(cueIndex),\(cue.assEvent ?? "0,Default,,0,0,0,,\(cue.text)")".utf8 : cue.text.utf8)
-        try ffmpegCheck(
-            av_new_packet(packet.packet, Int32(text.count)), location: muxer.location,
-            operation: "allocating a subtitle packet")
-        if let data = packet.packet.pointee.data {
-            data.update(from: text, count: text.count)
-        }
-        let start = Int64((cue.start * 1000).rounded())
-        let end = Int64((cue.end * 1000).rounded())
-        packet.packet.pointee.pts = av_rescale_q(
-            start, AVRational(num: 1, den: 1000), stream.pointee.time_base)
-        packet.packet.pointee.dts = packet.packet.pointee.pts
-        packet.packet.pointee.duration = av_rescale_q(
-            max(0, end - start), AVRational(num: 1, den: 1000), stream.pointee.time_base)
-        packet.packet.pointee.flags |= cffmpeg_pkt_flag_key()
-        packet.packet.pointee.stream_index = stream.pointee.index
-        try muxer.write(packet.packet)
+        try muxer.writeSubtitle(text, start: cue.start, end: cue.end, stream: stream, packet: packet)
         cueIndex += 1
     }
 
