@@ -17,6 +17,15 @@ import VideoPlayerWidgets
             .init(name: "Default", size: 32, colour: 0x0000FF, alignment: 2, marginV: 8),
         ])
 
+    /// FFmpeg's player in a 320-point-wide window under the subtitle overlay, the controls hidden.
+    static func bed(height: Double) -> WidgetBed {
+        WidgetBed(size: Size(width: 320, height: height), engine: .ffmpeg) { context in
+            context.control.configure(displayStyle: .never)
+            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+            return PlayerWidget(context)
+        }
+    }
+
     @Test func anEmbeddedASSTrackDrawsEachStyleWhereAndInTheColourItSays() async throws {
         var spec = ClipSpec(
             width: 320, height: 240, duration: 2, tone: nil,
@@ -27,11 +36,7 @@ import VideoPlayerWidgets
         spec.subtitleHeader = Self.header
         let clip = try WidgetBed.clip(spec, fileExtension: "mkv")
         // A 4:3 picture in a 16:9 player: it spans x 40...280.
-        let bed = WidgetBed(size: Size(width: 320, height: 180), engine: .ffmpeg) { context in
-            context.control.configure(displayStyle: .never)
-            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
-            return PlayerWidget(context)
-        }
+        let bed = Self.bed(height: 180)
         #expect(await bed.load(MediaItem(url: clip)))
         #expect(bed.context.render.tracks.contains { $0.kind == .subtitle && $0.codecName == "ass" })
         #expect(await bed.seek(to: 0.5))
@@ -54,11 +59,7 @@ import VideoPlayerWidgets
         try (Self.header + "Dialogue: 0,0:00:00.20,0:00:01.80,Top,,0,0,0,,{\\i1}HEAD\n").write(
             to: script, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: script) }
-        let bed = WidgetBed(size: Size(width: 320, height: 240), engine: .ffmpeg) { context in
-            context.control.configure(displayStyle: .never)
-            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
-            return PlayerWidget(context)
-        }
+        let bed = Self.bed(height: 240)
         let clip = try WidgetBed.clip(duration: 2, width: 320, height: 240)
         #expect(await bed.load(MediaItem(url: clip, externalSubtitleURL: script)))
         #expect(await bed.seek(to: 1))
@@ -102,11 +103,7 @@ import VideoPlayerWidgets
         spec.bitmapSubtitleCodec = .pgs
         let clip = try WidgetBed.clip(spec, fileExtension: "mkv")
         // A 4:3 picture in a 16:9 player: x 40...280 at a scale of 0.75.
-        let bed = WidgetBed(size: Size(width: 320, height: 180), engine: .ffmpeg) { context in
-            context.control.configure(displayStyle: .never)
-            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
-            return PlayerWidget(context)
-        }
+        let bed = Self.bed(height: 180)
         #expect(await bed.load(MediaItem(url: clip)))
         #expect(
             bed.context.render.tracks.contains { $0.kind == .subtitle && $0.codecName == "hdmv_pgs_subtitle" }
