@@ -48,7 +48,7 @@ public struct SubtitleBitmap: Hashable, Sendable {
         guard (1...sideLimit).contains(width), (1...sideLimit).contains(height), stride >= width else {
             return nil
         }
-        let colors = palette.map(premultiplied)
+        let colors = palette.map(PremultipliedARGB.pixel(straight:))
         var pixels = [UInt32](repeating: 0, count: width * height)
         for row in 0..<height {
             let source = indices + row * stride
@@ -60,11 +60,5 @@ public struct SubtitleBitmap: Hashable, Sendable {
         return SubtitleBitmap(
             x: x, y: y, width: width, height: height, canvasWidth: canvasWidth, canvasHeight: canvasHeight,
             pixels: pixels)
-    }
-
-    private static func premultiplied(_ color: UInt32) -> UInt32 {
-        let alpha = color >> 24
-        let scale = { (shift: UInt32) in ((color >> shift & 0xFF) * alpha + 127) / 255 }
-        return alpha << 24 | scale(16) << 16 | scale(8) << 8 | scale(0)
     }
 }

@@ -68,11 +68,9 @@ public final class RasterImage {
             let row = data.advanced(by: y * stride).withMemoryRebound(to: UInt32.self, capacity: width) { $0 }
             for x in 0..<width {
                 let i = (y * width + x) * bytesPerPixel
-                let alpha = bytesPerPixel == 4 ? UInt32(bytes[i + 3]) : 255
-                let premultiply = { (value: UInt8) in (UInt32(value) * alpha + 127) / 255 }
-                row[x] =
-                    alpha << 24 | premultiply(bytes[i]) << 16 | premultiply(bytes[i + 1]) << 8
-                    | premultiply(bytes[i + 2])
+                row[x] = PremultipliedARGB.pixel(
+                    red: UInt32(bytes[i]), green: UInt32(bytes[i + 1]), blue: UInt32(bytes[i + 2]),
+                    alpha: bytesPerPixel == 4 ? UInt32(bytes[i + 3]) : 255)
             }
         }
         surface.markDirty()
