@@ -114,8 +114,10 @@ struct CueMarkup {
         while index < tag.upperBound, !bytes[index].isBlankByte, bytes[index] != UInt8(ascii: ".") {
             index += 1
         }
-        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
-        if name == "font" || name == "c" {
+        // Compared byte by byte (ASCII letters in either case): a String per tag would slow the
+        // parser down on large files.
+        let name = bytes[nameStart..<index].lazy.map { $0 | 0x20 }
+        if name.elementsEqual("font".utf8) || name.elementsEqual("c".utf8) {
             return applyColor(
                 closing: closing, rest: String(decoding: bytes[index..<tag.upperBound], as: UTF8.self))
         }
