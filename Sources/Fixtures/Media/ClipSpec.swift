@@ -123,6 +123,8 @@ public struct ClipSpec: Hashable, Sendable {
     public var bitmapSubtitles: [BitmapSubtitleCue] = []
     /// The format of the bitmap subtitle track.
     public var bitmapSubtitleCodec = BitmapSubtitleCue.Codec.dvd
+    /// CEA-608 captions carried in the video's pictures (H.264 only); none by default.
+    public var closedCaptions: [ClosedCaptionCue] = []
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

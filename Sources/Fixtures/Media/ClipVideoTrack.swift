@@ -8,6 +8,8 @@ final class ClipVideoTrack: ClipTrack {
     private let frame: ClipFrame
     private let painter: TestPicturePainter
     private let flashFrames: Set<Int>
+    /// The CEA-608 caption data each picture carries, by picture number.
+    private let captionData: [Int: [UInt8]]
     private let location: String
     private var frameIndex = 0
 
@@ -40,6 +42,7 @@ final class ClipVideoTrack: ClipTrack {
         try frame.allocateBuffers(location: location)
         painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
         flashFrames = spec.flashFrames
+        captionData = Self.captionData(for: spec)
     }
 
     var nextTime: Double? { frameIndex < spec.frameCount ? spec.time(ofFrame: frameIndex) : nil }
@@ -50,12 +53,36 @@ final class ClipVideoTrack: ClipTrack {
         frame.frame.pointee.pts = Int64(frameIndex)
         // Forcing the type keeps keyframes on the GOP grid even if the encoder would choose otherwise.
         frame.frame.pointee.pict_type = spec.isKeyframe(frameIndex) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+        av_frame_remove_side_data(frame.frame, AV_FRAME_DATA_A53_CC)
+        if let data = captionData[frameIndex] {
+            // libx264 writes a picture's A/53 caption data as an SEI message of its access unit.
+            guard let side = av_frame_new_side_data(frame.frame, AV_FRAME_DATA_A53_CC, data.count) else {
+                throw .encodeFailed("no memory for the caption data of picture \(frameIndex) of \(location)")
+            }
+            side.pointee.data.update(from: data, count: data.count)
+        }
         try encoder.encode(frame.frame)
         frameIndex += 1
     }
 
     func finish() throws(PlayerError) {
         try encoder.encode(nil)
+    }
+
+    /// The caption data of the pictures that carry some: a caption is loaded and shown by the first
+    /// picture at or after its start, and erased by the first one at or after its end, unless the
+    /// next caption replaces it there.
+    private static func captionData(for spec: ClipSpec) -> [Int: [UInt8]] {
+        let frameAt = { (time: Double) in Int((time * spec.frameRate.value - 1e-6).rounded(.up)) }
+        var data: [Int: [UInt8]] = [:]
+        let starts = Set(spec.closedCaptions.map { frameAt($0.start) })
+        for cue in spec.closedCaptions where !starts.contains(frameAt(cue.end)) {
+            data[frameAt(cue.end), default: []] += ClosedCaptionCue.erasingData
+        }
+        for cue in spec.closedCaptions {
+            data[frameAt(cue.start), default: []] += cue.loadingData
+        }
+        return data
     }
 
     /// libx264 for `.h264` when this FFmpeg has it, else FFmpeg's MPEG-4 part 2 encoder, with the

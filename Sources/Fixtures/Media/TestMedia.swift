@@ -125,6 +125,15 @@ public enum TestMedia {
             try require((tone.duration ?? 1) > 0, "the tone must last longer than 0 s")
         }
         try require(spec.subtitles.allSatisfy { $0.end >= $0.start }, "a subtitle cue ends before it starts")
+        for cue in spec.closedCaptions {
+            try require(
+                spec.hasVideo && spec.videoCodec == .h264, "closed captions need an H.264 video stream")
+            try require(cue.end > cue.start, "a closed caption ends before it starts")
+            try require(
+                cue.isEncodable,
+                "a closed caption must be one row of 1 to 32 characters CEA-608 shows as ASCII, not \"\(cue.text)\""
+            )
+        }
         for cue in spec.bitmapSubtitles {
             try require(cue.end > cue.start, "a bitmap subtitle ends before it starts")
             try require(

@@ -14,7 +14,7 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     public var assEvent: String?
     /// The pictures of a bitmap subtitle (PGS, VobSub, DVB); empty for a text cue. A bitmap cue has
     /// no `text`, and shows until the next display of its track when it states no end (`end` is
-    /// infinite until that display is read).
+    /// infinite until that display is read; closed captions do the same).
     public var bitmaps: [SubtitleBitmap]
     /// Where a plain cue sits, when its file says (SubRip's `{\an8}`, WebVTT's cue settings); `nil`
     /// for the bottom centre.
@@ -36,12 +36,15 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// Whether the cue is shown at `time`.
     public func isActive(at time: Double) -> Bool { time >= start && time < end }
 
-    /// Whether `other` is this cue read again (after a seek): the same cue, or for a bitmap cue the
-    /// same pictures from the same start, whose end the track may have cut short since (a new
-    /// display, or an empty one, ends the pictures showing).
+    /// Whether `other` is this cue read again (after a seek): the same cue from the same start. A
+    /// cue that states no end (a bitmap display, a closed caption) is read again with an infinite
+    /// `end` even when its track cut it short since (a new display, or an empty one, ends what was
+    /// showing), so that end is not compared then; nor is a bitmap cue's end ever.
     public func isReadAgain(as other: SubtitleCue) -> Bool {
-        guard !bitmaps.isEmpty, !other.bitmaps.isEmpty else { return self == other }
-        return start == other.start && bitmaps == other.bitmaps
+        guard start == other.start, text == other.text, spans == other.spans, assEvent == other.assEvent,
+            bitmaps == other.bitmaps, placement == other.placement
+        else { return false }
+        return end == other.end || !bitmaps.isEmpty || end == .infinity || other.end == .infinity
     }
 
     public var description: String { "[\(start)–\(end)] \(text)" }

@@ -39,8 +39,18 @@ extension MediaPlayer {
         case .subtitlesCleared(let time, let serial):
             guard serial == session?.serial else { return }
             for index in cues.indices
-            where !cues[index].bitmaps.isEmpty && cues[index].start < time && cues[index].end > time {
+            where (!cues[index].bitmaps.isEmpty || cues[index].end == .infinity) && cues[index].start < time
+                && cues[index].end > time
+            {
                 cues[index].end = time
+            }
+        case .closedCaptionsFound(let track):
+            guard !tracks.contains(where: { $0.index == track.index }) else { return }
+            tracks.append(track)
+            emit(.tracksChanged(tracks))
+            // A caption track chosen by its index for an earlier item is chosen again.
+            if subtitlePreference == .index(track.index), selectedSubtitleTrack == nil {
+                selectSubtitleTrack(index: track.index)
             }
         case .reachedEnd:
             break

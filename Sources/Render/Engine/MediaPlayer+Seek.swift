@@ -16,6 +16,9 @@ extension MediaPlayer {
         let precise = exact || duration.map { applied >= $0 } ?? false
         let serial = session.seek(to: applied, exact: precise)
         pendingSeek = (serial, applied, precise)
+        // A cue whose end is not known yet ends where its track says next; reading from the new
+        // place either finds it again or shows the track has moved on.
+        cues.removeAll { $0.end == .infinity }
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil

@@ -42,11 +42,10 @@ extension PlaybackSession {
             info.videoSize = displaySize(stream, orientation: orientation)
             let frameRate = av_guess_frame_rate(source.pointer, stream, nil)
             startThread("video-decoder") { [self] in
-                let onFilterError: @Sendable (PlayerError) -> Void = { [post] in post(.warning($0)) }
                 guard
                     let pipeline = VideoPipeline(
                         frames: videoFrames, settings: settings, codec: videoCodec, orientation: orientation,
-                        frameRate: frameRate, onFilterError: onFilterError)
+                        frameRate: frameRate, post: post)
                 else { return }
                 videoDecoder.run(codec: videoCodec, handler: pipeline)
             }

@@ -30,8 +30,11 @@ enum SessionEvent: Sendable {
     case seeked(serial: Int)
     /// A cue decoded while reading seek generation `serial`, with its track's script header.
     case subtitleCue(SubtitleCue, header: String?, serial: Int)
-    /// The bitmap subtitles showing end `at` that time (a new display or an empty one began).
+    /// The subtitles showing that state no end (bitmap displays, closed captions) end `at` that
+    /// time: a new display or an empty one began.
     case subtitlesCleared(at: Double, serial: Int)
+    /// The video carries closed captions, listed as `track` (found once its pictures are decoded).
+    case closedCaptionsFound(MediaTrack)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
     /// The item loops: the demuxer went on from the start, and the pass it reads now begins at

@@ -8,7 +8,8 @@ enum VideoQueueItem: Sendable {
 }
 
 /// The video decoder thread's work after decoding: apply the filter graph (eq, custom) or convert
-/// to a presentable pixel format, and queue the picture without copying its pixels.
+/// to a presentable pixel format, and queue the picture without copying its pixels; read the
+/// closed captions the pictures carry.
 ///
 /// > Important: used by the video decoder thread only.
 final class VideoPipeline: DecodedFrameHandler {
@@ -24,12 +25,16 @@ final class VideoPipeline: DecodedFrameHandler {
     private let skipped: FFmpegFrame
     private var holdsSkipped = false
     private var queuedSinceReset = false
-    private let onFilterError: @Sendable (PlayerError) -> Void
+    /// Whether a picture with closed captions came, so that their track was reported.
+    private var foundCaptions = false
+    /// The captions' decoder while their track is the subtitle track shown.
+    private var captions: ClosedCaptionDecoder?
+    private let post: @Sendable (SessionEvent) -> Void
 
     init?(
         frames: BoundedQueue<VideoQueueItem>, settings: SessionSettings, codec: CodecContext,
         orientation: VideoOrientation, frameRate: AVRational,
-        onFilterError: @escaping @Sendable (PlayerError) -> Void
+        post: @escaping @Sendable (SessionEvent) -> Void
     ) {
         guard let scratch = FFmpegFrame(), let skipped = FFmpegFrame() else { return nil }
         self.frames = frames
@@ -38,7 +43,7 @@ final class VideoPipeline: DecodedFrameHandler {
         self.codec = codec
         self.orientation = orientation
         self.scratch = scratch
-        self.onFilterError = onFilterError
+        self.post = post
         nominalDuration =
             frameRate.num > 0 && frameRate.den > 0 ? Double(frameRate.den) / Double(frameRate.num) : 1.0 / 25
     }
@@ -50,6 +55,8 @@ final class VideoPipeline: DecodedFrameHandler {
         // NB: only the end: pictures the decoder held back for reordering come out after the next
         // pass's first packet went in, with times before that pass's start.
         if let end = pass?.end, time >= end - 0.001 { return true }
+        // NB: before the exact seek's skipping: a caption loaded by a skipped picture still shows.
+        readCaptions(of: frame, at: time, serial: serial)
         let packetDuration = codec.duration(frame.pointee.pkt_duration)
         let duration = packetDuration > 0 ? packetDuration : nominalDuration
         if let discardBefore, time + duration <= discardBefore + 0.001 {
@@ -75,6 +82,32 @@ final class VideoPipeline: DecodedFrameHandler {
         skipped.unref()
         holdsSkipped = false
         queuedSinceReset = false
+        captions?.reset()
+    }
+
+    /// Reports the closed captions track the first time a picture carries caption data, and decodes
+    /// the captions while that track is shown.
+    private func readCaptions(of frame: UnsafeMutablePointer<AVFrame>, at time: Double, serial: Int) {
+        guard let side = av_frame_get_side_data(frame, AV_FRAME_DATA_A53_CC), side.pointee.size > 0 else {
+            return
+        }
+        if !foundCaptions {
+            foundCaptions = true
+            post(.closedCaptionsFound(ClosedCaptionDecoder.track(forVideoStream: codec.streamIndex)))
+        }
+        guard
+            settings.current.subtitleStream
+                == ClosedCaptionDecoder.trackIndex(forVideoStream: codec.streamIndex)
+        else {
+            captions = nil
+            return
+        }
+        if captions == nil { captions = ClosedCaptionDecoder() }
+        guard let captions else { return }
+        let decoded = captions.decode(
+            UnsafeBufferPointer(start: side.pointee.data, count: Int(side.pointee.size)), at: time)
+        if let cleared = decoded.clearsAt { post(.subtitlesCleared(at: cleared, serial: serial)) }
+        for cue in decoded.cues { post(.subtitleCue(cue, header: nil, serial: serial)) }
     }
 
     /// Pictures are never held back, so a pass ends with nothing more to show.
@@ -107,7 +140,7 @@ final class VideoPipeline: DecodedFrameHandler {
                     description: "\(description),format=yuv420p", audio: false, sourceArguments: arguments)
                 filter = (graph, description, input)
             } catch {
-                onFilterError(error)
+                post(.warning(error))
                 settings.update { $0.videoFilter = "" }
                 // The picture that met the bad graph is still shown, unfiltered: dropping it would
                 // lose the target picture of an exact seek.

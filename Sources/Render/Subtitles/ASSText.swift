@@ -5,7 +5,8 @@ public enum ASSText {
     /// Accepts what FFmpeg 5.1 puts in `AVSubtitleRect.ass` for embedded ASS/SSA tracks
     /// ("ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text"), a whole
     /// "Dialogue: Layer,Start,End,Style,..." line, or bare event text. Override blocks `{...}` are
-    /// removed, keeping `\b1`/`\b0`, `\i1`/`\i0` and `\u1`/`\u0` as spans (`\r` resets them); `\N` and
+    /// removed, keeping `\b1`/`\b0`, `\i1`/`\i0`, `\u1`/`\u0` and the text colour `\c&HBBGGRR&` as spans
+    /// (`\r` resets them); `\N` and
     /// `\n` become line breaks and `\h` a space.
     public static func plainText(fromDialogue dialogue: String) -> (text: String, spans: [SubtitleSpan]) {
         let bytes = Array(dialogue.utf8)
@@ -76,6 +77,10 @@ public enum ASSText {
     private static func applyOverrides(_ block: ArraySlice<UInt8>, to builder: inout StyledTextBuilder) {
         for tag in block.split(separator: UInt8(ascii: "\\")) {
             guard let name = tag.first else { continue }
+            if let color = textColor(tag) {
+                builder.setStyle(color: color)
+                continue
+            }
             let on = tag.dropFirst().first.map { $0 != UInt8(ascii: "0") } ?? true
             switch name {
             case UInt8(ascii: "b") where tag.count <= 4 && tag.dropFirst().allSatisfy(\.isDigitByte):
@@ -85,10 +90,31 @@ public enum ASSText {
             case UInt8(ascii: "u") where tag.count == 2:
                 builder.setStyle(underline: on)
             case UInt8(ascii: "r"):
-                builder.setStyle(bold: false, italic: false, underline: false)
+                builder.setStyle(bold: false, italic: false, underline: false, color: .some(nil))
             default:
                 continue
             }
         }
+    }
+
+    /// The colour a `\c` or `\1c` tag gives the text: `.some(nil)` for a bare tag (back to the
+    /// style's colour), `nil` for any other tag (`\clip` among them) or a value that is no colour.
+    private static func textColor(_ tag: ArraySlice<UInt8>) -> SubtitleColor?? {
+        var rest = tag
+        if rest.first == UInt8(ascii: "1") { rest = rest.dropFirst() }
+        guard rest.first == UInt8(ascii: "c") else { return nil }
+        rest = rest.dropFirst()
+        if rest.isEmpty { return .some(nil) }
+        // &HBBGGRR&: the "&", the "H" and the closing "&" are optional in what renderers accept.
+        guard rest.first == UInt8(ascii: "&") || rest.first == UInt8(ascii: "H") else { return nil }
+        let digits = rest.filter {
+            $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "H") && $0 != UInt8(ascii: "h")
+        }
+        guard !digits.isEmpty, digits.count <= 8,
+            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { return nil }
+        return .some(
+            SubtitleColor(
+                red: UInt8(value & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value >> 16 & 0xFF)))
     }
 }
