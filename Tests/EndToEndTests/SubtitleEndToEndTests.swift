@@ -122,4 +122,33 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { bed.context[SubtitleService.self].bitmaps.isEmpty })
         #expect(bed.snapshot().bounds(where: isRed) == nil, "gone after its end")
     }
+
+    /// CEA-608 captions in the pictures show, once their track is chosen, in their colour on the
+    /// row the caption names (the last of fifteen, from the left), inside the letterboxed picture.
+    @Test func closedCaptionsAreDrawnOnTheirRowInTheirColour() async throws {
+        var spec = ClipSpec(width: 320, height: 240, duration: 2, tone: nil)
+        spec.closedCaptions = [ClosedCaptionCue(start: 0.2, end: 1.5, text: "CAPTIONS", color: .yellow)]
+        let clip = try WidgetBed.clip(spec)
+        let bed = Self.bed(height: 180)
+        #expect(await bed.load(MediaItem(url: clip)))
+        // The track turns up once a picture with captions is decoded.
+        #expect(await bed.seek(to: 0.5))
+        #expect(await bed.waitUntil { bed.context.render.tracks.contains { $0.codecName == "eia_608" } })
+        let track = try #require(bed.context.render.tracks.first { $0.codecName == "eia_608" })
+        bed.context.render.selectSubtitleTrack(index: track.index)
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
+        let shot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try shot.writePNG(
+                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-closed-captions.png"))
+        }
+        func isYellow(_ pixel: RGBA) -> Bool { pixel.r > 200 && pixel.g > 200 && pixel.b < 60 }
+        let yellow = try #require(shot.bounds(where: isYellow))
+        // The picture spans x 40...280; the caption's first column is a tenth of the way across.
+        #expect(abs(yellow.minX - 64) < 8, "from the left: \(yellow)")
+        #expect(yellow.minY > 140 && yellow.maxY <= 180, "on the last row: \(yellow)")
+        #expect(await bed.seek(to: 1.7))
+        #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture == nil })
+        #expect(bed.snapshot().bounds(where: isYellow) == nil, "erased at its end")
+    }
 }

@@ -46,6 +46,19 @@ import VideoPlayerRender
             ])
     }
 
+    @Test func colourOverridesBecomeSpansInRedGreenBlueOrder() {
+        let event = "0,0,Default,,0,0,0,,{\\c&H00FFFF&}yellow{\\1c&HFF0000&}blue{\\c} own{\\clip(0,0,9,9)}"
+        let (text, spans) = ASSText.plainText(fromDialogue: event)
+        #expect(text == "yellowblue own")
+        #expect(
+            spans == [
+                SubtitleSpan(text: "yellow", color: SubtitleColor(red: 255, green: 255, blue: 0)),
+                SubtitleSpan(text: "blue", color: SubtitleColor(red: 0, green: 0, blue: 255)),
+                SubtitleSpan(text: " own"),
+            ])
+        #expect(ASSText.plainText(fromDialogue: "{\\c&Hnope&}x{\\r}y").spans == [])
+    }
+
     @Test func bareTextAndUnclosedBracesAreKept() {
         #expect(ASSText.plainText(fromDialogue: "Plain {unclosed").text == "Plain {unclosed")
         #expect(ASSText.plainText(fromDialogue: "").text == "")

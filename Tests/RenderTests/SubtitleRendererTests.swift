@@ -72,6 +72,25 @@ import VideoPlayerFixtures
         #expect(renderer.render(at: 2.5, frameWidth: 640, frameHeight: 360) == (nil, true))
     }
 
+    /// A closed caption states no end until the next one is read: it shows while it is given, up
+    /// to the end it is given later, and not at all once it is left out.
+    @Test func aCueWithoutAnEndShowsUntilItGetsOneOrIsLeftOut() throws {
+        let renderer = try SubtitleRenderer()
+        let open = SubtitleCue(start: 1, end: .infinity, text: "Caption")
+        renderer.add([open])
+        #expect(renderer.render(at: 500, frameWidth: 320, frameHeight: 180).picture != nil)
+        var closed = open
+        closed.end = 2
+        renderer.add([closed])
+        #expect(renderer.render(at: 1.5, frameWidth: 320, frameHeight: 180).picture != nil)
+        #expect(renderer.render(at: 2.5, frameWidth: 320, frameHeight: 180).picture == nil, "ended at 2 s")
+        let other = SubtitleCue(start: 3, end: .infinity, text: "Later")
+        renderer.add([other])
+        #expect(renderer.render(at: 4, frameWidth: 320, frameHeight: 180).picture != nil)
+        renderer.add([])
+        #expect(renderer.render(at: 4, frameWidth: 320, frameHeight: 180).picture == nil, "left out")
+    }
+
     @Test func aNewHeaderStartsAFreshTrack() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([SubtitleCue(start: 0, end: 9, text: "Old")])

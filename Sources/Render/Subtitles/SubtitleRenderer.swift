@@ -29,6 +29,9 @@ public final class SubtitleRenderer {
     /// The look that replaces the styles of styled scripts' dialogue, if any.
     public private(set) var styleOverride: PlainCueLook?
     private var added = Set<SubtitleCue>()
+    /// The events of the cues added while they stated no end (closed captions, until the next
+    /// caption is read): where the first one is in the track, and how many the cue made.
+    private var openCues: [(cue: SubtitleCue, first: Int, count: Int)] = []
     private var nextReadOrder = 0
     private var fontNames = Set<String>()
     private var lastGeometry: [Int] = []
@@ -94,6 +97,7 @@ public final class SubtitleRenderer {
         self.plainLook = plainLook
         self.limits = limits
         added.removeAll()
+        openCues.removeAll()
         lastPicture = nil
         lastGeometry = []
     }
@@ -158,11 +162,14 @@ public final class SubtitleRenderer {
     }
 
     /// Adds the cues not added yet: styled ones with their ASS event, plain ones in the default style.
-    /// A cue whose times are not finite numbers is skipped.
+    /// A cue whose times are not finite numbers is skipped, except one whose end is not known yet
+    /// (`end` is infinite): it shows until an `add` leaves it out, or gives it an end.
     public func add(_ cues: some Sequence<SubtitleCue>) {
-        for cue in cues
+        let given = Array(cues)
+        if !openCues.isEmpty { endOpenCues(missingFrom: given) }
+        for cue in given
         where cue.bitmaps.isEmpty && !added.contains(cue) && abs(cue.start) < Self.timeLimit
-            && abs(cue.end) < Self.timeLimit
+            && (abs(cue.end) < Self.timeLimit || cue.end == .infinity)
         {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
@@ -170,7 +177,10 @@ public final class SubtitleRenderer {
                 cue.assEvent.map { [limits.sanitized(event: $0)] }
                 ?? plainLook.events(for: cue, playWidth: limits.playWidth)
             let start = Int64((cue.start * 1000).rounded())
-            let duration = Int64((max(0, cue.end - cue.start) * 1000).rounded())
+            let duration =
+                cue.end == .infinity
+                ? Self.openDuration : Int64((max(0, cue.end - cue.start) * 1000).rounded())
+            let first = Int(track.pointee.n_events)
             for event in events {
                 var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
                 nextReadOrder += 1
@@ -178,6 +188,25 @@ public final class SubtitleRenderer {
                     ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, duration)
                 }
             }
+            if cue.end == .infinity { openCues.append((cue, first, Int(track.pointee.n_events) - first)) }
+        }
+    }
+
+    /// Milliseconds an event lasts while its cue states no end: past any time libass is asked about.
+    private static let openDuration = Int64(timeLimit * 1000)
+
+    /// Ends the events of cues that stated no end: at the end a given cue now states for them, or
+    /// at once when none of `given` is theirs (they no longer show).
+    private func endOpenCues(missingFrom given: [SubtitleCue]) {
+        openCues.removeAll { open in
+            if given.contains(open.cue) { return false }
+            let closed = given.first { $0.end.isFinite && open.cue.isReadAgain(as: $0) }
+            let duration = closed.map { Int64((max(0, $0.end - open.cue.start) * 1000).rounded()) } ?? 0
+            if let closed { added.insert(closed) }
+            for index in open.first..<min(open.first + open.count, Int(track.pointee.n_events)) {
+                track.pointee.events[index].Duration = duration
+            }
+            return true
         }
     }
 
@@ -223,6 +252,7 @@ public final class SubtitleRenderer {
     private func dropEvents() {
         ass_flush_events(track)
         added.removeAll()
+        openCues.removeAll()
     }
 
     private static func makeTrack(_ library: OpaquePointer, header: String) -> UnsafeMutablePointer<
