@@ -14,6 +14,9 @@ final class FuzzPlayback {
     private var stage = "open"
     private var closed = false
     private var stallLimit = Double.infinity
+    /// The closed captions track, once the pictures showed there is one: it is shown, so that the
+    /// caption data of mutated pictures reaches the caption decoder.
+    private var captionTrack: Int?
 
     init() {
         let sink = CaptureAudioSink()
@@ -21,6 +24,11 @@ final class FuzzPlayback {
             configuration: PlayerConfiguration(networkTimeout: 2, audioSink: { sink }, preloadsNext: false))
         player.addObserver { [weak self] event in
             if case .seekCompleted = event { self?.seeksCompleted += 1 }
+            if case .tracksChanged(let tracks) = event,
+                let track = tracks.first(where: { $0.codecName == "eia_608" })
+            {
+                self?.captionTrack = track.index
+            }
         }
     }
 
@@ -60,6 +68,7 @@ final class FuzzPlayback {
         if let failure = failure { return failure }
         stage = "play"
         await wait(until: min(deadline, MediaPlayer.now + 0.04)) { self.isOver }
+        if let captionTrack { player.selectSubtitleTrack(index: captionTrack) }
         let span = player.duration.map { min($0, 3_600) } ?? 1
         for exact in [false, true] {
             if let failure = failure { return failure }

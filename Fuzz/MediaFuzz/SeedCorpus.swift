@@ -18,7 +18,7 @@ struct SeedCorpus {
         ("gen-av.mp4", clip(audio: true)), ("gen-video.mp4", clip(audio: false)),
         ("gen-av.mkv", clip(audio: true)), ("gen-video.mkv", clip(audio: false)),
         ("gen-text.mp4", textClip()), ("gen-vobsub.mkv", bitmapClip(.dvd)), ("gen-dvb.mkv", bitmapClip(.dvb)),
-        ("gen-pgs.mkv", bitmapClip(.pgs)),
+        ("gen-pgs.mkv", bitmapClip(.pgs)), ("gen-cc.mp4", captionClip()),
     ]
 
     private static func clip(audio: Bool) -> ClipSpec {
@@ -33,6 +33,16 @@ struct SeedCorpus {
         spec.subtitles = [
             SubtitleCue(start: 0, end: 0.2, text: "One", assEvent: "0,Default,,0,0,0,,{\\b1}One"),
             SubtitleCue(start: 0.25, end: 0.5, text: "Two\nlines"),
+        ]
+        return spec
+    }
+
+    /// A clip whose pictures carry CEA-608 captions: two pop-on captions, the second erased.
+    private static func captionClip() -> ClipSpec {
+        var spec = clip(audio: false)
+        spec.closedCaptions = [
+            ClosedCaptionCue(start: 0.05, end: 0.25, text: "ONE"),
+            ClosedCaptionCue(start: 0.25, end: 0.45, text: "TWO, IN RED", color: .red),
         ]
         return spec
     }
