@@ -6,7 +6,9 @@ public enum TrackKind: String, Hashable, Sendable {
 
 /// One elementary stream of an item, as the container describes it.
 public struct MediaTrack: Hashable, Sendable, Identifiable {
-    /// The stream index in the container.
+    /// The stream index in the container; closed captions carried in the pictures of a video
+    /// stream, which no container lists, are listed past every stream index (65536 plus the video
+    /// stream's index).
     public var index: Int
     /// What the track carries.
     public var kind: TrackKind
