@@ -91,6 +91,26 @@ import VideoPlayerFixtures
         #expect(renderer.render(at: 4, frameWidth: 320, frameHeight: 180).picture == nil, "left out")
     }
 
+    /// A cue with a box (WebVTT's size, a region) wraps in it, and its box lies where its place says.
+    @Test func aCueWithABoxWrapsInIt() throws {
+        let text = "one two three four five six seven eight nine ten eleven twelve"
+        func picture(_ placement: SubtitlePlacement?) throws -> SubtitlePicture {
+            let renderer = try SubtitleRenderer()
+            renderer.add([SubtitleCue(start: 0, end: 2, text: text, placement: placement)])
+            return try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        }
+        let whole = try picture(nil)
+        let boxed = try picture(SubtitlePlacement(alignment: 2, width: 0.3))
+        // The box is 192 pixels wide; the line boxes pad the text on each side.
+        #expect(
+            boxed.width <= 216 && boxed.height > whole.height,
+            "\(boxed.width)x\(boxed.height) vs \(whole.width)x\(whole.height)")
+        #expect(abs(Double(boxed.x) + Double(boxed.width) / 2 - 320) < 12, "centred like the box")
+        // A box from 60 % to 90 %, its text starting at its left edge.
+        let left = try picture(SubtitlePlacement(alignment: 1, x: 0.6, width: 0.3))
+        #expect(abs(left.x - 384) < 12 && left.x + left.width <= 384 + 216, "\(left.x)+\(left.width)")
+    }
+
     @Test func aNewHeaderStartsAFreshTrack() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([SubtitleCue(start: 0, end: 9, text: "Old")])

@@ -45,8 +45,9 @@ import VideoPlayerRender
         let expected = zip(times, ordinals).map { ($0.0, $0.1, "This is the \($1) subtitle.") }
         expectCues(document.cues, expected)
         // A position without "%" is ignored; older drafts' start/middle/end qualifiers are read too.
+        // The first cue's box is 35 % wide and ends at 60 %: its text starts at 25 %.
         let placements = [
-            SubtitlePlacement(alignment: 3, x: 0.6), SubtitlePlacement(alignment: 3),
+            SubtitlePlacement(alignment: 1, x: 0.25, width: 0.35), SubtitlePlacement(alignment: 3),
             SubtitlePlacement(alignment: 2, y: 0.45), SubtitlePlacement(alignment: 2, y: 1 - 9 * 0.0533),
             SubtitlePlacement(alignment: 3), SubtitlePlacement(alignment: 2),
             SubtitlePlacement(alignment: 1, x: 0.2),
@@ -57,6 +58,7 @@ import VideoPlayerRender
             #expect(found.alignment == placement.alignment, "\(cue)")
             #expect(abs((found.x ?? -1) - (placement.x ?? -1)) < 1e-9, "\(cue)")
             #expect(abs((found.y ?? -1) - (placement.y ?? -1)) < 1e-9, "\(cue)")
+            #expect(abs((found.width ?? -1) - (placement.width ?? -1)) < 1e-9, "\(cue)")
         }
     }
 
@@ -111,7 +113,13 @@ import VideoPlayerRender
         ("position:25% align:center line:10%", SubtitlePlacement(alignment: 8, x: 0.25, y: 0.1)),
         ("line:-3", SubtitlePlacement(alignment: 2, y: 1 - 2 * 0.0533)),
         ("align:end", SubtitlePlacement(alignment: 3)),
-        ("line:50%,center position:90%,line-right size:20%", SubtitlePlacement(alignment: 6, x: 0.9, y: 0.5)),
+        // A 20 % box whose right edge is at 90 %, its text centred in it.
+        (
+            "line:50%,center position:90%,line-right size:20%",
+            SubtitlePlacement(alignment: 5, x: 0.8, y: 0.5, width: 0.2)
+        ),
+        ("size:50%", SubtitlePlacement(alignment: 2, width: 0.5)),
+        ("position:10% align:start size:150%", SubtitlePlacement(alignment: 1, x: 0.1)),
         ("line:-1 align:middle", SubtitlePlacement(alignment: 2)),
     ])
     func cueSettingsPlaceTheCue(settings: String, placement: SubtitlePlacement) throws {
@@ -123,9 +131,49 @@ import VideoPlayerRender
         #expect(
             abs((found.x ?? -1) - (placement.x ?? -1)) < 1e-9
                 && abs((found.y ?? -1) - (placement.y ?? -1)) < 1e-9)
+        #expect(abs((found.width ?? -1) - (placement.width ?? -1)) < 1e-9, "\(found)")
     }
 
-    @Test(arguments: ["", "line:abc position:200% foo:bar", "vertical:rl size:50% region:a", "line:99999"])
+    /// A region is a box on the picture: its cues sit on its bottom line, aligned in its width.
+    @Test func regionsPlaceTheirCues() throws {
+        let vtt = """
+            WEBVTT
+
+            REGION
+            id:fred width:40% lines:3 regionanchor:0%,100% viewportanchor:10%,90%
+
+            REGION
+            id:bill width:40% lines:2
+            regionanchor:100%,0% viewportanchor:90%,10%
+
+            00:01.000 --> 00:02.000 region:fred align:left
+            Fred
+
+            00:01.000 --> 00:02.000 region:bill
+            Bill
+
+            00:01.000 --> 00:02.000 region:bill line:0
+            Own line
+
+            00:01.000 --> 00:02.000 region:nobody
+            Nowhere
+
+            """
+        let cues = SubtitleParser.parse(vtt).cues
+        #expect(cues.map(\.text) == ["Fred", "Bill", "Own line", "Nowhere"])
+        let fred = try #require(cues.first?.placement)
+        #expect(fred.alignment == 1 && fred.width == 0.4)
+        #expect(abs((fred.x ?? -1) - 0.1) < 1e-9 && abs((fred.y ?? -1) - 0.9) < 1e-9)
+        // Bill's top right corner is at (90 %, 10 %); two lines high, centred in its width.
+        let bill = try #require(cues.dropFirst().first?.placement)
+        #expect(bill.alignment == 2 && bill.width == 0.4)
+        #expect(abs((bill.x ?? -1) - 0.7) < 1e-9 && abs((bill.y ?? -1) - (0.1 + 2 * 0.0533)) < 1e-9)
+        // A cue placed by its own line leaves its region; an unknown region places nothing.
+        #expect(cues.dropFirst(2).first?.placement == SubtitlePlacement(alignment: 8, y: 0))
+        #expect(cues.last?.placement == nil)
+    }
+
+    @Test(arguments: ["", "line:abc position:200% foo:bar", "vertical:rl region:a", "line:99999"])
     func settingsThatPlaceNothingLeaveTheCueAtTheBottom(settings: String) throws {
         let vtt = "WEBVTT\n\n00:01.000 --> 00:02.000 \(settings)\nText\n"
         #expect(try #require(SubtitleParser.parse(vtt).cues.first).placement == nil)

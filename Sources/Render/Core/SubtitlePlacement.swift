@@ -1,5 +1,6 @@
 /// Where a plain cue sits on the picture, when its file says: SubRip's `{\an8}`-style tags, WebVTT's
-/// cue settings (`line`, `position`, `align`). Cues without one sit at the bottom centre.
+/// cue settings (`line`, `position`, `align`, `size`) and regions. Cues without one sit at the bottom
+/// centre.
 public struct SubtitlePlacement: Hashable, Sendable {
     /// ASS's numpad alignment of the cue's anchor and text: 1...3 along the bottom (left, centre,
     /// right), 4...6 across the middle, 7...9 along the top.
@@ -10,17 +11,27 @@ public struct SubtitlePlacement: Hashable, Sendable {
     /// The anchor's place down the picture, as a fraction of its height (0 is the top edge); `nil`
     /// keeps it at the margin the alignment says.
     public var y: Double?
+    /// The width of the cue's box, as a fraction of the picture's width (WebVTT's `size`, a region's
+    /// width): its lines wrap within the box and are aligned in it by the alignment's column, and
+    /// the box lies at `x` as that column says (its left edge, middle or right edge there). `nil`
+    /// lets the lines take the picture's width.
+    public var width: Double?
 
-    /// A cue anchored by `alignment` (clamped to 1...9), at (`x`, `y`) when given (clamped to 0...1).
-    public init(alignment: Int, x: Double? = nil, y: Double? = nil) {
+    /// A cue anchored by `alignment` (clamped to 1...9), at (`x`, `y`) when given (clamped to 0...1),
+    /// in a box `width` wide when given (clamped to 0...1; 0 is no width).
+    public init(alignment: Int, x: Double? = nil, y: Double? = nil, width: Double? = nil) {
         self.alignment = min(max(alignment, 1), 9)
         let fraction = { (value: Double?) in value.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } }
         self.x = fraction(x)
         self.y = fraction(y)
+        self.width = fraction(width).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The column of the alignment: 0 left, 1 centre, 2 right.
     var column: Int { (alignment - 1) % 3 }
     /// The row of the alignment: 0 bottom, 1 middle, 2 top.
     var row: Int { (alignment - 1) / 3 }
+
+    /// How far across its box the anchor of a column lies: its left edge, middle or right edge.
+    static func share(ofColumn column: Int) -> Double { [0, 0.5, 1][min(max(column, 0), 2)] }
 }

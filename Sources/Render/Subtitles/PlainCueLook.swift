@@ -188,29 +188,47 @@ public struct PlainCueLook: Hashable, Sendable {
     /// the line boxes, then the text, each on its own layer so that libass stacks them, not moves
     /// them apart, and each placed where the cue's file says.
     func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
+        let margins = boxMargins(for: cue, playWidth: playWidth)
         let text =
             placementTags(for: cue, playWidth: playWidth)
             + Self.text(of: cue, smallCapitals: smallCapitals, textColor: self.text)
         if window.opacity == 0, edge == .none {
             // One event does it: the text on its line boxes.
-            return ["0,Default,,0,0,0,,\(text)"]
+            return ["0,Default,,\(margins),0,,\(text)"]
         }
         var events: [String] = []
-        if window.opacity > 0 { events.append("0,Window,,0,0,0,,\(text)") }
-        if background.opacity > 0 { events.append("1,LineBox,,0,0,0,,\(text)") }
+        if window.opacity > 0 { events.append("0,Window,,\(margins),0,,\(text)") }
+        if background.opacity > 0 { events.append("1,LineBox,,\(margins),0,,\(text)") }
         switch edge {
         case .raised, .depressed:
             // A light edge and a dark one, one pixel of the script each way.
             let light = SubtitleColor.white.opacity(edgeColor.opacity)
             let (above, below) = edge == .raised ? (light, edgeColor) : (edgeColor, light)
             events.append(
-                "2,Text,,0,0,0,,{\\xshad-1\\yshad-1\\4c\(above.assTagColor)\\4a\(above.assTagAlpha)}\(text)")
+                "2,Text,,\(margins),0,,{\\xshad-1\\yshad-1\\4c\(above.assTagColor)\\4a\(above.assTagAlpha)}\(text)"
+            )
             events.append(
-                "3,Text,,0,0,0,,{\\xshad1\\yshad1\\4c\(below.assTagColor)\\4a\(below.assTagAlpha)}\(text)")
+                "3,Text,,\(margins),0,,{\\xshad1\\yshad1\\4c\(below.assTagColor)\\4a\(below.assTagAlpha)}\(text)"
+            )
         default:
-            events.append("2,Text,,0,0,0,,\(text)")
+            events.append("2,Text,,\(margins),0,,\(text)")
         }
         return events
+    }
+
+    /// The event margins ("MarginL,MarginR", script pixels) that make the lines of a cue with a box
+    /// width wrap in that box; "0,0" (the style's) for a cue without one.
+    func boxMargins(for cue: SubtitleCue, playWidth: Double) -> String {
+        guard let placement = cue.placement, let width = placement.width else { return "0,0" }
+        let anchor =
+            placement.x ?? [Self.sideMargin, playWidth / 2, playWidth - Self.sideMargin][placement.column]
+            / playWidth
+        let left = min(
+            max(anchor - width * SubtitlePlacement.share(ofColumn: placement.column), 0), 1 - width)
+        // NB: a margin of 0 means the style's; one script pixel is as good as none.
+        let leftMargin = max(1, Int((left * playWidth).rounded()))
+        let rightMargin = max(1, Int(((1 - left - width) * playWidth).rounded()))
+        return "\(leftMargin),\(rightMargin)"
     }
 
     /// The override tags that put `cue` where its file says: an alignment, and a position when the

@@ -26,12 +26,13 @@ extension SubtitleBlocks {
     /// The cue a block describes when its first line, or the second after an identifier, is a valid
     /// timing line; the lines after the timing line are the cue's text.
     static func cue(
-        from block: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool
+        from block: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
+        regions: [String: WebVTTRegion] = [:]
     ) -> SubtitleCue? {
         guard
             let timingIndex = block.prefix(2).firstIndex(where: { SubtitleTiming.isTimingLine($0, in: bytes) }
             ),
-            let timing = SubtitleTiming(line: block[timingIndex], in: bytes)
+            let timing = SubtitleTiming(line: block[timingIndex], in: bytes, regions: regions)
         else { return nil }
         let payload = Array(block[(timingIndex + 1)...])
         let (text, spans, alignment) = CueMarkup.parse(

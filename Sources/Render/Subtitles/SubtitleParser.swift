@@ -40,14 +40,30 @@ public enum SubtitleParser {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else { return .empty }
         if format == .ass { return ASSScript.parse(utf8: bytes) }
         var cues: [SubtitleCue] = []
+        var regions: [String: WebVTTRegion] = [:]
         for block in SubtitleBlocks(bytes) {
-            if format == .webVTT, isWebVTTNonCue(block, in: bytes) { continue }
-            if let cue = SubtitleBlocks.cue(from: block, in: bytes, removesBraceOverrides: format == .subRip)
+            if format == .webVTT, isWebVTTNonCue(block, in: bytes) {
+                if let definition = webVTTRegion(block, in: bytes) {
+                    regions[definition.id] = definition.region
+                }
+                continue
+            }
+            if let cue = SubtitleBlocks.cue(
+                from: block, in: bytes, removesBraceOverrides: format == .subRip, regions: regions)
             {
                 cues.append(cue)
             }
         }
         return SubtitleDocument(cues: cues, format: format)
+    }
+
+    /// The region a WebVTT "REGION" block defines, with its identifier.
+    private static func webVTTRegion(_ block: [Range<Int>], in bytes: [UInt8]) -> (
+        id: String, region: WebVTTRegion
+    )? {
+        guard let first = block.first, bytes[first].starts(with: "REGION".utf8) else { return nil }
+        let lines = block.map { Substring(decoding: bytes[$0], as: UTF8.self) }
+        return WebVTTRegion.parse(Array(lines.dropFirst()))
     }
 
     /// Whether a WebVTT block is the header, a comment or a style or region definition.

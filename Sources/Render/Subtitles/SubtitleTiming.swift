@@ -10,7 +10,7 @@ struct SubtitleTiming {
     /// Both formats share one lenient time grammar: one to three colon-separated numbers
     /// (hours:minutes:seconds, minutes:seconds, or seconds), then optionally "," or "." and exactly
     /// three digits of milliseconds. What follows the end time is read as WebVTT cue settings.
-    init?(line: Range<Int>, in bytes: [UInt8]) {
+    init?(line: Range<Int>, in bytes: [UInt8], regions: [String: WebVTTRegion] = [:]) {
         guard let arrow = Self.arrow(in: line, of: bytes) else { return nil }
         let startField = bytes.trimmedBlanks(line.lowerBound..<arrow)
         var endEnd = arrow + 3
@@ -24,7 +24,7 @@ struct SubtitleTiming {
         self.end = end
         if endEnd < line.upperBound {
             placement = WebVTTCueSettings.placement(
-                from: Substring(decoding: bytes[endEnd..<line.upperBound], as: UTF8.self))
+                from: Substring(decoding: bytes[endEnd..<line.upperBound], as: UTF8.self), regions: regions)
         }
     }
 
