@@ -6,6 +6,7 @@ public final class TrackPickerService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$tracks) var tracks
     @StateSync(serviceType: RenderService.self, keyPath: \.$selectedAudioTrack) var selectedAudioTrack
     @StateSync(serviceType: RenderService.self, keyPath: \.$selectedSubtitleTrack) var selectedSubtitleTrack
+    @StateSync(serviceType: RenderService.self, keyPath: \.$normalizesLoudness) var normalizesLoudness
     @StateSync(serviceType: SubtitleService.self, keyPath: \.$isEnabled) var subtitlesEnabled
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
@@ -32,6 +33,11 @@ public final class TrackPickerService: Service {
         context?.feature.present(.right(.cover)) { TrackPickerWidget().frame(width: 220) }
     }
 
+    /// Evens out the sound's loudness when it does not, and stops when it does.
+    public func toggleLoudnessNormalization() {
+        context?.render.setLoudnessNormalization(!normalizesLoudness)
+    }
+
     /// Turns subtitles on or off.
     public func setSubtitlesEnabled(_ enabled: Bool) {
         subtitlesEnabled = enabled
@@ -53,7 +59,8 @@ public final class TrackPickerService: Service {
 }
 
 /// A panel listing the audio and subtitle tracks with language and codec; unsupported ones are marked
-/// in the warning colour, the ones playing with a check mark; "Off" hides subtitles.
+/// in the warning colour, the ones playing with a check mark; "Off" hides subtitles, and "Even out
+/// loudness" turns loudness normalisation on and off (a night mode for quiet dialogue and loud scenes).
 ///
 /// ```swift
 /// context.control.configure(.fullScreen(.top1)) { [Spacer(), Symbol(.subtitles).onTap { context[TrackPickerService.self].present() }] }
@@ -70,6 +77,13 @@ public struct TrackPickerWidget: Widget {
                 ForEach(service.audioTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }
                 }
+                HStack(spacing: theme.spacing / 2) {
+                    Symbol(.checkmark).font(theme.captionFont()).opacity(service.normalizesLoudness ? 1 : 0)
+                    Text("Even out loudness").font(theme.bodyFont()).foregroundColor(theme.foreground)
+                }
+                .contentShape()
+                .onTap { service.toggleLoudnessNormalization() }
+                .accessibilityIdentifier("tracks.loudness")
                 Text("Subtitles").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.subtitleTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }

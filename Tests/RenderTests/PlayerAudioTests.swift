@@ -76,6 +76,66 @@ extension PlayerTests {
             }
         }
 
+        /// A quiet tone is raised towards full scale, keeps its pitch, and is heard to its end:
+        /// the sound the normaliser holds back comes out when the item's data ends.
+        @Test func loudnessNormalizationRaisesAQuietSoundAndKeepsAllOfIt() async throws {
+            let spec = ClipSpec(
+                duration: 2, hasVideo: false, tone: ClipSpec.Tone(amplitude: 0.05, codec: .pcm))
+            let url = try TestMedia.cachedClip(spec, fileExtension: "wav")
+            var levels: [Bool: Double] = [:]
+            for normalized in [false, true] {
+                let harness = PlayerHarness()
+                harness.player.setLoudnessNormalization(normalized)
+                harness.player.load(MediaItem(url: url), autoplay: true)
+                #expect(await harness.wait(timeout: 6, for: .ended))
+                let heard = HeardSound(harness.audio)
+                let first = heard.samples.firstIndex { abs($0) > 0.005 } ?? 0
+                let last = heard.samples.lastIndex { abs($0) > 0.005 } ?? 0
+                let heardFor = Double(last - first) / 48_000
+                #expect(abs(heardFor - 2) < 0.05, "heard for \(heardFor) s")
+                // The middle second, where the normaliser's gain has settled.
+                let middle = Array(heard.samples.dropFirst(24_000).prefix(48_000))
+                levels[normalized] =
+                    (middle.reduce(0) { $0 + Double($1 * $1) } / Double(max(middle.count, 1)))
+                    .squareRoot()
+                #expect(abs(heard.frequency - 440) < 4.4, "heard \(heard.frequency) Hz")
+                #expect(heard.samples.allSatisfy { abs($0) <= 1 })
+                #expect(harness.player.normalizesLoudness == normalized)
+                if normalized { #expect(harness.events.contains(.loudnessNormalizationChanged(true))) }
+                await harness.close()
+            }
+            let ratio = (levels[true] ?? 0) / max(levels[false] ?? 1, 1e-9)
+            #expect(ratio > 5, "raised \(ratio)x: \(levels)")
+        }
+
+        /// Switched on and off while the sound plays, the normaliser leaves no gap and loses no sound.
+        @Test func loudnessNormalizationSwitchedWhilePlayingLeavesNoGap() async throws {
+            let spec = ClipSpec(
+                duration: 3, hasVideo: false, tone: ClipSpec.Tone(amplitude: 0.05, codec: .pcm))
+            let url = try TestMedia.cachedClip(spec, fileExtension: "wav")
+            let harness = PlayerHarness()
+            harness.player.load(MediaItem(url: url), autoplay: true)
+            #expect(await harness.wait { harness.player.currentTime > 0.5 })
+            harness.player.setLoudnessNormalization(true)
+            #expect(await harness.wait { harness.player.currentTime > 1.8 })
+            harness.player.setLoudnessNormalization(false)
+            #expect(await harness.wait(timeout: 6, for: .ended))
+            let heard = HeardSound(harness.audio)
+            let first = heard.samples.firstIndex { abs($0) > 0.005 } ?? 0
+            let last = heard.samples.lastIndex { abs($0) > 0.005 } ?? 0
+            #expect(abs(Double(last - first) / 48_000 - 3) < 0.05, "heard for \((last - first) / 48) ms")
+            var longestQuiet = 0
+            var run = 0
+            for sample in heard.samples[first...last] {
+                run = abs(sample) < 0.002 ? run + 1 : 0
+                longestQuiet = max(longestQuiet, run)
+            }
+            // A steady tone is that quiet for two or three samples around each zero crossing.
+            #expect(longestQuiet < 10, "a gap of \(longestQuiet) samples")
+            #expect(heard.samples.contains { abs($0) > 0.2 }, "raised while on")
+            await harness.close()
+        }
+
         @Test func rateTwoPlaysAFourSecondClipInAboutTwoSecondsWithTheTonePitchKept() async throws {
             let harness = PlayerHarness()
             harness.player.setRate(2)

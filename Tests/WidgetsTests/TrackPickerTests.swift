@@ -51,4 +51,19 @@ import VideoPlayerWidgets
         #expect(screen.ink(in: try checkMark(of: english)) == 0)
         #expect(screen.ink(in: try checkMark(of: french)) > 0)
     }
+
+    @Test func evenOutLoudnessTogglesNormalizationAndShowsItsState() async throws {
+        let bed = WidgetBed(size: Size(width: 240, height: 200)) { _ in TrackPickerWidget() }
+        let engine = try #require(bed.context.render.engine as? FakePlaybackEngine)
+        let row = try #require(bed.host.frame(ofIdentifier: "tracks.loudness"))
+        let checkMark = Rect(x: row.minX, y: row.minY, width: 12, height: row.height)
+        #expect(bed.snapshot().ink(in: checkMark) == 0)
+        bed.click(identifier: "tracks.loudness")
+        #expect(engine.commands.last == .setLoudnessNormalization(true))
+        #expect(bed.context.render.normalizesLoudness)
+        #expect(bed.snapshot().ink(in: checkMark) > 0)
+        bed.click(identifier: "tracks.loudness")
+        #expect(engine.commands.last == .setLoudnessNormalization(false))
+        #expect(bed.snapshot().ink(in: checkMark) == 0)
+    }
 }

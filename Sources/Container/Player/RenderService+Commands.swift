@@ -48,6 +48,9 @@ extension RenderService {
     /// Restarts playback at the end when `looping`.
     public func setLooping(_ looping: Bool) { engine.setLooping(looping) }
 
+    /// Evens out the sound's loudness (a night mode), or stops doing so.
+    public func setLoudnessNormalization(_ enabled: Bool) { engine.setLoudnessNormalization(enabled) }
+
     /// Delays the current item's sound by `seconds` (negative: earlier than its picture), within
     /// ``MediaPlayer/audioDelayRange``; the item keeps it.
     public func setAudioDelay(_ seconds: Double) { engine.setAudioDelay(seconds) }

@@ -42,6 +42,8 @@ public final class RenderService: Service {
     @ViewState public private(set) var isMuted = false
     /// Whether playback restarts at the end.
     @ViewState public private(set) var isLooping = false
+    /// Whether the sound's loudness is evened out (quiet dialogue raised, loud scenes lowered).
+    @ViewState public private(set) var normalizesLoudness = false
     /// Seconds the current item's sound is heard after its picture (negative: before).
     @ViewState public private(set) var audioDelay = 0.0
     /// Seconds the current item's subtitles show after their cues' times (negative: before).
@@ -158,6 +160,7 @@ public final class RenderService: Service {
         volume = player.volume
         isMuted = player.isMuted
         isLooping = player.isLooping
+        normalizesLoudness = player.normalizesLoudness
         audioDelay = player.audioDelay
         subtitleDelay = player.subtitleDelay
         activeCues = player.activeCues

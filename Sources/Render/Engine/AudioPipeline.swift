@@ -1,7 +1,8 @@
 import CFFmpeg
 
-/// The audio decoder thread's work after decoding: resample to the device format, stretch to the
-/// playback rate with `atempo` (pitch kept), and queue the samples for the callback.
+/// The audio decoder thread's work after decoding: resample to the device format, even out the
+/// loudness with `dynaudnorm` when asked, stretch to the playback rate with `atempo` (pitch kept),
+/// and queue the samples for the callback.
 ///
 /// > Important: used by the audio decoder thread only.
 final class AudioPipeline: DecodedFrameHandler {
@@ -12,7 +13,11 @@ final class AudioPipeline: DecodedFrameHandler {
     /// Told when decoded audio cannot be converted for the device (once per input format).
     private let onConvertError: @Sendable (PlayerError) -> Void
     private var tempo: (graph: FilterGraph, rate: Double, basePts: Double, outputFrames: Int)?
+    /// The loudness normaliser while it is on, and where its output starts: it holds about a second
+    /// of sound back, so its output is stamped by counting samples from its first input's time.
+    private var normalizer: (graph: FilterGraph, basePts: Double, outputFrames: Int)?
     private let converted: FFmpegFrame
+    private let normalized: FFmpegFrame
     private let stretched: FFmpegFrame
     /// Where the samples of the frame handled last end (`nil` after a seek).
     private var nextPts: Double?
@@ -35,7 +40,9 @@ final class AudioPipeline: DecodedFrameHandler {
         renderer: AudioRenderer, settings: SessionSettings, codec: CodecContext,
         onConvertError: @escaping @Sendable (PlayerError) -> Void
     ) {
-        guard let converted = FFmpegFrame(), let stretched = FFmpegFrame() else { return nil }
+        guard let converted = FFmpegFrame(), let normalized = FFmpegFrame(), let stretched = FFmpegFrame()
+        else { return nil }
+        self.normalized = normalized
         self.renderer = renderer
         self.settings = settings
         self.timeBase = codec.seconds
@@ -62,7 +69,73 @@ final class AudioPipeline: DecodedFrameHandler {
             onConvertError(error)
             return true
         }
-        return deliver(converted.pointer, pts: pts - resampler.lag, serial: serial)
+        return normalize(converted.pointer, pts: pts - resampler.lag, serial: serial)
+    }
+
+    /// Passes converted samples that begin at `pts` through the loudness normaliser when it is on,
+    /// then on to the rate stage. Switched off, it first lets go of the sound it holds.
+    private func normalize(_ samples: UnsafeMutablePointer<AVFrame>, pts: Double, serial: Int) -> Bool {
+        guard settings.current.normalizesLoudness else {
+            guard drainNormalizer(serial: serial) else { return false }
+            return deliver(samples, pts: pts, serial: serial)
+        }
+        if normalizer == nil { normalizer = makeNormalizer(for: samples, basePts: pts) }
+        // NB: without a normaliser (libavfilter refused it) the sound goes on as it is.
+        guard let stage = normalizer, stage.graph.push(samples) else {
+            return deliver(samples, pts: pts, serial: serial)
+        }
+        return pullNormalized(serial: serial)
+    }
+
+    /// Delivers what the normaliser has ready.
+    private func pullNormalized(serial: Int) -> Bool {
+        guard var stage = normalizer else { return true }
+        defer { normalizer = stage }
+        let rate = Double(renderer.format.sampleRate)
+        while stage.graph.pull(into: normalized.pointer) {
+            let pts = stage.basePts + Double(stage.outputFrames) / rate
+            stage.outputFrames += Int(normalized.pointer.pointee.nb_samples)
+            let keepGoing = deliver(normalized.pointer, pts: pts, serial: serial)
+            normalized.unref()
+            guard keepGoing else { return false }
+        }
+        return true
+    }
+
+    /// Delivers all the sound the normaliser holds and drops it (the input ended, or the pass, or
+    /// normalisation was switched off); a new one starts with the next samples.
+    private func drainNormalizer(serial: Int) -> Bool {
+        guard let stage = normalizer else { return true }
+        _ = stage.graph.push(nil)
+        let keepGoing = pullNormalized(serial: serial)
+        normalizer = nil
+        return keepGoing
+    }
+
+    /// libavfilter's dynamic audio normaliser: frames of 100 ms, each given the gain that brings its
+    /// peak to 95 % (at most 10x), smoothed over 15 frames, so the gain follows a scene within about
+    /// a second and never pumps on a single loud sound; it holds back 0.8 s of sound. It works on
+    /// planar doubles; the samples go back to interleaved floats after it.
+    private func makeNormalizer(for samples: UnsafeMutablePointer<AVFrame>, basePts: Double) -> (
+        FilterGraph, Double, Int
+    )? {
+        guard
+            let graph = try? FilterGraph(
+                description: "dynaudnorm=f=100:g=15:p=0.95:m=10,aformat=sample_fmts=flt", audio: true,
+                sourceArguments: Self.sourceArguments(of: samples))
+        else { return nil }
+        return (graph, basePts, 0)
+    }
+
+    /// The buffer source arguments of converted samples: float, at the device's rate, in the
+    /// channel layout the resampler gave them (5.1 on a six-channel device).
+    private static func sourceArguments(of samples: UnsafeMutablePointer<AVFrame>) -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        let layout =
+            av_channel_layout_describe(&samples.pointee.ch_layout, &name, name.count) >= 0
+            ? String(cString: name) : "\(samples.pointee.ch_layout.nb_channels)c"
+        let rate = samples.pointee.sample_rate
+        return "sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(rate)"
     }
 
     /// Stretches converted samples that begin at `pts` to the playback rate and queues them.
@@ -71,7 +144,7 @@ final class AudioPipeline: DecodedFrameHandler {
         guard rate != 1 else {
             return enqueue(samples, pts: pts, tempo: 1, serial: serial, keeping: window)
         }
-        if tempo?.rate != rate { tempo = makeTempo(rate: rate, basePts: pts) }
+        if tempo?.rate != rate { tempo = makeTempo(for: samples, rate: rate, basePts: pts) }
         guard var stage = tempo, stage.graph.push(samples) else { return true }
         while stage.graph.pull(into: stretched.pointer) {
             let stretchedPts =
@@ -91,13 +164,14 @@ final class AudioPipeline: DecodedFrameHandler {
     /// ended at `nextPts`).
     private func drainResampler(serial: Int) -> Bool {
         guard resampler.drain(into: converted.pointer) else { return true }
-        return deliver(converted.pointer, pts: (nextPts ?? 0) - resampler.lag, serial: serial)
+        return normalize(converted.pointer, pts: (nextPts ?? 0) - resampler.lag, serial: serial)
     }
 
     func reset(serial: Int) {
         // The samples held back belong to the time before the seek.
         _ = resampler.drain(into: converted.pointer)
         nextPts = nil
+        normalizer = nil
         tempo = nil
         pending = nil
         queuedEnd = nil
@@ -106,11 +180,11 @@ final class AudioPipeline: DecodedFrameHandler {
 
     /// The samples the resampler holds back end the pass.
     func endPass(serial: Int) -> Bool {
-        drainResampler(serial: serial)
+        drainResampler(serial: serial) && drainNormalizer(serial: serial)
     }
 
     func finish(serial: Int, padTo: Double?) {
-        guard drainResampler(serial: serial) else { return }
+        guard drainResampler(serial: serial), drainNormalizer(serial: serial) else { return }
         if let padTo, let queuedEnd, padTo > queuedEnd.time + Self.shortestPadding {
             guard padWithSilence(from: queuedEnd, to: padTo, serial: serial) else { return }
         }
@@ -150,15 +224,15 @@ final class AudioPipeline: DecodedFrameHandler {
         return true
     }
 
-    private func makeTempo(rate: Double, basePts: Double) -> (FilterGraph, Double, Double, Int)? {
-        let format = renderer.format
+    private func makeTempo(for samples: UnsafeMutablePointer<AVFrame>, rate: Double, basePts: Double) -> (
+        FilterGraph, Double, Double, Int
+    )? {
         // NB: atempo accepts 0.5...2 per instance, so rates outside that range chain two.
         let stages = rate < 0.5 || rate > 2 ? [rate.squareRoot(), rate.squareRoot()] : [rate]
         let description = stages.map { "atempo=\($0)" }.joined(separator: ",")
-        let layout = format.channels == 1 ? "mono" : "stereo"
-        let arguments =
-            "sample_rate=\(format.sampleRate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(format.sampleRate)"
-        guard let graph = try? FilterGraph(description: description, audio: true, sourceArguments: arguments)
+        guard
+            let graph = try? FilterGraph(
+                description: description, audio: true, sourceArguments: Self.sourceArguments(of: samples))
         else { return nil }
         return (graph, rate, basePts, 0)
     }

@@ -54,6 +54,17 @@ extension MediaPlayer {
         emit(.muteChanged(muted))
     }
 
+    /// Evens out the sound's loudness, or stops doing so: quiet passages (whispered dialogue) are
+    /// raised and loud ones (explosions, a louder advert) lowered towards one level, as a
+    /// television's "night mode" does, with libavfilter's dynamic audio normaliser (`dynaudnorm`).
+    /// It applies to every item from the next samples decoded; the sound it works on is decoded
+    /// about a second ahead, so switching it on never interrupts what is heard.
+    public func setLoudnessNormalization(_ enabled: Bool) {
+        normalizesLoudness = enabled
+        updateSettings()
+        emit(.loudnessNormalizationChanged(enabled))
+    }
+
     /// Makes playback restart from the beginning at the end of the item, instead of ending.
     ///
     /// The loop is seamless: the start is read and decoded ahead while the end plays, so the first
@@ -140,7 +151,7 @@ extension MediaPlayer {
         if !customVideoFilter.isEmpty { equaliser.append(customVideoFilter) }
         return SessionSettings.Values(
             rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
-            isLooping: isLooping)
+            isLooping: isLooping, normalizesLoudness: normalizesLoudness)
     }
 
     func updateSettings() {

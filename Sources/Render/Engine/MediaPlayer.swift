@@ -51,6 +51,8 @@ public final class MediaPlayer {
     public internal(set) var isMuted = false
     /// Whether playback restarts at the end.
     public internal(set) var isLooping = false
+    /// Whether the sound's loudness is evened out (``setLoudnessNormalization(_:)``).
+    public internal(set) var normalizesLoudness = false
     /// Seconds the current item's sound is heard after its picture (negative: before).
     public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
     /// Seconds the current item's subtitles show after the times their cues name (negative: before).

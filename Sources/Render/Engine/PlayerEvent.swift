@@ -20,6 +20,8 @@ public enum PlayerEvent: Equatable, Sendable {
     case rateChanged(Double)
     /// Looping was switched on or off.
     case loopChanged(Bool)
+    /// Loudness normalisation was switched on or off.
+    case loudnessNormalizationChanged(Bool)
     /// The current item's audio delay changed (seconds; positive: the sound comes later).
     case audioDelayChanged(Double)
     /// The current item's subtitle delay changed (seconds; positive: the subtitles come later).

@@ -12,6 +12,8 @@ final class SessionSettings: Sendable {
         var isLooping = false
         /// Seconds the item's sound is heard after its picture (negative: before).
         var audioDelay = 0.0
+        /// Whether the sound's loudness is evened out (quiet passages raised, loud ones lowered).
+        var normalizesLoudness = false
 
         /// A copy with `item`'s own choices (the subtitle track, the audio delay), which belong to
         /// the item, not to the player.

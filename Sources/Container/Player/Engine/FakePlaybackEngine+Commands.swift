@@ -92,6 +92,12 @@ extension FakePlaybackEngine {
         emit(.loopChanged(looping))
     }
 
+    public func setLoudnessNormalization(_ enabled: Bool) {
+        record(.setLoudnessNormalization(enabled))
+        normalizesLoudness = enabled
+        emit(.loudnessNormalizationChanged(enabled))
+    }
+
     public func setAudioDelay(_ seconds: Double) {
         record(.setAudioDelay(seconds))
         guard let currentIndex else { return ignore(.audioDelay) }

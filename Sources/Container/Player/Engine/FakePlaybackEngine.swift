@@ -23,7 +23,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case seek(to: Double, exact: Bool)
         case skip(by: Double)
         case stepForward
-        case setRate(Double), setVolume(Double), mute, unmute, setLooping(Bool)
+        case setRate(Double), setVolume(Double), mute, unmute, setLooping(Bool), setLoudnessNormalization(
+            Bool)
         case setAudioDelay(Double), setSubtitleDelay(Double)
         case next, previous
         case setBrightness(Double), setContrast(Double), setSaturation(Double), setVideoFilter(String)
@@ -51,6 +52,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
     public internal(set) var isLooping = false
+    public internal(set) var normalizesLoudness = false
     public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
     public var subtitleDelay: Double { currentItem?.subtitleDelay ?? 0 }
     public internal(set) var tracks: [MediaTrack] = []

@@ -50,6 +50,8 @@ public protocol PlaybackEngine: VideoSource {
     var isMuted: Bool { get }
     /// Whether playback restarts at the end.
     var isLooping: Bool { get }
+    /// Whether the sound's loudness is evened out.
+    var normalizesLoudness: Bool { get }
     /// Seconds the current item's sound is heard after its picture (negative: before).
     var audioDelay: Double { get }
     /// Seconds the current item's subtitles show after their cues' times (negative: before).
@@ -112,6 +114,8 @@ public protocol PlaybackEngine: VideoSource {
     func unmute()
     /// Restarts playback at the end when `looping`.
     func setLooping(_ looping: Bool)
+    /// Evens out the sound's loudness, or stops (see ``MediaPlayer/setLoudnessNormalization(_:)``).
+    func setLoudnessNormalization(_ enabled: Bool)
     /// Delays the current item's sound (see ``MediaPlayer/setAudioDelay(_:)``).
     func setAudioDelay(_ seconds: Double)
     /// Delays the current item's subtitles (see ``MediaPlayer/setSubtitleDelay(_:)``).
