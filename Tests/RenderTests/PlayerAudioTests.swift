@@ -149,18 +149,22 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func theSDLDeviceCallbackPlaysAClipToTheEnd() async throws {
+        /// Stereo and 5.1 sound: SDL's device opens with the channels it can give for each.
+        @Test(arguments: [2, 6])
+        func theSDLDeviceCallbackPlaysAClipToTheEnd(channels: Int) async throws {
             let player = MediaPlayer()
             var errors: [PlayerError] = []
             player.addObserver { event in
                 if case .error(let error) = event { errors.append(error) }
             }
-            player.load(try TestClips.item(ClipSpec(duration: 0.8)), autoplay: true)
+            let spec = ClipSpec(duration: 0.8, tone: ClipSpec.Tone(channels: channels))
+            player.load(try TestClips.item(spec), autoplay: true)
             let harness = PlayerHarness()
             #expect(await harness.wait(timeout: 4) { player.status == .ended })
             #expect(errors.isEmpty, "\(errors)")
             let renderer = try #require(player.session?.renderer, "the SDL device did not open")
             #expect(renderer.samplesRendered > 48_000)
+            #expect(renderer.format.channels == channels, "SDL's dummy driver gives the channels asked")
             await player.close()
         }
 

@@ -26,6 +26,35 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Surround sound asks the device for 5.1 and plays on its six channels; a device that has
+        /// two gets it mixed down; stereo sound asks for stereo.
+        @Test(arguments: [(6, nil, 6), (6, 2, 2), (2, nil, 2), (1, nil, 2)])
+        func theDeviceIsAskedForSurroundOnlyForSurroundSound(
+            channels: Int, deviceChannels: Int?, heardChannels: Int
+        ) async throws {
+            let sink = CaptureAudioSink(
+                obtains: deviceChannels.map { AudioOutputFormat(sampleRate: 48_000, channels: $0) })
+            let harness = PlayerHarness(audioSink: { sink })
+            let spec = ClipSpec(
+                duration: 2, hasVideo: false, tone: ClipSpec.Tone(channels: channels, codec: .pcm))
+            harness.player.load(
+                MediaItem(url: try TestMedia.cachedClip(spec, fileExtension: "wav")), autoplay: true)
+            #expect(await harness.wait { sink.recordedSamples.count > 48_000 * heardChannels })
+            harness.player.pause()
+            #expect(sink.format.channels == heardChannels)
+            let recorded = sink.recordedSamples
+            // Every channel carries the tone (the clip has it in each of its own).
+            for channel in 0..<heardChannels {
+                let samples = stride(from: channel, to: recorded.count, by: heardChannels).map {
+                    recorded[$0]
+                }
+                let heard = HeardSound(interleaved: samples, channels: 1, sampleRate: 48_000)
+                #expect(abs(heard.frequency - 440) < 4.4, "channel \(channel): \(heard.frequency) Hz")
+                #expect(heard.rms > 0.01, "channel \(channel) is silent")
+            }
+            await harness.close()
+        }
+
         @Test func switchingTheAudioTrackChangesTheToneWithin100msAndKeepsThePosition() async throws {
             let spec = ClipSpec(
                 width: 160, height: 96, duration: 4, tone: ClipSpec.Tone(language: "eng"),

@@ -19,11 +19,11 @@ final class AudioOutput: Sendable {
     private let sink: any AudioSink
     private let state = Locked(State())
 
-    /// Opens `sink`, paused; the caller holds the output.
-    init(sink: any AudioSink) throws(PlayerError) {
+    /// Opens `sink`, paused, asking for `preferred`; the caller holds the output.
+    init(sink: any AudioSink, preferred: AudioOutputFormat = .standard) throws(PlayerError) {
         self.sink = sink
         let box = WeakOutput()
-        format = try sink.open(preferred: .standard) { buffer in box.output?.render(buffer) }
+        format = try sink.open(preferred: preferred) { buffer in box.output?.render(buffer) }
         box.output = self
         state.withLock { $0.users = 1 }
     }

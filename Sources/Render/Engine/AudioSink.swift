@@ -13,6 +13,13 @@ public struct AudioOutputFormat: Hashable, Sendable {
 
     /// Float32 stereo at 48 kHz, what the engine asks a device for.
     public static let standard = AudioOutputFormat(sampleRate: 48_000, channels: 2)
+
+    /// What the engine asks a device for to play sound of `channels` channels: 5.1 for surround
+    /// sound (six channels or more), which a device without six channels answers with fewer and
+    /// the sound is mixed down to them; stereo otherwise.
+    public static func preferred(forChannels channels: Int) -> AudioOutputFormat {
+        AudioOutputFormat(sampleRate: standard.sampleRate, channels: channels >= 6 ? 6 : standard.channels)
+    }
 }
 
 /// Fills a buffer of interleaved float samples; silence where there is nothing to play.
@@ -23,7 +30,8 @@ public typealias AudioRenderCallback = @Sendable (UnsafeMutableBufferPointer<Flo
 /// > Important: the sink calls the render callback on its own real-time thread; the callback never
 /// > blocks. `close()` returns only after the last callback has returned.
 public protocol AudioSink: AnyObject, Sendable {
-    /// Opens the output, paused; returns the format actually obtained.
+    /// Opens the output, paused; returns the format actually obtained: a device may give another
+    /// rate, or (asked for surround sound) fewer channels.
     func open(preferred: AudioOutputFormat, render: @escaping AudioRenderCallback) throws(PlayerError)
         -> AudioOutputFormat
     /// Seconds between a sample being rendered and being heard.

@@ -50,7 +50,9 @@ extension PlaybackSession {
                 videoDecoder.run(codec: videoCodec, handler: pipeline)
             }
         }
-        if let audioCodec, let renderer = openAudioOutput() {
+        if let audioCodec,
+            let renderer = openAudioOutput(channels: Int(audioCodec.pointer.pointee.ch_layout.nb_channels))
+        {
             info.rendersAudio = true
             startThread("audio-decoder") { [self] in
                 let onConvertError: @Sendable (PlayerError) -> Void = { [post] in post(.warning($0)) }
@@ -107,19 +109,20 @@ extension PlaybackSession {
         }
     }
 
-    /// Plays on the output the session shares, or opens a device; without one, reports it once and
-    /// leaves the clock to the system.
+    /// Plays on the output the session shares, or opens a device for sound of `channels` channels
+    /// (5.1 for surround sound where the device has it); without one, reports it once and leaves
+    /// the clock to the system.
     ///
     /// Some drivers open one device at a time (SDL's dummy and disk drivers, some sound servers): a
     /// preload that could not share the playing item's output finds its device in the way, and says
     /// so quietly instead, for the player to open the item anew at its turn. A preload that became
     /// current while it opened tries once more after the previous item's device closed.
-    private func openAudioOutput() -> AudioRenderer? {
+    private func openAudioOutput(channels: Int) -> AudioRenderer? {
         var mayRetry = options.isPreload
         while true {
             if options.sharedOutput == nil { options.retirement.waitForClosedDevices(unless: interrupt) }
             do throws(PlayerError) {
-                return try openAudioDevice()
+                return try openAudioDevice(channels: channels)
             } catch {
                 let stillPreload = runtime.withLock { runtime in
                     if runtime.isPreload { runtime.deviceWasTaken = true }
@@ -136,14 +139,15 @@ extension PlaybackSession {
         }
     }
 
-    private func openAudioDevice() throws(PlayerError) -> AudioRenderer {
+    private func openAudioDevice(channels: Int) throws(PlayerError) -> AudioRenderer {
         if let shared = runtime.withLock({ $0.output }) {
             // The item before this one holds the device: this one's sound follows its last sample.
             let renderer = makeRenderer(for: shared)
             shared.attach(renderer)
             return renderer
         }
-        let output = try AudioOutput(sink: options.audioSinkFactory())
+        let output = try AudioOutput(
+            sink: options.audioSinkFactory(), preferred: .preferred(forChannels: channels))
         let renderer = makeRenderer(for: output)
         output.attach(renderer)
         let paused = clock.isPaused

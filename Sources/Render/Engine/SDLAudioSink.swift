@@ -55,7 +55,10 @@ public final class SDLAudioSink: AudioSink, Sendable {
             }
         }
         var obtained = SDL_AudioSpec()
-        let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(SDL_AUDIO_ALLOW_FREQUENCY_CHANGE))
+        // A device without as many channels as asked gives its own count; the engine mixes down to it.
+        let changes =
+            SDL_AUDIO_ALLOW_FREQUENCY_CHANGE | (preferred.channels > 2 ? SDL_AUDIO_ALLOW_CHANNELS_CHANGE : 0)
+        let device = SDL_OpenAudioDevice(nil, 0, &desired, &obtained, Int32(changes))
         guard device != 0 else {
             box.release()
             throw PlayerError.audioDeviceUnavailable(String(cString: SDL_GetError()))
