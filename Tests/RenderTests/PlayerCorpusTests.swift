@@ -82,7 +82,9 @@ extension PlayerTests {
                 #expect(player.tracks.contains { $0.kind == .audio && !$0.isSupported })
                 #expect(unsupported.count == 1 && player.hasVideo && player.framesPresented > 10)
             case "av/bbb_960x540_60fps_vp8.webm", "av/bbb_6ch_8kHz_opus.ogg":
-                #expect(heard && harness.audio.format.channels == 2)
+                // The capture sink gives what is asked, as a 5.1 device does: six channels. A stereo
+                // device gets them mixed down (PlayerDeviceFormatTests).
+                #expect(heard && harness.audio.format.channels == 6)
             default:
                 #expect(player.hasVideo || player.hasAudio)
             }
