@@ -51,12 +51,27 @@ final class VideoPipeline: DecodedFrameHandler {
     func handle(
         _ frame: UnsafeMutablePointer<AVFrame>, serial: Int, discardBefore: Double?, pass: LoopPass?
     ) -> Bool {
-        let time = codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
+        let time = time(of: frame)
         // NB: only the end: pictures the decoder held back for reordering come out after the next
         // pass's first packet went in, with times before that pass's start.
         if let end = pass?.end, time >= end - 0.001 { return true }
         // NB: before the exact seek's skipping: a caption loaded by a skipped picture still shows.
         readCaptions(of: frame, at: time, serial: serial)
+        return show(frame, at: time, serial: serial, discardBefore: discardBefore)
+    }
+
+    /// Media seconds of a decoded picture.
+    private func time(of frame: UnsafePointer<AVFrame>) -> Double {
+        codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
+    }
+
+    /// Filters or converts a picture shown at `time` and queues it; one before `discardBefore` is
+    /// held back instead, in case its generation ends before the target. Called once for each
+    /// picture decoded, and again for a picture shown a second way (unfiltered after a bad graph,
+    /// the held-back one at the end), whose captions are read once only.
+    private func show(
+        _ frame: UnsafeMutablePointer<AVFrame>, at time: Double, serial: Int, discardBefore: Double?
+    ) -> Bool {
         let packetDuration = codec.duration(frame.pointee.pkt_duration)
         let duration = packetDuration > 0 ? packetDuration : nominalDuration
         if let discardBefore, time + duration <= discardBefore + 0.001 {
@@ -118,7 +133,7 @@ final class VideoPipeline: DecodedFrameHandler {
         // An exact seek past the last picture would otherwise leave no picture at all (a black
         // video after a seek to the end of an item that showed none yet): show the last one.
         if holdsSkipped, !queuedSinceReset {
-            _ = handle(skipped.pointer, serial: serial, discardBefore: nil, pass: nil)
+            _ = show(skipped.pointer, at: time(of: skipped.pointer), serial: serial, discardBefore: nil)
         }
         skipped.unref()
         holdsSkipped = false
@@ -144,7 +159,7 @@ final class VideoPipeline: DecodedFrameHandler {
                 settings.update { $0.videoFilter = "" }
                 // The picture that met the bad graph is still shown, unfiltered: dropping it would
                 // lose the target picture of an exact seek.
-                return handle(frame, serial: serial, discardBefore: nil, pass: nil)
+                return show(frame, at: time, serial: serial, discardBefore: nil)
             }
         }
         guard let graph = filter?.graph, graph.push(frame) else { return true }
