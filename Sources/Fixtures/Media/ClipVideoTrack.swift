@@ -93,6 +93,10 @@ final class ClipVideoTrack: ClipTrack {
         if spec.videoCodec == .h264, let x264 = avcodec_find_encoder_by_name("libx264") {
             return (x264, [("preset", "ultrafast"), ("forced-idr", "1"), ("x264-params", "scenecut=0")])
         }
+        // NB: the MPEG-4 encoder writes no A/53 caption data; a clip asked for captions would lack them.
+        guard spec.closedCaptions.isEmpty else {
+            throw .encodeFailed("closed captions need libx264, which this FFmpeg lacks")
+        }
         guard let mpeg4 = avcodec_find_encoder(AV_CODEC_ID_MPEG4) else {
             throw .encodeFailed("this FFmpeg has neither libx264 nor an MPEG-4 encoder")
         }
