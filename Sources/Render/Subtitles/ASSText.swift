@@ -105,16 +105,6 @@ public enum ASSText {
         guard rest.first == UInt8(ascii: "c") else { return nil }
         rest = rest.dropFirst()
         if rest.isEmpty { return .some(nil) }
-        // &HBBGGRR&: the "&", the "H" and the closing "&" are optional in what renderers accept.
-        guard rest.first == UInt8(ascii: "&") || rest.first == UInt8(ascii: "H") else { return nil }
-        let digits = rest.filter {
-            $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "H") && $0 != UInt8(ascii: "h")
-        }
-        guard !digits.isEmpty, digits.count <= 8,
-            let value = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
-        else { return nil }
-        return .some(
-            SubtitleColor(
-                red: UInt8(value & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value >> 16 & 0xFF)))
+        return SubtitleColor(assTag: rest).map { .some($0) }
     }
 }

@@ -8,6 +8,20 @@ extension SubtitleColor {
         "navy": 0x000080, "fuchsia": 0xFF00FF, "magenta": 0xFF00FF, "purple": 0x800080, "orange": 0xFFA500,
     ]
 
+    /// A colour as an ASS override tag writes it (``assTagColor``): `&HBBGGRR&`, whose leading "&",
+    /// "H" and closing "&" renderers also accept without; `nil` for anything else.
+    init?(assTag value: some Collection<UInt8>) {
+        guard value.first == UInt8(ascii: "&") || value.first == UInt8(ascii: "H") else { return nil }
+        let digits = value.filter {
+            $0 != UInt8(ascii: "&") && $0 != UInt8(ascii: "H") && $0 != UInt8(ascii: "h")
+        }
+        guard !digits.isEmpty, digits.count <= 8,
+            let number = UInt32(String(decoding: digits, as: UTF8.self), radix: 16)
+        else { return nil }
+        self.init(
+            red: UInt8(number & 0xFF), green: UInt8(number >> 8 & 0xFF), blue: UInt8(number >> 16 & 0xFF))
+    }
+
     /// A colour as markup writes it: a name, or hex digits `#RRGGBB`, `RRGGBB` or `#RGB`; `nil` for
     /// anything else.
     init?(markup: some StringProtocol) {

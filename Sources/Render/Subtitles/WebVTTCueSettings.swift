@@ -106,7 +106,7 @@ enum WebVTTCueSettings {
 
 /// A WebVTT region: a box of the picture that cues naming it stack in, from the bottom up (a
 /// speaker's corner, a caption window that scrolls).
-struct WebVTTRegion: Hashable, Sendable {
+struct WebVTTRegion: Sendable {
     /// The box's width, as a fraction of the picture's width.
     var width = 1.0
     /// How many lines it holds.
@@ -115,20 +115,6 @@ struct WebVTTRegion: Hashable, Sendable {
     var regionAnchor = (x: 0.0, y: 1.0)
     /// Where that point lies on the picture (fractions of its size).
     var viewportAnchor = (x: 0.0, y: 1.0)
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.width == rhs.width && lhs.lines == rhs.lines && lhs.regionAnchor == rhs.regionAnchor
-            && lhs.viewportAnchor == rhs.viewportAnchor
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(width)
-        hasher.combine(lines)
-        hasher.combine(regionAnchor.x)
-        hasher.combine(regionAnchor.y)
-        hasher.combine(viewportAnchor.x)
-        hasher.combine(viewportAnchor.y)
-    }
 
     /// The region a definition block names, with its identifier: settings such as
     /// `id:fred width:40% lines:3 regionanchor:0%,100% viewportanchor:10%,90%`, one or more on each
