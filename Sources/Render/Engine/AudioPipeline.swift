@@ -12,10 +12,10 @@ final class AudioPipeline: DecodedFrameHandler {
     private let resampler: Resampler
     /// Told when decoded audio cannot be converted for the device (once per input format).
     private let onConvertError: @Sendable (PlayerError) -> Void
-    private var tempo: (graph: FilterGraph, rate: Double, basePts: Double, outputFrames: Int)?
-    /// The loudness normaliser while it is on, and where its output starts: it holds about a second
-    /// of sound back, so its output is stamped by counting samples from its first input's time.
-    private var normalizer: (graph: FilterGraph, basePts: Double, outputFrames: Int)?
+    /// The rate stage while the rate is not 1, and its rate.
+    private var tempo: (filter: CountingFilter, rate: Double)?
+    /// The loudness normaliser while it is on; it holds about a second of sound back.
+    private var normalizer: CountingFilter?
     private let converted: FFmpegFrame
     private let normalized: FFmpegFrame
     private let stretched: FFmpegFrame
@@ -79,7 +79,11 @@ final class AudioPipeline: DecodedFrameHandler {
             guard drainNormalizer(serial: serial) else { return false }
             return deliver(samples, pts: pts, serial: serial)
         }
-        if normalizer == nil { normalizer = makeNormalizer(for: samples, basePts: pts) }
+        if normalizer == nil {
+            normalizer = CountingFilter(
+                description: Self.normalizerDescription, for: samples, basePts: pts,
+                secondsPerSample: 1 / Double(renderer.format.sampleRate))
+        }
         // NB: without a normaliser (libavfilter refused it) the sound goes on as it is.
         guard let stage = normalizer, stage.graph.push(samples) else {
             return deliver(samples, pts: pts, serial: serial)
@@ -91,10 +95,7 @@ final class AudioPipeline: DecodedFrameHandler {
     private func pullNormalized(serial: Int) -> Bool {
         guard var stage = normalizer else { return true }
         defer { normalizer = stage }
-        let rate = Double(renderer.format.sampleRate)
-        while stage.graph.pull(into: normalized.pointer) {
-            let pts = stage.basePts + Double(stage.outputFrames) / rate
-            stage.outputFrames += Int(normalized.pointer.pointee.nb_samples)
+        while let pts = stage.pull(into: normalized.pointer) {
             let keepGoing = deliver(normalized.pointer, pts: pts, serial: serial)
             normalized.unref()
             guard keepGoing else { return false }
@@ -116,27 +117,7 @@ final class AudioPipeline: DecodedFrameHandler {
     /// peak to 95 % (at most 10x), smoothed over 15 frames, so the gain follows a scene within about
     /// a second and never pumps on a single loud sound; it holds back 0.8 s of sound. It works on
     /// planar doubles; the samples go back to interleaved floats after it.
-    private func makeNormalizer(for samples: UnsafeMutablePointer<AVFrame>, basePts: Double) -> (
-        FilterGraph, Double, Int
-    )? {
-        guard
-            let graph = try? FilterGraph(
-                description: "dynaudnorm=f=100:g=15:p=0.95:m=10,aformat=sample_fmts=flt", audio: true,
-                sourceArguments: Self.sourceArguments(of: samples))
-        else { return nil }
-        return (graph, basePts, 0)
-    }
-
-    /// The buffer source arguments of converted samples: float, at the device's rate, in the
-    /// channel layout the resampler gave them (5.1 on a six-channel device).
-    private static func sourceArguments(of samples: UnsafeMutablePointer<AVFrame>) -> String {
-        var name = [CChar](repeating: 0, count: 64)
-        let layout =
-            av_channel_layout_describe(&samples.pointee.ch_layout, &name, name.count) >= 0
-            ? String(cString: name) : "\(samples.pointee.ch_layout.nb_channels)c"
-        let rate = samples.pointee.sample_rate
-        return "sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(rate)"
-    }
+    private static let normalizerDescription = "dynaudnorm=f=100:g=15:p=0.95:m=10,aformat=sample_fmts=flt"
 
     /// Stretches converted samples that begin at `pts` to the playback rate and queues them.
     private func deliver(_ samples: UnsafeMutablePointer<AVFrame>, pts: Double, serial: Int) -> Bool {
@@ -144,19 +125,21 @@ final class AudioPipeline: DecodedFrameHandler {
         guard rate != 1 else {
             return enqueue(samples, pts: pts, tempo: 1, serial: serial, keeping: window)
         }
-        if tempo?.rate != rate { tempo = makeTempo(for: samples, rate: rate, basePts: pts) }
-        guard var stage = tempo, stage.graph.push(samples) else { return true }
-        while stage.graph.pull(into: stretched.pointer) {
-            let stretchedPts =
-                stage.basePts + Double(stage.outputFrames) * rate / Double(renderer.format.sampleRate)
-            stage.outputFrames += Int(stretched.pointer.pointee.nb_samples)
+        if tempo?.rate != rate {
+            tempo = CountingFilter(
+                description: Self.tempoDescription(rate), for: samples, basePts: pts,
+                secondsPerSample: rate / Double(renderer.format.sampleRate)
+            ).map { ($0, rate) }
+        }
+        guard var stage = tempo?.filter, stage.graph.push(samples) else { return true }
+        defer { tempo?.filter = stage }
+        while let stretchedPts = stage.pull(into: stretched.pointer) {
             let keepGoing = enqueue(
                 stretched.pointer, pts: stretchedPts, tempo: rate, serial: serial,
                 keeping: window)
             stretched.unref()
             guard keepGoing else { return false }
         }
-        tempo = stage
         return true
     }
 
@@ -224,17 +207,11 @@ final class AudioPipeline: DecodedFrameHandler {
         return true
     }
 
-    private func makeTempo(for samples: UnsafeMutablePointer<AVFrame>, rate: Double, basePts: Double) -> (
-        FilterGraph, Double, Double, Int
-    )? {
-        // NB: atempo accepts 0.5...2 per instance, so rates outside that range chain two.
+    /// `atempo` stages that stretch by `rate`: atempo accepts 0.5...2 per instance, so rates outside
+    /// that range chain two.
+    private static func tempoDescription(_ rate: Double) -> String {
         let stages = rate < 0.5 || rate > 2 ? [rate.squareRoot(), rate.squareRoot()] : [rate]
-        let description = stages.map { "atempo=\($0)" }.joined(separator: ",")
-        guard
-            let graph = try? FilterGraph(
-                description: description, audio: true, sourceArguments: Self.sourceArguments(of: samples))
-        else { return nil }
-        return (graph, rate, basePts, 0)
+        return stages.map { "atempo=\($0)" }.joined(separator: ",")
     }
 
     private func enqueue(
@@ -307,5 +284,49 @@ final class AudioPipeline: DecodedFrameHandler {
     private func end(of chunk: AudioChunk) -> Double {
         let frames = chunk.samples.count / max(renderer.format.channels, 1)
         return chunk.pts + Double(frames) / Double(renderer.format.sampleRate) * chunk.tempo
+    }
+}
+
+/// An audio filter graph over converted samples whose output is stamped by counting: a filter may
+/// hold samples back (the normaliser's look-ahead, atempo's window), so each output frame starts
+/// where the first input did plus the samples put out before it, each `secondsPerSample` of media.
+private struct CountingFilter {
+    let graph: FilterGraph
+    private let basePts: Double
+    private let secondsPerSample: Double
+    private var outputFrames = 0
+
+    /// The graph `description` fed with samples like `samples`, its output counted from `basePts`;
+    /// `nil` when libavfilter refuses it.
+    init?(
+        description: String, for samples: UnsafeMutablePointer<AVFrame>, basePts: Double,
+        secondsPerSample: Double
+    ) {
+        guard
+            let graph = try? FilterGraph(
+                description: description, audio: true, sourceArguments: Self.sourceArguments(of: samples))
+        else { return nil }
+        self.graph = graph
+        self.basePts = basePts
+        self.secondsPerSample = secondsPerSample
+    }
+
+    /// Takes the next filtered frame into `frame` and returns the media time it starts at; `nil`
+    /// when the graph needs more input.
+    mutating func pull(into frame: UnsafeMutablePointer<AVFrame>) -> Double? {
+        guard graph.pull(into: frame) else { return nil }
+        defer { outputFrames += Int(frame.pointee.nb_samples) }
+        return basePts + Double(outputFrames) * secondsPerSample
+    }
+
+    /// The buffer source arguments of converted samples: float, at the device's rate, in the
+    /// channel layout the resampler gave them (5.1 on a six-channel device).
+    private static func sourceArguments(of samples: UnsafeMutablePointer<AVFrame>) -> String {
+        var name = [CChar](repeating: 0, count: 64)
+        let layout =
+            av_channel_layout_describe(&samples.pointee.ch_layout, &name, name.count) >= 0
+            ? String(cString: name) : "\(samples.pointee.ch_layout.nb_channels)c"
+        let rate = samples.pointee.sample_rate
+        return "sample_rate=\(rate):sample_fmt=flt:channel_layout=\(layout):time_base=1/\(rate)"
     }
 }
