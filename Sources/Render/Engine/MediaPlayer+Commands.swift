@@ -92,11 +92,8 @@ extension MediaPlayer {
     /// starts with silence and an earlier one starts that far in, so the picture starts where it
     /// was asked to.
     public func setAudioDelay(_ seconds: Double) {
-        guard let currentIndex else { return ignore(.audioDelay) }
-        let delay = clamp(.audioDelay, seconds, to: ItemDelay.audio.range, ifNaN: 0)
-        items[currentIndex].audioDelay = delay
-        session?.settings.update { $0.audioDelay = delay }
-        emit(.audioDelayChanged(delay))
+        setDelay(.audio, to: seconds) { [session] delay in session?.settings.update { $0.audioDelay = delay }
+        }
     }
 
     /// Shows the current item's subtitles `seconds` after the times their cues name (negative:
@@ -105,10 +102,17 @@ extension MediaPlayer {
     /// > Note: cues of an embedded track are known once the demuxer has read them, a few seconds
     /// > ahead of the position: a delay that shows them earlier than that shows them late.
     public func setSubtitleDelay(_ seconds: Double) {
-        guard let currentIndex else { return ignore(.subtitleDelay) }
-        let delay = clamp(.subtitleDelay, seconds, to: ItemDelay.subtitle.range, ifNaN: 0)
-        items[currentIndex].subtitleDelay = delay
-        emit(.subtitleDelayChanged(delay))
+        setDelay(.subtitle, to: seconds)
+    }
+
+    /// Sets the current item's `kind` of delay, clamped (reported with `.adjusted`), hands it to
+    /// `apply`, then reports the change; ignored without an item.
+    private func setDelay(_ kind: ItemDelay, to seconds: Double, apply: (Double) -> Void = { _ in }) {
+        guard let currentIndex else { return ignore(kind.command) }
+        let delay = clamp(kind.command, seconds, to: kind.range, ifNaN: 0)
+        items[currentIndex][keyPath: kind.key] = delay
+        apply(delay)
+        emit(kind.changed(delay))
     }
 
     /// Clamps the delays the item at `index` came with (reporting a clamp), as the setters do.

@@ -1,15 +1,18 @@
 /// One of the delays an item keeps (``MediaItem/audioDelay``, ``MediaItem/subtitleDelay``): the
-/// command that sets it and the values it may take, for both engines, whose item in the queue always
-/// holds the delay in force.
+/// command that sets it, the values it may take and the event that reports a change, for both
+/// engines, whose item in the queue always holds the delay in force.
 package struct ItemDelay: Sendable {
     package let command: PlayerCommand
     package let key: WritableKeyPath<MediaItem, Double> & Sendable
     package let range: ClosedRange<Double>
+    package let changed: @Sendable (Double) -> PlayerEvent
 
     package static let audio = ItemDelay(
-        command: .audioDelay, key: \.audioDelay, range: MediaPlayer.audioDelayRange)
+        command: .audioDelay, key: \.audioDelay, range: MediaPlayer.audioDelayRange,
+        changed: { .audioDelayChanged($0) })
     package static let subtitle = ItemDelay(
-        command: .subtitleDelay, key: \.subtitleDelay, range: MediaPlayer.subtitleDelayRange)
+        command: .subtitleDelay, key: \.subtitleDelay, range: MediaPlayer.subtitleDelayRange,
+        changed: { .subtitleDelayChanged($0) })
     package static let all = [audio, subtitle]
 }
 

@@ -100,18 +100,21 @@ extension FakePlaybackEngine {
 
     public func setAudioDelay(_ seconds: Double) {
         record(.setAudioDelay(seconds))
-        guard let currentIndex else { return ignore(.audioDelay) }
-        let delay = clamp(.audioDelay, seconds, to: ItemDelay.audio.range, ifNaN: 0)
-        items[currentIndex].audioDelay = delay
-        emit(.audioDelayChanged(delay))
+        setDelay(.audio, to: seconds)
     }
 
     public func setSubtitleDelay(_ seconds: Double) {
         record(.setSubtitleDelay(seconds))
-        guard let currentIndex else { return ignore(.subtitleDelay) }
-        let delay = clamp(.subtitleDelay, seconds, to: ItemDelay.subtitle.range, ifNaN: 0)
-        items[currentIndex].subtitleDelay = delay
-        emit(.subtitleDelayChanged(delay))
+        setDelay(.subtitle, to: seconds)
+    }
+
+    /// Sets the current item's `kind` of delay, clamped (reported with `.adjusted`), and reports
+    /// the change; ignored without an item.
+    private func setDelay(_ kind: ItemDelay, to seconds: Double) {
+        guard let currentIndex else { return ignore(kind.command) }
+        let delay = clamp(kind.command, seconds, to: kind.range, ifNaN: 0)
+        items[currentIndex][keyPath: kind.key] = delay
+        emit(kind.changed(delay))
     }
 
     public func next() {
