@@ -44,4 +44,29 @@ import VideoPlayerTestSupport
                 into: directory.file("stream"))
         }
     }
+
+    @Test(arguments: HLSLadderAudio.allCases)
+    func aLadderListsEveryRenditionHighestFirstWithItsBandwidthAndSize(audio: HLSLadderAudio) throws {
+        let directory = try TemporaryDirectory()
+        let spec = ClipSpec(width: 320, height: 180, duration: 2)
+        let master = try TestMedia.encodeHLSLadder(
+            spec, heights: [90, 180, 144], audio: audio, segmentDuration: 1, into: directory.file("ladder"))
+        let text = try String(contentsOf: master, encoding: .utf8)
+        let variants = text.split(separator: "\n").filter { $0.hasPrefix("#EXT-X-STREAM-INF:") }
+        #expect(variants.map { $0.contains("RESOLUTION=320x180") } == [true, false, false])
+        #expect(variants.last?.contains("RESOLUTION=160x90") == true)
+        let bandwidths = variants.compactMap { line in
+            line.split(separator: ",").first { $0.hasPrefix("#EXT-X-STREAM-INF:BANDWIDTH=") }
+                .flatMap { Int($0.split(separator: "=").last ?? "") }
+        }
+        #expect(bandwidths.count == 3 && bandwidths == bandwidths.sorted(by: >) && bandwidths.last ?? 0 > 0)
+        #expect(text.contains("#EXT-X-MEDIA:TYPE=AUDIO") == (audio == .separate))
+        for height in [90, 144, 180] {
+            let probe = try MediaProbe(
+                master.deletingLastPathComponent().appendingPathComponent(
+                    "\(TestMedia.hlsRenditionFolder(height: height))/\(TestMedia.hlsPlaylistName)"))
+            #expect(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO) != nil)
+            #expect((probe.streamIndex(of: AVMEDIA_TYPE_AUDIO) != nil) == (audio == .muxed))
+        }
+    }
 }

@@ -111,4 +111,8 @@ extension RenderService {
 
     /// Shows the first subtitle track in `language`.
     public func selectSubtitleTrack(language: String) { engine.selectSubtitleTrack(language: language) }
+
+    /// Chooses which rendition of a multi-rendition stream plays: `.auto` lets the player choose,
+    /// `.fixed(id)` switches to one of ``qualities`` at its next segment, keeping the position.
+    public func setQuality(_ quality: Quality) { engine.setQuality(quality) }
 }

@@ -71,6 +71,13 @@ public final class RenderService: Service {
     @ViewState public private(set) var selectedAudioTrack: Int?
     /// The stream index of the embedded subtitle track decoded, or `nil` when hidden or none.
     @ViewState public private(set) var selectedSubtitleTrack: Int?
+    /// The renditions of the current item when it offers several (an HLS master playlist), in the
+    /// playlist's order: what a quality menu lists. Empty for an item of one rendition.
+    @ViewState public private(set) var qualities: [Rendition] = []
+    /// Which rendition plays: `.auto` (the player's choice) or a fixed one (``setQuality(_:)``).
+    @ViewState public private(set) var quality = Quality.auto
+    /// The rendition playing, in an item that offers several.
+    @ViewState public private(set) var currentRendition: Rendition?
     /// The picture's brightness, -1...1 (0 leaves it as it is).
     @ViewState public private(set) var brightness = 0.0
     /// The picture's contrast, 0...2 (1 leaves it as it is).
@@ -173,6 +180,9 @@ public final class RenderService: Service {
         currentIndex = player.currentIndex
         selectedAudioTrack = player.selectedAudioTrack
         selectedSubtitleTrack = player.selectedSubtitleTrack
+        qualities = player.renditions
+        quality = player.quality
+        currentRendition = player.currentRendition
         mirrorPictureAdjustments()
         events(event)
     }

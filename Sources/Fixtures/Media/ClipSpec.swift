@@ -125,6 +125,10 @@ public struct ClipSpec: Hashable, Sendable {
     public var bitmapSubtitleCodec = BitmapSubtitleCue.Codec.dvd
     /// CEA-608 captions carried in the video's pictures (H.264 only); none by default.
     public var closedCaptions: [ClosedCaptionCue] = []
+    /// A constant video bit rate in bits per second, kept up with filler data where the pictures
+    /// need fewer bits (as a rendition of a real ladder has); `nil` lets the encoder spend what the
+    /// simple pictures need.
+    public var videoBitRate: Int? = nil
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

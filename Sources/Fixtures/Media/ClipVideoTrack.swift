@@ -28,7 +28,12 @@ final class ClipVideoTrack: ClipTrack {
             context.pointee.gop_size = Int32(spec.gopFrames)
             context.pointee.keyint_min = Int32(spec.gopFrames)
             context.pointee.max_b_frames = spec.allowsBFrames ? 2 : 0
-            context.pointee.bit_rate = Int64(spec.width * spec.height) * 8
+            context.pointee.bit_rate = Int64(spec.videoBitRate ?? spec.width * spec.height * 8)
+            if let constant = spec.videoBitRate {
+                context.pointee.rc_min_rate = Int64(constant)
+                context.pointee.rc_max_rate = Int64(constant)
+                context.pointee.rc_buffer_size = Int32(constant)
+            }
             // The painter writes BT.601 limited range; saying so lets readers convert back exactly.
             context.pointee.colorspace = AVCOL_SPC_SMPTE170M
             context.pointee.color_primaries = AVCOL_PRI_SMPTE170M
@@ -91,7 +96,9 @@ final class ClipVideoTrack: ClipTrack {
         for spec: ClipSpec
     ) throws(PlayerError) -> (UnsafePointer<AVCodec>, [(String, String)]) {
         if spec.videoCodec == .h264, let x264 = avcodec_find_encoder_by_name("libx264") {
-            return (x264, [("preset", "ultrafast"), ("forced-idr", "1"), ("x264-params", "scenecut=0")])
+            // NB: a constant bit rate needs x264's HRD signalling, which pads with filler data.
+            let parameters = spec.videoBitRate == nil ? "scenecut=0" : "scenecut=0:nal-hrd=cbr"
+            return (x264, [("preset", "ultrafast"), ("forced-idr", "1"), ("x264-params", parameters)])
         }
         // NB: the MPEG-4 encoder writes no A/53 caption data; a clip asked for captions would lack them.
         guard spec.closedCaptions.isEmpty else {

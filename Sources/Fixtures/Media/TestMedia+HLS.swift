@@ -49,16 +49,28 @@ extension TestMedia {
         _ spec: ClipSpec, segmentDuration: Double = 1, in directory: URL = defaultCacheDirectory
     ) throws(PlayerError) -> URL {
         let folder = directory.appendingPathComponent("hls-\(spec.cacheKey)-\(segmentDuration)s")
-        let playlist = folder.appendingPathComponent(hlsPlaylistName)
-        if FileManager.default.fileExists(atPath: playlist.path) { return playlist }
-        let partial = directory.appendingPathComponent(".partial-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: partial) }
-        try encodeHLS(spec, segmentDuration: segmentDuration, into: partial)
-        // NB: a concurrent caller may have renamed its own copy into place first; either copy will do.
-        guard rename(partial.path, folder.path) == 0 || FileManager.default.fileExists(atPath: playlist.path)
-        else {
-            throw .io("cannot move the HLS stream into \(folder.path)")
+        return try cachedFolder(folder, file: hlsPlaylistName) { partial throws(PlayerError) in
+            try encodeHLS(spec, segmentDuration: segmentDuration, into: partial)
         }
-        return playlist
+    }
+
+    /// `file` inside `folder`, once `write` made the folder: it writes into a folder with a temporary
+    /// name, renamed into place after, so concurrent callers never see a partial one.
+    static func cachedFolder(
+        _ folder: URL, file: String, write: (URL) throws(PlayerError) -> Void
+    ) throws(PlayerError) -> URL {
+        let url = folder.appendingPathComponent(file)
+        if FileManager.default.fileExists(atPath: url.path) { return url }
+        let partial = folder.deletingLastPathComponent().appendingPathComponent(
+            ".partial-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: partial) }
+        try write(partial)
+        // NB: a concurrent caller may have renamed its own copy into place first; either copy will do.
+        guard rename(partial.path, folder.path) == 0 || FileManager.default.fileExists(atPath: url.path)
+        else {
+            throw .io(
+                "cannot move \(folder.lastPathComponent) into \(folder.deletingLastPathComponent().path)")
+        }
+        return url
     }
 }

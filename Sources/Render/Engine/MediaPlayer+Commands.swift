@@ -155,7 +155,7 @@ extension MediaPlayer {
         if !customVideoFilter.isEmpty { equaliser.append(customVideoFilter) }
         return SessionSettings.Values(
             rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
-            isLooping: isLooping, normalizesLoudness: normalizesLoudness)
+            isLooping: isLooping, normalizesLoudness: normalizesLoudness, quality: quality)
     }
 
     func updateSettings() {

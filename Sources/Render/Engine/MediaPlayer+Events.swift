@@ -52,6 +52,8 @@ extension MediaPlayer {
             if subtitlePreference == .index(track.index), selectedSubtitleTrack == nil {
                 selectSubtitleTrack(index: track.index)
             }
+        case .renditionChanged(let from, let info, let reason):
+            changeRendition(from: from, info: info, reason: reason)
         case .reachedEnd:
             break
         case .wrapped(let serial, let start):
@@ -69,7 +71,9 @@ extension MediaPlayer {
         selectedAudioTrack = info.audioStream
         selectedSubtitleTrack = info.subtitleStream
         bitRate = info.bitRate
+        renditions = info.ladder?.renditions ?? []
         emit(.tracksChanged(info.tracks))
+        changeRendition(from: nil, info: info, reason: .initial)
         if !info.chapters.isEmpty { emit(.chaptersChanged(info.chapters)) }
         if let size = info.videoSize {
             videoSize = size
@@ -85,6 +89,25 @@ extension MediaPlayer {
             setStatus(.ready)
         }
         preloadNextIfNeeded()
+    }
+
+    /// Takes the streams of the rendition `info` names as the ones playing and reports the change.
+    private func changeRendition(from: Int?, info: SessionInfo, reason: RenditionChangeReason) {
+        guard let id = info.rendition, let rendition = renditions.first(where: { $0.id == id }) else {
+            return
+        }
+        let previous = from.flatMap { old in renditions.first { $0.id == old } }
+        currentRendition = rendition
+        if reason != .initial {
+            tracks = info.tracks
+            selectedAudioTrack = info.audioStream
+            emit(.tracksChanged(tracks))
+            if let size = info.videoSize, size != videoSize {
+                videoSize = size
+                emit(.videoSizeChanged(size))
+            }
+        }
+        emit(.renditionChanged(from: previous, to: rendition, reason: reason))
     }
 
     /// Starts the clock and the audio of the open session.

@@ -147,8 +147,11 @@ extension MediaPlayer {
         guard let currentIndex else { return }
         let keepPlaying = wantsPlay || status == .playing
         let output = holdOutput()
+        let chosenQuality = quality
         closeCurrentSession()
         resetItemState()
+        // The item's own choices stay.
+        quality = chosenQuality
         wantsPlay = keepPlaying
         setStatus(.loading)
         openSession(forItemAt: currentIndex, asPreload: false, startPosition: position, sharing: output)
@@ -240,6 +243,9 @@ extension MediaPlayer {
         externalSubtitleHeader = nil
         selectedAudioTrack = nil
         selectedSubtitleTrack = nil
+        renditions = []
+        quality = .auto
+        currentRendition = nil
         currentFrame = nil
         frameGeneration += 1
         framesPresented = 0

@@ -40,6 +40,14 @@ public final class MediaPlayer {
     public internal(set) var selectedAudioTrack: Int?
     /// The stream index of the subtitle track shown.
     public internal(set) var selectedSubtitleTrack: Int?
+    /// The renditions of the current item, when it is a stream that offers several (an HLS master
+    /// playlist), in the playlist's order; empty otherwise.
+    public internal(set) var renditions: [Rendition] = []
+    /// Which rendition plays: chosen by the player, or fixed by ``setQuality(_:)``. Each item starts
+    /// with `.auto`.
+    public internal(set) var quality = Quality.auto
+    /// The rendition playing, in a stream that offers several.
+    public internal(set) var currentRendition: Rendition?
     /// Cues decoded so far for the current item.
     public internal(set) var cues: [SubtitleCue] = []
 

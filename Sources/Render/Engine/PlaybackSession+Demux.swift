@@ -7,11 +7,16 @@ extension PlaybackSession {
     /// A network failure (no data for the network timeout, a lost connection, an HTTP error) ends the data
     /// where it happened, with that failure as `readFailure`, even where the demuxer would skip the
     /// missing part or call it the end: what was read still plays, then the player fails there.
-    func demux(_ source: MediaSource, info: SessionInfo) {
+    func demux(_ source: MediaSource, info opened: SessionInfo) {
         var subtitleDecoders: [Int: SubtitleDecoder] = [:]
+        // The streams read change when another rendition joins.
+        var info = opened
+        var change = RenditionSwitch(source: source, info: info)
         let startSerial = serial
         if options.startPosition > 0 {
-            reposition(source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial))
+            reposition(
+                source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
+                change: &change, info: &info)
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }
@@ -25,10 +30,11 @@ extension PlaybackSession {
             if let request = seekRequest.withLock({ request in
                 defer { request = nil }; return request
             }) {
-                reposition(source, request)
+                reposition(source, request, change: &change, info: &info)
                 passStart = 0
                 continue
             }
+            if info.ladder != nil { followQuality(&change, info: info, source: source) }
             let current = serial
             let atEnd = runtime.withLock({ $0.endSerial }) == current
             if atEnd || queuesAreFull(info) {
@@ -62,7 +68,8 @@ extension PlaybackSession {
                 settings.current.isLooping || options.isFollowedGaplessly
                 ? loopPass(startingAt: passStart, source: source) : nil
             route(
-                packet, source: source, info: info, serial: current, pass: pass, subtitles: &subtitleDecoders)
+                packet, source: source, info: &info, change: &change, serial: current, pass: pass,
+                subtitles: &subtitleDecoders)
         }
     }
 
@@ -116,9 +123,18 @@ extension PlaybackSession {
     static let lengthSlack = 1.0
 
     private func route(
-        _ packet: Packet, source: MediaSource, info: SessionInfo, serial: Int, pass: LoopPass?,
-        subtitles: inout [Int: SubtitleDecoder]
+        _ packet: Packet, source: MediaSource, info: inout SessionInfo, change: inout RenditionSwitch,
+        serial: Int, pass: LoopPass?, subtitles: inout [Int: SubtitleDecoder]
     ) {
+        if info.ladder != nil {
+            let time = source.stream(packet.streamIndex).flatMap { stream in
+                let pts = packet.pointer.pointee.pts
+                return pts == cffmpeg_nopts_value()
+                    ? nil : Double(pts) * av_q2d(stream.pointee.time_base) - source.startTime
+            }
+            guard admit(packet, time: time, change: &change, info: &info, source: source)
+            else { return }
+        }
         let index = packet.streamIndex
         if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
@@ -129,6 +145,10 @@ extension PlaybackSession {
                 runtime.withLock { $0.bufferedUpTo = max($0.bufferedUpTo, end) }
             }
             let decoder = index == info.videoStream ? videoDecoder : audioDecoder
+            if info.ladder != nil {
+                prepare(
+                    packet, for: index == info.videoStream ? .video : .audio, change: &change, source: source)
+            }
             if index == info.videoStream || info.rendersAudio {
                 decoder.packets.forcePush(.packet(packet, serial: serial, pass: pass))
             }
@@ -214,13 +234,28 @@ extension PlaybackSession {
 
     /// Seeks the container to the keyframe at or before the target and flushes every stage; a seek
     /// the network failed ends the new generation's data at once.
-    private func reposition(_ source: MediaSource, _ request: SeekRequest) {
+    private func reposition(
+        _ source: MediaSource, _ request: SeekRequest, change: inout RenditionSwitch, info: inout SessionInfo
+    ) {
         // NB: a seek sent before the duration is known is clamped to no finite end; converting a
         // time past what the container's 64-bit timestamps hold would trap.
         let timeBase = Double(cffmpeg_time_base())
         let latest = Double(Int64.max / 2) / timeBase
-        let timestamp = Int64(min(max(request.target + source.startTime, -latest), latest) * timeBase)
-        let code = av_seek_frame(source.pointer, -1, timestamp, cffmpeg_seek_flag_backward())
+        var timestamp = Int64(min(max(request.target + source.startTime, -latest), latest) * timeBase)
+        var stream: Int32 = -1
+        if info.ladder != nil {
+            // The HLS demuxer seeks to a segment of the stream named; by default that is the first
+            // variant's video, which need not be the one playing.
+            followQuality(&change, info: info, source: source)
+            completeSwitch(&change, info: &info, source: source)
+            if let index = info.videoStream ?? info.audioStream,
+                let base = source.stream(index)?.pointee.time_base
+            {
+                timestamp = av_rescale_q(timestamp, AVRational(num: 1, den: Int32(cffmpeg_time_base())), base)
+                stream = Int32(index)
+            }
+        }
+        let code = av_seek_frame(source.pointer, stream, timestamp, cffmpeg_seek_flag_backward())
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {
             post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))

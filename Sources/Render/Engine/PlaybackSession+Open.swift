@@ -18,6 +18,9 @@ extension PlaybackSession {
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.
     private func openStreams(_ source: MediaSource) throws(PlayerError) -> SessionInfo {
         var tracks = source.tracks
+        let ladder = RenditionLadder(source: source, tracks: tracks)
+        let start = ladder?.start(for: settings.current.quality)
+        if let start { tracks = start.tracks }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))
         }
@@ -36,6 +39,13 @@ extension PlaybackSession {
             audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
             bitRate: source.pointer.pointee.bit_rate > 0 ? Int(source.pointer.pointee.bit_rate) : nil)
         info.metadata = source.metadata
+        info.ladder = ladder
+        info.rendition = start?.rendition.id
+        if let ladder, let start {
+            // Only the segments of the streams chosen are fetched from here on.
+            let chosen = [videoIndex, audioIndex, subtitleIndex].compactMap { $0 }
+            ladder.enable([start.rendition.id], streams: Set(chosen), in: source)
+        }
         info.fonts = source.fonts
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
             let orientation = source.orientation(ofStream: videoIndex)
@@ -165,8 +175,7 @@ extension PlaybackSession {
         return renderer
     }
 
-    private func displaySize(_ stream: UnsafeMutablePointer<AVStream>, orientation: VideoOrientation) -> Size?
-    {
+    func displaySize(_ stream: UnsafeMutablePointer<AVStream>, orientation: VideoOrientation) -> Size? {
         guard let parameters = stream.pointee.codecpar else { return nil }
         let sar = parameters.pointee.sample_aspect_ratio
         let aspect = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1

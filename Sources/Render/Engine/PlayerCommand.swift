@@ -8,6 +8,8 @@ public enum PlayerCommand: String, Hashable, Sendable {
     case brightness, contrast, saturation, filter
     /// Track choices.
     case selectAudioTrack, selectSubtitleTrack
+    /// The choice of rendition.
+    case quality
     /// Queue moves.
     case next, previous
 }

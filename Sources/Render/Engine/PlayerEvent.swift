@@ -32,6 +32,11 @@ public enum PlayerEvent: Equatable, Sendable {
     case chaptersChanged([MediaChapter])
     /// The picture's display size is known.
     case videoSizeChanged(Size)
+    /// The quality setting changed (``MediaPlayer/setQuality(_:)``).
+    case qualityChanged(Quality)
+    /// Another rendition of a multi-rendition stream plays from now on (`from` is `nil` for the
+    /// first one of an item).
+    case renditionChanged(from: Rendition?, to: Rendition, reason: RenditionChangeReason)
     /// A subtitle cue of the selected track was decoded.
     case subtitleCue(SubtitleCue)
     /// A value was out of range and was clamped to `applied`.

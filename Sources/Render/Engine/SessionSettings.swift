@@ -14,13 +14,16 @@ final class SessionSettings: Sendable {
         var audioDelay = 0.0
         /// Whether the sound's loudness is evened out (quiet passages raised, loud ones lowered).
         var normalizesLoudness = false
+        /// Which rendition plays, in a stream that offers several.
+        var quality = Quality.auto
 
-        /// A copy with `item`'s own choices (the subtitle track, the audio delay), which belong to
+        /// A copy with `item`'s own choices (the subtitle track, the audio delay, the quality), which belong to
         /// the item, not to the player.
         func keepingItemChoices(of item: Self) -> Self {
             var copy = self
             copy.subtitleStream = item.subtitleStream
             copy.audioDelay = item.audioDelay
+            copy.quality = item.quality
             return copy
         }
     }

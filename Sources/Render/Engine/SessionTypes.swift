@@ -17,6 +17,10 @@ struct SessionInfo: Sendable {
     var videoSize: Size?
     /// Bits per second of the whole file, when the container states it or FFmpeg estimates it.
     var bitRate: Int?
+    /// The renditions of a stream that offers several (an HLS master playlist), else `nil`.
+    var ladder: RenditionLadder?
+    /// The id of the rendition playing, in a stream with a ladder.
+    var rendition: Int?
 }
 
 /// What a session reports from its threads; the player applies these on the main actor, in order.
@@ -33,6 +37,9 @@ enum SessionEvent: Sendable {
     /// The subtitles showing that state no end (bitmap displays, closed captions) end `at` that
     /// time: a new display or an empty one began.
     case subtitlesCleared(at: Double, serial: Int)
+    /// The rendition playing changed to `info.rendition` (whose streams `info` names) at a keyframe
+    /// of its picture.
+    case renditionChanged(from: Int?, info: SessionInfo, reason: RenditionChangeReason)
     /// The video carries closed captions, listed as `track` (found once its pictures are decoded).
     case closedCaptionsFound(MediaTrack)
     /// The demuxer read the last packet of generation `serial`.

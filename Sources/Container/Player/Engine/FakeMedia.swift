@@ -41,6 +41,9 @@ public struct FakeMedia: Sendable {
     /// The decoding time per picture the statistics report while the item plays (the fake decodes
     /// nothing; this is what a statistics display shows).
     public var decodeSecondsPerFrame: Double?
+    /// The renditions the item offers (an HLS ladder), none by default; the one playing gives the
+    /// picture its size.
+    public var renditions: [Rendition] = []
 
     /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
     ///

@@ -337,3 +337,43 @@ extension FakePlaybackEngine {
         emit(.ignored(command, reason: reason))
     }
 }
+
+extension FakePlaybackEngine {
+    public func setQuality(_ quality: Quality) {
+        record(.setQuality(quality))
+        guard isOpen else { return ignore(.quality) }
+        guard !renditions.isEmpty else { return ignore(.quality, "the item offers one rendition") }
+        if case .fixed(let id) = quality, !renditions.contains(where: { $0.id == id }) {
+            return ignore(.quality, "the item has no rendition \(id)")
+        }
+        guard quality != self.quality else { return }
+        self.quality = quality
+        emit(.qualityChanged(quality))
+        guard case .fixed(let id) = quality, let chosen = renditions.first(where: { $0.id == id }),
+            chosen != currentRendition
+        else { return }
+        play(chosen, from: currentRendition, reason: .manual)
+    }
+
+    /// The rendition the current item starts with: the fixed one of a reopened item, else the one
+    /// ``Quality/auto`` starts with.
+    var startingRendition: Rendition? {
+        if case .fixed(let id) = quality, let fixed = renditions.first(where: { $0.id == id }) {
+            return fixed
+        }
+        return Rendition.start(of: renditions)
+    }
+
+    /// Plays `rendition` from now on (the fake switches at once), its picture at its size.
+    private func play(_ rendition: Rendition, from previous: Rendition?, reason: RenditionChangeReason) {
+        currentRendition = rendition
+        if let width = rendition.width, let height = rendition.height, hasVideo {
+            let size = Size(width: Double(width), height: Double(height))
+            if size != videoSize {
+                videoSize = size
+                emit(.videoSizeChanged(size))
+            }
+        }
+        emit(.renditionChanged(from: previous, to: rendition, reason: reason))
+    }
+}

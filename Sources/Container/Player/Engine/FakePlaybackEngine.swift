@@ -30,6 +30,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case setBrightness(Double), setContrast(Double), setSaturation(Double), setVideoFilter(String)
         case selectAudioTrack(index: Int), selectAudioTrackLanguage(String)
         case selectSubtitleTrack(index: Int?), selectSubtitleTrackLanguage(String)
+        case setQuality(Quality)
         case close
     }
 
@@ -62,6 +63,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var currentIndex: Int?
     public internal(set) var selectedAudioTrack: Int?
     public internal(set) var selectedSubtitleTrack: Int?
+    public internal(set) var renditions: [Rendition] = []
+    public internal(set) var quality = Quality.auto
+    public internal(set) var currentRendition: Rendition?
     public internal(set) var brightness = 0.0
     public internal(set) var contrast = 1.0
     public internal(set) var saturation = 1.0
@@ -207,6 +211,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
             bufferedRanges = []
             selectedAudioTrack = nil
             selectedSubtitleTrack = nil
+            renditions = []
+            quality = .auto
+            currentRendition = nil
             currentFrame = nil
             frameGeneration += 1
             framesPresented = 0
@@ -245,12 +252,18 @@ public final class FakePlaybackEngine: PlaybackEngine {
         bufferedRanges = duration.map { [pausedPosition...$0] } ?? []
         selectedAudioTrack = chooseTrack(.audio, preference: audioPreference)
         selectedSubtitleTrack = chooseTrack(.subtitle, preference: subtitlePreference)
+        renditions = media.renditions
+        currentRendition = startingRendition
+        if let width = currentRendition?.width, let height = currentRendition?.height, hasVideo {
+            videoSize = Size(width: Double(width), height: Double(height))
+        }
         readExternalSubtitles()
         showPicture()
         emit(.tracksChanged(tracks))
         if !chapters.isEmpty { emit(.chaptersChanged(chapters)) }
         if let videoSize { emit(.videoSizeChanged(videoSize)) }
         if let duration { emit(.durationKnown(duration)) }
+        if let currentRendition { emit(.renditionChanged(from: nil, to: currentRendition, reason: .initial)) }
         setStatus(.ready)
         if wantsPlay { startPlaying() }
     }

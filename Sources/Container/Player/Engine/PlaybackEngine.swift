@@ -79,6 +79,12 @@ public protocol PlaybackEngine: VideoSource {
     var selectedAudioTrack: Int? { get }
     /// The stream index of the embedded subtitle track shown, `nil` when hidden or none.
     var selectedSubtitleTrack: Int? { get }
+    /// The renditions of the current item, when it offers several (an HLS master playlist).
+    var renditions: [Rendition] { get }
+    /// Which rendition plays: the engine's choice, or a fixed one.
+    var quality: Quality { get }
+    /// The rendition playing, in an item that offers several.
+    var currentRendition: Rendition? { get }
     /// The picture's brightness, -1...1.
     var brightness: Double { get }
     /// The picture's contrast, 0...2.
@@ -140,6 +146,8 @@ public protocol PlaybackEngine: VideoSource {
     func selectSubtitleTrack(index: Int?)
     /// Shows the first subtitle track in `language`.
     func selectSubtitleTrack(language: String)
+    /// Chooses the rendition that plays (see ``MediaPlayer/setQuality(_:)``).
+    func setQuality(_ quality: Quality)
     /// Registers `handler` for every later event, in order.
     @discardableResult
     func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken

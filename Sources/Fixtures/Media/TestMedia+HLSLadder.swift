@@ -1,0 +1,118 @@
+import Foundation
+import VideoPlayerRender
+
+/// How the sound of an HLS ladder is delivered.
+public enum HLSLadderAudio: String, Sendable, CaseIterable {
+    /// Every rendition's segments carry the sound with the picture.
+    case muxed
+    /// Audio renditions in one group (`EXT-X-MEDIA`) that every video rendition refers to: one per
+    /// tone of the spec (its `tone`, the default, then its `additionalTones`), with their languages.
+    case separate
+}
+
+extension TestMedia {
+    /// The master playlist's file name in a folder written by ``encodeHLSLadder(_:heights:audio:segmentDuration:into:)``.
+    public static let hlsMasterPlaylistName = "master.m3u8"
+
+    /// The folder, inside a ladder's folder, of the rendition of `height` lines, such as "360p".
+    public static func hlsRenditionFolder(height: Int) -> String { "\(height)p" }
+
+    /// The folder, inside a ladder's folder, of separate audio rendition `index` (0 for the spec's
+    /// `tone`, 1 for its first additional one...).
+    public static func hlsAudioFolder(_ index: Int) -> String { index == 0 ? "audio" : "audio\(index)" }
+
+    /// Encodes `spec` once per height in `heights` (the width follows the spec's shape, rounded to
+    /// an even number) at a constant bit rate of 8 bits per pixel per second, each as an HLS stream
+    /// in its own folder (``hlsRenditionFolder(height:)``),
+    /// and writes a master playlist (``hlsMasterPlaylistName``) listing them, highest first, with
+    /// their peak and average bandwidth measured from the segments and their resolution.
+    ///
+    /// > Important: writes synchronously on the calling thread.
+    ///
+    /// - Returns: the master playlist's URL.
+    @discardableResult
+    public static func encodeHLSLadder(
+        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, segmentDuration: Double,
+        into directory: URL
+    ) throws(PlayerError) -> URL {
+        guard spec.hasVideo, !heights.isEmpty, heights.allSatisfy({ $0 >= 16 && $0 % 2 == 0 }) else {
+            throw .invalidArgument("a ladder needs video and even heights of 16 lines or more")
+        }
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:3"]
+        let tones = audio == .separate ? [spec.tone].compactMap { $0 } + spec.additionalTones : []
+        for (index, tone) in tones.enumerated() {
+            var sound = spec
+            sound.hasVideo = false
+            sound.tone = tone
+            sound.additionalTones = []
+            try encodeHLS(
+                sound, segmentDuration: segmentDuration,
+                into: directory.appendingPathComponent(hlsAudioFolder(index)))
+            let language = tone.language.map { ",LANGUAGE=\"\($0)\"" } ?? ""
+            lines.append(
+                "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"\(tone.language ?? "Sound \(index + 1)")\""
+                    + "\(language),DEFAULT=\(index == 0 ? "YES" : "NO"),AUTOSELECT=YES,"
+                    + "URI=\"\(hlsAudioFolder(index))/\(hlsPlaylistName)\"")
+        }
+        let audioGroup = tones.isEmpty ? "" : ",AUDIO=\"audio\""
+        for height in heights.sorted(by: >) {
+            var rung = spec
+            rung.height = height
+            rung.width = max(16, Int((Double(spec.width * height) / Double(spec.height) / 2).rounded()) * 2)
+            // As in a real ladder, the bit rate follows the picture's area: 8 bits per pixel per second.
+            rung.videoBitRate = rung.width * rung.height * 8
+            if audio == .separate {
+                rung.tone = nil
+                rung.additionalTones = []
+            }
+            let folder = directory.appendingPathComponent(hlsRenditionFolder(height: height))
+            try encodeHLS(rung, segmentDuration: segmentDuration, into: folder)
+            let sizes = try segmentSizes(in: folder)
+            let peak = Int(Double(sizes.max() ?? 0) * 8 / segmentDuration)
+            let average = Int(Double(sizes.reduce(0, +)) * 8 / spec.duration)
+            lines.append(
+                "#EXT-X-STREAM-INF:BANDWIDTH=\(peak),AVERAGE-BANDWIDTH=\(average),"
+                    + "RESOLUTION=\(rung.width)x\(rung.height)\(audioGroup)")
+            lines.append("\(hlsRenditionFolder(height: height))/\(hlsPlaylistName)")
+        }
+        let master = directory.appendingPathComponent(hlsMasterPlaylistName)
+        do {
+            try (lines.joined(separator: "\n") + "\n").write(to: master, atomically: true, encoding: .utf8)
+        } catch {
+            throw .io("cannot write \(master.path): \(error.localizedDescription)")
+        }
+        return master
+    }
+
+    /// The master playlist of a ladder encoded once per distinct `spec`, heights, sound delivery and
+    /// segment duration and reused afterwards, even by later runs; its renditions sit next to it.
+    public static func cachedHLSLadder(
+        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, segmentDuration: Double = 1,
+        in directory: URL = defaultCacheDirectory
+    ) throws(PlayerError) -> URL {
+        let name = heights.map(String.init).joined(separator: "-")
+        let folder = directory.appendingPathComponent(
+            "ladder\(ladderVersion)-\(spec.cacheKey)-\(name)-\(audio.rawValue)-\(segmentDuration)s")
+        return try cachedFolder(folder, file: hlsMasterPlaylistName) { partial throws(PlayerError) in
+            try encodeHLSLadder(
+                spec, heights: heights, audio: audio, segmentDuration: segmentDuration, into: partial)
+        }
+    }
+
+    /// Version of the ladder's making; bump it when the renditions change so that cached ladders
+    /// made by an older build are not reused.
+    static let ladderVersion = 1
+
+    /// The byte counts of the MPEG-TS segments in `folder`.
+    static func segmentSizes(in folder: URL) throws(PlayerError) -> [Int] {
+        do {
+            return try FileManager.default.contentsOfDirectory(
+                at: folder, includingPropertiesForKeys: [.fileSizeKey]
+            )
+            .filter { $0.pathExtension == "ts" }
+            .map { try $0.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0 }
+        } catch {
+            throw .io("cannot list \(folder.path): \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import CFFmpeg
+
+/// A switch of rendition under way, and how packets of a new rendition reach decoders opened for
+/// another one.
+///
+/// The decoders keep their codec across a switch: the new rendition's packets go on into them, with
+/// their timestamps moved into the time base the decoder was opened with and the new stream's codec
+/// configuration attached to its first packet. The picture joins at the new rendition's first
+/// keyframe, the sound at the first packet after the last one of the old sound, so nothing is shown
+/// or heard twice and nothing is skipped.
+struct RenditionSwitch {
+    /// The time bases of the streams the decoders were opened for.
+    let videoTimeBase: AVRational?
+    let audioTimeBase: AVRational?
+    /// The rendition being joined: its streams are read too; its picture joins at its first keyframe.
+    var joining: RenditionLadder.Entry?
+    /// Whether the joining rendition's packets have begun to come, so that the demuxer was told to
+    /// stop reading the old one after the segment it is in.
+    var releasedOld = false
+    /// After the picture joined: the new sound stream, which joins at the first packet at or after
+    /// `from` seconds; packets of the old sound from there on are dropped.
+    var soundJoin: (stream: Int, from: Double)?
+    /// Streams whose codec configuration goes with their next packet.
+    var pendingConfiguration: Set<Int> = []
+
+    init(source: MediaSource, info: SessionInfo) {
+        videoTimeBase = info.videoStream.flatMap { source.stream($0)?.pointee.time_base }
+        audioTimeBase = info.audioStream.flatMap { source.stream($0)?.pointee.time_base }
+    }
+}
+
+extension PlaybackSession {
+    /// Starts a switch to the rendition the quality setting asks for, or calls off one it no longer
+    /// asks for.
+    func followQuality(_ change: inout RenditionSwitch, info: SessionInfo, source: MediaSource) {
+        guard let ladder = info.ladder, let current = info.rendition,
+            case .fixed(let wanted) = settings.current.quality
+        else { return }
+        if wanted == current {
+            guard change.joining != nil else { return }
+            change.joining = nil
+            ladder.enable([current], streams: playingStreams(info), in: source)
+            return
+        }
+        guard change.joining?.rendition.id != wanted, let target = ladder.entry(wanted) else { return }
+        change.joining = target
+        change.releasedOld = false
+        ladder.enable(
+            [current, wanted], streams: playingStreams(info).union(streams(of: target, after: info)),
+            in: source)
+    }
+
+    /// Decides what happens to a packet while renditions switch: `false` drops it (the new picture
+    /// before its first keyframe, the old sound after the switch, the new sound before it). A keyframe
+    /// of the rendition being joined makes it the one playing.
+    func admit(
+        _ packet: Packet, time: Double?, change: inout RenditionSwitch, info: inout SessionInfo,
+        source: MediaSource
+    ) -> Bool {
+        let index = packet.streamIndex
+        if let joining = change.joining, !change.releasedOld, joining.streams.contains(index),
+            index != info.videoStream, index != info.audioStream, let ladder = info.ladder
+        {
+            // The new rendition's segments are coming: the old one is read to the end of the
+            // segment it is in, which the new one's next keyframe follows, and no further.
+            change.releasedOld = true
+            ladder.enable([joining.rendition.id], streams: streams(of: joining, after: info), in: source)
+        }
+        if let joining = change.joining, index == joining.video {
+            guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0, let time else { return false }
+            join(joining, soundFrom: time, change: &change, info: &info, source: source)
+            return true
+        }
+        guard let join = change.soundJoin else { return true }
+        if index == info.audioStream { return (time ?? 0) < join.from }
+        guard index == join.stream else { return true }
+        guard let time, time >= join.from - Self.soundJoinSlack else { return false }
+        change.soundJoin = nil
+        info.audioStream = index
+        runtime.withLock { $0.info?.audioStream = index }
+        return true
+    }
+
+    /// Seconds a sound packet of the new rendition may begin before the switch and still join: its
+    /// packets begin where the old sound's end, give or take rounding.
+    static let soundJoinSlack = 0.002
+
+    /// Ends a switch at once, as a seek does: what is read next comes from the new rendition only.
+    func completeSwitch(_ change: inout RenditionSwitch, info: inout SessionInfo, source: MediaSource) {
+        if let joining = change.joining {
+            join(joining, soundFrom: 0, change: &change, info: &info, source: source)
+        }
+        if let join = change.soundJoin {
+            change.soundJoin = nil
+            info.audioStream = join.stream
+            runtime.withLock { $0.info?.audioStream = join.stream }
+        }
+    }
+
+    /// Moves a packet of a stream other than the one its decoder was opened for into that stream's
+    /// time base, with the stream's codec configuration when it is the first one since a switch.
+    func prepare(_ packet: Packet, for kind: TrackKind, change: inout RenditionSwitch, source: MediaSource) {
+        let index = packet.streamIndex
+        guard let stream = source.stream(index),
+            let decoderBase = kind == .video ? change.videoTimeBase : change.audioTimeBase
+        else { return }
+        let base = stream.pointee.time_base
+        if base.num != decoderBase.num || base.den != decoderBase.den {
+            av_packet_rescale_ts(packet.pointer, base, decoderBase)
+        }
+        guard change.pendingConfiguration.remove(index) != nil, let parameters = stream.pointee.codecpar,
+            parameters.pointee.extradata_size > 0, let bytes = parameters.pointee.extradata,
+            let side = av_packet_new_side_data(
+                packet.pointer, AV_PKT_DATA_NEW_EXTRADATA, Int(parameters.pointee.extradata_size))
+        else { return }
+        side.update(from: bytes, count: Int(parameters.pointee.extradata_size))
+    }
+
+    private func join(
+        _ target: RenditionLadder.Entry, soundFrom time: Double, change: inout RenditionSwitch,
+        info: inout SessionInfo, source: MediaSource
+    ) {
+        guard let ladder = info.ladder else { return }
+        let from = info.rendition
+        change.joining = nil
+        ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
+        let sound = RenditionLadder.sound(of: target, like: language(of: info))
+        for (old, new) in [(info.videoStream, target.video), (info.audioStream, sound)] {
+            guard let new, new != old else { continue }
+            if !Self.sameConfiguration(old, new, source: source) { change.pendingConfiguration.insert(new) }
+        }
+        if let sound, sound != info.audioStream {
+            if info.rendersAudio { change.soundJoin = (sound, time) } else { info.audioStream = sound }
+        }
+        info.videoStream = target.video
+        info.rendition = target.rendition.id
+        info.tracks = target.tracks
+        if let video = target.video, let stream = source.stream(video) {
+            info.videoSize = displaySize(stream, orientation: source.orientation(ofStream: video))
+        }
+        var reported = info
+        reported.audioStream = sound
+        runtime.withLock { $0.info = reported }
+        post(.renditionChanged(from: from, info: reported, reason: .manual))
+    }
+
+    /// The streams read for the rendition playing: its picture, its sound and the subtitles shown.
+    private func playingStreams(_ info: SessionInfo) -> Set<Int> {
+        Set([info.videoStream, info.audioStream, settings.current.subtitleStream].compactMap { $0 })
+    }
+
+    /// The streams `target` plays when it follows the rendition `info` describes: its picture, its
+    /// sound in the same language and the subtitles shown when it carries them.
+    private func streams(of target: RenditionLadder.Entry, after info: SessionInfo) -> Set<Int> {
+        let subtitles = settings.current.subtitleStream.flatMap { target.streams.contains($0) ? $0 : nil }
+        return Set(
+            [target.video, RenditionLadder.sound(of: target, like: language(of: info)), subtitles]
+                .compactMap { $0 })
+    }
+
+    private func language(of info: SessionInfo) -> String? {
+        info.audioStream.flatMap { index in info.tracks.first { $0.index == index }?.language }
+    }
+
+    /// Whether streams `old` and `new` carry the same codec configuration (their extradata).
+    private static func sameConfiguration(_ old: Int?, _ new: Int, source: MediaSource) -> Bool {
+        let bytes = [old, new].map { index -> [UInt8] in
+            guard let parameters = index.flatMap({ source.stream($0)?.pointee.codecpar?.pointee }),
+                let data = parameters.extradata, parameters.extradata_size > 0
+            else { return [] }
+            return Array(UnsafeBufferPointer(start: data, count: Int(parameters.extradata_size)))
+        }
+        return bytes[0] == bytes[1]
+    }
+}

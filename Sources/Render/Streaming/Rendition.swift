@@ -1,0 +1,58 @@
+/// One encoding of a stream that offers several (a variant of an HLS master playlist): the same
+/// media at another size and bit rate.
+public struct Rendition: Sendable, Hashable, Identifiable {
+    /// The variant's place in the master playlist, from 0.
+    public let id: Int
+    /// The picture's width and height in pixels, once known (an audio-only variant has none).
+    public let width: Int?
+    public let height: Int?
+    /// The bits per second the playlist declares for the variant (its `BANDWIDTH`), if it does.
+    public let bitRate: Int?
+    /// The codecs of its streams, such as ["h264", "aac"].
+    public let codecs: [String]
+
+    public init(id: Int, width: Int?, height: Int?, bitRate: Int?, codecs: [String]) {
+        self.id = id
+        self.width = width
+        self.height = height
+        self.bitRate = bitRate
+        self.codecs = codecs
+    }
+
+    /// What a quality menu shows: "720p", or the bit rate ("850 kbit/s") when the height is unknown.
+    public var label: String {
+        if let height { return "\(height)p" }
+        guard let bitRate else { return "Variant \(id + 1)" }
+        return bitRate >= 1_000_000
+            ? "\((Double(bitRate) / 100_000).rounded() / 10) Mbit/s" : "\(bitRate / 1000) kbit/s"
+    }
+}
+
+extension Rendition {
+    /// Bits per second the first rendition of ``Quality/auto`` may use, as Shaka Player's default
+    /// estimate before anything was measured.
+    public static let startBitRateEstimate = 1_000_000
+
+    /// The rendition ``Quality/auto`` starts with: the highest within ``startBitRateEstimate``, else
+    /// the lowest.
+    public static func start(of renditions: [Rendition]) -> Rendition? {
+        let byRate = renditions.sorted { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }
+        return byRate.last { ($0.bitRate ?? 0) <= startBitRateEstimate } ?? byRate.first
+    }
+}
+
+/// Which rendition of a multi-rendition stream plays.
+public enum Quality: Sendable, Hashable {
+    /// The player chooses: ``Rendition/start(of:)`` first.
+    case auto
+    /// The rendition with this id, until another choice.
+    case fixed(Rendition.ID)
+}
+
+/// Why the rendition playing changed.
+public enum RenditionChangeReason: Sendable, Hashable {
+    /// The first rendition of the item, chosen when it opened.
+    case initial
+    /// The user (or the app) chose it with ``MediaPlayer/setQuality(_:)``.
+    case manual
+}

@@ -1,0 +1,99 @@
+/// The view model of ``QualityWidget``: the renditions of a multi-rendition stream in words, and
+/// the menu in the plugin overlay.
+///
+/// > Important: Main actor only; created by the context.
+public final class QualityService: Service {
+    @StateSync(serviceType: RenderService.self, keyPath: \.$qualities) var qualities
+    @StateSync(serviceType: RenderService.self, keyPath: \.$quality) var quality
+    @StateSync(serviceType: RenderService.self, keyPath: \.$currentRendition) var currentRendition
+    @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+
+    /// The renditions a menu lists, highest first (the playlist's order may be any).
+    public var renditions: [Rendition] {
+        qualities.sorted { ($0.height ?? 0, $0.bitRate ?? 0) > ($1.height ?? 0, $1.bitRate ?? 0) }
+    }
+
+    /// How a choice is written: "Auto (720p)" while the player chooses and plays 720p, "Auto" before
+    /// it plays one, a fixed rendition by its label ("360p").
+    public func label(_ choice: Quality) -> String {
+        switch choice {
+        case .auto:
+            return currentRendition.map { "Auto (\($0.label))" } ?? "Auto"
+        case .fixed(let id):
+            return qualities.first { $0.id == id }?.label ?? "Auto"
+        }
+    }
+
+    /// Shows the menu of qualities in the middle of the player.
+    public func presentMenu() {
+        context?.plugin.present(.center) { QualityMenu() }
+    }
+
+    /// Plays `choice`, says so in a toast and closes the menu.
+    public func choose(_ choice: Quality) {
+        guard let context else { return }
+        context.render.setQuality(choice)
+        context.toast.toast(choice == .auto ? "Quality Auto" : "Quality \(label(choice))")
+        context.plugin.dismiss()
+    }
+}
+
+/// A button showing the quality ("Auto (720p)", "360p") of a stream that offers several renditions
+/// (an HLS ladder); a tap opens a menu of "Auto" and each rendition, highest first. It shows nothing
+/// for an item of one rendition.
+///
+/// ```swift
+/// context.control.configure(.fullScreen(.top1)) { [TitleWidget(), Spacer(), QualityWidget()] }
+/// ```
+public struct QualityWidget: Widget {
+    /// A quality button.
+    public init() {}
+
+    public var body: some Widget {
+        WithService(QualityService.self) { service in
+            if !service.qualities.isEmpty {
+                HStack(spacing: 2) {
+                    Symbol(.settings).font(Font(size: service.theme.iconSize))
+                    Text(service.label(service.quality)).font(service.theme.captionFont())
+                }
+                .foregroundColor(service.theme.foreground)
+                .contentShape()
+                .onTap { service.presentMenu() }
+                .accessibilityIdentifier("quality")
+            }
+        }
+    }
+}
+
+/// The menu ``QualityService`` presents: "Auto (…)" then every rendition; the choice in force is in
+/// the accent colour.
+public struct QualityMenu: Widget {
+    /// The menu of the context's ``QualityService``.
+    public init() {}
+
+    public var body: some Widget {
+        WithService(QualityService.self) { service in
+            let theme = service.theme
+            let choices = [Quality.auto] + service.renditions.map { Quality.fixed($0.id) }
+            VStack(spacing: 0) {
+                ForEach(choices, id: \.self) { choice in
+                    Text(service.label(choice)).font(theme.bodyFont())
+                        .foregroundColor(choice == service.quality ? theme.accent : theme.foreground)
+                        .frame(width: 120, height: theme.bodyFontSize * 2)
+                        .contentShape()
+                        .onTap { service.choose(choice) }
+                        .accessibilityIdentifier(Self.identifier(choice))
+                }
+            }
+            .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.panelBackground))
+        }
+    }
+
+    /// "quality.auto", "quality.2": the identifier of a menu row.
+    public static func identifier(_ choice: Quality) -> String {
+        switch choice {
+        case .auto: "quality.auto"
+        case .fixed(let id): "quality.\(id)"
+        }
+    }
+}

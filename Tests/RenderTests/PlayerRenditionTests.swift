@@ -1,0 +1,214 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// HLS ladders of three renditions made by `TestMedia`, served on 127.0.0.1.
+    @Suite @MainActor
+    struct PlayerRenditionTests {
+        static let heights = [240, 180, 120]
+
+        /// A ladder of `spec`, served; the server stops when the test ends.
+        static func served(
+            _ audio: HLSLadderAudio = .muxed, spec: ClipSpec = ClipSpec(duration: 5)
+        ) throws -> LocalHTTPServer {
+            let master = try TestMedia.cachedHLSLadder(spec, heights: heights, audio: audio)
+            let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+            try server.start()
+            return server
+        }
+
+        static func item(on server: LocalHTTPServer) -> MediaItem {
+            MediaItem(url: server.url(for: "/" + TestMedia.hlsMasterPlaylistName))
+        }
+
+        /// The segment numbers requested from the rendition of `height`, in order.
+        static func segments(of height: Int, in requests: [String]) -> [Int] {
+            let prefix = "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment"
+            return requests.compactMap { request in
+                guard request.hasPrefix(prefix) else { return nil }
+                return Int(request.dropFirst(prefix.count).prefix { $0.isNumber })
+            }
+        }
+
+        @Test func aLadderListsItsRenditionsAndFetchesOnlyTheSegmentsOfTheOnePlaying() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            let renditions = harness.player.renditions
+            #expect(renditions.map(\.height) == [240, 180, 120])
+            #expect(renditions.map(\.width) == [320, 240, 160])
+            #expect(renditions.map(\.label) == ["240p", "180p", "120p"])
+            #expect(renditions.allSatisfy { $0.codecs == ["h264", "aac"] && ($0.bitRate ?? 0) > 0 })
+            // Every rendition fits the first estimate of 1 Mbit/s: the highest starts.
+            let playing = try #require(harness.player.currentRendition)
+            #expect(playing.height == 240 && harness.player.quality == .auto)
+            #expect(harness.events.contains(.renditionChanged(from: nil, to: playing, reason: .initial)))
+            #expect(harness.player.tracks.filter { $0.kind == .video }.count == 1)
+            #expect(harness.player.tracks.filter { $0.kind == .audio }.count == 1)
+            let requests = server.requests
+            #expect(Set(Self.segments(of: 240, in: requests)) == Set(0..<5))
+            // Opening probes the first segment of every variant; nothing more of the others is fetched.
+            for height in [180, 120] {
+                #expect(Self.segments(of: height, in: requests).allSatisfy { $0 == 0 }, "\(requests)")
+            }
+            await harness.close()
+        }
+
+        @Test(arguments: HLSLadderAudio.allCases)
+        func aChosenRenditionPlaysFromTheNextSegmentWithoutAGapOrAJumpBack(audio: HLSLadderAudio) async throws
+        {
+            let server = try Self.served(audio)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
+            #expect(player.quality == .fixed(lowest.id))
+            let switchedAt = player.currentTime
+            var frameNumbers: [Int] = []
+            var widths: [Int] = []
+            var times: [Double] = []
+            var generation = player.frameGeneration
+            #expect(
+                await harness.wait(timeout: 10) {
+                    times.append(player.currentTime)
+                    if player.frameGeneration != generation, let frame = player.currentFrame {
+                        generation = player.frameGeneration
+                        widths.append(frame.width)
+                        frame.clipFrameNumber.map { frameNumbers.append($0) }
+                    }
+                    return harness.isFinished
+                })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition == lowest)
+            let change = harness.events.first {
+                if case .renditionChanged(_, _, .manual) = $0 { true } else { false }
+            }
+            #expect(change == .renditionChanged(from: player.renditions.first, to: lowest, reason: .manual))
+            #expect(harness.events.contains(.videoSizeChanged(Size(width: 160, height: 120))))
+            // The picture goes on at the segment after those read ahead (1.6 s of pictures at most),
+            // then at the new size.
+            #expect(widths.first == 320 && widths.last == 160)
+            #expect(widths.filter { $0 == 320 }.count <= 90 && !widths.contains { $0 != 320 && $0 != 160 })
+            #expect(
+                frameNumbers == frameNumbers.sorted() && (frameNumbers.last ?? 0) >= 145, "\(frameNumbers)")
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            // The old rendition stops after the segment it was in and the one it had begun to fetch;
+            // the new one is fetched from where the demuxer was (the segment before at most), each
+            // segment once.
+            let requests = server.requests
+            let old = Self.segments(of: 240, in: requests)
+            let new = Self.segments(of: 120, in: requests).filter { $0 > 0 }
+            let last = try #require(old.max())
+            #expect(old == Array(0...last) && last <= Int(switchedAt) + 3, "\(requests)")
+            let first = try #require(new.first)
+            #expect(new == Array(first..<5) && (last - 1...last).contains(first), "\(requests)")
+            await harness.close()
+        }
+
+        @Test func aSeekRightAfterAChoicePlaysTheChosenRenditionAtTheTarget() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server))
+            #expect(await harness.wait(for: .ready))
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
+            let before = server.requests.count
+            player.seek(to: 3.5)
+            player.play()
+            var widths: [Int] = []
+            var frameNumbers: [Int] = []
+            var generation = player.frameGeneration
+            #expect(
+                await harness.wait(timeout: 10) {
+                    if player.frameGeneration != generation, let frame = player.currentFrame {
+                        generation = player.frameGeneration
+                        widths.append(frame.width)
+                        frame.clipFrameNumber.map { frameNumbers.append($0) }
+                    }
+                    return harness.isFinished
+                })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition == lowest)
+            #expect(!widths.isEmpty && widths.allSatisfy { $0 == 160 })
+            #expect(frameNumbers.first.map { (104...106).contains($0) } == true, "\(frameNumbers)")
+            let after = Array(server.requests.dropFirst(before))
+            #expect(Self.segments(of: 240, in: after).isEmpty, "\(after)")
+            #expect(Self.segments(of: 120, in: after) == [3, 4], "\(after)")
+            await harness.close()
+        }
+
+        @Test func onlyTheAudioRenditionInTheChosenLanguageIsFetched() async throws {
+            let spec = ClipSpec(
+                duration: 3, tone: ClipSpec.Tone(language: "eng"),
+                additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
+            let server = try Self.served(.separate, spec: spec)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
+            let sounds = player.tracks.filter { $0.kind == .audio }
+            #expect(sounds.compactMap(\.language) == ["eng", "fra"])
+            let english = try #require(sounds.first)
+            #expect(player.selectedAudioTrack == english.index)
+            func fetched(_ folder: String) -> [Int] {
+                let prefix = "GET /\(folder)/segment"
+                return server.requests.compactMap { request in
+                    request.hasPrefix(prefix)
+                        ? Int(request.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
+                }
+            }
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(Set(fetched(TestMedia.hlsAudioFolder(0))).isSuperset(of: [0, 1, 2]))
+            #expect(fetched(TestMedia.hlsAudioFolder(1)).allSatisfy { $0 == 0 }, "\(server.requests)")
+            // The French sound, chosen: the item opens anew with it, and only its segments come.
+            let before = server.requests.count
+            player.seek(to: 0)
+            player.selectAudioTrack(language: "fra")
+            #expect(await harness.wait { player.status == .playing || player.status == .ready })
+            #expect(player.tracks.first { $0.index == player.selectedAudioTrack }?.language == "fra")
+            player.play()
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            let after = Array(server.requests.dropFirst(before))
+            #expect(
+                !after.contains {
+                    $0.hasPrefix("GET /\(TestMedia.hlsAudioFolder(0))/segment") && !$0.contains("segment0")
+                })
+            #expect(
+                after.contains { $0.hasPrefix("GET /\(TestMedia.hlsAudioFolder(1))/segment2") }, "\(after)")
+            await harness.close()
+        }
+
+        @Test func aQualityOutsideTheLadderOrWithoutOneIsIgnored() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.setQuality(.fixed(0))
+            #expect(harness.events.last == .ignored(.quality, reason: "nothing is loaded"))
+            harness.player.load(Self.item(on: server))
+            #expect(await harness.wait(for: .ready))
+            harness.player.setQuality(.fixed(7))
+            #expect(harness.events.last == .ignored(.quality, reason: "the item has no rendition 7"))
+            #expect(harness.player.quality == .auto)
+            harness.player.load(MediaItem(url: try TestMedia.cachedClip(ClipSpec(duration: 1))))
+            #expect(await harness.wait(for: .ready))
+            #expect(harness.player.renditions.isEmpty && harness.player.currentRendition == nil)
+            harness.player.setQuality(.fixed(0))
+            #expect(harness.events.last == .ignored(.quality, reason: "the item offers one rendition"))
+            await harness.close()
+        }
+    }
+}
