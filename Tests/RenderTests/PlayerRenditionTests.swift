@@ -192,6 +192,45 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aRenditionOfAnotherSoundFormatOpensTheItemAnewAtThePosition() async throws {
+            let high = try TestMedia.cachedHLS(ClipSpec(duration: 4))
+            // Mono at 44.1 kHz, as the low rungs of some ladders: its decoder cannot take over.
+            let low = try TestMedia.cachedHLS(
+                ClipSpec(
+                    width: 160, height: 120, duration: 4, tone: ClipSpec.Tone(sampleRate: 44_100, channels: 1)
+                ))
+            let folders = [high, low].map { $0.deletingLastPathComponent().lastPathComponent }
+            let master = """
+                #EXTM3U
+                #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=320x240
+                \(folders[0])/\(TestMedia.hlsPlaylistName)
+                #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=160x120
+                \(folders[1])/\(TestMedia.hlsPlaylistName)
+
+                """
+            let server = LocalHTTPServer(
+                root: high.deletingLastPathComponent().deletingLastPathComponent(),
+                files: ["/mixed.m3u8": Data(master.utf8)])
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/mixed.m3u8")), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1 })
+            #expect(player.currentRendition?.height == 240)
+            let mono = try #require(player.renditions.first { $0.height == 120 }, "\(player.renditions)")
+            let position = player.currentTime
+            player.setQuality(.fixed(mono.id))
+            #expect(harness.statuses.last == .loading)
+            #expect(await harness.wait { player.currentRendition == mono && player.status == .playing })
+            #expect(player.quality == .fixed(mono.id))
+            #expect(player.currentTime >= position - 0.05 && player.currentTime < position + 1)
+            #expect(await harness.wait { player.currentFrame?.width == 160 })
+            #expect(await harness.wait(timeout: 6) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            await harness.close()
+        }
+
         @Test func aQualityOutsideTheLadderOrWithoutOneIsIgnored() async throws {
             let server = try Self.served()
             defer { server.stop() }
