@@ -5,9 +5,23 @@ import VideoPlayerWidgets
 /// The demos' built-in catalogue: clips generated on first run with the project's encoder and kept
 /// in a cache folder, so the demos need no network and no files.
 ///
-/// Every sample exists in two sizes (the quality menu switches between them keeping the position),
-/// and the first one has an external WebVTT file so subtitles show.
+/// The first sample is an HLS ladder of three renditions served on 127.0.0.1 (the quality menu
+/// lists them and the player switches between them); every other exists in two files of two sizes
+/// (the quality menu switches between them keeping the position). The first one has an external
+/// WebVTT file so subtitles show.
 public enum SampleLibrary {
+    /// The server of the streamed samples, serving ``directory`` on 127.0.0.1 for as long as the
+    /// program runs; `nil` when it could not listen (the samples are then files).
+    public static let streamServer: LocalHTTPServer? = {
+        let server = LocalHTTPServer(root: directory)
+        do {
+            try server.start()
+            return server
+        } catch {
+            return nil
+        }
+    }()
+
     /// Where the clips and the subtitle file are cached.
     public static var directory: URL {
         TestMedia.defaultCacheDirectory.appendingPathComponent("demos")

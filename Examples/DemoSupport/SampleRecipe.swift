@@ -19,16 +19,14 @@ struct SampleRecipe {
     var duration: Double
     var frameRate: ClipSpec.FrameRate
     var toneFrequency: Double
+    /// Whether the sample is an HLS ladder (its size, half and a quarter of it) served on
+    /// 127.0.0.1 by ``SampleLibrary/streamServer``, as a streaming service serves its videos,
+    /// instead of two files.
+    var isStreamed = false
 
-    /// Encodes both sizes (once; later runs reuse the cache) and returns the video.
+    /// Encodes both sizes, or the ladder (once; later runs reuse the cache), and returns the video.
     func makeVideo(subtitlesURL: URL?) throws -> DemoVideo {
-        let qualities = try [(width, height), (width / 2, height / 2)].map { size in
-            let spec = ClipSpec(
-                width: size.0 - size.0 % 2, height: size.1 - size.1 % 2, frameRate: frameRate,
-                duration: duration, gopSeconds: 1, tone: ClipSpec.Tone(frequency: toneFrequency))
-            let url = try TestMedia.cachedClip(spec, in: SampleLibrary.directory)
-            return VideoQuality(label: "\(spec.height)p", url: url)
-        }
+        let qualities = try (isStreamed ? streamedQualities() : nil) ?? fileQualities()
         return DemoVideo(
             title: title, channel: channel, subscribers: subscribers, channelColor: channelColor,
             stats: stats, description: description, likes: likes, dislikes: dislikes,
@@ -36,6 +34,30 @@ struct SampleRecipe {
                 VideoComment(id: index, author: comment.author, text: comment.text, likes: comment.likes)
             },
             qualities: qualities, subtitlesURL: subtitlesURL, duration: duration)
+    }
+
+    /// The master playlist of the sample's ladder, as the only encoding: the player lists its
+    /// renditions. `nil` when no server could listen.
+    private func streamedQualities() throws -> [VideoQuality]? {
+        guard let server = SampleLibrary.streamServer else { return nil }
+        let spec = ClipSpec(
+            width: width, height: height, frameRate: frameRate, duration: duration, gopSeconds: 1,
+            tone: ClipSpec.Tone(frequency: toneFrequency))
+        let heights = [height, height / 2, height / 4].map { $0 - $0 % 2 }
+        let master = try TestMedia.cachedHLSLadder(
+            spec, heights: heights, audio: .separate, in: SampleLibrary.directory)
+        let path = master.deletingLastPathComponent().lastPathComponent + "/" + master.lastPathComponent
+        return [VideoQuality(label: "Auto", url: server.url(for: path))]
+    }
+
+    private func fileQualities() throws -> [VideoQuality] {
+        try [(width, height), (width / 2, height / 2)].map { size in
+            let spec = ClipSpec(
+                width: size.0 - size.0 % 2, height: size.1 - size.1 % 2, frameRate: frameRate,
+                duration: duration, gopSeconds: 1, tone: ClipSpec.Tone(frequency: toneFrequency))
+            let url = try TestMedia.cachedClip(spec, in: SampleLibrary.directory)
+            return VideoQuality(label: "\(spec.height)p", url: url)
+        }
     }
 }
 
@@ -56,7 +78,7 @@ extension SampleLibrary {
                 ("Margaret", "Tried the double-click seeking, works like on the phone.", 45),
                 ("Dennis", "First time I saw 360p and 720p line up to the frame.", 12),
             ],
-            width: 1280, height: 720, duration: 30, frameRate: 30, toneFrequency: 440),
+            width: 1280, height: 720, duration: 30, frameRate: 30, toneFrequency: 440, isStreamed: true),
         SampleRecipe(
             title: "Cinema rate: 24 frames a second", channel: "Frame Rate Lab",
             subscribers: "86K subscribers",

@@ -10,36 +10,49 @@ struct SettingsPanel: Widget {
     var body: some Widget {
         WithService(WatchQueueService.self) { queue in
             WithService(RenderService.self) { render in
-                VStack(alignment: .leading, spacing: 4) {
-                    SectionTitle(text: "Playback speed")
-                    ForEach(SpeedButton.rates.sorted(), id: \.self) { rate in
-                        MenuRow(
-                            label: rate == 1 ? "Normal" : SpeedButton.label(rate),
-                            isSelected: render.rate == rate
-                        ) {
-                            SpeedButton.select(rate, in: render)
-                        }
-                    }
-                    if let video = queue.current {
-                        SectionTitle(text: "Quality")
-                        ForEach(video.qualities.indices, id: \.self) { index in
-                            MenuRow(label: video.qualities[index].label, isSelected: queue.quality == index) {
-                                queue.selectQuality(index)
+                WithService(QualityService.self) { stream in
+                    VStack(alignment: .leading, spacing: 4) {
+                        SectionTitle(text: "Playback speed")
+                        ForEach(SpeedButton.rates.sorted(), id: \.self) { rate in
+                            MenuRow(
+                                label: rate == 1 ? "Normal" : SpeedButton.label(rate),
+                                isSelected: render.rate == rate
+                            ) {
+                                SpeedButton.select(rate, in: render)
                             }
-                            .accessibilityIdentifier("settings.quality.\(index)")
                         }
+                        if !stream.choices.isEmpty {
+                            // A stream of several renditions: the player switches without reloading.
+                            SectionTitle(text: "Quality")
+                            ForEach(stream.choices, id: \.self) { choice in
+                                MenuRow(label: stream.label(choice), isSelected: stream.current == choice) {
+                                    stream.choose(choice)
+                                }
+                                .accessibilityIdentifier("settings.\(QualityMenu.identifier(choice))")
+                            }
+                        } else if let video = queue.current {
+                            SectionTitle(text: "Quality")
+                            ForEach(video.qualities.indices, id: \.self) { index in
+                                MenuRow(
+                                    label: video.qualities[index].label, isSelected: queue.quality == index
+                                ) {
+                                    queue.selectQuality(index)
+                                }
+                                .accessibilityIdentifier("settings.quality.\(index)")
+                            }
+                        }
+                        SectionTitle(text: "Subtitles")
+                        MenuRow(label: "Caption style", isSelected: false) {
+                            // The library's panel takes this one's place, and squeezes the video so the
+                            // subtitles stay in view while they change.
+                            render.context?[CaptionSettingsService.self].present()
+                        }
+                        .accessibilityIdentifier("settings.captions")
                     }
-                    SectionTitle(text: "Subtitles")
-                    MenuRow(label: "Caption style", isSelected: false) {
-                        // The library's panel takes this one's place, and squeezes the video so the
-                        // subtitles stay in view while they change.
-                        render.context?[CaptionSettingsService.self].present()
-                    }
-                    .accessibilityIdentifier("settings.captions")
+                    .padding(12)
+                    .frame(maxHeight: .infinity, alignment: .top)
+                    .background(Color(white: 0.1, alpha: 0.92))
                 }
-                .padding(12)
-                .frame(maxHeight: .infinity, alignment: .top)
-                .background(Color(white: 0.1, alpha: 0.92))
             }
         }
     }

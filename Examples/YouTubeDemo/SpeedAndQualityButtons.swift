@@ -38,19 +38,28 @@ struct SpeedButton: Widget {
     }
 }
 
-/// The quality of the current video ("720p"); a click switches to the next encoding.
+/// The quality of the current video ("Auto (360p)" for a stream of several renditions, "720p"); a
+/// click switches to the next rendition of the stream, or to the video's next encoding.
 struct QualityButton: Widget {
     var body: some Widget {
         WithService(WatchQueueService.self) { queue in
-            if let video = queue.current, video.qualities.count > 1 {
-                Text(video.qualities[queue.quality].label).font(Font(size: 13, weight: .bold))
-                    .foregroundColor(.white)
-                    .padding(EdgeInsets(horizontal: 6, vertical: 3))
-                    .background(RoundedRectangle(cornerRadius: 4).stroke(.white, lineWidth: 1.5))
-                    .contentShape()
-                    .onTap { queue.cycleQuality() }
-                    .accessibilityIdentifier("quality")
+            WithService(QualityService.self) { stream in
+                if !stream.choices.isEmpty {
+                    Self.badge(stream.label(stream.current)) { stream.cycle() }
+                } else if let video = queue.current, video.qualities.count > 1 {
+                    Self.badge(video.qualities[queue.quality].label) { queue.cycleQuality() }
+                }
             }
         }
+    }
+
+    private static func badge(_ label: String, action: @escaping @MainActor () -> Void) -> some Widget {
+        Text(label).font(Font(size: 13, weight: .bold))
+            .foregroundColor(.white)
+            .padding(EdgeInsets(horizontal: 6, vertical: 3))
+            .background(RoundedRectangle(cornerRadius: 4).stroke(.white, lineWidth: 1.5))
+            .contentShape()
+            .onTap(perform: action)
+            .accessibilityIdentifier("quality")
     }
 }

@@ -13,6 +13,15 @@ public final class QualityService: Service {
         qualities.sorted { ($0.height ?? 0, $0.bitRate ?? 0) > ($1.height ?? 0, $1.bitRate ?? 0) }
     }
 
+    /// What a menu offers: `.auto`, then each rendition, highest first; empty for an item of one
+    /// rendition.
+    public var choices: [Quality] {
+        qualities.isEmpty ? [] : [.auto] + renditions.map { .fixed($0.id) }
+    }
+
+    /// The choice in force.
+    public var current: Quality { quality }
+
     /// How a choice is written: "Auto (720p)" while the player chooses and plays 720p, "Auto" before
     /// it plays one, a fixed rendition by its label ("360p").
     public func label(_ choice: Quality) -> String {
@@ -22,6 +31,14 @@ public final class QualityService: Service {
         case .fixed(let id):
             return qualities.first { $0.id == id }?.label ?? "Auto"
         }
+    }
+
+    /// Moves to the next choice, round the list (Auto, then the highest rendition down): what a
+    /// quality button that cycles does.
+    public func cycle() {
+        guard !choices.isEmpty else { return }
+        let index = choices.firstIndex(of: quality) ?? 0
+        choose(choices[(index + 1) % choices.count])
     }
 
     /// Shows the menu of qualities in the middle of the player.
@@ -74,9 +91,8 @@ public struct QualityMenu: Widget {
     public var body: some Widget {
         WithService(QualityService.self) { service in
             let theme = service.theme
-            let choices = [Quality.auto] + service.renditions.map { Quality.fixed($0.id) }
             VStack(spacing: 0) {
-                ForEach(choices, id: \.self) { choice in
+                ForEach(service.choices, id: \.self) { choice in
                     Text(service.label(choice)).font(theme.bodyFont())
                         .foregroundColor(choice == service.quality ? theme.accent : theme.foreground)
                         .frame(width: 120, height: theme.bodyFontSize * 2)

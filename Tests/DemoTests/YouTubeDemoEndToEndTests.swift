@@ -1,5 +1,6 @@
 import DemoSupport
 import Testing
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @testable import YouTubeDemo
@@ -78,6 +79,40 @@ import VideoPlayerWidgets
         let image = bed.host.snapshotWithVideo()
         let yellow = try #require(image.bounds { $0.r > 220 && $0.g > 220 && $0.b < 60 })
         #expect(preview.contains(Point(x: yellow.midX, y: yellow.midY)))
+    }
+
+    @Test func theSettingsListTheRenditionsOfAStreamAndSwitchBetweenThem() async throws {
+        let master = try TestMedia.cachedHLSLadder(
+            ClipSpec(width: 320, height: 180, duration: 6, tone: nil), heights: [180, 90])
+        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+        try server.start()
+        defer { server.stop() }
+        let video = DemoVideo(
+            title: "Streamed", channel: "Loopback",
+            qualities: [VideoQuality(label: "Auto", url: server.url(for: "/" + master.lastPathComponent))])
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: [video], autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        #expect(bed.context.render.currentRendition?.height == 180)
+        bed.context.status.toFullScreen()
+        bed.host.update()
+        #expect(bed.context[QualityService.self].label(.auto) == "Auto (180p)")
+        #expect(bed.click(identifier: "settings"))
+        bed.advance(0.5)
+        let rows = ["settings.quality.auto", "settings.quality.0", "settings.quality.1"]
+        #expect(rows.allSatisfy { bed.host.frame(ofIdentifier: $0) != nil })
+        let low = try #require(bed.context.render.qualities.first { $0.height == 90 })
+        #expect(bed.click(identifier: "settings.quality.\(low.id)"))
+        #expect(bed.context.render.quality == .fixed(low.id))
+        bed.context.render.play()
+        #expect(await bed.waitUntil(timeout: 8) { bed.context.render.currentRendition == low })
+        #expect(await bed.waitUntil { bed.context.render.engine.currentFrame?.width == 160 })
+        // The fullscreen badge names the rendition and cycles to Auto.
+        bed.context.feature.dismiss()
+        bed.advance(0.5)
+        #expect(bed.click(identifier: "quality"))
+        #expect(bed.context.render.quality == .auto)
     }
 
     @Test func clickingTheSeekBarSeeksAndPaintsThePlayedPart() async throws {

@@ -22,8 +22,9 @@ extension TestMedia {
     public static func hlsAudioFolder(_ index: Int) -> String { index == 0 ? "audio" : "audio\(index)" }
 
     /// Encodes `spec` once per height in `heights` (the width follows the spec's shape, rounded to
-    /// an even number) at a constant bit rate of 8 bits per pixel per second, each as an HLS stream
-    /// in its own folder (``hlsRenditionFolder(height:)``),
+    /// an even number) at a constant bit rate of `bitsPerPixel` per second (3, the default, gives
+    /// 720p 2.8 Mbit/s and 360p 690 kbit/s, as H.264 ladders of streaming services), each as an HLS
+    /// stream in its own folder (``hlsRenditionFolder(height:)``),
     /// and writes a master playlist (``hlsMasterPlaylistName``) listing them, highest first, with
     /// their peak and average bandwidth measured from the segments and their resolution.
     ///
@@ -32,8 +33,8 @@ extension TestMedia {
     /// - Returns: the master playlist's URL.
     @discardableResult
     public static func encodeHLSLadder(
-        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, segmentDuration: Double,
-        into directory: URL
+        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, bitsPerPixel: Double = 3,
+        segmentDuration: Double, into directory: URL
     ) throws(PlayerError) -> URL {
         guard spec.hasVideo, !heights.isEmpty, heights.allSatisfy({ $0 >= 16 && $0 % 2 == 0 }) else {
             throw .invalidArgument("a ladder needs video and even heights of 16 lines or more")
@@ -59,8 +60,8 @@ extension TestMedia {
             var rung = spec
             rung.height = height
             rung.width = max(16, Int((Double(spec.width * height) / Double(spec.height) / 2).rounded()) * 2)
-            // As in a real ladder, the bit rate follows the picture's area: 8 bits per pixel per second.
-            rung.videoBitRate = rung.width * rung.height * 8
+            // As in a real ladder, the bit rate follows the picture's area.
+            rung.videoBitRate = Int(Double(rung.width * rung.height) * bitsPerPixel)
             if audio == .separate {
                 rung.tone = nil
                 rung.additionalTones = []
@@ -84,18 +85,21 @@ extension TestMedia {
         return master
     }
 
-    /// The master playlist of a ladder encoded once per distinct `spec`, heights, sound delivery and
-    /// segment duration and reused afterwards, even by later runs; its renditions sit next to it.
+    /// The master playlist of a ladder encoded once per distinct `spec`, heights, sound delivery, bit
+    /// rate and segment duration and reused afterwards, even by later runs; its renditions sit next
+    /// to it.
     public static func cachedHLSLadder(
-        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, segmentDuration: Double = 1,
-        in directory: URL = defaultCacheDirectory
+        _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, bitsPerPixel: Double = 3,
+        segmentDuration: Double = 1, in directory: URL = defaultCacheDirectory
     ) throws(PlayerError) -> URL {
         let name = heights.map(String.init).joined(separator: "-")
         let folder = directory.appendingPathComponent(
-            "ladder\(ladderVersion)-\(spec.cacheKey)-\(name)-\(audio.rawValue)-\(segmentDuration)s")
+            "ladder\(ladderVersion)-\(spec.cacheKey)-\(name)-\(audio.rawValue)-\(bitsPerPixel)bpp-"
+                + "\(segmentDuration)s")
         return try cachedFolder(folder, file: hlsMasterPlaylistName) { partial throws(PlayerError) in
             try encodeHLSLadder(
-                spec, heights: heights, audio: audio, segmentDuration: segmentDuration, into: partial)
+                spec, heights: heights, audio: audio, bitsPerPixel: bitsPerPixel,
+                segmentDuration: segmentDuration, into: partial)
         }
     }
 
