@@ -112,6 +112,7 @@ final class PlayerApp {
         case "z": render.setSubtitleDelay(KeyboardShortcutsService.stepped(render.subtitleDelay, by: -step))
         case "x": render.setSubtitleDelay(KeyboardShortcutsService.stepped(render.subtitleDelay, by: step))
         case "l": render.setLooping(!render.isLooping)
+        case "r": context[QualityService.self].cycle()
         case "n": render.next()
         case "b": render.previous()
         case "f":

@@ -26,11 +26,16 @@ final class StatusLineService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$isMuted) var isMuted
     @StateSync(serviceType: RenderService.self, keyPath: \.$subtitleDelay) var subtitleDelay
     @StateSync(serviceType: RenderService.self, keyPath: \.$audioDelay) var audioDelay
+    @StateSync(serviceType: RenderService.self, keyPath: \.$currentRendition) var currentRendition
+    @StateSync(serviceType: RenderService.self, keyPath: \.$quality) var quality
 
     var line: String {
         let time = Self.clock(currentTime)
         let total = duration.map(Self.clock) ?? "--:--"
         var parts = ["\(time) / \(total)", "\(status)"]
+        if let currentRendition {
+            parts.append(currentRendition.label + (quality == .auto ? " (auto)" : ""))
+        }
         if rate != 1 { parts.append(String(format: "%.2gx", rate)) }
         if isMuted { parts.append("muted") }
         if subtitleDelay != 0 { parts.append("sub \(KeyboardShortcutsService.label(delay: subtitleDelay))") }

@@ -12,7 +12,8 @@ struct VPCPlay: ParsableCommand {
         discussion: """
             Keys: space/p pause, left/right seek 10 s, up/down seek 60 s, s step one frame, \
             m mute, 9/0 volume, [ ] speed, z/x subtitle delay -/+50 ms, Ctrl+minus/Ctrl+plus \
-            audio delay -/+50 ms, l loop, f fullscreen, n/b next/previous item, q/Esc quit.
+            audio delay -/+50 ms, l loop, r next quality of an HLS ladder (Auto, then each \
+            rendition), f fullscreen, n/b next/previous item, q/Esc quit.
             With no input, plays a generated sample clip.
             """)
 

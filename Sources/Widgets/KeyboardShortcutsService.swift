@@ -18,6 +18,8 @@ public enum ShortcutAction {
     case subtitleDelay(Double)
     /// Changes the current item's audio delay by the signed seconds, and says so in a toast.
     case audioDelay(Double)
+    /// Moves to the next quality of a stream of several renditions (``QualityService/cycle()``).
+    case cycleQuality
     /// Shows or hides ``StatsWidget``.
     case toggleStats
     /// Calls ``KeyboardShortcutsService/onQuit``.
@@ -28,7 +30,7 @@ public enum ShortcutAction {
 
 /// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute,
 /// f fullscreen, s subtitles, [ ] speed, z/x subtitle delay ∓50 ms, Ctrl+minus/Ctrl+plus audio
-/// delay ∓50 ms, i stats, q or Esc quit (the window's ``PlayerWindow/run()`` returns).
+/// delay ∓50 ms, r the next quality of an HLS ladder, i stats, q or Esc quit (the window's ``PlayerWindow/run()`` returns).
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)
@@ -43,7 +45,9 @@ public final class KeyboardShortcutsService: Service {
     public var bindings: [Key: ShortcutAction] = [
         .space: .togglePlayPause, .leftArrow: .seek(-10), .rightArrow: .seek(10),
         .upArrow: .volume(0.1), .downArrow: .volume(-0.1), "M": .toggleMute, "F": .toggleFullscreen,
-        "S": .toggleSubtitles, "[": .speed(-1), "]": .speed(1), "I": .toggleStats, "Q": .quit, .escape: .quit,
+        "S": .toggleSubtitles, "[": .speed(-1), "]": .speed(1), "I": .toggleStats, "R": .cycleQuality,
+        "Q": .quit,
+        .escape: .quit,
         "Z": .subtitleDelay(-delayStep), "X": .subtitleDelay(delayStep),
     ]
     /// The keys that act while Ctrl is held; a key without one here acts as in ``bindings``. Plus
@@ -88,6 +92,7 @@ public final class KeyboardShortcutsService: Service {
         case .audioDelay(let step):
             render.setAudioDelay(Self.stepped(render.audioDelay, by: step))
             context.toast.toast("Audio delay \(Self.label(delay: render.audioDelay))")
+        case .cycleQuality: context[QualityService.self].cycle()
         case .toggleStats: context[StatsService.self].toggle()
         case .quit: onQuit()
         case .custom(let action): action()

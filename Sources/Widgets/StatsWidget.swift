@@ -32,7 +32,15 @@ public final class StatsService: Service {
         let bitRate = statistics.bitRate.map { "\(Self.fixed(Double($0) / 1_000_000, 2)) Mb/s" } ?? "-"
         let ahead = max(0, (render.buffered.last?.upperBound ?? render.currentTime) - render.currentTime)
         lines = [
-            "Video \(size)  rate \(SpeedService.label(render.rate))  bit rate \(bitRate)",
+            "Video \(size)  rate \(SpeedService.label(render.rate))  bit rate \(bitRate)"
+        ]
+        if let rendition = render.currentRendition {
+            let declared = rendition.bitRate.map { "  \(Self.fixed(Double($0) / 1_000_000, 2)) Mb/s" } ?? ""
+            lines.append(
+                "Rendition \(rendition.label)\(declared)  \(render.quality == .auto ? "auto" : "fixed")  "
+                    + "of \(render.qualities.count)")
+        }
+        lines += [
             "FPS \(Self.fixed(fps, 1))  dropped \(statistics.framesDropped)  "
                 + "presented \(statistics.framesPresented)",
             "A-V \(Self.fixed(statistics.avOffset * 1000, 0)) ms  buffer \(Self.fixed(ahead, 1)) s",
@@ -59,8 +67,9 @@ public final class StatsService: Service {
     }
 }
 
-/// mpv-like statistics over the video: picture size, rate, bit rate, frames per second, dropped frames,
-/// audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
+/// mpv-like statistics over the video: picture size, rate, bit rate, the rendition playing in a
+/// stream of several (its declared bit rate, whether the player chose it), frames per second, dropped
+/// frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
 /// until toggled.
 ///
 /// ```swift

@@ -76,6 +76,30 @@ import VideoPlayerWidgets
         return screen.count(in: rect) { Int($0.b) - Int($0.r) > 80 }
     }
 
+    @Test func theStatisticsNameTheRenditionPlaying() async throws {
+        let bed = Self.bed()
+        #expect(await bed.load(MediaItem(path: "ladder.m3u8")))
+        let stats = bed.context[StatsService.self]
+        stats.toggle()
+        #expect(stats.lines.contains("Rendition 360p  0.9 Mb/s  auto  of 3"), "\(stats.lines)")
+        bed.context.render.setQuality(.fixed(1))
+        bed.advance(1)
+        #expect(stats.lines.contains("Rendition 720p  2.5 Mb/s  fixed  of 3"), "\(stats.lines)")
+    }
+
+    @Test func theRKeyCyclesThroughAutoAndTheRenditionsHighestFirst() async throws {
+        let bed = Self.bed()
+        #expect(await bed.load(MediaItem(path: "ladder.m3u8")))
+        let keys = bed.context.startService(KeyboardShortcutsService.self)
+        var heights: [Int?] = []
+        for _ in 0..<4 {
+            #expect(keys.handle("r"))
+            heights.append(
+                bed.context.render.quality == .auto ? nil : bed.context.render.currentRendition?.height)
+        }
+        #expect(heights == [720, 360, 180, nil])
+    }
+
     @Test func anItemOfOneRenditionShowsNoQualityButton() async throws {
         let bed = Self.bed(renditions: [])
         #expect(await bed.load(MediaItem(path: "talk.mp4")))
