@@ -231,6 +231,35 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aRenditionWhosePlaylistIsMissingIsLeftOutAndTheOthersPlay() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            server.overrideStatus(404, for: "/240p/\(TestMedia.hlsPlaylistName)")
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            // Left out, and the app is told why.
+            #expect(harness.errors == [.network(.httpStatus(404))])
+            #expect(harness.player.renditions.map(\.height) == [180, 120])
+            #expect(harness.player.currentRendition?.height == 180)
+            await harness.close()
+        }
+
+        @Test func aLadderWhoseRenditionsAllFailEndsInANetworkError() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            for height in Self.heights {
+                server.overrideStatus(
+                    404, for: "/\(TestMedia.hlsRenditionFolder(height: height))/\(TestMedia.hlsPlaylistName)")
+            }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(404))), "\(harness.player.status)")
+            await harness.close()
+        }
+
         @Test func aQualityOutsideTheLadderOrWithoutOneIsIgnored() async throws {
             let server = try Self.served()
             defer { server.stop() }

@@ -43,7 +43,8 @@ final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(after: nil)
         guard code >= 0, let opened else {
             throw MediaSource.error(
-                for: code, location: location, failure: interrupt.failure ?? watch?.failure,
+                for: code, location: location,
+                failure: interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first,
                 operation: "opening")
         }
         context = opened
@@ -53,7 +54,8 @@ final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(after: nil)
         guard found >= 0 else {
             throw MediaSource.error(
-                for: found, location: location, failure: interrupt.failure ?? watch?.failure,
+                for: found, location: location,
+                failure: interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first,
                 operation: "reading stream information")
         }
     }
@@ -87,6 +89,10 @@ final class MediaSource: @unchecked Sendable {
         if case .network = error { return error }
         return nil
     }
+
+    /// Playlists of the stream (an HLS variant's or rendition's) that could not be fetched: the
+    /// demuxer left their renditions out.
+    var playlistFailures: [PlayerError] { watch?.playlistFailures ?? [] }
 
     var streamCount: Int { Int(pointer.pointee.nb_streams) }
 

@@ -11,6 +11,10 @@ import CFFmpeg
 /// it refuses every later open, so the demuxer skips the rest and ends the data right after what it
 /// already read, which still plays.
 ///
+/// A variant or rendition playlist of an HLS master playlist that cannot be fetched is another
+/// matter: the demuxer leaves that rendition out and the others play, so such a failure is kept in
+/// ``playlistFailures`` for the player to report, and refuses nothing.
+///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
 final class NetworkWatch: Sendable {
@@ -18,6 +22,7 @@ final class NetworkWatch: Sendable {
     /// libavformat's `rw_timeout`: microseconds a read may wait for data.
     private let readTimeout: String
     private let recorded = Locked<PlayerError?>(nil)
+    private let failedPlaylists = Locked<[PlayerError]>([])
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(location: String, timeout: Double) {
@@ -28,6 +33,9 @@ final class NetworkWatch: Sendable {
     /// The first failure of a connection the demuxer opened, if any.
     var failure: PlayerError? { recorded.withLock { $0 } }
 
+    /// The failures to fetch a playlist (an HLS variant's or rendition's), in order.
+    var playlistFailures: [PlayerError] { failedPlaylists.withLock { $0 } }
+
     /// Makes `context` report through this watch; call before `avformat_open_input`.
     func install(on context: UnsafeMutablePointer<AVFormatContext>) {
         context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
@@ -36,11 +44,21 @@ final class NetworkWatch: Sendable {
     }
 
     /// Records the failure behind `code` when it is a network one; interruptions are not failures.
-    private func record(_ code: Int32, operation: String) {
+    private func record(_ code: Int32, operation: String, url: UnsafePointer<CChar>? = nil) {
         guard code < 0, code != cffmpeg_error_exit(), code != cffmpeg_error_eof() else { return }
         let error = PlayerError(ffmpegCode: code, location: location, operation: operation)
         guard case .network = error else { return }
+        if let url, Self.isPlaylist(String(cString: url)) {
+            failedPlaylists.withLock { $0.append(error) }
+            return
+        }
         recorded.withLock { $0 = $0 ?? error }
+    }
+
+    /// Whether `url` names a playlist (".m3u8", ".m3u"), not a segment.
+    static func isPlaylist(_ url: String) -> Bool {
+        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
+        return path.lowercased().hasSuffix(".m3u8") || path.lowercased().hasSuffix(".m3u")
     }
 
     private static func watch(of context: UnsafeMutablePointer<AVFormatContext>?) -> NetworkWatch? {
@@ -74,7 +92,7 @@ final class NetworkWatch: Sendable {
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         let code = defaults.open(context, pb, url, flags, options)
-        watch?.record(code, operation: "opening a segment")
+        watch?.record(code, operation: "opening a segment", url: url)
         return code
     }
 

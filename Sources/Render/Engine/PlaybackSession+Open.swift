@@ -32,8 +32,12 @@ extension PlaybackSession {
         let videoCodec = openCodec(&videoIndex, source: source, tracks: &tracks)
         let audioCodec = openCodec(&audioIndex, source: source, tracks: &tracks)
         guard videoIndex != nil || audioIndex != nil else {
+            // Every rendition's playlist failed: that is why nothing plays.
+            if let failure = source.playlistFailures.first { throw failure }
             throw PlayerError.unsupportedFormat("no playable audio or video track in \(options.location)")
         }
+        // Renditions whose playlists failed were left out; the app hears of each.
+        for failure in source.playlistFailures { post(.warning(failure)) }
         var info = SessionInfo(
             tracks: tracks, chapters: source.chapters, duration: source.duration, videoStream: videoIndex,
             audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
