@@ -260,6 +260,31 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test(arguments: [
+            "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=abc,RESOLUTION=x\nnowhere.m3u8\n",
+            "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1000\n",
+            "#EXTM3U\n#EXT-X-STREAM-INF:\u{0}\u{1}\u{2}"
+                + String(repeating: "#EXT-X-STREAM-INF:,,,\n", count: 5000),
+        ])
+        func aMalformedMasterPlaylistEndsInATypedError(text: String) async throws {
+            let server = LocalHTTPServer(files: ["/bad.m3u8": Data(text.utf8)])
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: server.url(for: "/bad.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 8) { harness.isFinished })
+            guard case .failed(let error) = harness.player.status else {
+                Issue.record("not failed: \(harness.player.status)")
+                return
+            }
+            switch error {
+            case .network(.httpStatus(404)), .unsupportedFormat: break
+            default: Issue.record("\(error)")
+            }
+            #expect(harness.player.renditions.isEmpty)
+            await harness.close()
+        }
+
         @Test func aQualityOutsideTheLadderOrWithoutOneIsIgnored() async throws {
             let server = try Self.served()
             defer { server.stop() }

@@ -71,6 +71,11 @@ final class MediaSource: @unchecked Sendable {
         -> PlayerError
     {
         if let failure { return failure }
+        // NB: data that ends before anything could be read (an empty file, a playlist without
+        // segments) is no media, not a network fault.
+        if code == cffmpeg_error_eof() {
+            return .unsupportedFormat("\(location) ended before any media could be read (\(operation))")
+        }
         return PlayerError(ffmpegCode: code, location: location, operation: operation)
     }
 
