@@ -40,6 +40,13 @@ public final class StatsService: Service {
                 "Rendition \(rendition.label)\(declared)  \(render.quality == .auto ? "auto" : "fixed")  "
                     + "of \(render.qualities.count)")
         }
+        if statistics.bytesFetched > 0 || statistics.stallCount > 0 || !render.qualities.isEmpty {
+            lines.append(
+                "Startup \(statistics.startupSeconds.map { Self.fixed($0, 2) + " s" } ?? "-")  "
+                    + "stalls \(statistics.stallCount) (\(Self.fixed(statistics.stallSeconds, 1)) s)  "
+                    + "fetched \(Self.fixed(Double(statistics.bytesFetched) / 1_000_000, 2)) MB  "
+                    + "switches \(statistics.renditionSwitches)")
+        }
         lines += [
             "FPS \(Self.fixed(fps, 1))  dropped \(statistics.framesDropped)  "
                 + "presented \(statistics.framesPresented)",
@@ -68,8 +75,8 @@ public final class StatsService: Service {
 }
 
 /// mpv-like statistics over the video: picture size, rate, bit rate, the rendition playing in a
-/// stream of several (its declared bit rate, whether the player chose it), frames per second, dropped
-/// frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
+/// stream of several (its declared bit rate, whether the player chose it), for a stream its startup
+/// time, stalls, bytes fetched and rendition switches, frames per second, dropped frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
 /// until toggled.
 ///
 /// ```swift

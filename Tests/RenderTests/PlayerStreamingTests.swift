@@ -51,6 +51,10 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 6, for: .ended))
             let statuses = harness.statuses
             #expect(statuses.firstIndex(of: .buffering) ?? 99 < statuses.lastIndex(of: .playing) ?? 0)
+            let statistics = harness.player.statistics
+            #expect(statistics.stallCount == statuses.filter { $0 == .buffering }.count)
+            #expect(statistics.stallCount >= 1 && statistics.stallSeconds > 0)
+            #expect(statistics.bytesFetched > 0 && statistics.bytesFetched <= server.bodyBytesSent)
             await harness.close()
         }
 

@@ -85,6 +85,8 @@ import VideoPlayerWidgets
         bed.context.render.setQuality(.fixed(1))
         bed.advance(1)
         #expect(stats.lines.contains("Rendition 720p  2.5 Mb/s  fixed  of 3"), "\(stats.lines)")
+        #expect(
+            stats.lines.contains { $0.hasPrefix("Startup ") && $0.hasSuffix("switches 1") }, "\(stats.lines)")
     }
 
     @Test func theRKeyCyclesThroughAutoAndTheRenditionsHighestFirst() async throws {

@@ -72,8 +72,15 @@ extension MediaPlayer {
         selectedSubtitleTrack = info.subtitleStream
         bitRate = info.bitRate
         renditions = info.ladder?.renditions ?? []
+        if info.videoStream == nil { experience.started(at: MediaPlayer.now) }
         emit(.tracksChanged(info.tracks))
-        changeRendition(from: nil, info: info, reason: .initial)
+        let before = renditionBeforeReopen
+        renditionBeforeReopen = nil
+        if let before, before.id != info.rendition {
+            changeRendition(from: before.id, info: info, reason: .manual)
+        } else {
+            changeRendition(from: nil, info: info, reason: .initial)
+        }
         if !info.chapters.isEmpty { emit(.chaptersChanged(info.chapters)) }
         if let size = info.videoSize {
             videoSize = size
@@ -99,6 +106,7 @@ extension MediaPlayer {
         let previous = from.flatMap { old in renditions.first { $0.id == old } }
         currentRendition = rendition
         if reason != .initial {
+            experience.renditionSwitches += 1
             tracks = info.tracks
             selectedAudioTrack = info.audioStream
             emit(.tracksChanged(tracks))

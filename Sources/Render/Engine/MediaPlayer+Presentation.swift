@@ -77,6 +77,7 @@ extension MediaPlayer {
                 _ = session.videoFrames.tryPop()
                 awaitingFirstFrame = false
                 waitingSince = nil
+                experience.started(at: now)
                 show(frame, clockTime: clockTime)
                 if let pendingSeek, pendingSeek.serial == serial {
                     // After an exact seek past the last picture, the decoder sends that picture:

@@ -147,11 +147,15 @@ extension MediaPlayer {
         guard let currentIndex else { return }
         let keepPlaying = wantsPlay || status == .playing
         let output = holdOutput()
-        let chosenQuality = quality
+        let (chosenQuality, record, rendition) = (quality, experience, currentRendition)
+        let fetched = session?.fetched.value ?? 0
         closeCurrentSession()
         resetItemState()
-        // The item's own choices stay.
+        // The item's own choices and record stay.
         quality = chosenQuality
+        experience = record
+        experience.earlierBytes += fetched
+        renditionBeforeReopen = rendition
         wantsPlay = keepPlaying
         setStatus(.loading)
         openSession(forItemAt: currentIndex, asPreload: false, startPosition: position, sharing: output)
@@ -246,6 +250,7 @@ extension MediaPlayer {
         renditions = []
         quality = .auto
         currentRendition = nil
+        experience = ExperienceRecord(loadedAt: MediaPlayer.now)
         currentFrame = nil
         frameGeneration += 1
         framesPresented = 0

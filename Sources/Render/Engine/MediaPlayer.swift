@@ -103,10 +103,19 @@ public final class MediaPlayer {
     public var statistics: PlaybackStatistics {
         PlaybackStatistics(
             framesPresented: framesPresented, framesDropped: framesDropped, avOffset: avOffset,
-            videoDecodeSecondsPerFrame: videoDecodeSecondsPerFrame, bitRate: bitRate)
+            videoDecodeSecondsPerFrame: videoDecodeSecondsPerFrame, bitRate: bitRate,
+            startupSeconds: experience.startupSeconds, stallCount: experience.stallCount,
+            stallSeconds: experience.stallSeconds(at: MediaPlayer.now),
+            bytesFetched: experience.earlierBytes + (session?.fetched.value ?? 0),
+            renditionSwitches: experience.renditionSwitches)
     }
 
     var session: PlaybackSession?
+    /// The rendition that played before the current item was opened anew, so that the one it opens
+    /// with is reported as a switch.
+    var renditionBeforeReopen: Rendition?
+    /// What the viewer of the current item went through (startup, stalls, bytes, switches).
+    var experience = ExperienceRecord(loadedAt: MediaPlayer.now)
     var sessionID = 0
     var preload: Preload?
     var nextSessionID = 0
@@ -232,6 +241,7 @@ public final class MediaPlayer {
     /// Moves to `newStatus`, reporting the change.
     func setStatus(_ newStatus: PlayerStatus) {
         guard status != newStatus else { return }
+        experience.statusChanged(from: status, to: newStatus, at: MediaPlayer.now)
         status = newStatus
         emit(.statusChanged(newStatus))
     }

@@ -14,11 +14,14 @@ final class MediaSource: @unchecked Sendable {
     /// Opens `location` (path or URL) and reads the stream information. Blocks on I/O.
     ///
     /// - Parameter timeout: seconds a network read may stall before it fails with a timeout.
-    init(location: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError) {
+    /// - Parameter fetched: counts the bytes the connections of a network location read.
+    init(location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil)
+        throws(PlayerError)
+    {
         self.location = location
         self.interrupt = interrupt
         let network = isNetworkLocation(location)
-        watch = network ? NetworkWatch(location: location, timeout: timeout) : nil
+        watch = network ? NetworkWatch(location: location, timeout: timeout, fetched: fetched) : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }
@@ -94,6 +97,9 @@ final class MediaSource: @unchecked Sendable {
         if case .network = error { return error }
         return nil
     }
+
+    /// Whether the location is read over the network.
+    var isNetwork: Bool { watch != nil }
 
     /// Playlists of the stream (an HLS variant's or rendition's) that could not be fetched: the
     /// demuxer left their renditions out.

@@ -23,10 +23,13 @@ final class NetworkWatch: Sendable {
     private let readTimeout: String
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
+    /// Counts the bytes each connection read, when it closes.
+    let fetched: ByteCounter?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
-    init(location: String, timeout: Double) {
+    init(location: String, timeout: Double, fetched: ByteCounter? = nil) {
         self.location = location
+        self.fetched = fetched
         readTimeout = String(Int64(timeout * 1_000_000))
     }
 
@@ -98,7 +101,10 @@ final class NetworkWatch: Sendable {
 
     /// Closing is where a connection that ended early shows: its context carries the read error.
     private static let close: CloseFunction = { context, pb in
-        if let pb { watch(of: context)?.record(pb.pointee.error, operation: "reading a segment") }
+        if let pb, let watch = watch(of: context) {
+            watch.record(pb.pointee.error, operation: "reading a segment")
+            watch.fetched?.add(Int(pb.pointee.bytes_read))
+        }
         return defaults?.close(context, pb) ?? 0
     }
 }

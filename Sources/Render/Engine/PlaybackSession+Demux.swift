@@ -45,6 +45,9 @@ extension PlaybackSession {
             idleWait = Self.shortestIdleWait
             guard let packet = Packet() else { return }
             let code = av_read_frame(source.pointer, packet.pointer)
+            if source.isNetwork, let pb = source.pointer.pointee.pb {
+                fetched.setMain(Int(pb.pointee.bytes_read))
+            }
             guard code >= 0 else {
                 if interrupt.isAborted { return }
                 let failure = source.networkFailure(after: code, operation: "reading")

@@ -5,7 +5,8 @@ extension PlaybackSession {
     func openAndDemux() {
         do throws(PlayerError) {
             let source = try MediaSource(
-                location: options.location, timeout: options.networkTimeout, interrupt: interrupt)
+                location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
+                fetched: fetched)
             let info = try openStreams(source)
             runtime.withLock { $0.info = info }
             post(.opened(info))

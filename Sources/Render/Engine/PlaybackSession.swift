@@ -46,6 +46,8 @@ final class PlaybackSession: Sendable {
     let post: @Sendable (SessionEvent) -> Void
     let runtime: Locked<Runtime>
     let seekRequest = Locked<SeekRequest?>(nil)
+    /// The bytes the session's network connections read.
+    let fetched = ByteCounter()
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

@@ -12,16 +12,34 @@ public struct PlaybackStatistics: Hashable, Sendable {
     public var videoDecodeSecondsPerFrame: Double?
     /// Bits per second of the file, when the container states it or FFmpeg can estimate it.
     public var bitRate: Int?
+    /// Seconds from the load to the first picture shown (to the item opened, for sound alone);
+    /// `nil` before then.
+    public var startupSeconds: Double?
+    /// How many times playback stopped to wait for data (`.playing` to `.buffering`).
+    public var stallCount: Int
+    /// Seconds spent waiting for data after playback began, in all (the stall going on included).
+    public var stallSeconds: Double
+    /// Bytes fetched over the network for the item: playlists and segments, or the file read with
+    /// range requests (0 for a local file).
+    public var bytesFetched: Int
+    /// How many times another rendition of a stream took over (the first one not counted).
+    public var renditionSwitches: Int
 
     /// Statistics with the given values; the defaults are those of an item not yet playing.
     public init(
         framesPresented: Int = 0, framesDropped: Int = 0, avOffset: Double = 0,
-        videoDecodeSecondsPerFrame: Double? = nil, bitRate: Int? = nil
+        videoDecodeSecondsPerFrame: Double? = nil, bitRate: Int? = nil, startupSeconds: Double? = nil,
+        stallCount: Int = 0, stallSeconds: Double = 0, bytesFetched: Int = 0, renditionSwitches: Int = 0
     ) {
         self.framesPresented = framesPresented
         self.framesDropped = framesDropped
         self.avOffset = avOffset
         self.videoDecodeSecondsPerFrame = videoDecodeSecondsPerFrame
         self.bitRate = bitRate
+        self.startupSeconds = startupSeconds
+        self.stallCount = stallCount
+        self.stallSeconds = stallSeconds
+        self.bytesFetched = bytesFetched
+        self.renditionSwitches = renditionSwitches
     }
 }

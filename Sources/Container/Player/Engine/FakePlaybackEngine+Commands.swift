@@ -367,6 +367,7 @@ extension FakePlaybackEngine {
     /// Plays `rendition` from now on (the fake switches at once), its picture at its size.
     private func play(_ rendition: Rendition, from previous: Rendition?, reason: RenditionChangeReason) {
         currentRendition = rendition
+        if reason != .initial { renditionSwitches += 1 }
         if let width = rendition.width, let height = rendition.height, hasVideo {
             let size = Size(width: Double(width), height: Double(height))
             if size != videoSize {

@@ -66,6 +66,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var renditions: [Rendition] = []
     public internal(set) var quality = Quality.auto
     public internal(set) var currentRendition: Rendition?
+    /// How many times another rendition of the current item took over.
+    var renditionSwitches = 0
     public internal(set) var brightness = 0.0
     public internal(set) var contrast = 1.0
     public internal(set) var saturation = 1.0
@@ -142,7 +144,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         return PlaybackStatistics(
             framesPresented: framesPresented, framesDropped: 0, avOffset: 0,
             videoDecodeSecondsPerFrame: playing && hasVideo ? currentMedia?.decodeSecondsPerFrame : nil,
-            bitRate: playing ? currentMedia?.bitRate : nil)
+            bitRate: playing ? currentMedia?.bitRate : nil, renditionSwitches: renditionSwitches)
     }
 
     // MARK: Video source
@@ -214,6 +216,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
             renditions = []
             quality = .auto
             currentRendition = nil
+            renditionSwitches = 0
             currentFrame = nil
             frameGeneration += 1
             framesPresented = 0
