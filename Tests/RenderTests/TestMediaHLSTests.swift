@@ -69,4 +69,16 @@ import VideoPlayerTestSupport
             #expect((probe.streamIndex(of: AVMEDIA_TYPE_AUDIO) != nil) == (audio == .muxed))
         }
     }
+
+    @Test func aDASHStreamHasOneVideoRepresentationPerHeightAndOneForTheSound() throws {
+        let directory = try TemporaryDirectory()
+        let manifest = try TestMedia.encodeDASH(
+            ClipSpec(width: 320, height: 180, duration: 2), heights: [180, 90], segmentDuration: 1,
+            into: directory.file("dash"))
+        let text = try String(contentsOf: manifest, encoding: .utf8)
+        #expect(text.contains("width=\"320\"") && text.contains("width=\"160\""))
+        #expect(text.contains("mimeType=\"audio/mp4\""))
+        let probe = try MediaProbe(manifest)
+        #expect(abs(probe.duration - 2) < 0.1)
+    }
 }

@@ -56,12 +56,8 @@ extension TestMedia {
                     + "URI=\"\(hlsAudioFolder(index))/\(hlsPlaylistName)\"")
         }
         let audioGroup = tones.isEmpty ? "" : ",AUDIO=\"audio\""
-        for height in heights.sorted(by: >) {
-            var rung = spec
-            rung.height = height
-            rung.width = max(16, Int((Double(spec.width * height) / Double(spec.height) / 2).rounded()) * 2)
-            // As in a real ladder, the bit rate follows the picture's area.
-            rung.videoBitRate = Int(Double(rung.width * rung.height) * bitsPerPixel)
+        for var rung in ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel) {
+            let height = rung.height
             if audio == .separate {
                 rung.tone = nil
                 rung.additionalTones = []
@@ -100,6 +96,18 @@ extension TestMedia {
             try encodeHLSLadder(
                 spec, heights: heights, audio: audio, bitsPerPixel: bitsPerPixel,
                 segmentDuration: segmentDuration, into: partial)
+        }
+    }
+
+    /// `spec` at each height of `heights`, highest first: the width follows the spec's shape (rounded
+    /// to an even number) and the video's constant bit rate its area, `bitsPerPixel` per second.
+    static func ladderRungs(of spec: ClipSpec, heights: [Int], bitsPerPixel: Double) -> [ClipSpec] {
+        heights.sorted(by: >).map { height in
+            var rung = spec
+            rung.height = height
+            rung.width = max(16, Int((Double(spec.width * height) / Double(spec.height) / 2).rounded()) * 2)
+            rung.videoBitRate = Int(Double(rung.width * rung.height) * bitsPerPixel)
+            return rung
         }
     }
 

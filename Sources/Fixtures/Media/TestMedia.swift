@@ -83,6 +83,13 @@ public enum TestMedia {
         }
         for font in spec.subtitleFonts { try muxer.attach(font) }
         muxer.setTags(spec.metadata)
+        try write(tracks, with: muxer, options: options)
+    }
+
+    /// Writes the header with `options`, every packet of `tracks` in time order, and the trailer.
+    static func write(_ tracks: [any ClipTrack], with muxer: ClipMuxer, options: [String: String])
+        throws(PlayerError)
+    {
         try muxer.writeHeader(options: options)
         while let track = earliest(of: tracks) {
             try track.writeNext()

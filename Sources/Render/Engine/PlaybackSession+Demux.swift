@@ -135,12 +135,33 @@ extension PlaybackSession {
                 return pts == cffmpeg_nopts_value()
                     ? nil : Double(pts) * av_q2d(stream.pointee.time_base) - source.startTime
             }
-            guard admit(packet, time: time, change: &change, info: &info, source: source)
-            else { return }
+            for admitted in admit(packet, time: time, change: &change, info: &info, source: source) {
+                deliver(
+                    admitted, source: source, info: info, change: &change, serial: serial, pass: pass,
+                    subtitles: &subtitles)
+            }
+            return
         }
+        deliver(
+            packet, source: source, info: info, change: &change, serial: serial, pass: pass,
+            subtitles: &subtitles)
+    }
+
+    /// Hands a packet to the decoder of its stream, or to the subtitle decoder.
+    private func deliver(
+        _ packet: Packet, source: MediaSource, info: SessionInfo, change: inout RenditionSwitch,
+        serial: Int, pass: LoopPass?, subtitles: inout [Int: SubtitleDecoder]
+    ) {
         let index = packet.streamIndex
         if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
+            // NB: on the media's own timeline, as the times the switch compares it with.
+            if info.ladder != nil, index == info.videoStream,
+                packet.pointer.pointee.pts != cffmpeg_nopts_value()
+            {
+                let time = Double(packet.pointer.pointee.pts) * av_q2d(base) - source.startTime
+                change.pictureTime = max(change.pictureTime, time)
+            }
             if let pass, pass.start > 0 { shift(packet, by: pass.start, timeBase: base) }
             let pts = packet.pointer.pointee.pts
             if pts != cffmpeg_nopts_value() {
@@ -251,6 +272,7 @@ extension PlaybackSession {
             // variant's video, which need not be the one playing.
             followQuality(&change, info: info, source: source)
             completeSwitch(&change, info: &info, source: source)
+            change.pictureTime = -.infinity
             if let index = info.videoStream ?? info.audioStream,
                 let base = source.stream(index)?.pointee.time_base
             {

@@ -15,8 +15,14 @@ struct RenditionSwitch {
     /// The rendition being joined: its streams are read too; its picture joins at its first keyframe.
     var joining: RenditionLadder.Entry?
     /// Whether the joining rendition's packets have begun to come, so that the demuxer was told to
-    /// stop reading the old one after the segment it is in.
+    /// stop reading the old one after the segment it is in (HLS).
     var releasedOld = false
+    /// The joining rendition's first keyframe and its time, until the old picture reaches it.
+    var held: (packet: Packet, time: Double)?
+    /// The latest time of the pictures passed on to the decoder: a keyframe of the joining
+    /// rendition before it would show those times again (DASH starts a representation at the
+    /// segment the other one is in), so the next one is waited for.
+    var pictureTime = -Double.infinity
     /// After the picture joined: the new sound stream, which joins at the first packet at or after
     /// `from` seconds; packets of the old sound from there on are dropped.
     var soundJoin: (stream: Int, from: Double)?
@@ -39,27 +45,36 @@ extension PlaybackSession {
         if wanted == current {
             guard change.joining != nil else { return }
             change.joining = nil
+            change.held = nil
             ladder.enable([current], streams: playingStreams(info), in: source)
             return
         }
         guard change.joining?.rendition.id != wanted, let target = ladder.entry(wanted) else { return }
         change.joining = target
         change.releasedOld = false
+        change.held = nil
         ladder.enable(
             [current, wanted], streams: playingStreams(info).union(streams(of: target, after: info)),
             in: source)
     }
 
-    /// Decides what happens to a packet while renditions switch: `false` drops it (the new picture
-    /// before its first keyframe, the old sound after the switch, the new sound before it). A keyframe
-    /// of the rendition being joined makes it the one playing.
+    /// The packets to pass on for `packet` while renditions switch: none (the new picture before
+    /// its first keyframe, the old sound after the switch, the new sound before it), the packet
+    /// itself, or, once the old picture has nothing left before the new rendition's first keyframe,
+    /// that keyframe (held until then) and what follows it.
+    ///
+    /// The keyframe is held because demuxers do not always hand out the old rendition's last
+    /// pictures before it: DASH reads a representation it starts again at once. It joins when the
+    /// old picture reaches its time or the new rendition's next packet comes, which the demuxer
+    /// hands out only after every earlier one.
     func admit(
         _ packet: Packet, time: Double?, change: inout RenditionSwitch, info: inout SessionInfo,
         source: MediaSource
-    ) -> Bool {
+    ) -> [Packet] {
         let index = packet.streamIndex
-        if let joining = change.joining, !change.releasedOld, joining.streams.contains(index),
-            index != info.videoStream, index != info.audioStream, let ladder = info.ladder
+        if let joining = change.joining, !change.releasedOld, info.ladder?.kind == .hls,
+            joining.streams.contains(index), index != info.videoStream, index != info.audioStream,
+            let ladder = info.ladder
         {
             // The new rendition's segments are coming: the old one is read to the end of the
             // segment it is in, which the new one's next keyframe follows, and no further.
@@ -67,18 +82,29 @@ extension PlaybackSession {
             ladder.enable([joining.rendition.id], streams: streams(of: joining, after: info), in: source)
         }
         if let joining = change.joining, index == joining.video {
-            guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0, let time else { return false }
-            join(joining, soundFrom: time, change: &change, info: &info, source: source)
-            return true
+            guard let held = change.held else {
+                guard packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0, let time,
+                    time > change.pictureTime - Self.soundJoinSlack
+                else { return [] }
+                change.held = (packet, time)
+                return []
+            }
+            join(joining, soundFrom: held.time, change: &change, info: &info, source: source)
+            return [held.packet, packet]
         }
-        guard let join = change.soundJoin else { return true }
-        if index == info.audioStream { return (time ?? 0) < join.from }
-        guard index == join.stream else { return true }
-        guard let time, time >= join.from - Self.soundJoinSlack else { return false }
+        if let held = change.held, let joining = change.joining, index == info.videoStream {
+            guard let time, time >= held.time - Self.soundJoinSlack else { return [packet] }
+            join(joining, soundFrom: held.time, change: &change, info: &info, source: source)
+            return [held.packet]
+        }
+        guard let join = change.soundJoin else { return [packet] }
+        if index == info.audioStream { return (time ?? 0) < join.from ? [packet] : [] }
+        guard index == join.stream else { return [packet] }
+        guard let time, time >= join.from - Self.soundJoinSlack else { return [] }
         change.soundJoin = nil
         info.audioStream = index
         runtime.withLock { $0.info?.audioStream = index }
-        return true
+        return [packet]
     }
 
     /// Seconds a sound packet of the new rendition may begin before the switch and still join: its
@@ -87,6 +113,7 @@ extension PlaybackSession {
 
     /// Ends a switch at once, as a seek does: what is read next comes from the new rendition only.
     func completeSwitch(_ change: inout RenditionSwitch, info: inout SessionInfo, source: MediaSource) {
+        change.held = nil
         if let joining = change.joining {
             join(joining, soundFrom: 0, change: &change, info: &info, source: source)
         }
@@ -123,6 +150,7 @@ extension PlaybackSession {
         guard let ladder = info.ladder else { return }
         let from = info.rendition
         change.joining = nil
+        change.held = nil
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
         let sound = RenditionLadder.sound(of: target, like: language(of: info))
         for (old, new) in [(info.videoStream, target.video), (info.audioStream, sound)] {

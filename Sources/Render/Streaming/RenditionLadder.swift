@@ -1,14 +1,15 @@
 import CFFmpeg
 
-/// The renditions of an opened HLS master playlist and the streams each one plays.
+/// The renditions of an opened multi-rendition stream (an HLS master playlist's variants, a DASH
+/// manifest's video representations) and the streams each one plays.
 ///
 /// libavformat's HLS demuxer makes each variant a program and fetches a variant playlist's segments
-/// only while one of its streams is wanted (not discarded) in a wanted program; ``enable(_:in:)``
-/// says which.
+/// only while one of its streams is wanted (not discarded) in a wanted program; its DASH demuxer
+/// reads a representation only while its stream is wanted. ``enable(_:streams:in:)`` says which.
 struct RenditionLadder: Sendable {
     struct Entry: Sendable {
         var rendition: Rendition
-        /// Every stream of the variant: its own and those of the audio renditions it refers to.
+        /// Every stream of the rendition: its own and those of the sound it may play with.
         var streams: Set<Int>
         /// The tracks of those streams.
         var tracks: [MediaTrack]
@@ -19,41 +20,75 @@ struct RenditionLadder: Sendable {
         var spliceKey: String
     }
 
-    /// Every playable variant, in the master playlist's order.
+    /// Which demuxer reads the stream: they differ in when a stream no longer wanted stops.
+    enum Kind: Sendable {
+        /// A variant no longer wanted is read to the end of the segment it is in.
+        case hls
+        /// A representation no longer wanted stops at once.
+        case dash
+    }
+
+    let kind: Kind
+    /// Every playable rendition, in the master playlist's or the manifest's order.
     let entries: [Entry]
 
-    /// The ladder of `source`, or `nil` unless it is an HLS stream of two variants or more.
+    /// The ladder of `source`, or `nil` unless it is an HLS stream of two variants or more, or a
+    /// DASH stream of two video representations or more.
     init?(source: MediaSource, tracks: [MediaTrack]) {
         let context = source.pointer.pointee
-        guard String(cString: context.iformat.pointee.name) == "hls", context.nb_programs > 1,
-            let programs = context.programs
-        else { return nil }
-        let playable = Dictionary(uniqueKeysWithValues: tracks.map { ($0.index, $0) })
-        var entries: [Entry] = []
-        for position in 0..<Int(context.nb_programs) {
-            guard let program = programs[position]?.pointee, let indices = program.stream_index else {
-                continue
+        switch String(cString: context.iformat.pointee.name) {
+        case "hls" where context.nb_programs > 1:
+            guard let programs = context.programs else { return nil }
+            kind = .hls
+            entries = (0..<Int(context.nb_programs)).compactMap { position in
+                guard let program = programs[position]?.pointee, let indices = program.stream_index else {
+                    return nil
+                }
+                let streams = (0..<Int(program.nb_stream_indexes)).map { Int(indices[$0]) }
+                return Self.entry(
+                    id: Int(program.id), streams: streams, tracks: tracks, source: source,
+                    bitRate: Self.bitRate(program.metadata))
             }
-            let streams = (0..<Int(program.nb_stream_indexes)).map { Int(indices[$0]) }
-            let video = streams.first { playable[$0]?.kind == .video && playable[$0]?.isSupported == true }
-            let audio = streams.filter { playable[$0]?.kind == .audio && playable[$0]?.isSupported == true }
-            guard video != nil || !audio.isEmpty else { continue }
-            let size = video.flatMap { source.stream($0)?.pointee.codecpar?.pointee }
-            let bitRate = av_dict_get(program.metadata, "variant_bitrate", nil, 0).flatMap { entry in
-                entry.pointee.value.flatMap { Int(String(cString: $0)) }
+        case "dash":
+            kind = .dash
+            let sound = tracks.filter { $0.kind == .audio && $0.isSupported }.map(\.index)
+            entries = tracks.filter { $0.kind == .video && $0.isSupported }.compactMap { video in
+                Self.entry(
+                    id: video.index, streams: [video.index] + sound, tracks: tracks, source: source,
+                    bitRate: source.stream(video.index).flatMap { Self.bitRate($0.pointee.metadata) })
             }
-            let rendition = Rendition(
-                id: Int(program.id), width: size.map { Int($0.width) }, height: size.map { Int($0.height) },
-                bitRate: bitRate.flatMap { $0 > 0 ? $0 : nil },
-                codecs: ([video].compactMap { $0 } + audio.prefix(1)).compactMap { playable[$0]?.codecName })
-            entries.append(
-                Entry(
-                    rendition: rendition, streams: Set(streams),
-                    tracks: tracks.filter { streams.contains($0.index) }, video: video, audio: audio,
-                    spliceKey: Self.spliceKey(source: source, video: video, audio: audio.first)))
+        default:
+            return nil
         }
         guard entries.count > 1 else { return nil }
-        self.entries = entries
+    }
+
+    /// The rendition of `streams`, or `nil` when none of them plays.
+    private static func entry(
+        id: Int, streams: [Int], tracks: [MediaTrack], source: MediaSource, bitRate: Int?
+    ) -> Entry? {
+        let own = tracks.filter { streams.contains($0.index) }
+        let video = own.first { $0.kind == .video && $0.isSupported }?.index
+        let audio = own.filter { $0.kind == .audio && $0.isSupported }.map(\.index)
+        guard video != nil || !audio.isEmpty else { return nil }
+        let size = video.flatMap { source.stream($0)?.pointee.codecpar?.pointee }
+        let rendition = Rendition(
+            id: id, width: size.map { Int($0.width) }, height: size.map { Int($0.height) },
+            bitRate: bitRate.flatMap { $0 > 0 ? $0 : nil },
+            codecs: ([video].compactMap { $0 } + audio.prefix(1)).compactMap { index in
+                own.first { $0.index == index }?.codecName
+            })
+        return Entry(
+            rendition: rendition, streams: Set(streams), tracks: own, video: video, audio: audio,
+            spliceKey: spliceKey(source: source, video: video, audio: audio.first))
+    }
+
+    /// The "variant_bitrate" the demuxer wrote in `metadata` (an HLS variant's `BANDWIDTH`, a DASH
+    /// representation's `bandwidth`).
+    private static func bitRate(_ metadata: OpaquePointer?) -> Int? {
+        av_dict_get(metadata, "variant_bitrate", nil, 0).flatMap { entry in
+            entry.pointee.value.flatMap { Int(String(cString: $0)) }
+        }
     }
 
     /// Every rendition, in the master playlist's order.
@@ -75,7 +110,8 @@ struct RenditionLadder: Sendable {
                 streams.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
         }
         let context = source.pointer.pointee
-        guard let programs = context.programs else { return }
+        // NB: a DASH stream's one program holds every representation.
+        guard kind == .hls, let programs = context.programs else { return }
         for position in 0..<Int(context.nb_programs) {
             guard let program = programs[position] else { continue }
             program.pointee.discard =

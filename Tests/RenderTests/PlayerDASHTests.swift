@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// DASH streams of three video representations and one audio representation made by `TestMedia`,
+    /// served on 127.0.0.1.
+    @Suite @MainActor
+    struct PlayerDASHTests {
+        /// The DASH stream of `spec` at 240, 180 and 120 lines, served; the server stops when the
+        /// test ends.
+        static func served(_ spec: ClipSpec = ClipSpec(duration: 5)) throws -> LocalHTTPServer {
+            let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+            try server.start()
+            return server
+        }
+
+        static func item(on server: LocalHTTPServer) -> MediaItem {
+            MediaItem(url: server.url(for: "/" + TestMedia.dashManifestName))
+        }
+
+        /// The media segments requested of representation `stream` (0 is the highest picture, 3 the
+        /// sound), by number, in order.
+        static func segments(of stream: Int, in requests: [String]) -> [Int] {
+            let prefix = "GET /chunk-stream\(stream)-"
+            return requests.compactMap { request in
+                guard request.hasPrefix(prefix) else { return nil }
+                return Int(request.dropFirst(prefix.count).prefix { $0.isNumber })
+            }
+        }
+
+        @Test func aDASHStreamPlaysItsRepresentationsAsRenditionsAndFetchesOneOfThem() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            #expect(abs(harness.player.currentTime - 5) < 0.2)
+            let renditions = harness.player.renditions
+            #expect(renditions.map(\.height) == [240, 180, 120])
+            #expect(renditions.allSatisfy { ($0.bitRate ?? 0) > 0 && $0.codecs == ["h264", "aac"] })
+            #expect(harness.player.currentRendition?.height == 240)
+            #expect(harness.player.tracks.filter { $0.kind == .video }.count == 1)
+            let requests = server.requests
+            #expect(Self.segments(of: 0, in: requests).count >= 5, "\(requests)")
+            #expect(Self.segments(of: 3, in: requests).count >= 5, "\(requests)")
+            // Opening reads the first segment of each representation; nothing more of the others.
+            for stream in [1, 2] {
+                #expect(Self.segments(of: stream, in: requests).allSatisfy { $0 == 1 }, "\(requests)")
+            }
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            await harness.close()
+        }
+
+        @Test func aChosenRepresentationFollowsWithoutAGapOrAJumpBack() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
+            var frameNumbers: [Int] = []
+            var widths: [Int] = []
+            var generation = player.frameGeneration
+            #expect(
+                await harness.wait(timeout: 10) {
+                    if player.frameGeneration != generation, let frame = player.currentFrame {
+                        generation = player.frameGeneration
+                        widths.append(frame.width)
+                        frame.clipFrameNumber.map { frameNumbers.append($0) }
+                    }
+                    return harness.isFinished
+                })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition == lowest && player.statistics.renditionSwitches == 1)
+            #expect(widths.first == 320 && widths.last == 160 && widths.filter { $0 == 320 }.count <= 90)
+            let steps = zip(frameNumbers, frameNumbers.dropFirst()).map { $1 - $0 }
+            #expect(steps.allSatisfy { $0 >= 1 } && (frameNumbers.last ?? 0) >= 145, "\(frameNumbers)")
+            // No picture was skipped at the switch: each step is one picture, or a few dropped late.
+            #expect(steps.allSatisfy { $0 <= 5 }, "\(frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            await harness.close()
+        }
+    }
+}
