@@ -23,13 +23,14 @@ public final class QualityService: Service {
     public var current: Quality { quality }
 
     /// How a choice is written: "Auto (720p)" while the player chooses and plays 720p, "Auto" before
-    /// it plays one, a fixed rendition by its label ("360p").
+    /// it plays one, a fixed rendition by its label ("360p"), with its bit rate when another
+    /// rendition has the same height ("720p · 2.5 Mbit/s").
     public func label(_ choice: Quality) -> String {
         switch choice {
         case .auto:
-            return currentRendition.map { "Auto (\($0.label))" } ?? "Auto"
+            return currentRendition.map { "Auto (\($0.label(among: qualities)))" } ?? "Auto"
         case .fixed(let id):
-            return qualities.first { $0.id == id }?.label ?? "Auto"
+            return qualities.first { $0.id == id }?.label(among: qualities) ?? "Auto"
         }
     }
 

@@ -102,6 +102,21 @@ import VideoPlayerWidgets
         #expect(heights == [720, 360, 180, nil])
     }
 
+    @Test func renditionsOfTheSameHeightAreToldApartByTheirBitRate() async throws {
+        let twins = [
+            Rendition(id: 0, width: 1280, height: 720, bitRate: 4_000_000, codecs: ["h264"]),
+            Rendition(id: 1, width: 1280, height: 720, bitRate: 850_000, codecs: ["h264"]),
+            Rendition(id: 2, width: 640, height: 360, bitRate: 400_000, codecs: ["h264"]),
+        ]
+        let bed = Self.bed(renditions: twins)
+        #expect(await bed.load(MediaItem(path: "ladder.m3u8")))
+        let service = bed.context[QualityService.self]
+        #expect(
+            service.choices.map(service.label) == [
+                "Auto (720p · 850 kbit/s)", "720p · 4.0 Mbit/s", "720p · 850 kbit/s", "360p",
+            ])
+    }
+
     @Test func anItemOfOneRenditionShowsNoQualityButton() async throws {
         let bed = Self.bed(renditions: [])
         #expect(await bed.load(MediaItem(path: "talk.mp4")))

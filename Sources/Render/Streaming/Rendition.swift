@@ -22,9 +22,22 @@ public struct Rendition: Sendable, Hashable, Identifiable {
     /// What a quality menu shows: "720p", or the bit rate ("850 kbit/s") when the height is unknown.
     public var label: String {
         if let height { return "\(height)p" }
-        guard let bitRate else { return "Variant \(id + 1)" }
+        return bitRateText ?? "Variant \(id + 1)"
+    }
+
+    /// The declared bit rate in words: "850 kbit/s", "2.5 Mbit/s".
+    public var bitRateText: String? {
+        guard let bitRate else { return nil }
         return bitRate >= 1_000_000
             ? "\((Double(bitRate) / 100_000).rounded() / 10) Mbit/s" : "\(bitRate / 1000) kbit/s"
+    }
+
+    /// ``label``, with the bit rate when another of `renditions` has the same label (two 720p
+    /// renditions of different bit rates): "720p · 2.5 Mbit/s".
+    public func label(among renditions: [Rendition]) -> String {
+        let twin = renditions.contains { $0.id != id && $0.label == label }
+        guard twin, height != nil, let bitRateText else { return label }
+        return "\(label) · \(bitRateText)"
     }
 }
 
