@@ -46,9 +46,7 @@ final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(after: nil)
         guard code >= 0, let opened else {
             throw MediaSource.error(
-                for: code, location: location,
-                failure: interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first,
-                operation: "opening")
+                for: code, location: location, interrupt: interrupt, watch: watch, operation: "opening")
         }
         context = opened
         pointer = context
@@ -57,8 +55,7 @@ final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(after: nil)
         guard found >= 0 else {
             throw MediaSource.error(
-                for: found, location: location,
-                failure: interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first,
+                for: found, location: location, interrupt: interrupt, watch: watch,
                 operation: "reading stream information")
         }
     }
@@ -68,12 +65,15 @@ final class MediaSource: @unchecked Sendable {
         avformat_close_input(&doomed)
     }
 
-    /// What a failed libavformat call means: the network `failure` recorded meanwhile (a timeout when
-    /// the call outlived its deadline, a segment the watch saw fail), else the code's own meaning.
-    private static func error(for code: Int32, location: String, failure: PlayerError?, operation: String)
-        -> PlayerError
-    {
-        if let failure { return failure }
+    /// What a failed libavformat call while opening means: the network failure recorded meanwhile (a
+    /// timeout when the call outlived its deadline, a segment or a playlist the watch saw fail), else
+    /// the code's own meaning.
+    private static func error(
+        for code: Int32, location: String, interrupt: InterruptGuard, watch: NetworkWatch?, operation: String
+    ) -> PlayerError {
+        if let failure = interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first {
+            return failure
+        }
         // NB: data that ends before anything could be read (an empty file, a playlist without
         // segments) is no media, not a network fault.
         if code == cffmpeg_error_eof() {
@@ -106,6 +106,13 @@ final class MediaSource: @unchecked Sendable {
     var playlistFailures: [PlayerError] { watch?.playlistFailures ?? [] }
 
     var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+    /// The presentation time of `packet` in seconds from the container's start, `nil` without one.
+    func mediaTime(of packet: Packet) -> Double? {
+        let pts = packet.pointer.pointee.pts
+        guard pts != cffmpeg_nopts_value(), let stream = stream(packet.streamIndex) else { return nil }
+        return Double(pts) * av_q2d(stream.pointee.time_base) - startTime
+    }
 
     /// The stream at `index`, or `nil` outside the container's range.
     func stream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {

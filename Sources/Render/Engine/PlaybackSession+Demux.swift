@@ -130,11 +130,7 @@ extension PlaybackSession {
         serial: Int, pass: LoopPass?, subtitles: inout [Int: SubtitleDecoder]
     ) {
         if info.ladder != nil {
-            let time = source.stream(packet.streamIndex).flatMap { stream in
-                let pts = packet.pointer.pointee.pts
-                return pts == cffmpeg_nopts_value()
-                    ? nil : Double(pts) * av_q2d(stream.pointee.time_base) - source.startTime
-            }
+            let time = source.mediaTime(of: packet)
             for admitted in admit(packet, time: time, change: &change, info: &info, source: source) {
                 deliver(
                     admitted, source: source, info: info, change: &change, serial: serial, pass: pass,
@@ -156,10 +152,7 @@ extension PlaybackSession {
         if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             // NB: on the media's own timeline, as the times the switch compares it with.
-            if info.ladder != nil, index == info.videoStream,
-                packet.pointer.pointee.pts != cffmpeg_nopts_value()
-            {
-                let time = Double(packet.pointer.pointee.pts) * av_q2d(base) - source.startTime
+            if info.ladder != nil, index == info.videoStream, let time = source.mediaTime(of: packet) {
                 change.pictureTime = max(change.pictureTime, time)
             }
             if let pass, pass.start > 0 { shift(packet, by: pass.start, timeBase: base) }
@@ -276,7 +269,7 @@ extension PlaybackSession {
             if let index = info.videoStream ?? info.audioStream,
                 let base = source.stream(index)?.pointee.time_base
             {
-                timestamp = av_rescale_q(timestamp, AVRational(num: 1, den: Int32(cffmpeg_time_base())), base)
+                timestamp = av_rescale_q(timestamp, cffmpeg_time_base_q(), base)
                 stream = Int32(index)
             }
         }

@@ -4,7 +4,8 @@ extension MediaPlayer {
     /// `.fixed(id)` switches to that rendition at its next keyframe (the start of its next segment)
     /// and keeps the position: the current picture and sound go on until then. A rendition whose
     /// codecs differ from the playing one's cannot follow on in the same decoders, so the item opens
-    /// anew at the position instead. `.auto` lets the player choose from now on.
+    /// anew at the position instead. `.auto` gives the choice back to the player, which for now keeps
+    /// the rendition playing (it chooses only when an item opens).
     public func setQuality(_ quality: Quality) {
         guard let session else { return ignore(.quality) }
         guard let ladder = session.info?.ladder else {

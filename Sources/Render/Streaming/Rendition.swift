@@ -1,12 +1,13 @@
-/// One encoding of a stream that offers several (a variant of an HLS master playlist): the same
-/// media at another size and bit rate.
+/// One encoding of a stream that offers several (a variant of an HLS master playlist, a video
+/// representation of a DASH manifest): the same media at another size and bit rate.
 public struct Rendition: Sendable, Hashable, Identifiable {
-    /// The variant's place in the master playlist, from 0.
+    /// The variant's place in the master playlist, from 0; for DASH, the representation's stream
+    /// index.
     public let id: Int
     /// The picture's width and height in pixels, once known (an audio-only variant has none).
     public let width: Int?
     public let height: Int?
-    /// The bits per second the playlist declares for the variant (its `BANDWIDTH`), if it does.
+    /// The bits per second the playlist or manifest declares (HLS `BANDWIDTH`, DASH `bandwidth`).
     public let bitRate: Int?
     /// The codecs of its streams, such as ["h264", "aac"].
     public let codecs: [String]
@@ -23,6 +24,12 @@ public struct Rendition: Sendable, Hashable, Identifiable {
     public var label: String {
         if let height { return "\(height)p" }
         return bitRateText ?? "Variant \(id + 1)"
+    }
+
+    /// The picture's size, once known.
+    public var size: Size? {
+        guard let width, let height else { return nil }
+        return Size(width: Double(width), height: Double(height))
     }
 
     /// The declared bit rate in words: "850 kbit/s", "2.5 Mbit/s".
@@ -56,7 +63,8 @@ extension Rendition {
 
 /// Which rendition of a multi-rendition stream plays.
 public enum Quality: Sendable, Hashable {
-    /// The player chooses: ``Rendition/start(of:)`` first.
+    /// The player chooses: ``Rendition/start(of:)`` when the item opens; for now it then keeps the
+    /// rendition playing.
     case auto
     /// The rendition with this id, until another choice.
     case fixed(Rendition.ID)

@@ -368,12 +368,9 @@ extension FakePlaybackEngine {
     private func play(_ rendition: Rendition, from previous: Rendition?, reason: RenditionChangeReason) {
         currentRendition = rendition
         if reason != .initial { renditionSwitches += 1 }
-        if let width = rendition.width, let height = rendition.height, hasVideo {
-            let size = Size(width: Double(width), height: Double(height))
-            if size != videoSize {
-                videoSize = size
-                emit(.videoSizeChanged(size))
-            }
+        if let size = rendition.size, hasVideo, size != videoSize {
+            videoSize = size
+            emit(.videoSizeChanged(size))
         }
         emit(.renditionChanged(from: previous, to: rendition, reason: reason))
     }

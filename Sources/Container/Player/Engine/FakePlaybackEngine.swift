@@ -257,9 +257,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         selectedSubtitleTrack = chooseTrack(.subtitle, preference: subtitlePreference)
         renditions = media.renditions
         currentRendition = startingRendition
-        if let width = currentRendition?.width, let height = currentRendition?.height, hasVideo {
-            videoSize = Size(width: Double(width), height: Double(height))
-        }
+        if let size = currentRendition?.size, hasVideo { videoSize = size }
         readExternalSubtitles()
         showPicture()
         emit(.tracksChanged(tracks))
