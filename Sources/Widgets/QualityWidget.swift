@@ -70,14 +70,10 @@ public struct QualityWidget: Widget {
     public var body: some Widget {
         WithService(QualityService.self) { service in
             if !service.qualities.isEmpty {
-                HStack(spacing: 2) {
-                    Symbol(.settings).font(Font(size: service.theme.iconSize))
-                    Text(service.label(service.quality)).font(service.theme.captionFont())
-                }
-                .foregroundColor(service.theme.foreground)
-                .contentShape()
-                .onTap { service.presentMenu() }
-                .accessibilityIdentifier("quality")
+                ChoiceButton(
+                    symbol: .settings, label: service.label(service.quality), theme: service.theme,
+                    identifier: "quality"
+                ) { service.presentMenu() }
             }
         }
     }
@@ -91,18 +87,9 @@ public struct QualityMenu: Widget {
 
     public var body: some Widget {
         WithService(QualityService.self) { service in
-            let theme = service.theme
-            VStack(spacing: 0) {
-                ForEach(service.choices, id: \.self) { choice in
-                    Text(service.label(choice)).font(theme.bodyFont())
-                        .foregroundColor(choice == service.quality ? theme.accent : theme.foreground)
-                        .frame(width: 120, height: theme.bodyFontSize * 2)
-                        .contentShape()
-                        .onTap { service.choose(choice) }
-                        .accessibilityIdentifier(Self.identifier(choice))
-                }
-            }
-            .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.panelBackground))
+            ChoiceMenu(
+                choices: service.choices, current: service.quality, width: 120, theme: service.theme,
+                label: service.label, identifier: Self.identifier, choose: service.choose)
         }
     }
 

@@ -49,14 +49,10 @@ public struct SpeedWidget: Widget {
 
     public var body: some Widget {
         WithService(SpeedService.self) { service in
-            HStack(spacing: 2) {
-                Symbol(.speed).font(Font(size: service.theme.iconSize))
-                Text(SpeedService.label(service.rate)).font(service.theme.captionFont())
-            }
-            .foregroundColor(service.theme.foreground)
-            .contentShape()
-            .onTap { service.presentMenu() }
-            .accessibilityIdentifier("speed")
+            ChoiceButton(
+                symbol: .speed, label: SpeedService.label(service.rate), theme: service.theme,
+                identifier: "speed"
+            ) { service.presentMenu() }
         }
     }
 }
@@ -68,18 +64,10 @@ public struct SpeedMenu: Widget {
 
     public var body: some Widget {
         WithService(SpeedService.self) { service in
-            let theme = service.theme
-            VStack(spacing: 0) {
-                ForEach(service.rates, id: \.self) { rate in
-                    Text(SpeedService.label(rate)).font(theme.bodyFont())
-                        .foregroundColor(abs(rate - service.rate) < 0.001 ? theme.accent : theme.foreground)
-                        .frame(width: 72, height: theme.bodyFontSize * 2)
-                        .contentShape()
-                        .onTap { service.choose(rate) }
-                        .accessibilityIdentifier("speed.\(SpeedService.label(rate))")
-                }
-            }
-            .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.panelBackground))
+            ChoiceMenu(
+                choices: service.rates, current: service.rates.first { abs($0 - service.rate) < 0.001 },
+                width: 72, theme: service.theme, label: SpeedService.label,
+                identifier: { "speed.\(SpeedService.label($0))" }, choose: service.choose)
         }
     }
 }
