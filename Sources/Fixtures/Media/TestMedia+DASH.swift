@@ -23,12 +23,7 @@ extension TestMedia {
         guard spec.hasVideo, !heights.isEmpty, heights.allSatisfy({ $0 >= 32 && $0 % 2 == 0 }) else {
             throw .invalidArgument("a DASH ladder needs video and even heights of 32 lines or more")
         }
-        guard segmentDuration > 0 else { throw .invalidArgument("the segment duration must be positive") }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
-        }
+        try prepareSegmentFolder(directory, segmentDuration: segmentDuration)
         let manifest = directory.appendingPathComponent(dashManifestName)
         let muxer = try ClipMuxer(path: manifest.path)
         var tracks: [any ClipTrack] = []

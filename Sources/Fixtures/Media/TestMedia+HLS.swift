@@ -24,12 +24,7 @@ extension TestMedia {
         guard spec.subtitles.isEmpty else {
             throw .invalidArgument("HLS segments cannot carry subtitle cues")
         }
-        guard segmentDuration > 0 else { throw .invalidArgument("the segment duration must be positive") }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
-        }
+        try prepareSegmentFolder(directory, segmentDuration: segmentDuration)
         let playlist = directory.appendingPathComponent(hlsPlaylistName)
         try write(
             spec, to: playlist.path,
@@ -52,6 +47,13 @@ extension TestMedia {
         return try cachedFolder(folder, file: hlsPlaylistName) { partial throws(PlayerError) in
             try encodeHLS(spec, segmentDuration: segmentDuration, into: partial)
         }
+    }
+
+    /// Checks `segmentDuration` and creates `directory` when missing, for a stream written in
+    /// segments.
+    static func prepareSegmentFolder(_ directory: URL, segmentDuration: Double) throws(PlayerError) {
+        guard segmentDuration > 0 else { throw .invalidArgument("the segment duration must be positive") }
+        try createDirectory(directory)
     }
 
     /// `file` inside `folder`, once `write` made the folder: it writes into a folder with a temporary

@@ -47,11 +47,7 @@ public enum TestMedia {
             fileExtension ?? (spec.subtitles.isEmpty && spec.bitmapSubtitles.isEmpty ? "mp4" : "mkv")
         let url = directory.appendingPathComponent("clip-\(spec.cacheKey).\(pathExtension)")
         if FileManager.default.fileExists(atPath: url.path) { return url }
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
-        }
+        try createDirectory(directory)
         let partial = directory.appendingPathComponent(".partial-\(UUID().uuidString).\(pathExtension)")
         try encode(spec, to: partial)
         guard rename(partial.path, url.path) == 0 else {
@@ -59,6 +55,15 @@ public enum TestMedia {
             throw .io("cannot move the clip into \(url.path)")
         }
         return url
+    }
+
+    /// Creates `directory` and its parents when missing.
+    static func createDirectory(_ directory: URL) throws(PlayerError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .io("cannot create \(directory.path): \(error.localizedDescription)")
+        }
     }
 
     /// Encodes `spec` into `path`, passing `options` to the muxer chosen by the extension.
