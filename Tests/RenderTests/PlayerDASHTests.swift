@@ -25,11 +25,7 @@ extension PlayerTests {
         /// The media segments requested of representation `stream` (0 is the highest picture, 3 the
         /// sound), by number, in order.
         static func segments(of stream: Int, in requests: [String]) -> [Int] {
-            let prefix = "GET /chunk-stream\(stream)-"
-            return requests.compactMap { request in
-                guard request.hasPrefix(prefix) else { return nil }
-                return Int(request.dropFirst(prefix.count).prefix { $0.isNumber })
-            }
+            requests.numbers(after: "GET /chunk-stream\(stream)-")
         }
 
         @Test func aDASHStreamPlaysItsRepresentationsAsRenditionsAndFetchesOneOfThem() async throws {
@@ -65,18 +61,9 @@ extension PlayerTests {
             #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
             let lowest = try #require(player.renditions.last)
             player.setQuality(.fixed(lowest.id))
-            var frameNumbers: [Int] = []
-            var widths: [Int] = []
-            var generation = player.frameGeneration
-            #expect(
-                await harness.wait(timeout: 10) {
-                    if player.frameGeneration != generation, let frame = player.currentFrame {
-                        generation = player.frameGeneration
-                        widths.append(frame.width)
-                        frame.clipFrameNumber.map { frameNumbers.append($0) }
-                    }
-                    return harness.isFinished
-                })
+            let watched = await harness.watchUntilFinished()
+            let (widths, frameNumbers) = (watched.widths, watched.frameNumbers)
+            #expect(watched.finished)
             #expect(player.status == .ended, "errors: \(harness.errors)")
             #expect(player.currentRendition == lowest && player.statistics.renditionSwitches == 1)
             #expect(widths.first == 320 && widths.last == 160 && widths.filter { $0 == 320 }.count <= 90)

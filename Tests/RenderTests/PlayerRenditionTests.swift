@@ -25,12 +25,8 @@ extension PlayerTests {
         }
 
         /// The segment numbers requested from the rendition of `height`, in order.
-        static func segments(of height: Int, in requests: [String]) -> [Int] {
-            let prefix = "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment"
-            return requests.compactMap { request in
-                guard request.hasPrefix(prefix) else { return nil }
-                return Int(request.dropFirst(prefix.count).prefix { $0.isNumber })
-            }
+        static func segments(of height: Int, in requests: some Sequence<String>) -> [Int] {
+            requests.numbers(after: "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment")
         }
 
         @Test func aLadderListsItsRenditionsAndFetchesOnlyTheSegmentsOfTheOnePlaying() async throws {
@@ -78,20 +74,9 @@ extension PlayerTests {
             player.setQuality(.fixed(lowest.id))
             #expect(player.quality == .fixed(lowest.id))
             let switchedAt = player.currentTime
-            var frameNumbers: [Int] = []
-            var widths: [Int] = []
-            var times: [Double] = []
-            var generation = player.frameGeneration
-            #expect(
-                await harness.wait(timeout: 10) {
-                    times.append(player.currentTime)
-                    if player.frameGeneration != generation, let frame = player.currentFrame {
-                        generation = player.frameGeneration
-                        widths.append(frame.width)
-                        frame.clipFrameNumber.map { frameNumbers.append($0) }
-                    }
-                    return harness.isFinished
-                })
+            let watched = await harness.watchUntilFinished()
+            let (widths, frameNumbers, times) = (watched.widths, watched.frameNumbers, watched.positions)
+            #expect(watched.finished)
             #expect(player.status == .ended, "errors: \(harness.errors)")
             #expect(player.currentRendition == lowest && player.statistics.renditionSwitches == 1)
             let change = harness.events.first {
@@ -132,18 +117,9 @@ extension PlayerTests {
             let before = server.requests.count
             player.seek(to: 3.5)
             player.play()
-            var widths: [Int] = []
-            var frameNumbers: [Int] = []
-            var generation = player.frameGeneration
-            #expect(
-                await harness.wait(timeout: 10) {
-                    if player.frameGeneration != generation, let frame = player.currentFrame {
-                        generation = player.frameGeneration
-                        widths.append(frame.width)
-                        frame.clipFrameNumber.map { frameNumbers.append($0) }
-                    }
-                    return harness.isFinished
-                })
+            let watched = await harness.watchUntilFinished()
+            let (widths, frameNumbers) = (watched.widths, watched.frameNumbers)
+            #expect(watched.finished)
             #expect(player.status == .ended, "errors: \(harness.errors)")
             #expect(player.currentRendition == lowest)
             #expect(!widths.isEmpty && widths.allSatisfy { $0 == 160 })
@@ -171,11 +147,7 @@ extension PlayerTests {
             let english = try #require(sounds.first)
             #expect(player.selectedAudioTrack == english.index)
             func fetched(_ folder: String) -> [Int] {
-                let prefix = "GET /\(folder)/segment"
-                return server.requests.compactMap { request in
-                    request.hasPrefix(prefix)
-                        ? Int(request.dropFirst(prefix.count).prefix { $0.isNumber }) : nil
-                }
+                server.requests.numbers(after: "GET /\(folder)/segment")
             }
             #expect(await harness.wait(timeout: 6) { harness.isFinished })
             #expect(player.status == .ended, "errors: \(harness.errors)")

@@ -32,11 +32,7 @@ import VideoPlayerWidgets
         #expect(bed.context.plugin.isBeingPresented)
         bed.click(identifier: "speed.1.5×")
         #expect(await bed.waitUntil { bed.context.render.rate == 1.5 })
-        let toasts = bed.context.toast.entries.compactMap { entry -> String? in
-            if case .message(let text) = entry.content { return text }
-            return nil
-        }
-        #expect(toasts == ["Speed 1.5×"])
+        #expect(bed.toastMessages == ["Speed 1.5×"])
         bed.advance(1)
         #expect(!bed.context.plugin.isBeingPresented)
     }

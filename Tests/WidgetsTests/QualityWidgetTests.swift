@@ -54,11 +54,7 @@ import VideoPlayerWidgets
         #expect(bed.context.render.currentRendition?.height == 180)
         #expect(bed.context.render.videoSize == Size(width: 320, height: 180))
         #expect(service.label(bed.context.render.quality) == "180p")
-        let toasts = bed.context.toast.entries.compactMap { entry -> String? in
-            if case .message(let text) = entry.content { return text }
-            return nil
-        }
-        #expect(toasts == ["Quality 180p"])
+        #expect(bed.toastMessages == ["Quality 180p"])
         bed.advance(1)
         #expect(!bed.context.plugin.isBeingPresented)
         bed.click(identifier: "quality")

@@ -56,6 +56,34 @@ final class PlayerHarness {
         await wait(timeout: timeout) { statuses.contains(player.status) }
     }
 
+    /// What the player showed while a test watched it play.
+    struct Watched {
+        /// Whether the item ended or failed before the timeout.
+        var finished = false
+        /// The width of each picture shown, in order.
+        var widths: [Int] = []
+        /// The frame number a `TestMedia` clip wrote in each picture shown that carries one.
+        var frameNumbers: [Int] = []
+        /// The position at every look.
+        var positions: [Double] = []
+    }
+
+    /// Waits (real time) until the item ends or fails, noting every picture shown and the position.
+    func watchUntilFinished(timeout: Double = 10) async -> Watched {
+        var watched = Watched()
+        var generation = player.frameGeneration
+        watched.finished = await wait(timeout: timeout) {
+            watched.positions.append(player.currentTime)
+            if player.frameGeneration != generation, let frame = player.currentFrame {
+                generation = player.frameGeneration
+                watched.widths.append(frame.width)
+                frame.clipFrameNumber.map { watched.frameNumbers.append($0) }
+            }
+            return isFinished
+        }
+        return watched
+    }
+
     /// Whether a failure or an end was reported.
     var isFinished: Bool {
         if case .failed = player.status { return true }
