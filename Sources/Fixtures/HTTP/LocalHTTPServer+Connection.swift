@@ -150,12 +150,20 @@ extension LocalHTTPServer {
                 usleep(5_000)
                 continue
             }
-            // With a throttle, 50 pieces a second of rate / 50 bytes each.
+            // With a throttle, pieces of rate / 50 bytes, each in its turn on the link that all
+            // connections share: 50 a second in all.
             let piece = min(body.count - offset, rate.map { max(1, $0 / 50) } ?? 16_384)
+            if let rate {
+                let now = ProcessInfo.processInfo.systemUptime
+                let due = state.withLock { state -> Double in
+                    state.linkFreeAt = max(state.linkFreeAt, now) + Double(piece) / Double(rate)
+                    return state.linkFreeAt
+                }
+                usleep(UInt32(max(0, due - now) * 1_000_000))
+            }
             guard sendAll(fd, Array(body[offset..<(offset + piece)])) else { return false }
             state.withLock { $0.bodyBytesSent += piece }
             offset += piece
-            if rate != nil { usleep(20_000) }
         }
         return true
     }

@@ -16,6 +16,8 @@ public final class LocalHTTPServer: Sendable {
         var nextConnection = 0
         var files: [String: Data] = [:]
         var bytesPerSecond: Int?
+        /// When the throttled link is free for the next piece (`ProcessInfo.systemUptime`).
+        var linkFreeAt = 0.0
         var stalled = false
         var statusOverrides: [String: Int] = [:]
         var requests: [String] = []
@@ -97,7 +99,8 @@ public final class LocalHTTPServer: Sendable {
         }
     }
 
-    /// Limits response bodies to `bytesPerSecond` (`nil` for full speed).
+    /// Limits response bodies to `bytesPerSecond` in all, shared by the connections as on one link
+    /// (`nil` for full speed).
     public func throttle(bytesPerSecond: Int?) { state.withLock { $0.bytesPerSecond = bytesPerSecond } }
 
     /// Stops sending body bytes, on every connection, until `resume()`.

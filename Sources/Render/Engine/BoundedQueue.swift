@@ -111,6 +111,35 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Removes the first element `isCut` accepts and every element after it, and wakes a waiting
+    /// producer; returns the element cut at, or `nil` (and removes nothing) when none is accepted.
+    func removeFrom(first isCut: (Element) -> Bool) -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted, let cut = items.firstIndex(where: isCut) else { return nil }
+        let element = items[cut]
+        totalWeight -= items[cut...].reduce(0) { $0 + weigh($1) }
+        items.removeSubrange(cut...)
+        condition.broadcast()
+        return element
+    }
+
+    /// Removes every element `isDoomed` accepts.
+    func removeAll(where isDoomed: (Element) -> Bool) {
+        condition.lock()
+        defer { condition.unlock() }
+        totalWeight -= items.filter(isDoomed).reduce(0) { $0 + weigh($1) }
+        items.removeAll(where: isDoomed)
+        condition.broadcast()
+    }
+
+    /// Whether an element `test` accepts waits in the queue.
+    func contains(where test: (Element) -> Bool) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !aborted && items.contains(where: test)
+    }
+
     /// Wakes every waiter for good; later pushes are ignored and pops return `nil`.
     ///
     /// The elements left are released with the queue, not here: aborting a closing session's queues

@@ -155,7 +155,8 @@ extension MediaPlayer {
         if !customVideoFilter.isEmpty { equaliser.append(customVideoFilter) }
         return SessionSettings.Values(
             rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
-            isLooping: isLooping, normalizesLoudness: normalizesLoudness, quality: quality)
+            isLooping: isLooping, normalizesLoudness: normalizesLoudness, quality: quality,
+            viewSize: videoViewSize)
     }
 
     func updateSettings() {

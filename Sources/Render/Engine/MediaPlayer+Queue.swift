@@ -206,7 +206,8 @@ extension MediaPlayer {
             location: location, isPreload: asPreload,
             isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,
             startPosition: startPosition ?? item.startPosition,
-            networkTimeout: configuration.networkTimeout, audioSinkFactory: configuration.audioSink,
+            networkTimeout: configuration.networkTimeout, forwardBuffer: configuration.forwardBuffer,
+            audioSinkFactory: configuration.audioSink,
             sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: settings)

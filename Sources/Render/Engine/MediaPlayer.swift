@@ -48,6 +48,9 @@ public final class MediaPlayer {
     public internal(set) var quality = Quality.auto
     /// The rendition playing, in a stream that offers several.
     public internal(set) var currentRendition: Rendition?
+    /// The size in pixels the picture is drawn at, as the view that shows it last said through
+    /// ``setVideoViewSize(_:)``; `nil` when unknown.
+    public internal(set) var videoViewSize: Size?
     /// Cues decoded so far for the current item.
     public internal(set) var cues: [SubtitleCue] = []
 
@@ -107,7 +110,8 @@ public final class MediaPlayer {
             startupSeconds: experience.startupSeconds, stallCount: experience.stallCount,
             stallSeconds: experience.stallSeconds(at: MediaPlayer.now),
             bytesFetched: experience.earlierBytes + (session?.fetched.value ?? 0),
-            renditionSwitches: experience.renditionSwitches)
+            renditionSwitches: experience.renditionSwitches,
+            throughputEstimate: session?.segments.bitsPerSecond)
     }
 
     var session: PlaybackSession?

@@ -15,13 +15,16 @@ final class MediaSource: @unchecked Sendable {
     ///
     /// - Parameter timeout: seconds a network read may stall before it fails with a timeout.
     /// - Parameter fetched: counts the bytes the connections of a network location read.
-    init(location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil)
-        throws(PlayerError)
-    {
+    /// - Parameter meter: times the segments of a network location and holds them back.
+    init(
+        location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
+        meter: SegmentMeter? = nil
+    ) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
         let network = isNetworkLocation(location)
-        watch = network ? NetworkWatch(location: location, timeout: timeout, fetched: fetched) : nil
+        watch =
+            network ? NetworkWatch(location: location, timeout: timeout, fetched: fetched, meter: meter) : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }

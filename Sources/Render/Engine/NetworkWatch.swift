@@ -25,11 +25,14 @@ final class NetworkWatch: Sendable {
     private let failedPlaylists = Locked<[PlayerError]>([])
     /// Counts the bytes each connection read, when it closes.
     let fetched: ByteCounter?
+    /// Times the segments' downloads and holds back requests while enough is read ahead.
+    let meter: SegmentMeter?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
-    init(location: String, timeout: Double, fetched: ByteCounter? = nil) {
+    init(location: String, timeout: Double, fetched: ByteCounter? = nil, meter: SegmentMeter? = nil) {
         self.location = location
         self.fetched = fetched
+        self.meter = meter
         readTimeout = String(Int64(timeout * 1_000_000))
     }
 
@@ -60,8 +63,17 @@ final class NetworkWatch: Sendable {
 
     /// Whether `url` names a playlist (".m3u8", ".m3u"), not a segment.
     static func isPlaylist(_ url: String) -> Bool {
-        let path = url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url
-        return path.lowercased().hasSuffix(".m3u8") || path.lowercased().hasSuffix(".m3u")
+        hasExtension(url, among: ["m3u8", "m3u"])
+    }
+
+    /// Whether `url` names a segment: neither a playlist nor a DASH manifest (".mpd").
+    static func isSegment(_ url: String) -> Bool {
+        !hasExtension(url, among: ["m3u8", "m3u", "mpd"])
+    }
+
+    private static func hasExtension(_ url: String, among extensions: [String]) -> Bool {
+        let path = (url.split(separator: "?", maxSplits: 1).first.map(String.init) ?? url).lowercased()
+        return extensions.contains { path.hasSuffix("." + $0) }
     }
 
     private static func watch(of context: UnsafeMutablePointer<AVFormatContext>?) -> NetworkWatch? {
@@ -94,8 +106,13 @@ final class NetworkWatch: Sendable {
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
+        let meter = url.flatMap { isSegment(String(cString: $0)) ? watch?.meter : nil }
+        let requested = meter?.beforeRequest()
         let code = defaults.open(context, pb, url, flags, options)
         watch?.record(code, operation: "opening a segment", url: url)
+        if code >= 0, let meter, let requested, let opened = pb?.pointee {
+            meter.opened(opened, requestedAt: requested)
+        }
         return code
     }
 
@@ -104,6 +121,7 @@ final class NetworkWatch: Sendable {
         if let pb, let watch = watch(of: context) {
             watch.record(pb.pointee.error, operation: "reading a segment")
             watch.fetched?.add(Int(pb.pointee.bytes_read))
+            watch.meter?.closing(pb)
         }
         return defaults?.close(context, pb) ?? 0
     }

@@ -38,7 +38,9 @@ extension PlaybackSession {
             let current = serial
             let atEnd = runtime.withLock({ $0.endSerial }) == current
             if atEnd || queuesAreFull(info) {
+                let began = monotonicSeconds()
                 _ = demuxWake.wait(timeout: .now() + .milliseconds(idleWait))
+                segments.waited(monotonicSeconds() - began)
                 idleWait = min(2 * idleWait, atEnd ? Self.longestIdleWaitAtEnd : Self.longestIdleWait)
                 continue
             }
@@ -152,8 +154,13 @@ extension PlaybackSession {
         if index == info.videoStream || index == info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             // NB: on the media's own timeline, as the times the switch compares it with.
-            if info.ladder != nil, index == info.videoStream, let time = source.mediaTime(of: packet) {
-                change.pictureTime = max(change.pictureTime, time)
+            if info.ladder != nil, let time = source.mediaTime(of: packet) {
+                if index == info.videoStream {
+                    change.pictureTime = max(change.pictureTime, time)
+                } else {
+                    let length = Double(packet.pointer.pointee.duration) * av_q2d(stream.pointee.time_base)
+                    change.soundTime = max(change.soundTime, time + length)
+                }
             }
             if let pass, pass.start > 0 { shift(packet, by: pass.start, timeBase: base) }
             let pts = packet.pointer.pointee.pts
@@ -224,6 +231,11 @@ extension PlaybackSession {
             info.videoStream == nil ? nil : videoDecoder.packets,
             info.rendersAudio ? audioDecoder.packets : nil,
         ].compactMap { $0 }
+        if info.ladder != nil {
+            // Reading ahead is paced by the segments held back, not by the packets queued.
+            return queues.reduce(0) { $0 + $1.weight } >= Self.packetBytesAhead
+                || secondsReadAhead >= forwardBufferGoal + Self.longestSegmentReadAhead
+        }
         return Self.queuesAreFull(
             counts: queues.map { ($0.count, $0.capacity) }, bytes: queues.reduce(0) { $0 + $1.weight })
     }
@@ -263,9 +275,10 @@ extension PlaybackSession {
         if info.ladder != nil {
             // The HLS demuxer seeks to a segment of the stream named; by default that is the first
             // variant's video, which need not be the one playing.
-            followQuality(&change, info: info, source: source)
+            followQuality(&change, info: info, source: source, cutting: false)
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
+            change.soundTime = -.infinity
             if let index = info.videoStream ?? info.audioStream,
                 let base = source.stream(index)?.pointee.time_base
             {

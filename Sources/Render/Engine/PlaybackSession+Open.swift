@@ -6,10 +6,11 @@ extension PlaybackSession {
         do throws(PlayerError) {
             let source = try MediaSource(
                 location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-                fetched: fetched)
+                fetched: fetched, meter: segments)
             let info = try openStreams(source)
             runtime.withLock { $0.info = info }
             post(.opened(info))
+            if info.ladder != nil { holdSegmentsWhileAhead() }
             demux(source, info: info)
         } catch {
             if !interrupt.isAborted { post(.failed(error)) }

@@ -48,6 +48,8 @@ final class PlaybackSession: Sendable {
     let seekRequest = Locked<SeekRequest?>(nil)
     /// The bytes the session's network connections read.
     let fetched = ByteCounter()
+    /// Times the segments of a network stream and holds them back while enough is read ahead.
+    let segments = SegmentMeter()
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

@@ -24,12 +24,16 @@ public struct PlaybackStatistics: Hashable, Sendable {
     public var bytesFetched: Int
     /// How many times another rendition of a stream took over (the first one not counted).
     public var renditionSwitches: Int
+    /// Bits per second the network delivers the segments of a multi-rendition stream at, as
+    /// measured from their downloads (`nil` until enough was measured, and for other items).
+    public var throughputEstimate: Int?
 
     /// Statistics with the given values; the defaults are those of an item not yet playing.
     public init(
         framesPresented: Int = 0, framesDropped: Int = 0, avOffset: Double = 0,
         videoDecodeSecondsPerFrame: Double? = nil, bitRate: Int? = nil, startupSeconds: Double? = nil,
-        stallCount: Int = 0, stallSeconds: Double = 0, bytesFetched: Int = 0, renditionSwitches: Int = 0
+        stallCount: Int = 0, stallSeconds: Double = 0, bytesFetched: Int = 0, renditionSwitches: Int = 0,
+        throughputEstimate: Int? = nil
     ) {
         self.framesPresented = framesPresented
         self.framesDropped = framesDropped
@@ -41,5 +45,6 @@ public struct PlaybackStatistics: Hashable, Sendable {
         self.stallSeconds = stallSeconds
         self.bytesFetched = bytesFetched
         self.renditionSwitches = renditionSwitches
+        self.throughputEstimate = throughputEstimate
     }
 }

@@ -9,6 +9,10 @@ public struct PlayerConfiguration: Sendable {
     public var audioSink: @Sendable () -> any AudioSink = { SDLAudioSink() }
     /// Whether the next queued item is opened (and its first frame decoded) ahead of time.
     public var preloadsNext = true
+    /// Seconds of a multi-rendition stream (an HLS or DASH ladder) read ahead of the position: its
+    /// next segment is fetched once less than this is read. More rides out longer network dips;
+    /// less keeps less in memory.
+    public var forwardBuffer: Double = 10
 
     /// The default configuration.
     public init() {}
@@ -16,11 +20,13 @@ public struct PlayerConfiguration: Sendable {
     /// A configuration with the given values.
     public init(
         networkTimeout: Double = 10, timeTickInterval: Double? = nil,
-        audioSink: @escaping @Sendable () -> any AudioSink = { SDLAudioSink() }, preloadsNext: Bool = true
+        audioSink: @escaping @Sendable () -> any AudioSink = { SDLAudioSink() }, preloadsNext: Bool = true,
+        forwardBuffer: Double = 10
     ) {
         self.networkTimeout = networkTimeout
         self.timeTickInterval = timeTickInterval
         self.audioSink = audioSink
         self.preloadsNext = preloadsNext
+        self.forwardBuffer = forwardBuffer
     }
 }

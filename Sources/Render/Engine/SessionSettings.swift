@@ -16,6 +16,9 @@ final class SessionSettings: Sendable {
         var normalizesLoudness = false
         /// Which rendition plays, in a stream that offers several.
         var quality = Quality.auto
+        /// The picture's size on screen in pixels, when known: ``Quality/auto`` fetches nothing much
+        /// larger.
+        var viewSize: Size?
 
         /// A copy with `item`'s own choices (the subtitle track, the audio delay, the quality), which belong to
         /// the item, not to the player.

@@ -76,6 +76,8 @@ struct SessionOptions: Sendable {
     var isFollowedGaplessly = false
     var startPosition: Double = 0
     var networkTimeout: Double = 10
+    /// Seconds of a multi-rendition stream read ahead of the position.
+    var forwardBuffer: Double = 10
     var audioSinkFactory: @Sendable () -> any AudioSink
     /// The audio output of the item playing before this one, which this one goes on playing on
     /// after it (a gapless queue); `nil` opens a device of its own.

@@ -4,8 +4,15 @@ extension MediaPlayer {
     /// `.fixed(id)` switches to that rendition at its next keyframe (the start of its next segment)
     /// and keeps the position: the current picture and sound go on until then. A rendition whose
     /// codecs differ from the playing one's cannot follow on in the same decoders, so the item opens
-    /// anew at the position instead. `.auto` gives the choice back to the player, which for now keeps
-    /// the rendition playing (it chooses only when an item opens).
+    /// anew at the position instead.
+    ///
+    /// `.auto` gives the choice back to the player. It starts with the highest rendition within
+    /// ``Rendition/startBitRateEstimate``, then measures each segment's download and chooses the
+    /// highest rendition within 80 % of the throughput estimate, no larger than the view needs
+    /// (``setVideoViewSize(_:)``). It steps down as soon as the estimate falls (the latest download
+    /// alone counts while less than half the forward buffer is read ahead), up once a higher
+    /// rendition stayed affordable for 4 s, and these switches take over after what was read ahead,
+    /// reported with the reason `.adaptive`.
     public func setQuality(_ quality: Quality) {
         guard let session else { return ignore(.quality) }
         guard let ladder = session.info?.ladder else {
@@ -23,5 +30,17 @@ extension MediaPlayer {
             return reopenCurrentItem(at: currentTime)
         }
         session.settings.update { $0.quality = quality }
+    }
+
+    /// Tells the player how large the picture is drawn on screen, in pixels (`nil`: unknown), so
+    /// that ``Quality/auto`` fetches no rendition much larger: the smallest rendition that fills the
+    /// picture is the highest it plays. The view that draws the video calls it as it is laid out.
+    public func setVideoViewSize(_ size: Size?) {
+        let size = size.flatMap {
+            $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil
+        }
+        guard size != videoViewSize else { return }
+        videoViewSize = size
+        updateSettings()
     }
 }

@@ -23,11 +23,21 @@ struct RenditionSwitch {
     /// rendition before it would show those times again (DASH starts a representation at the
     /// segment the other one is in), so the next one is waited for.
     var pictureTime = -Double.infinity
+    /// Where the sound passed on to the decoder ends, on the media's own timeline.
+    var soundTime = -Double.infinity
     /// After the picture joined: the new sound stream, which joins at the first packet at or after
     /// `from` seconds; packets of the old sound from there on are dropped.
     var soundJoin: (stream: Int, from: Double)?
+    /// After the read-ahead was cut for a switch that keeps the sound stream: it goes on at the first
+    /// packet at or after this time, as the demuxer reads again what was read already.
+    var soundResume: Double?
     /// Streams whose codec configuration goes with their next packet.
     var pendingConfiguration: Set<Int> = []
+    /// Why the rendition being joined was chosen.
+    var reason = RenditionChangeReason.manual
+    /// How ``Quality/auto`` chooses, and the downloads and view size it chose from last.
+    var adaptive = AdaptiveQuality()
+    var adaptiveInputs: (downloads: Int, viewSize: Size?)?
 
     init(source: MediaSource, info: SessionInfo) {
         videoTimeBase = info.videoStream.flatMap { source.stream($0)?.pointee.time_base }
@@ -38,10 +48,21 @@ struct RenditionSwitch {
 extension PlaybackSession {
     /// Starts a switch to the rendition the quality setting asks for, or calls off one it no longer
     /// asks for.
-    func followQuality(_ change: inout RenditionSwitch, info: SessionInfo, source: MediaSource) {
-        guard let ladder = info.ladder, let current = info.rendition,
-            case .fixed(let wanted) = settings.current.quality
-        else { return }
+    ///
+    /// A chosen rendition plays from the next segment: what was read ahead of it is dropped and read
+    /// again from the new rendition, unless `cutting` is off (a seek drops it all anyway).
+    func followQuality(
+        _ change: inout RenditionSwitch, info: SessionInfo, source: MediaSource, cutting: Bool = true
+    ) {
+        guard let ladder = info.ladder, let current = info.rendition else { return }
+        let wanted: Rendition.ID
+        let reason: RenditionChangeReason
+        switch settings.current.quality {
+        case .fixed(let id): (wanted, reason) = (id, .manual)
+        case .auto:
+            guard let choice = adaptiveChoice(&change, ladder: ladder, playing: current) else { return }
+            (wanted, reason) = (choice, .adaptive)
+        }
         if wanted == current {
             guard change.joining != nil else { return }
             change.joining = nil
@@ -51,11 +72,103 @@ extension PlaybackSession {
         }
         guard change.joining?.rendition.id != wanted, let target = ladder.entry(wanted) else { return }
         change.joining = target
-        change.releasedOld = false
         change.held = nil
+        change.reason = reason
+        // NB: a rendition chosen for the network goes on after what was read ahead: it was fetched
+        // in time.
+        if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: source)
+        {
+            change.releasedOld = true
+            ladder.enable([wanted], streams: streams(of: target, after: info), in: source)
+            return
+        }
+        change.releasedOld = false
         ladder.enable(
             [current, wanted], streams: playingStreams(info).union(streams(of: target, after: info)),
             in: source)
+    }
+
+    /// The rendition ``Quality/auto`` wants now, when something it chooses by changed since it chose
+    /// last (a download measured, the view resized); `nil` otherwise.
+    ///
+    /// It chooses among the renditions that can follow in the same decoders, starting from the one
+    /// being fetched (the one joining, else the one playing).
+    private func adaptiveChoice(_ change: inout RenditionSwitch, ladder: RenditionLadder, playing: Int)
+        -> Rendition.ID?
+    {
+        let measured = segments.estimator
+        let viewSize = settings.current.viewSize
+        if let inputs = change.adaptiveInputs, inputs.downloads == measured.sampleCount,
+            inputs.viewSize == viewSize
+        {
+            return nil
+        }
+        change.adaptiveInputs = (measured.sampleCount, viewSize)
+        guard let fetched = change.joining ?? ladder.entry(playing) else { return nil }
+        let candidates = ladder.entries.filter { $0.spliceKey == fetched.spliceKey }.map(\.rendition)
+        let conditions = AdaptiveQuality.Conditions(
+            estimate: measured.bitsPerSecond, latest: measured.latest, readAhead: secondsReadAhead,
+            viewSize: viewSize, now: monotonicSeconds())
+        return change.adaptive.choose(among: candidates, current: fetched.rendition, given: conditions).id
+    }
+
+    /// Seconds after the position before which the read-ahead is never cut: what the decoders
+    /// already hold, and time for the new rendition's first segment to come.
+    static let switchLead = 1.0
+    /// Seconds a keyframe of the new rendition may begin before the cut and still be taken for the
+    /// one at the cut (renditions whose timestamps differ by a rounding).
+    static let keyframeSlack = 0.02
+
+    /// Drops the pictures read ahead from the first keyframe ``switchLead`` after the position on,
+    /// and has the demuxer read `target` from there; the sound read ahead stays, and the new
+    /// rendition's joins where it ends.
+    ///
+    /// - Returns: whether it was cut; not when no keyframe is queued there, the sound decoder has
+    ///   reached the end of the data, or the item loops.
+    private func cutReadAhead(
+        for target: RenditionLadder.Entry, change: inout RenditionSwitch, info: SessionInfo,
+        source: MediaSource
+    ) -> Bool {
+        guard !settings.current.isLooping, let video = target.video, let stream = source.stream(video),
+            let base = change.videoTimeBase
+        else { return false }
+        let isEnd: (PacketItem) -> Bool = { if case .end = $0 { true } else { false } }
+        let atEnd = runtime.withLock { $0.endSerial } == serial
+        if atEnd, info.rendersAudio, !audioDecoder.packets.contains(where: isEnd) { return false }
+        let earliest = clock.time() + Self.switchLead
+        let startTime = source.startTime
+        let nothing = cffmpeg_nopts_value()
+        guard
+            case .packet(let keyframe, _, _) = videoDecoder.packets.removeFrom(first: { item in
+                guard case .packet(let packet, _, _) = item, packet.pointer.pointee.pts != nothing,
+                    packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0
+                else { return false }
+                return Double(packet.pointer.pointee.pts) * av_q2d(base) - startTime >= earliest
+            })
+        else { return false }
+        let time = Double(keyframe.pointer.pointee.pts) * av_q2d(base) - startTime
+        if atEnd {
+            audioDecoder.packets.removeAll(where: isEnd)
+            runtime.withLock { $0.endSerial = nil }
+        }
+        runtime.withLock { $0.bufferedUpTo = time }
+        change.pictureTime = time - Self.keyframeSlack
+        if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
+            change.soundResume = change.soundTime
+        }
+        // NB: by the keyframe's decoding time, where the HLS demuxer's segments begin.
+        let decoding =
+            keyframe.pointer.pointee.dts == nothing
+            ? keyframe.pointer.pointee.pts : keyframe.pointer.pointee.dts
+        let timestamp = av_rescale_q(decoding, base, stream.pointee.time_base)
+        let code = av_seek_frame(source.pointer, Int32(video), timestamp, cffmpeg_seek_flag_backward())
+        if code < 0, !interrupt.isAborted {
+            post(
+                .warning(
+                    PlayerError(ffmpegCode: code, location: source.location, operation: "switching rendition")
+                ))
+        }
+        return true
     }
 
     /// The packets to pass on for `packet` while renditions switch: none (the new picture before
@@ -97,6 +210,10 @@ extension PlaybackSession {
             join(joining, soundFrom: held.time, change: &change, info: &info, source: source)
             return [held.packet]
         }
+        if let resume = change.soundResume, index == info.audioStream {
+            guard let time, time >= resume - Self.soundJoinSlack else { return [] }
+            change.soundResume = nil
+        }
         guard let join = change.soundJoin else { return [packet] }
         if index == info.audioStream { return (time ?? 0) < join.from ? [packet] : [] }
         guard index == join.stream else { return [packet] }
@@ -114,6 +231,7 @@ extension PlaybackSession {
     /// Ends a switch at once, as a seek does: what is read next comes from the new rendition only.
     func completeSwitch(_ change: inout RenditionSwitch, info: inout SessionInfo, source: MediaSource) {
         change.held = nil
+        change.soundResume = nil
         if let joining = change.joining {
             join(joining, soundFrom: 0, change: &change, info: &info, source: source)
         }
@@ -158,7 +276,9 @@ extension PlaybackSession {
             if !Self.sameConfiguration(old, new, source: source) { change.pendingConfiguration.insert(new) }
         }
         if let sound, sound != info.audioStream {
-            if info.rendersAudio { change.soundJoin = (sound, time) } else { info.audioStream = sound }
+            // NB: after the sound passed on already, which may reach past the picture's switch.
+            let from = max(time, change.soundTime)
+            if info.rendersAudio { change.soundJoin = (sound, from) } else { info.audioStream = sound }
         }
         info.videoStream = target.video
         info.rendition = target.rendition.id
@@ -169,7 +289,7 @@ extension PlaybackSession {
         var reported = info
         reported.audioStream = sound
         runtime.withLock { $0.info = reported }
-        post(.renditionChanged(from: from, info: reported, reason: .manual))
+        post(.renditionChanged(from: from, info: reported, reason: change.reason))
     }
 
     /// The streams read for the rendition playing: its picture, its sound and the subtitles shown.

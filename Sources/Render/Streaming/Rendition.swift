@@ -63,8 +63,9 @@ extension Rendition {
 
 /// Which rendition of a multi-rendition stream plays.
 public enum Quality: Sendable, Hashable {
-    /// The player chooses: ``Rendition/start(of:)`` when the item opens; for now it then keeps the
-    /// rendition playing.
+    /// The player chooses: ``Rendition/start(of:)`` when the item opens, then by the throughput it
+    /// measures, the seconds read ahead and the video's size on screen (see
+    /// ``MediaPlayer/setQuality(_:)``).
     case auto
     /// The rendition with this id, until another choice.
     case fixed(Rendition.ID)
@@ -76,4 +77,6 @@ public enum RenditionChangeReason: Sendable, Hashable {
     case initial
     /// The user (or the app) chose it with ``MediaPlayer/setQuality(_:)``.
     case manual
+    /// ``Quality/auto`` chose it, for the throughput measured or the video's size on screen.
+    case adaptive
 }

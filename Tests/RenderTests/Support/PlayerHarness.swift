@@ -19,7 +19,7 @@ final class PlayerHarness {
     /// - Parameter audioSink: makes each item's sink instead of a recorded `CaptureAudioSink`.
     init(
         timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true,
-        audioSink: (@Sendable () -> any AudioSink)? = nil
+        audioSink: (@Sendable () -> any AudioSink)? = nil, forwardBuffer: Double = 10
     ) {
         let sinks = sinks
         player = MediaPlayer(
@@ -29,7 +29,7 @@ final class PlayerHarness {
                     let sink = CaptureAudioSink(failsToOpen: audioFails)
                     sinks.made.withLock { $0.append(sink) }
                     return sink
-                }, preloadsNext: preloads))
+                }, preloadsNext: preloads, forwardBuffer: forwardBuffer))
         player.addObserver { [weak self] event in self?.events.append(event) }
     }
 

@@ -1,0 +1,81 @@
+/// How ``Quality/auto`` chooses among the renditions as it plays: by the throughput measured, the
+/// seconds read ahead, and the video's size on screen.
+///
+/// - The renditions taller than needed are left out: those above the smallest one that is at least
+///   as tall as the picture drawn (no 1080p for a 360p view).
+/// - Of the others, the highest whose bit rate fits within ``safetyFactor`` of the estimate plays;
+///   the lowest when none does.
+/// - A lower one is chosen at once. The latest download counts alone when it was slower than the
+///   rendition fetched needs and at its rate the read-ahead would run dry within ``drainHorizon``:
+///   the averages would learn of the drop only after a few more segments, too late.
+/// - A higher one is chosen only once it stayed affordable for ``upgradeHold`` seconds.
+struct AdaptiveQuality: Sendable {
+    /// Fraction of the estimated throughput a rendition's bit rate may use.
+    static let safetyFactor = 0.8
+    /// Seconds a higher rendition must stay affordable before it is chosen.
+    static let upgradeHold = 4.0
+    /// Seconds within which the read-ahead running dry makes the latest download count alone.
+    static let drainHorizon = 10.0
+
+    /// What the choice is made from.
+    struct Conditions {
+        var estimate: Int?
+        /// The rate of the latest download.
+        var latest: Int?
+        var readAhead: Double
+        /// The picture's size on screen in pixels, when known.
+        var viewSize: Size?
+        var now: Double
+    }
+
+    /// Since when a higher rendition than the one playing was affordable.
+    private var higherSince: Double?
+
+    /// The rendition to play next instead of `current` (which may be it).
+    mutating func choose(among renditions: [Rendition], current: Rendition, given conditions: Conditions)
+        -> Rendition
+    {
+        let byRate = Self.fitting(renditions, in: conditions.viewSize).sorted { rate($0) < rate($1) }
+        guard let lowest = byRate.first else { return current }
+        var budget = conditions.estimate.map(Double.init)
+        if let latest = conditions.latest.map(Double.init), latest < Double(rate(current)) {
+            // The read-ahead drains by what the rendition needs beyond what comes.
+            let drain = 1 - latest / Double(rate(current))
+            if conditions.readAhead < Self.drainHorizon * drain { budget = min(budget ?? latest, latest) }
+        }
+        // Without a measure yet, only the size on screen counts.
+        let affordable =
+            budget.map { budget in byRate.last { Double(rate($0)) <= budget * Self.safetyFactor } ?? lowest }
+            ?? byRate.last { rate($0) <= rate(current) } ?? lowest
+        if rate(affordable) < rate(current) || !byRate.contains(current) {
+            higherSince = nil
+            return affordable
+        }
+        guard rate(affordable) > rate(current) else {
+            higherSince = nil
+            return current
+        }
+        let since = higherSince ?? conditions.now
+        higherSince = since
+        return conditions.now - since >= Self.upgradeHold ? affordable : current
+    }
+
+    private func rate(_ rendition: Rendition) -> Int { rendition.bitRate ?? 0 }
+
+    /// The renditions no taller than the smallest that fills the picture on screen (all of them
+    /// when the size is not known or none is tall enough).
+    static func fitting(_ renditions: [Rendition], in view: Size?) -> [Rendition] {
+        guard let view, view.width > 0, view.height > 0 else { return renditions }
+        let needed = { (rendition: Rendition) -> Double? in
+            guard let size = rendition.size, size.width > 0, size.height > 0 else { return nil }
+            // The picture's height when fitted into the view.
+            return min(view.height, view.width * size.height / size.width)
+        }
+        let tallEnough = renditions.filter { rendition in
+            guard let height = rendition.height, let needed = needed(rendition) else { return false }
+            return Double(height) >= needed.rounded(.down)
+        }
+        guard let cap = tallEnough.compactMap(\.height).min() else { return renditions }
+        return renditions.filter { ($0.height ?? 0) <= cap }
+    }
+}

@@ -1,0 +1,109 @@
+import CFFmpeg
+
+/// Times the segments a network demuxer fetches, for the throughput estimate, and holds back the
+/// next segment while enough is read ahead.
+///
+/// The network watch calls it from libavformat's `io_open` and `io_close2` hooks, which run on the
+/// demux thread. A segment is held back before its request is sent, not in the middle of its
+/// download: data that arrives while the demuxer waits would fill the sockets' buffers and make the
+/// next reads look instant.
+///
+/// Each time a segment's connection closes, the bytes all open connections read since the last
+/// measure, over the time since then, make a measure: the demuxer reads the connections of a
+/// rendition's picture and of its sound (or of two renditions, while they switch) in turns, so the
+/// time of one connection is partly spent reading the others. The time the demux thread spent
+/// waiting (for room in its queues, or for the next request to be let through) is left out, as is
+/// the time no segment was being fetched.
+///
+/// > Important: `Sendable` through its locks; the hold and the estimate are read from other threads.
+/// > The connections' counts are read on the demux thread, in the hooks, while they are open.
+final class SegmentMeter: Sendable {
+    private struct State {
+        /// The connections open (by their `AVIOContext`'s address) and the bytes each had read at
+        /// the last measure.
+        var open: [UInt: Int] = [:]
+        /// When the time measured next began, and the seconds waited by then.
+        var markedAt = 0.0
+        var waitedAtMark = 0.0
+        /// Bytes of connections that closed since the last measure.
+        var closedBytes = 0
+        /// Seconds the demux thread waited, in all.
+        var waited = 0.0
+        var estimator = ThroughputEstimator()
+        /// When the latest measure ended.
+        var latestEnd: Double?
+    }
+
+    private let state = Locked(State())
+    private let hold = Locked<(@Sendable () -> Void)?>(nil)
+    /// The clock the downloads are timed with.
+    private let now: @Sendable () -> Double
+
+    init(clock now: @escaping @Sendable () -> Double = monotonicSeconds) {
+        self.now = now
+    }
+
+    /// Makes every later segment request wait for `wait` to return; `nil` requests at once.
+    func holdSegments(with wait: (@Sendable () -> Void)?) {
+        hold.withLock { $0 = wait }
+    }
+
+    /// Bits per second the segments came at, once enough were measured.
+    var bitsPerSecond: Int? { state.withLock { $0.estimator.bitsPerSecond } }
+
+    /// The estimator as it stands: the estimate, the latest measure, how many were counted.
+    var estimator: ThroughputEstimator { state.withLock { $0.estimator } }
+
+    /// Adds `seconds` the demux thread waited.
+    func waited(_ seconds: Double) {
+        state.withLock { $0.waited += seconds }
+    }
+
+    /// Called before a segment is requested: waits while the hold says so; returns when it is
+    /// requested.
+    func beforeRequest() -> Double {
+        if let wait = hold.withLock({ $0 }) {
+            let began = now()
+            wait()
+            waited(now() - began)
+        }
+        return now()
+    }
+
+    /// Called once the connection `connection` requested at `start` (from ``beforeRequest()``) opened.
+    func opened(_ connection: UnsafeMutablePointer<AVIOContext>, requestedAt start: Double) {
+        state.withLock { state in
+            if state.open.isEmpty {
+                // Nothing was fetched since the last measure: the time measured begins here.
+                state.markedAt = start
+                state.waitedAtMark = state.waited
+            }
+            state.open[UInt(bitPattern: connection)] = 0
+        }
+    }
+
+    /// Called when `connection` is about to close: a measure of what all the open connections read.
+    func closing(_ connection: UnsafeMutablePointer<AVIOContext>) {
+        let end = now()
+        state.withLock { state in
+            guard let marked = state.open.removeValue(forKey: UInt(bitPattern: connection)) else { return }
+            state.closedBytes += Int(connection.pointee.bytes_read) - marked
+            let pending = state.open.map { Self.bytesRead(by: $0.key) - $0.value }
+            let bytes = state.closedBytes + pending.reduce(0, +)
+            // NB: too few bytes to tell a rate yet: they count with the next measure.
+            guard bytes >= ThroughputEstimator.minimumSampleBytes else { return }
+            let seconds = end - state.markedAt - (state.waited - state.waitedAtMark)
+            let span = state.latestEnd.map { end - $0 } ?? seconds
+            state.estimator.add(bytes: bytes, seconds: seconds, span: span)
+            state.latestEnd = end
+            state.markedAt = end
+            state.waitedAtMark = state.waited
+            state.closedBytes = 0
+            for address in Array(state.open.keys) { state.open[address] = Self.bytesRead(by: address) }
+        }
+    }
+
+    private static func bytesRead(by address: UInt) -> Int {
+        UnsafeMutablePointer<AVIOContext>(bitPattern: address).map { Int($0.pointee.bytes_read) } ?? 0
+    }
+}

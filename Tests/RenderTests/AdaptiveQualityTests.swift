@@ -1,0 +1,122 @@
+import Testing
+
+@testable import VideoPlayerRender
+
+/// The throughput estimate and the rule ``Quality/auto`` chooses renditions by, fed made-up
+/// downloads and conditions.
+@Suite struct AdaptiveQualityTests {
+    static let ladder = [
+        Rendition(id: 0, width: 1280, height: 720, bitRate: 2_500_000, codecs: ["h264"]),
+        Rendition(id: 1, width: 640, height: 360, bitRate: 800_000, codecs: ["h264"]),
+        Rendition(id: 2, width: 320, height: 180, bitRate: 300_000, codecs: ["h264"]),
+    ]
+
+    static func conditions(
+        estimate: Int?, latest: Int? = nil, readAhead: Double = 10, view: Size? = nil, at now: Double
+    ) -> AdaptiveQuality.Conditions {
+        AdaptiveQuality.Conditions(
+            estimate: estimate, latest: latest ?? estimate, readAhead: readAhead, viewSize: view, now: now)
+    }
+
+    @Test func theEstimateWaitsForEnoughBytesAndLeavesOutTinyDownloads() {
+        var estimator = ThroughputEstimator()
+        estimator.add(bytes: 1_000, seconds: 0.001)
+        #expect(estimator.sampleCount == 0 && estimator.latest == nil)
+        estimator.add(bytes: 100_000, seconds: 1)
+        #expect(estimator.bitsPerSecond == nil && estimator.latest == 800_000)
+        estimator.add(bytes: 100_000, seconds: 1, span: 1)
+        #expect(estimator.bitsPerSecond == 800_000)
+    }
+
+    @Test func aDropShowsAtOnceAndARiseOnlyOnceItLasted() {
+        var estimator = ThroughputEstimator()
+        for _ in 0..<10 { estimator.add(bytes: 500_000, seconds: 1, span: 1) }  // 4 Mbit/s
+        #expect(estimator.bitsPerSecond == 4_000_000)
+        // One slow download of 2 s (1 Mbit/s) pulls the estimate down by more than half the way.
+        estimator.add(bytes: 250_000, seconds: 2, span: 2)
+        let dropped = try! #require(estimator.bitsPerSecond)
+        #expect(dropped < 2_500_000 && dropped > 1_000_000)
+        // Downloads at 8 Mbit/s raise it slowly, by the time they stand for.
+        estimator.add(bytes: 100_000, seconds: 0.1, span: 1)
+        let risen = try! #require(estimator.bitsPerSecond)
+        #expect(risen > dropped && risen < 4_000_000)
+        // A download shorter than the timer can tell counts as 50 ms.
+        var quick = ThroughputEstimator()
+        quick.add(bytes: 200_000, seconds: 0.0001, span: 1)
+        #expect(quick.latest == 32_000_000)
+    }
+
+    @Test func theHighestRenditionWithinTheSafetyFactorPlaysAndALowerOneAtOnce() {
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        // 3 Mbit/s: 2.5 Mbit/s is more than 80 % of it.
+        #expect(
+            rule.choose(among: ladder, current: ladder[1], given: Self.conditions(estimate: 3_000_000, at: 0))
+                == ladder[1])
+        #expect(
+            rule.choose(among: ladder, current: ladder[0], given: Self.conditions(estimate: 3_000_000, at: 0))
+                == ladder[1])
+        // Below what the lowest needs: the lowest.
+        #expect(
+            rule.choose(among: ladder, current: ladder[1], given: Self.conditions(estimate: 100_000, at: 0))
+                == ladder[2])
+        // No measure yet: the rendition playing stays.
+        #expect(
+            rule.choose(among: ladder, current: ladder[1], given: Self.conditions(estimate: nil, at: 0))
+                == ladder[1])
+    }
+
+    @Test func aHigherRenditionWaitsUntilItStayedAffordable() {
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        let fast = 10_000_000
+        #expect(
+            rule.choose(among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 100))
+                == ladder[2])
+        #expect(
+            rule.choose(among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 103))
+                == ladder[2])
+        #expect(
+            rule.choose(among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 104))
+                == ladder[0])
+        // A dip in between starts the wait again.
+        var interrupted = AdaptiveQuality()
+        _ = interrupted.choose(
+            among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 100))
+        _ = interrupted.choose(
+            among: ladder, current: ladder[2], given: Self.conditions(estimate: 300_000, at: 102))
+        #expect(
+            interrupted.choose(
+                among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 104))
+                == ladder[2])
+        #expect(
+            interrupted.choose(
+                among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 108))
+                == ladder[0])
+    }
+
+    @Test func whenTheReadAheadWouldRunDrySoonTheLatestDownloadCountsAlone() {
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        // 1.25 Mbit/s came for 2.5 Mbit/s: the read-ahead drains half a second a second, so 8 s
+        // last 16 s, 4 s only 8 s.
+        let averaged = Self.conditions(estimate: 4_000_000, latest: 1_250_000, readAhead: 8, at: 0)
+        #expect(rule.choose(among: ladder, current: ladder[0], given: averaged) == ladder[0])
+        let draining = Self.conditions(estimate: 4_000_000, latest: 1_250_000, readAhead: 4, at: 0)
+        #expect(rule.choose(among: ladder, current: ladder[0], given: draining) == ladder[1])
+    }
+
+    @Test func noRenditionMuchLargerThanTheViewIsChosen() {
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        let fast = 100_000_000
+        // A 640x360 view: 360p fills it, 720p is left out, even at once when it plays.
+        let small = Self.conditions(estimate: fast, view: Size(width: 640, height: 360), at: 0)
+        #expect(rule.choose(among: ladder, current: ladder[0], given: small) == ladder[1])
+        // A 400x400 view shows a 16:9 picture 225 pixels high: 360p is the smallest that fills it.
+        #expect(AdaptiveQuality.fitting(ladder, in: Size(width: 400, height: 400)) == Array(ladder[1...]))
+        // Larger than every rendition, or unknown: all of them.
+        #expect(AdaptiveQuality.fitting(ladder, in: Size(width: 3840, height: 2160)) == ladder)
+        #expect(AdaptiveQuality.fitting(ladder, in: nil) == ladder)
+    }
+}

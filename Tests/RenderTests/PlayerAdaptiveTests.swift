@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// `.auto` on an HLS ladder behind a link whose throughput the tests change while it plays.
+    @Suite @MainActor
+    struct PlayerAdaptiveTests {
+        static let heights = [240, 180, 120]
+
+        /// A 30 s ladder whose renditions lie far apart (about 1.1, 0.7 and 0.4 Mbit/s with the
+        /// sound), served; the server stops when the test ends.
+        static func served() throws -> LocalHTTPServer {
+            let master = try TestMedia.cachedHLSLadder(
+                ClipSpec(duration: 30), heights: heights, bitsPerPixel: 12)
+            let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+            try server.start()
+            return server
+        }
+
+        /// The renditions `.auto` switched to, in order, with their heights.
+        static func adaptiveSwitches(in events: [PlayerEvent]) -> [Int] {
+            events.compactMap {
+                if case .renditionChanged(_, let to, .adaptive) = $0 { to.height } else { nil }
+            }
+        }
+
+        @Test func autoStepsUpOnAFastLinkDownBeforeAStallWhenCappedAndUpAgainWhenLifted() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 5, forwardBuffer: 4)
+            let player = harness.player
+            player.load(
+                MediaItem(url: server.url(for: "/" + TestMedia.hlsMasterPlaylistName)), autoplay: true)
+            #expect(await harness.wait { player.status == .playing })
+            let bitRates = Dictionary(
+                uniqueKeysWithValues: player.renditions.map { ($0.height, $0.bitRate ?? 0) })
+            // The top rendition needs more than the first estimate of 1 Mbit/s: the next one starts.
+            #expect(player.currentRendition?.height == 180, "\(bitRates)")
+            let steps = Task { @MainActor in
+                // A fast link: up to the top once that lasted.
+                guard await harness.wait(timeout: 12, until: { player.currentRendition?.height == 240 })
+                else {
+                    return "never stepped up: \(harness.events)"
+                }
+                // 600 kbit/s: less than the top rendition needs, more than the lowest.
+                server.throttle(bytesPerSecond: 75_000)
+                guard await harness.wait(timeout: 15, until: { player.currentRendition?.height == 120 })
+                else {
+                    return "never stepped down to 120p: \(Self.adaptiveSwitches(in: harness.events))"
+                }
+                server.throttle(bytesPerSecond: nil)
+                guard await harness.wait(timeout: 12, until: { player.currentRendition?.height == 240 })
+                else {
+                    return "never stepped up again: \(Self.adaptiveSwitches(in: harness.events))"
+                }
+                return "stepped"
+            }
+            let watched = await harness.watchUntilFinished(timeout: 40)
+            #expect(await steps.value == "stepped")
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            let switches = Self.adaptiveSwitches(in: harness.events)
+            #expect(switches.first == 240 && switches.last == 240 && switches.contains(120), "\(switches)")
+            // No stall, no jump back, no picture twice, every second heard.
+            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+            let (times, frameNumbers) = (watched.positions, watched.frameNumbers)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            #expect(zip(frameNumbers, frameNumbers.dropFirst()).allSatisfy { $0 < $1 }, "\(frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 29.5 * 48_000)
+            #expect(player.quality == .auto && player.statistics.throughputEstimate != nil)
+            await harness.close()
+        }
+    }
+}
