@@ -74,3 +74,31 @@ extension PlayerTests {
         }
     }
 }
+
+extension PlayerTests.PlayerAdaptiveTests {
+    @Test func autoPlaysNoRenditionLargerThanTheViewNeeds() async throws {
+        let server = try PlayerTests.PlayerRenditionTests.served(spec: ClipSpec(duration: 10))
+        defer { server.stop() }
+        let harness = PlayerHarness(networkTimeout: 5, forwardBuffer: 3)
+        let player = harness.player
+        // A 200x150 view: 180p is the smallest rendition that fills it, 240p is left out.
+        player.setVideoViewSize(Size(width: 200, height: 150))
+        player.load(PlayerTests.PlayerRenditionTests.item(on: server), autoplay: true)
+        #expect(await harness.wait { player.status == .playing && player.currentTime > 2.5 })
+        #expect(player.currentRendition?.height == 180, "\(harness.events)")
+        // A smaller view (fill crops a 4:3 picture to the 160x60 view: 120 pixels high): 120p,
+        // after what was read ahead.
+        player.setVideoViewSize(Size(width: 160, height: 60), gravity: .fill)
+        #expect(
+            await harness.wait(timeout: 8) { player.currentRendition?.height == 120 || harness.isFinished })
+        #expect(player.currentRendition?.height == 120, "\(harness.events)")
+        #expect(Self.adaptiveSwitches(in: harness.events) == [120])
+        #expect(await harness.wait(timeout: 10) { harness.isFinished })
+        #expect(player.status == .ended, "errors: \(harness.errors)")
+        let requests = server.requests
+        #expect(
+            PlayerTests.PlayerRenditionTests.segments(of: 240, in: requests).allSatisfy { $0 == 0 },
+            "\(requests)")
+        await harness.close()
+    }
+}

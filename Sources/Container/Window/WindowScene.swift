@@ -89,6 +89,7 @@ final class WindowScene {
             }
         }
         let currentLayers = host.videoLayers
+        VideoLayer.reportViewSizes(of: currentLayers, scale: host.scale)
         for layer in currentLayers {
             let id = ObjectIdentifier(layer.player)
             if shownGenerations[id] != layer.player.frameGeneration { needsPresent = true }

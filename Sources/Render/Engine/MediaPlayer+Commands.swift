@@ -156,7 +156,7 @@ extension MediaPlayer {
         return SessionSettings.Values(
             rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
             isLooping: isLooping, normalizesLoudness: normalizesLoudness, quality: quality,
-            viewSize: videoViewSize)
+            viewSize: videoViewSize, viewGravity: videoViewGravity)
     }
 
     func updateSettings() {

@@ -48,9 +48,10 @@ public final class MediaPlayer {
     public internal(set) var quality = Quality.auto
     /// The rendition playing, in a stream that offers several.
     public internal(set) var currentRendition: Rendition?
-    /// The size in pixels the picture is drawn at, as the view that shows it last said through
-    /// ``setVideoViewSize(_:)``; `nil` when unknown.
+    /// The size in pixels of the view that shows the picture, and how the picture fills it, as the
+    /// view last said through ``setVideoViewSize(_:gravity:)``; `nil` when unknown.
     public internal(set) var videoViewSize: Size?
+    public internal(set) var videoViewGravity = VideoGravity.fit
     /// Cues decoded so far for the current item.
     public internal(set) var cues: [SubtitleCue] = []
 

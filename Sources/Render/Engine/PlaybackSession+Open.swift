@@ -21,7 +21,8 @@ extension PlaybackSession {
     private func openStreams(_ source: MediaSource) throws(PlayerError) -> SessionInfo {
         var tracks = source.tracks
         let ladder = RenditionLadder(source: source, tracks: tracks)
-        let start = ladder?.start(for: settings.current.quality)
+        let wanted = settings.current
+        let start = ladder?.start(for: wanted.quality, viewSize: wanted.viewSize, gravity: wanted.viewGravity)
         if let start { tracks = start.tracks }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))

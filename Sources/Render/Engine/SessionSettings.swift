@@ -16,9 +16,10 @@ final class SessionSettings: Sendable {
         var normalizesLoudness = false
         /// Which rendition plays, in a stream that offers several.
         var quality = Quality.auto
-        /// The picture's size on screen in pixels, when known: ``Quality/auto`` fetches nothing much
-        /// larger.
+        /// The size in pixels of the view the picture shows in, when known, and how the picture
+        /// fills it: ``Quality/auto`` fetches nothing much larger.
         var viewSize: Size?
+        var viewGravity = VideoGravity.fit
 
         /// A copy with `item`'s own choices (the subtitle track, the audio delay, the quality), which belong to
         /// the item, not to the player.

@@ -23,8 +23,9 @@ struct AdaptiveQuality: Sendable {
         /// The rate of the latest download.
         var latest: Int?
         var readAhead: Double
-        /// The picture's size on screen in pixels, when known.
+        /// The size in pixels of the view the picture shows in, when known, and how it fills it.
         var viewSize: Size?
+        var viewGravity = VideoGravity.fit
         var now: Double
     }
 
@@ -35,7 +36,8 @@ struct AdaptiveQuality: Sendable {
     mutating func choose(among renditions: [Rendition], current: Rendition, given conditions: Conditions)
         -> Rendition
     {
-        let byRate = Self.fitting(renditions, in: conditions.viewSize).sorted { rate($0) < rate($1) }
+        let byRate = Self.fitting(renditions, in: conditions.viewSize, gravity: conditions.viewGravity)
+            .sorted { rate($0) < rate($1) }
         guard let lowest = byRate.first else { return current }
         var budget = conditions.estimate.map(Double.init)
         if let latest = conditions.latest.map(Double.init), latest < Double(rate(current)) {
@@ -64,12 +66,19 @@ struct AdaptiveQuality: Sendable {
 
     /// The renditions no taller than the smallest that fills the picture on screen (all of them
     /// when the size is not known or none is tall enough).
-    static func fitting(_ renditions: [Rendition], in view: Size?) -> [Rendition] {
+    static func fitting(_ renditions: [Rendition], in view: Size?, gravity: VideoGravity = .fit)
+        -> [Rendition]
+    {
         guard let view, view.width > 0, view.height > 0 else { return renditions }
         let needed = { (rendition: Rendition) -> Double? in
             guard let size = rendition.size, size.width > 0, size.height > 0 else { return nil }
-            // The picture's height when fitted into the view.
-            return min(view.height, view.width * size.height / size.width)
+            // The picture's height on screen: fitted into the view, covering it, or the view's.
+            let widthBound = view.width * size.height / size.width
+            switch gravity {
+            case .fit: return min(view.height, widthBound)
+            case .fill: return max(view.height, widthBound)
+            case .stretch: return view.height
+            }
         }
         let tallEnough = renditions.filter { rendition in
             guard let height = rendition.height, let needed = needed(rendition) else { return false }

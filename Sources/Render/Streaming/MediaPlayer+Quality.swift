@@ -9,7 +9,7 @@ extension MediaPlayer {
     /// `.auto` gives the choice back to the player. It starts with the highest rendition within
     /// ``Rendition/startBitRateEstimate``, then measures each segment's download and chooses the
     /// highest rendition within 80 % of the throughput estimate, no larger than the view needs
-    /// (``setVideoViewSize(_:)``). It steps down as soon as the estimate falls (the latest download
+    /// (``setVideoViewSize(_:gravity:)``). It steps down as soon as the estimate falls (the latest download
     /// alone counts while less than half the forward buffer is read ahead), up once a higher
     /// rendition stayed affordable for 4 s, and these switches take over after what was read ahead,
     /// reported with the reason `.adaptive`.
@@ -32,15 +32,17 @@ extension MediaPlayer {
         session.settings.update { $0.quality = quality }
     }
 
-    /// Tells the player how large the picture is drawn on screen, in pixels (`nil`: unknown), so
-    /// that ``Quality/auto`` fetches no rendition much larger: the smallest rendition that fills the
-    /// picture is the highest it plays. The view that draws the video calls it as it is laid out.
-    public func setVideoViewSize(_ size: Size?) {
-        let size = size.flatMap {
-            $0.width > 0 && $0.height > 0 && $0.width.isFinite && $0.height.isFinite ? $0 : nil
+    /// Tells the player how large the view that shows its picture is, in pixels (`nil`: unknown),
+    /// and how the picture fills it, so that ``Quality/auto`` fetches no rendition much larger than
+    /// it is drawn: the smallest rendition that fills the picture on screen is the highest it plays.
+    /// A ``VideoSurface`` in a window calls it as the window composes.
+    public func setVideoViewSize(_ size: Size?, gravity: VideoGravity = .fit) {
+        let size = size.flatMap { size in
+            size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite ? size : nil
         }
-        guard size != videoViewSize else { return }
+        guard size != videoViewSize || gravity != videoViewGravity else { return }
         videoViewSize = size
+        videoViewGravity = gravity
         updateSettings()
     }
 }

@@ -37,7 +37,7 @@ struct RenditionSwitch {
     var reason = RenditionChangeReason.manual
     /// How ``Quality/auto`` chooses, and the downloads and view size it chose from last.
     var adaptive = AdaptiveQuality()
-    var adaptiveInputs: (downloads: Int, viewSize: Size?)?
+    var adaptiveInputs: (downloads: Int, viewSize: Size?, viewGravity: VideoGravity)?
 
     init(source: MediaSource, info: SessionInfo) {
         videoTimeBase = info.videoStream.flatMap { source.stream($0)?.pointee.time_base }
@@ -97,18 +97,18 @@ extension PlaybackSession {
         -> Rendition.ID?
     {
         let measured = segments.estimator
-        let viewSize = settings.current.viewSize
+        let (viewSize, viewGravity) = (settings.current.viewSize, settings.current.viewGravity)
         if let inputs = change.adaptiveInputs, inputs.downloads == measured.sampleCount,
-            inputs.viewSize == viewSize
+            inputs.viewSize == viewSize, inputs.viewGravity == viewGravity
         {
             return nil
         }
-        change.adaptiveInputs = (measured.sampleCount, viewSize)
+        change.adaptiveInputs = (measured.sampleCount, viewSize, viewGravity)
         guard let fetched = change.joining ?? ladder.entry(playing) else { return nil }
         let candidates = ladder.entries.filter { $0.spliceKey == fetched.spliceKey }.map(\.rendition)
         let conditions = AdaptiveQuality.Conditions(
             estimate: measured.bitsPerSecond, latest: measured.latest, readAhead: secondsReadAhead,
-            viewSize: viewSize, now: monotonicSeconds())
+            viewSize: viewSize, viewGravity: viewGravity, now: monotonicSeconds())
         return change.adaptive.choose(among: candidates, current: fetched.rendition, given: conditions).id
     }
 

@@ -96,10 +96,12 @@ struct RenditionLadder: Sendable {
 
     func entry(_ id: Int) -> Entry? { entries.first { $0.rendition.id == id } }
 
-    /// The rendition `quality` starts with.
-    func start(for quality: Quality) -> Entry {
+    /// The rendition `quality` starts with; `.auto` leaves out those larger than a view of
+    /// `viewSize` filled with `gravity` needs.
+    func start(for quality: Quality, viewSize: Size? = nil, gravity: VideoGravity = .fit) -> Entry {
         if case .fixed(let id) = quality, let chosen = entry(id) { return chosen }
-        return Rendition.start(of: renditions).flatMap { entry($0.id) } ?? entries[0]
+        let fitting = AdaptiveQuality.fitting(renditions, in: viewSize, gravity: gravity)
+        return Rendition.start(of: fitting).flatMap { entry($0.id) } ?? entries[0]
     }
 
     /// Lets the demuxer read `streams` of the renditions `ids` only, so that it fetches only the

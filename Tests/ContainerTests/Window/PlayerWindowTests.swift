@@ -92,6 +92,25 @@ import VideoPlayerTestSupport
         #expect(cleared.pixel(x: 80, y: 60).isClose(to: RGBA(r: 0, g: 0, b: 0), tolerance: 2))
     }
 
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func aVideoSurfaceTellsItsPlayerHowLargeItShowsThePicture(_ compositing: Compositing) throws {
+        let engine = FakePlaybackEngine(clock: TestClock())
+        let window = PlayerWindow(size: Size(width: 200, height: 100), context: Context()) {
+            HStack(spacing: 0) {
+                VideoSurface(player: engine, gravity: .fill).frame(width: 120, height: 90)
+                VideoSurface(player: engine).frame(width: 40, height: 30)
+            }
+        }
+        window.compositing = compositing
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        // The larger of its two surfaces, in pixels.
+        let scale = try #require(window.host).scale
+        #expect(engine.videoViewSize == Size(width: 120 * scale, height: 90 * scale))
+        #expect(engine.videoViewGravity == .fill)
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {

@@ -156,6 +156,16 @@ public final class FakePlaybackEngine: PlaybackEngine {
     /// Nothing to do: the fake has no threads.
     public func pump() {}
 
+    /// The view size a window last reported, and how the picture fills it, as ``MediaPlayer``
+    /// keeps them.
+    public private(set) var videoViewSize: Size?
+    public private(set) var videoViewGravity = VideoGravity.fit
+
+    public func setVideoViewSize(_ size: Size?, gravity: VideoGravity) {
+        videoViewSize = size
+        videoViewGravity = gravity
+    }
+
     public func reportPresentationFailure(_ error: PlayerError) {
         guard !reportedPresentationFailure else { return }
         reportedPresentationFailure = true

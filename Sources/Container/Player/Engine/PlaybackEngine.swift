@@ -17,6 +17,14 @@ public protocol VideoSource: AnyObject {
     func pump()
     /// Reports that a window could not show the source's picture; the source tells its observers.
     func reportPresentationFailure(_ error: PlayerError)
+    /// Tells the source how large (in pixels) the view that shows its picture is, and how the
+    /// picture fills it: a stream of several renditions fetches none much larger.
+    func setVideoViewSize(_ size: Size?, gravity: VideoGravity)
+}
+
+extension VideoSource {
+    /// Sources that do not choose among renditions ignore the size.
+    public func setVideoViewSize(_ size: Size?, gravity: VideoGravity) {}
 }
 
 /// The engine behind ``RenderService``: the player state a UI shows and the commands it sends.

@@ -43,6 +43,29 @@ public struct VideoLayer {
     public let gravity: VideoGravity
 }
 
+extension VideoLayer {
+    /// Tells each player how large, in pixels, the largest of `layers` that shows it is, and how
+    /// its picture fills that layer.
+    @MainActor
+    static func reportViewSizes(of layers: [VideoLayer], scale: Double) {
+        var largest: [ObjectIdentifier: VideoLayer] = [:]
+        for layer in layers {
+            let id = ObjectIdentifier(layer.player)
+            if let other = largest[id],
+                other.frame.width * other.frame.height >= layer.frame.width * layer.frame.height
+            {
+                continue
+            }
+            largest[id] = layer
+        }
+        for layer in largest.values {
+            let pixels = layer.frame.scaled(by: scale)
+            layer.player.setVideoViewSize(
+                Size(width: pixels.width, height: pixels.height), gravity: layer.gravity)
+        }
+    }
+}
+
 /// Punches a transparent hole in the overlay and tells the tree where the video goes.
 @MainActor
 final class VideoSurfaceNode: Node {
