@@ -29,16 +29,17 @@ public final class StatsService: Service {
         }
         previous = (now, statistics.framesPresented)
         let size = render.videoSize.map { "\(Int($0.width))×\(Int($0.height))" } ?? "-"
-        let bitRate = statistics.bitRate.map { "\(Self.fixed(Double($0) / 1_000_000, 2)) Mb/s" } ?? "-"
+        let bitRate = statistics.bitRate.map(Self.megabits) ?? "-"
         let ahead = max(0, (render.buffered.last?.upperBound ?? render.currentTime) - render.currentTime)
         lines = [
             "Video \(size)  rate \(SpeedService.label(render.rate))  bit rate \(bitRate)"
         ]
         if let rendition = render.currentRendition {
-            let declared = rendition.bitRate.map { "  \(Self.fixed(Double($0) / 1_000_000, 2)) Mb/s" } ?? ""
+            let declared = rendition.bitRate.map { "  \(Self.megabits($0))" } ?? ""
+            let network = statistics.throughputEstimate.map { "  network \(Self.megabits($0))" } ?? ""
             lines.append(
                 "Rendition \(rendition.label)\(declared)  \(render.quality == .auto ? "auto" : "fixed")  "
-                    + "of \(render.qualities.count)")
+                    + "of \(render.qualities.count)\(network)")
         }
         if statistics.bytesFetched > 0 || statistics.stallCount > 0 || !render.qualities.isEmpty {
             lines.append(
@@ -55,6 +56,10 @@ public final class StatsService: Service {
                 + "compose \(Self.milliseconds(render.lastComposeSeconds)) ms",
         ]
         timer = clock.schedule(after: 1) { [weak self] in self?.sample() }
+    }
+
+    private static func megabits(_ bitsPerSecond: Int) -> String {
+        "\(fixed(Double(bitsPerSecond) / 1_000_000, 2)) Mb/s"
     }
 
     private static func milliseconds(_ seconds: Double?) -> String {

@@ -18,6 +18,7 @@ import VideoPlayerWidgets
         let engine = PlaybackEngineFactory.fake { _ in
             var media = FakeMedia()
             media.renditions = renditions
+            media.throughputEstimate = 4_250_000
             return media
         }
         return WidgetBed.player(size: Size(width: 320, height: 240), engine: engine) { context in
@@ -77,10 +78,13 @@ import VideoPlayerWidgets
         #expect(await bed.load(MediaItem(path: "ladder.m3u8")))
         let stats = bed.context[StatsService.self]
         stats.toggle()
-        #expect(stats.lines.contains("Rendition 360p  0.9 Mb/s  auto  of 3"), "\(stats.lines)")
+        #expect(
+            stats.lines.contains("Rendition 360p  0.9 Mb/s  auto  of 3  network 4.25 Mb/s"), "\(stats.lines)")
         bed.context.render.setQuality(.fixed(1))
         bed.advance(1)
-        #expect(stats.lines.contains("Rendition 720p  2.5 Mb/s  fixed  of 3"), "\(stats.lines)")
+        #expect(
+            stats.lines.contains("Rendition 720p  2.5 Mb/s  fixed  of 3  network 4.25 Mb/s"), "\(stats.lines)"
+        )
         #expect(
             stats.lines.contains { $0.hasPrefix("Startup ") && $0.hasSuffix("switches 1") }, "\(stats.lines)")
     }

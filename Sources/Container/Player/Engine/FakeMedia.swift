@@ -44,6 +44,8 @@ public struct FakeMedia: Sendable {
     /// The renditions the item offers (an HLS ladder), none by default; the one playing gives the
     /// picture its size.
     public var renditions: [Rendition] = []
+    /// The network throughput the statistics report as measured while the item plays.
+    public var throughputEstimate: Int?
 
     /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
     ///

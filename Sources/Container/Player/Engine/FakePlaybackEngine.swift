@@ -144,7 +144,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         return PlaybackStatistics(
             framesPresented: framesPresented, framesDropped: 0, avOffset: 0,
             videoDecodeSecondsPerFrame: playing && hasVideo ? currentMedia?.decodeSecondsPerFrame : nil,
-            bitRate: playing ? currentMedia?.bitRate : nil, renditionSwitches: renditionSwitches)
+            bitRate: playing ? currentMedia?.bitRate : nil, renditionSwitches: renditionSwitches,
+            throughputEstimate: playing ? currentMedia?.throughputEstimate : nil)
     }
 
     // MARK: Video source
