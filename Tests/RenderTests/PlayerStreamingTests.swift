@@ -44,11 +44,15 @@ extension PlayerTests {
             let harness = PlayerHarness(networkTimeout: 5)
             harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)), autoplay: true)
             #expect(await harness.wait(for: .playing))
+            let watching = Task { @MainActor in await harness.watchUntilFinished(timeout: 12) }
             server.stall()
             #expect(await harness.wait(timeout: 5, for: .buffering))
             server.resume()
             server.throttle(bytesPerSecond: nil)
             #expect(await harness.wait(timeout: 6, for: .ended))
+            // The position waits at the stall and goes on from there: it never goes back.
+            let times = await watching.value.positions
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "\(times)")
             let statuses = harness.statuses
             #expect(statuses.firstIndex(of: .buffering) ?? 99 < statuses.lastIndex(of: .playing) ?? 0)
             let statistics = harness.player.statistics

@@ -73,9 +73,16 @@ final class AudioRenderer: Sendable {
                 state.limiterGain = 1
             }
         }
+        // Sound that ran out before its end (data late from the network) stops the clock where
+        // it ends.
+        let starved = filled < buffer.count && !isFinished
         if let playedUpTo {
             // With an audio delay the picture due is the one `audioDelay` after the sound heard.
-            clock.set(playedUpTo.pts - latency() * playedUpTo.tempo + values.audioDelay, at: now)
+            clock.set(
+                playedUpTo.pts - latency() * playedUpTo.tempo + values.audioDelay, at: now,
+                until: starved ? playedUpTo.pts + values.audioDelay : nil)
+        } else if starved {
+            clock.hold(at: now)
         }
         return filled
     }

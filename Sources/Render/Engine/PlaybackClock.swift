@@ -7,12 +7,23 @@ package func monotonicSeconds() -> Double {
 
 /// The media time that playback has reached: a position that advances with the monotonic clock at
 /// the playback rate, re-anchored by the audio callback whenever audio is the master.
+///
+/// While the sound runs out of data before its end, the clock stops where the sound heard ends
+/// (``set(_:at:until:)``): it must not run ahead of the sound and then step back when the sound
+/// goes on.
 final class PlaybackClock: Sendable {
     private struct Anchor {
         var mediaTime: Double
         var at: Double
         var rate: Double
         var paused: Bool
+        /// The media time the clock stops at, if any.
+        var limit: Double?
+
+        func time(at now: Double) -> Double {
+            let running = paused ? mediaTime : mediaTime + (now - at) * rate
+            return limit.map { min(running, max($0, mediaTime)) } ?? running
+        }
     }
 
     private let anchor: Locked<Anchor>
@@ -23,16 +34,24 @@ final class PlaybackClock: Sendable {
 
     /// The media time at monotonic time `now`.
     func time(at now: Double = monotonicSeconds()) -> Double {
-        anchor.withLock { state in
-            state.paused ? state.mediaTime : state.mediaTime + (now - state.at) * state.rate
-        }
+        anchor.withLock { $0.time(at: now) }
     }
 
-    /// Anchors the clock: at monotonic time `now` the media time is `mediaTime`.
-    func set(_ mediaTime: Double, at now: Double = monotonicSeconds()) {
+    /// Anchors the clock: at monotonic time `now` the media time is `mediaTime`; with `limit`, it
+    /// advances no further than that.
+    func set(_ mediaTime: Double, at now: Double = monotonicSeconds(), until limit: Double? = nil) {
         anchor.withLock { state in
             state.mediaTime = mediaTime
             state.at = now
+            state.limit = limit
+        }
+    }
+
+    /// Stops the clock where it is at `now` until it is next set: the sound it follows has nothing
+    /// to play yet.
+    func hold(at now: Double = monotonicSeconds()) {
+        anchor.withLock { state in
+            if state.limit == nil { state.limit = state.time(at: now) }
         }
     }
 
@@ -41,7 +60,7 @@ final class PlaybackClock: Sendable {
         let now = monotonicSeconds()
         anchor.withLock { state in
             guard state.paused != paused else { return }
-            if paused { state.mediaTime += (now - state.at) * state.rate }
+            if paused { state.mediaTime = state.time(at: now) }
             state.at = now
             state.paused = paused
         }
@@ -51,7 +70,7 @@ final class PlaybackClock: Sendable {
     func setRate(_ rate: Double) {
         let now = monotonicSeconds()
         anchor.withLock { state in
-            if !state.paused { state.mediaTime += (now - state.at) * state.rate }
+            if !state.paused { state.mediaTime = state.time(at: now) }
             state.at = now
             state.rate = rate
         }

@@ -84,9 +84,14 @@ final class PlaybackSession: Sendable {
     var serial: Int { serialCounter.load(ordering: .sequentiallyConsistent) }
 
     /// Starts or stops the clock and the audio device.
+    ///
+    /// With sound that has not ended, a started clock waits for the device's first samples, which
+    /// set it: running on before, it would show pictures ahead of the sound and then step back.
     func setPaused(_ paused: Bool) {
+        let (output, renderer) = runtime.withLock { ($0.output, $0.renderer) }
+        if !paused, let renderer, !renderer.isFinished { clock.hold() }
         clock.setPaused(paused)
-        runtime.withLock { $0.output }?.setPaused(paused)
+        output?.setPaused(paused)
     }
 
     /// Changes the playback rate of the clock and of the audio stretcher.
