@@ -24,8 +24,8 @@ import VideoPlayerWidgets
         render.load(clip.item, autoplay: true)
         #expect(bed.run(timeout: 5) { render.status == .playing && render.currentTime > 0.5 }.met)
 
-        // Slower than the bit rate: the player waits for data and the spinner turns.
-        clip.server.throttle(bytesPerSecond: clip.bytesPerSecond / 4)
+        // Far slower than the bit rate: the player waits for data and the spinner turns.
+        clip.server.throttle(bytesPerSecond: clip.bytesPerSecond / 8)
         #expect(bed.run(timeout: 5) { render.status == .buffering }.met)
         let spinning = bed.run(timeout: 0.5) { false }.figures
         #expect(bed.host.frame(ofIdentifier: "loading") != nil)

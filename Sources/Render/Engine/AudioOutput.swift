@@ -12,6 +12,8 @@ final class AudioOutput: Sendable {
         /// The renderers in the order they play: each plays once the ones before it have handed
         /// out every sample of their generation.
         var renderers: [AudioRenderer] = []
+        /// The renderers of items opened ahead of their turn, which play after the others.
+        var ahead: [ObjectIdentifier] = []
         var users = 0
     }
 
@@ -48,14 +50,27 @@ final class AudioOutput: Sendable {
     /// Whether a session other than the caller still holds the output.
     var isShared: Bool { state.withLock { $0.users > 1 } }
 
-    /// Plays `renderer` after the ones already attached.
-    func attach(_ renderer: AudioRenderer) {
-        state.withLock { $0.renderers.append(renderer) }
+    /// Plays `renderer` after the ones already attached; one of an item opened ahead of its turn
+    /// (`ahead`) plays after them all, and one of the current item (opened anew while the next one
+    /// waits) before those opened ahead.
+    func attach(_ renderer: AudioRenderer, ahead: Bool = false) {
+        state.withLock { state in
+            if ahead { state.ahead.append(ObjectIdentifier(renderer)) }
+            let waiting = state.renderers.firstIndex { state.ahead.contains(ObjectIdentifier($0)) }
+            if !ahead, let waiting {
+                state.renderers.insert(renderer, at: waiting)
+            } else {
+                state.renderers.append(renderer)
+            }
+        }
     }
 
     /// Stops playing `renderer` (its session closed).
     func detach(_ renderer: AudioRenderer) {
-        state.withLock { $0.renderers.removeAll { $0 === renderer } }
+        state.withLock { state in
+            state.renderers.removeAll { $0 === renderer }
+            state.ahead.removeAll { $0 == ObjectIdentifier(renderer) }
+        }
     }
 
     /// Starts or stops the device.

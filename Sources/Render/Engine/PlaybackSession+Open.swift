@@ -160,7 +160,10 @@ extension PlaybackSession {
         if let shared = runtime.withLock({ $0.output }) {
             // The item before this one holds the device: this one's sound follows its last sample.
             let renderer = makeRenderer(for: shared)
-            shared.attach(renderer)
+            shared.attach(renderer, ahead: runtime.withLock { $0.isPreload })
+            // NB: a session closed while it attached may have found no renderer to detach; one
+            // left attached would hold back the sound of every item after it on this output.
+            if interrupt.isAborted { shared.detach(renderer) }
             return renderer
         }
         let output = try AudioOutput(
