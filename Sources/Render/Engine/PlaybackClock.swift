@@ -10,8 +10,12 @@ package func monotonicSeconds() -> Double {
 ///
 /// While the sound runs out of data before its end, the clock stops where the sound heard ends
 /// (``set(_:at:until:)``): it must not run ahead of the sound and then step back when the sound
-/// goes on.
+/// goes on. It stops for ``longestHold`` at most: sound that never comes (a stream that decodes
+/// to nothing) must not hold the picture for ever.
 final class PlaybackClock: Sendable {
+    /// Seconds the clock stays at a limit before it runs on without the sound.
+    static let longestHold = 1.0
+
     private struct Anchor {
         var mediaTime: Double
         var at: Double
@@ -22,7 +26,13 @@ final class PlaybackClock: Sendable {
 
         func time(at now: Double) -> Double {
             let running = paused ? mediaTime : mediaTime + (now - at) * rate
-            return limit.map { min(running, max($0, mediaTime)) } ?? running
+            guard let limit, running > limit else { return running }
+            let stop = max(limit, mediaTime)
+            guard running > stop else { return running }
+            // Held since it reached the stop; past the longest hold it runs on from there.
+            let reached = at + (stop - mediaTime) / max(rate, 0.0001)
+            return now - reached < PlaybackClock.longestHold
+                ? stop : running - PlaybackClock.longestHold * rate
         }
     }
 
