@@ -8,16 +8,10 @@ extension PlayerTests {
     /// `.auto` on an HLS ladder behind a link whose throughput the tests change while it plays.
     @Suite @MainActor
     struct PlayerAdaptiveTests {
-        static let heights = [240, 180, 120]
-
-        /// A 30 s ladder whose renditions lie far apart (about 1.1, 0.7 and 0.4 Mbit/s with the
-        /// sound), served; the server stops when the test ends.
+        /// A 30 s ladder of 240p, 180p and 120p whose renditions lie far apart (about 1.1, 0.7 and
+        /// 0.4 Mbit/s with the sound), served; the server stops when the test ends.
         static func served() throws -> LocalHTTPServer {
-            let master = try TestMedia.cachedHLSLadder(
-                ClipSpec(duration: 30), heights: heights, bitsPerPixel: 12)
-            let server = LocalHTTPServer(root: master.deletingLastPathComponent())
-            try server.start()
-            return server
+            try PlayerTests.PlayerRenditionTests.served(spec: ClipSpec(duration: 30), bitsPerPixel: 12)
         }
 
         /// The renditions `.auto` switched to, in order, with their heights.

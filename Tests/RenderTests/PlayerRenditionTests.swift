@@ -12,9 +12,10 @@ extension PlayerTests {
 
         /// A ladder of `spec`, served; the server stops when the test ends.
         static func served(
-            _ audio: HLSLadderAudio = .muxed, spec: ClipSpec = ClipSpec(duration: 5)
+            _ audio: HLSLadderAudio = .muxed, spec: ClipSpec = ClipSpec(duration: 5), bitsPerPixel: Double = 3
         ) throws -> LocalHTTPServer {
-            let master = try TestMedia.cachedHLSLadder(spec, heights: heights, audio: audio)
+            let master = try TestMedia.cachedHLSLadder(
+                spec, heights: heights, audio: audio, bitsPerPixel: bitsPerPixel)
             let server = LocalHTTPServer(root: master.deletingLastPathComponent())
             try server.start()
             return server

@@ -112,7 +112,7 @@ public final class MediaPlayer {
             stallSeconds: experience.stallSeconds(at: MediaPlayer.now),
             bytesFetched: experience.earlierBytes + (session?.fetched.value ?? 0),
             renditionSwitches: experience.renditionSwitches,
-            throughputEstimate: session?.segments.bitsPerSecond)
+            throughputEstimate: session?.segments.estimator.bitsPerSecond)
     }
 
     var session: PlaybackSession?

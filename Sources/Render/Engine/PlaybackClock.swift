@@ -26,7 +26,7 @@ final class PlaybackClock: Sendable {
 
         func time(at now: Double) -> Double {
             let running = paused ? mediaTime : mediaTime + (now - at) * rate
-            guard let limit, running > limit else { return running }
+            guard let limit else { return running }
             let stop = max(limit, mediaTime)
             guard running > stop else { return running }
             // Held since it reached the stop; past the longest hold it runs on from there.

@@ -231,13 +231,13 @@ extension PlaybackSession {
             info.videoStream == nil ? nil : videoDecoder.packets,
             info.rendersAudio ? audioDecoder.packets : nil,
         ].compactMap { $0 }
+        let bytes = queues.reduce(0) { $0 + $1.weight }
         if info.ladder != nil {
             // Reading ahead is paced by the segments held back, not by the packets queued.
-            return queues.reduce(0) { $0 + $1.weight } >= Self.packetBytesAhead
+            return bytes >= Self.packetBytesAhead
                 || secondsReadAhead >= forwardBufferGoal + Self.longestSegmentReadAhead
         }
-        return Self.queuesAreFull(
-            counts: queues.map { ($0.count, $0.capacity) }, bytes: queues.reduce(0) { $0 + $1.weight })
+        return Self.queuesAreFull(counts: queues.map { ($0.count, $0.capacity) }, bytes: bytes)
     }
 
     /// Soft bounds: full at the byte limit, or when a queue is full, unless another one starves (then

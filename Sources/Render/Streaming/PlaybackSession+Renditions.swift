@@ -147,11 +147,11 @@ extension PlaybackSession {
             })
         else { return false }
         let time = Double(keyframe.pointer.pointee.pts) * av_q2d(base) - startTime
-        if atEnd {
-            audioDecoder.packets.removeAll(where: isEnd)
-            runtime.withLock { $0.endSerial = nil }
+        if atEnd { audioDecoder.packets.removeAll(where: isEnd) }
+        runtime.withLock {
+            if atEnd { $0.endSerial = nil }
+            $0.bufferedUpTo = time
         }
-        runtime.withLock { $0.bufferedUpTo = time }
         change.pictureTime = time - Self.keyframeSlack
         if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
             change.soundResume = change.soundTime

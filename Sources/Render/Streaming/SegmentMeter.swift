@@ -48,9 +48,6 @@ final class SegmentMeter: Sendable {
         hold.withLock { $0 = wait }
     }
 
-    /// Bits per second the segments came at, once enough were measured.
-    var bitsPerSecond: Int? { state.withLock { $0.estimator.bitsPerSecond } }
-
     /// The estimator as it stands: the estimate, the latest measure, how many were counted.
     var estimator: ThroughputEstimator { state.withLock { $0.estimator } }
 
