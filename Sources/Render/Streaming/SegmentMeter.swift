@@ -87,8 +87,13 @@ final class SegmentMeter: Sendable {
             state.closedBytes += Int(connection.pointee.bytes_read) - marked
             let pending = state.open.map { Self.bytesRead(by: $0.key) - $0.value }
             let bytes = state.closedBytes + pending.reduce(0, +)
-            // NB: too few bytes to tell a rate yet: they count with the next measure.
-            guard bytes >= ThroughputEstimator.minimumSampleBytes else { return }
+            guard bytes >= ThroughputEstimator.minimumSampleBytes else {
+                // Too few bytes to tell a rate yet: they count with the next measure while another
+                // connection goes on; once none does, the time measured ends here, so they are
+                // left out.
+                if state.open.isEmpty { state.closedBytes = 0 }
+                return
+            }
             let seconds = end - state.markedAt - (state.waited - state.waitedAtMark)
             let span = state.latestEnd.map { end - $0 } ?? seconds
             state.estimator.add(bytes: bytes, seconds: seconds, span: span)

@@ -1,0 +1,65 @@
+import CFFmpeg
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+/// The segment meter fed made-up connections (I/O contexts whose byte counts the test sets) on a
+/// clock the test moves.
+@Suite struct SegmentMeterTests {
+    /// An I/O context that reads nothing; only its byte count matters here.
+    final class Connection {
+        let pointer: UnsafeMutablePointer<AVIOContext>
+
+        init() {
+            let buffer = av_malloc(4096)?.assumingMemoryBound(to: UInt8.self)
+            pointer = avio_alloc_context(buffer, 4096, 0, nil, nil, nil, nil)
+        }
+
+        deinit {
+            av_freep(&pointer.pointee.buffer)
+            var context: UnsafeMutablePointer<AVIOContext>? = pointer
+            avio_context_free(&context)
+        }
+
+        func read(_ bytes: Int) { pointer.pointee.bytes_read = Int64(bytes) }
+    }
+
+    @Test func aDownloadTooSmallToMeasureAloneIsNotAddedToALaterOne() {
+        let now = Locked(100.0)
+        let meter = SegmentMeter(clock: { now.withLock { $0 } })
+        let small = Connection()
+        meter.opened(small.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.1 }
+        small.read(10_000)
+        meter.closing(small.pointer)
+        #expect(meter.estimator.sampleCount == 0)
+        // Five idle seconds later, 20 kB in 0.1 s: 1.6 Mbit/s, not 30 kB's 2.4 Mbit/s.
+        now.withLock { $0 += 5 }
+        let next = Connection()
+        meter.opened(next.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.1 }
+        next.read(20_000)
+        meter.closing(next.pointer)
+        #expect(meter.estimator.latest == 1_600_000)
+    }
+
+    @Test func connectionsReadInTurnsMakeOneMeasureOfAllTheirBytes() {
+        let now = Locked(100.0)
+        let meter = SegmentMeter(clock: { now.withLock { $0 } })
+        let (picture, sound) = (Connection(), Connection())
+        meter.opened(picture.pointer, requestedAt: meter.beforeRequest())
+        meter.opened(sound.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.5 }
+        picture.read(80_000)
+        sound.read(20_000)
+        meter.closing(picture.pointer)
+        // 100 kB in 0.5 s, whichever connection closed.
+        #expect(meter.estimator.latest == 1_600_000)
+        // The sound's next bytes count from there.
+        now.withLock { $0 += 0.1 }
+        sound.read(40_000)
+        meter.closing(sound.pointer)
+        #expect(meter.estimator.latest == 1_600_000 && meter.estimator.sampleCount == 2)
+    }
+}
