@@ -20,6 +20,7 @@ public final class ErrorService: Service {
         case .network(.timeout): "The server took too long to answer."
         case .network(.httpStatus(let status)): "The server refused the video (HTTP \(status))."
         case .network(.connectionLost): "The connection to the server was lost."
+        case .network(.liveStreamStalled): "The live stream stopped."
         case .network: "The video could not be loaded. Check your connection."
         case .decodeFailed: "This video is damaged and cannot be played."
         case .audioDeviceUnavailable: "No sound device is available."

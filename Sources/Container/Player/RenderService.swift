@@ -26,6 +26,13 @@ public final class RenderService: Service {
     @ViewState public private(set) var duration: Double?
     /// The media time ranges read ahead of the position.
     @ViewState public private(set) var buffered: [ClosedRange<Double>] = []
+    /// Whether the item is a live stream that still grows (no duration; it plays near its edge).
+    @ViewState public private(set) var isLive = false
+    /// What ``seek(to:exact:)`` can reach: 0 to the duration, or a live stream's window (the DVR
+    /// window); `nil` while unknown.
+    @ViewState public private(set) var seekableRange: ClosedRange<Double>?
+    /// Seconds the position is behind a live stream's edge; `nil` unless live.
+    @ViewState public private(set) var liveLatency: Double?
     /// The last error reported, cleared when an item loads (a new one, or the same one again).
     @ViewState public private(set) var error: PlayerError?
     /// The picture's size, once known.
@@ -160,6 +167,9 @@ public final class RenderService: Service {
         currentTime = player.currentTime
         duration = player.duration
         buffered = player.bufferedRanges
+        isLive = player.isLive
+        seekableRange = player.seekableRange
+        liveLatency = player.liveLatency
         videoSize = player.videoSize
         hasVideo = player.hasVideo
         hasAudio = player.hasAudio

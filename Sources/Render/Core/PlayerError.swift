@@ -49,6 +49,9 @@ public enum NetworkFailure: Equatable, Hashable, Sendable, CustomStringConvertib
     case connectionLost
     /// The host name could not be resolved or the network is unreachable.
     case unreachable(String)
+    /// A live stream's playlist stopped listing new segments (for 3.5 target durations, as
+    /// ExoPlayer's rule has it): the stream is over or its packager is stuck.
+    case liveStreamStalled
     /// Any other transport failure, with FFmpeg's words for it.
     case other(String)
 
@@ -59,6 +62,7 @@ public enum NetworkFailure: Equatable, Hashable, Sendable, CustomStringConvertib
         case .httpStatus(let status): "HTTP status \(status)"
         case .connectionLost: "the connection was lost"
         case .unreachable(let detail): "unreachable (\(detail))"
+        case .liveStreamStalled: "the live stream's playlist stopped updating"
         case .other(let detail): detail
         }
     }

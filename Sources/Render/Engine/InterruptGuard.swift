@@ -8,12 +8,17 @@ final class InterruptGuard: Sendable {
     private let aborted = Atomic<Bool>(false)
     private let deadlineNanoseconds = Atomic<UInt64>(0)
     private let recordedFailure = Locked<PlayerError?>(nil)
+    /// The guard whose abort aborts this one too.
+    private let parent: InterruptGuard?
+
+    /// A guard of its own; with a `parent`, also aborted when the parent is.
+    init(parent: InterruptGuard? = nil) { self.parent = parent }
 
     /// Makes every pending and future read return at once.
     func abort() { aborted.store(true, ordering: .sequentiallyConsistent) }
 
     /// Whether `abort()` was called.
-    var isAborted: Bool { aborted.load(ordering: .sequentiallyConsistent) }
+    var isAborted: Bool { aborted.load(ordering: .sequentiallyConsistent) || parent?.isAborted == true }
 
     /// Fails with `.network(.timeout)` when blocking I/O is still running `seconds` from now; `nil`
     /// clears the deadline.

@@ -28,6 +28,7 @@ extension MediaPlayer {
         currentTime = pendingSeek?.target ?? min(max(itemTime(time), 0), duration ?? .infinity)
         let buffered = min(itemTime(session.bufferedUpTo, inPassOf: time), duration ?? .infinity)
         bufferedRanges = buffered > currentTime ? [currentTime...buffered] : []
+        updateSeekableRange(session)
         if playing, pendingSeek == nil, let interval = configuration.timeTickInterval, interval > 0 {
             // Ticks follow the media time, as a clock display does: one when the position enters the
             // next multiple of the interval (never again for the same one, should the audio clock
@@ -189,5 +190,13 @@ extension MediaPlayer {
         if let currentIndex, currentIndex + 1 < items.count {
             switchToItem(at: currentIndex + 1, playing: wantsPlay)
         }
+    }
+
+    /// The live window and the latency, or the range 0 to the duration.
+    private func updateSeekableRange(_ session: PlaybackSession) {
+        let window = session.liveWindow
+        isLive = window?.growing == true
+        seekableRange = window?.range ?? duration.map { 0...$0 }
+        liveLatency = isLive ? window.map { max(0, $0.range.upperBound - currentTime) } : nil
     }
 }

@@ -235,6 +235,9 @@ extension MediaPlayer {
         currentTime = 0
         duration = nil
         bufferedRanges = []
+        isLive = false
+        seekableRange = nil
+        liveLatency = nil
         videoSize = nil
         hasVideo = false
         hasAudio = false

@@ -22,6 +22,14 @@ public final class MediaPlayer {
     public internal(set) var duration: Double?
     /// The media time ranges read ahead of the position.
     public internal(set) var bufferedRanges: [ClosedRange<Double>] = []
+    /// Whether the current item is a live stream (an HLS playlist that is still growing): it has
+    /// no duration, and plays near its live edge.
+    public internal(set) var isLive = false
+    /// What ``seek(to:exact:)`` can reach: 0 to the duration, or a live stream's window (the DVR
+    /// window: the segments its playlist lists now); `nil` while unknown.
+    public internal(set) var seekableRange: ClosedRange<Double>?
+    /// How far behind the live edge the position is, in seconds; `nil` unless live.
+    public internal(set) var liveLatency: Double?
     /// The picture's size on screen (square pixels, rotation applied).
     public internal(set) var videoSize: Size?
     /// Whether the current item shows video.

@@ -130,12 +130,24 @@ final class MediaSource: @unchecked Sendable {
         return Double(value) / Double(cffmpeg_time_base())
     }
 
-    /// The time of the first sample in seconds (0 when unknown).
+    /// The time of the first sample in seconds (0 when unknown), less ``timelineShift``.
     var startTime: Double {
         let value = pointer.pointee.start_time
-        guard value != cffmpeg_nopts_value() else { return 0 }
-        return Double(value) / Double(cffmpeg_time_base())
+        guard value != cffmpeg_nopts_value() else { return -timelineShift }
+        return Double(value) / Double(cffmpeg_time_base()) - timelineShift
     }
+
+    /// Where the first sample lies on the item's timeline: 0, except for a live stream, whose
+    /// timeline begins at the start of its playlist's window (see ``LiveTimeline``).
+    ///
+    /// > Important: set on the demux thread before the decoders open, never after.
+    var timelineShift = 0.0
+
+    /// The demuxer's short name, such as "hls" or "mov,mp4,m4a,3gp,3g2,mj2".
+    var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
+
+    /// The URLs of the first segments the demuxer opened, in order.
+    var openedSegments: [String] { watch?.openedSegments ?? [] }
 
     /// The container's chapters.
     var chapters: [MediaChapter] {

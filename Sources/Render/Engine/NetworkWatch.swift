@@ -23,6 +23,9 @@ final class NetworkWatch: Sendable {
     private let readTimeout: String
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
+    private let segmentsOpened = Locked<[String]>([])
+    /// The segments opened whose URLs are kept: those a live stream begins with.
+    private static let segmentsKept = 16
     /// Counts the bytes each connection read, when it closes.
     let fetched: ByteCounter?
     /// Times the segments' downloads and holds back requests while enough is read ahead.
@@ -38,6 +41,9 @@ final class NetworkWatch: Sendable {
 
     /// The first failure of a connection the demuxer opened, if any.
     var failure: PlayerError? { recorded.withLock { $0 } }
+
+    /// The URLs of the first segments the demuxer opened, in order.
+    var openedSegments: [String] { segmentsOpened.withLock { $0 } }
 
     /// The failures to fetch a playlist (an HLS variant's or rendition's), in order.
     var playlistFailures: [PlayerError] { failedPlaylists.withLock { $0 } }
@@ -106,7 +112,11 @@ final class NetworkWatch: Sendable {
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
-        let meter = url.flatMap { isSegment(String(cString: $0)) ? watch?.meter : nil }
+        let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
+        if let segment, let watch {
+            watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
+        }
+        let meter = segment == nil ? nil : watch?.meter
         let requested = meter?.beforeRequest()
         let code = defaults.open(context, pb, url, flags, options)
         watch?.record(code, operation: "opening a segment", url: url)

@@ -24,6 +24,11 @@ extension PlaybackSession {
         let wanted = settings.current
         let start = ladder?.start(for: wanted.quality, viewSize: wanted.viewSize, gravity: wanted.viewGravity)
         if let start { tracks = start.tracks }
+        if let livePosition = followLive(source, variant: start?.rendition.id) {
+            // Positions count from the start of the live window; playback begins where the demuxer did.
+            source.timelineShift = livePosition
+            clock.set(livePosition)
+        }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))
         }

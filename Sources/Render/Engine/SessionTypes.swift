@@ -78,6 +78,9 @@ struct SessionOptions: Sendable {
     var networkTimeout: Double = 10
     /// Seconds of a multi-rendition stream read ahead of the position.
     var forwardBuffer: Double = 10
+    /// The timeline of the live stream the item played before it was opened anew (for a seek in
+    /// its window), so that positions keep their meaning.
+    var liveTimeline: LiveTimeline?
     var audioSinkFactory: @Sendable () -> any AudioSink
     /// The audio output of the item playing before this one, which this one goes on playing on
     /// after it (a gapless queue); `nil` opens a device of its own.

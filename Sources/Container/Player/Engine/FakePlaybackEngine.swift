@@ -46,6 +46,10 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var status = PlayerStatus.idle
     public internal(set) var duration: Double?
     public internal(set) var bufferedRanges: [ClosedRange<Double>] = []
+    /// The fake plays no live streams.
+    public var isLive: Bool { false }
+    public var seekableRange: ClosedRange<Double>? { duration.map { 0...$0 } }
+    public var liveLatency: Double? { nil }
     public internal(set) var videoSize: Size?
     public internal(set) var hasVideo = false
     public internal(set) var hasAudio = false

@@ -44,6 +44,12 @@ public protocol PlaybackEngine: VideoSource {
     var duration: Double? { get }
     /// The media time ranges read ahead of the position.
     var bufferedRanges: [ClosedRange<Double>] { get }
+    /// Whether the current item is a live stream that still grows.
+    var isLive: Bool { get }
+    /// What a seek can reach: 0 to the duration, or a live stream's window; `nil` while unknown.
+    var seekableRange: ClosedRange<Double>? { get }
+    /// Seconds the position is behind a live stream's edge; `nil` unless live.
+    var liveLatency: Double? { get }
     /// The picture's display size, once known.
     var videoSize: Size? { get }
     /// Whether the current item has a picture.

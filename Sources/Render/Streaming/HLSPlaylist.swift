@@ -1,0 +1,115 @@
+import Foundation
+
+/// The parts of an HLS playlist (RFC 8216) the player reads itself, next to libavformat's demuxer:
+/// a master playlist's variant playlists, and a media playlist's segments, so that a live stream's
+/// window (what can be seeked to) and its edge are known.
+enum HLSPlaylist: Equatable, Sendable {
+    /// A master playlist: the URIs of its variant playlists (`EXT-X-STREAM-INF`), in order.
+    case master(variants: [String])
+    /// A media playlist.
+    case media(HLSMediaPlaylist)
+
+    /// The longest playlist read: a live playlist of a day of 2 s segments is about 3 MB.
+    static let byteLimit = 8 * 1024 * 1024
+
+    /// Parses `text`; a playlist without the `#EXTM3U` header, or a media playlist whose tags are
+    /// malformed, fails with `.unsupportedFormat`.
+    init(parsing text: String, location: String) throws(PlayerError) {
+        let lines = text.split(whereSeparator: \.isNewline).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        guard lines.first?.hasPrefix("#EXTM3U") == true else {
+            throw .unsupportedFormat("\(location) is not an HLS playlist (no #EXTM3U header)")
+        }
+        if lines.contains(where: { $0.hasPrefix("#EXT-X-STREAM-INF") }) {
+            var variants: [String] = []
+            var expectsURI = false
+            for line in lines.dropFirst() where !line.isEmpty {
+                if line.hasPrefix("#EXT-X-STREAM-INF") {
+                    expectsURI = true
+                } else if !line.hasPrefix("#") && expectsURI {
+                    variants.append(line)
+                    expectsURI = false
+                }
+            }
+            self = .master(variants: variants)
+            return
+        }
+        self = .media(try HLSMediaPlaylist(lines: lines.dropFirst(), location: location))
+    }
+}
+
+/// A media playlist: its segments and whether more will come.
+struct HLSMediaPlaylist: Equatable, Sendable {
+    struct Segment: Equatable, Sendable {
+        /// As written in the playlist (often relative to it).
+        var uri: String
+        /// Seconds (`EXTINF`).
+        var duration: Double
+        /// The segment's media sequence number.
+        var sequence: Int
+    }
+
+    /// `EXT-X-TARGETDURATION`: no segment is longer; a live playlist is reloaded about this often.
+    var targetDuration: Double
+    /// The sequence number of the first segment listed (`EXT-X-MEDIA-SEQUENCE`, 0 when absent).
+    var mediaSequence: Int
+    var segments: [Segment]
+    /// `EXT-X-ENDLIST`: no segment will be added.
+    var isFinished: Bool
+    /// `EXT-X-PLAYLIST-TYPE:EVENT`: segments are only added, never removed.
+    var isEvent: Bool
+
+    /// Whether segments are still to come: no `EXT-X-ENDLIST`, and not a video-on-demand playlist.
+    var isLive: Bool { !isFinished }
+
+    /// The number after the last segment's.
+    var nextSequence: Int { mediaSequence + segments.count }
+
+    fileprivate init(lines: ArraySlice<String>, location: String) throws(PlayerError) {
+        var target: Double?
+        var sequence = 0
+        var segments: [Segment] = []
+        var pending: Double?
+        var finished = false
+        var event = false
+        var vod = false
+        func malformed(_ line: String) -> PlayerError {
+            .unsupportedFormat("malformed HLS playlist \(location): \(line.prefix(80))")
+        }
+        for line in lines where !line.isEmpty {
+            if let value = Self.value(of: "#EXT-X-TARGETDURATION:", in: line) {
+                guard let seconds = Double(value), seconds > 0 else { throw malformed(line) }
+                target = seconds
+            } else if let value = Self.value(of: "#EXT-X-MEDIA-SEQUENCE:", in: line) {
+                guard let number = Int(value), number >= 0, segments.isEmpty else { throw malformed(line) }
+                sequence = number
+            } else if let value = Self.value(of: "#EXTINF:", in: line) {
+                let seconds = value.split(separator: ",", maxSplits: 1).first.flatMap { Double($0) }
+                guard let seconds, seconds >= 0, seconds.isFinite else { throw malformed(line) }
+                pending = seconds
+            } else if let value = Self.value(of: "#EXT-X-PLAYLIST-TYPE:", in: line) {
+                event = value == "EVENT"
+                vod = value == "VOD"
+            } else if line == "#EXT-X-ENDLIST" {
+                finished = true
+            } else if !line.hasPrefix("#") {
+                guard let duration = pending else { throw malformed(line) }
+                segments.append(Segment(uri: line, duration: duration, sequence: sequence + segments.count))
+                pending = nil
+            }
+        }
+        guard let target else {
+            throw .unsupportedFormat("HLS playlist \(location) has no #EXT-X-TARGETDURATION")
+        }
+        targetDuration = target
+        mediaSequence = sequence
+        self.segments = segments
+        isFinished = finished || vod
+        isEvent = event
+    }
+
+    private static func value(of tag: String, in line: String) -> Substring? {
+        line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
+    }
+}

@@ -1,0 +1,54 @@
+import CFFmpeg
+import Foundation
+
+/// Reads a playlist over libavformat's protocols (HTTP, HTTPS, files), with a read timeout and an
+/// interrupt, for the player's own reading of a live stream's playlists.
+enum HLSPlaylistFetch {
+    /// The playlist at `url`, parsed.
+    ///
+    /// - Throws: the network failure, `.unsupportedFormat` for text that is not a playlist or one
+    ///   longer than ``HLSPlaylist/byteLimit``.
+    static func playlist(at url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
+        -> HLSPlaylist
+    {
+        let bytes = try read(url, timeout: timeout, interrupt: interrupt)
+        return try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
+    }
+
+    private static func read(_ url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
+        -> [UInt8]
+    {
+        var options: OpaquePointer?
+        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
+        av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
+        var callback = interrupt.callback
+        var handle: UnsafeMutablePointer<AVIOContext>?
+        let opened = avio_open2(&handle, url, AVIO_FLAG_READ, &callback, &options)
+        av_dict_free(&options)
+        defer { avio_closep(&handle) }
+        guard opened >= 0, let context = handle else {
+            throw PlayerError(ffmpegCode: opened, location: url, operation: "loading the live playlist")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBufferPointer {
+                avio_read(context, $0.baseAddress, Int32($0.count))
+            }
+            if count == cffmpeg_error_eof() || count == 0 { break }
+            guard count > 0 else {
+                throw PlayerError(ffmpegCode: count, location: url, operation: "loading the live playlist")
+            }
+            bytes += chunk.prefix(Int(count))
+            guard bytes.count <= HLSPlaylist.byteLimit else {
+                throw .unsupportedFormat("\(url) is longer than a playlist can be")
+            }
+        }
+        return bytes
+    }
+
+    /// `uri` as an absolute URL, relative to the playlist at `base`.
+    static func resolve(_ uri: String, against base: String) -> String {
+        URL(string: uri, relativeTo: URL(string: base))?.absoluteString ?? uri
+    }
+}

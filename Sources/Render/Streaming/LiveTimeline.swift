@@ -1,0 +1,85 @@
+/// The segments of a live media playlist, reloaded again and again, laid on one timeline.
+///
+/// The timeline's 0 is the start of the first segment of the first playlist read; each later
+/// segment starts where the one before it ends, so a segment keeps its time after it slid out of the
+/// window. The window is what the playlist lists now: from the start of its first segment to the
+/// end of its last (the live edge).
+struct LiveTimeline: Equatable, Sendable {
+    /// The start of every segment seen, by sequence number, from the first one of the window on.
+    private var starts: [Int: Double] = [:]
+    private(set) var firstSequence: Int
+    private(set) var nextSequence: Int
+    /// Where the last segment listed ends: the live edge.
+    private(set) var edge: Double
+    /// `EXT-X-TARGETDURATION` of the latest playlist.
+    private(set) var targetDuration: Double
+    /// Whether the latest playlist said no segment will be added.
+    private(set) var isFinished: Bool
+    /// The URIs of the window's segments, by sequence number.
+    private var uris: [Int: String] = [:]
+
+    init(_ playlist: HLSMediaPlaylist) {
+        firstSequence = playlist.mediaSequence
+        nextSequence = playlist.mediaSequence
+        edge = 0
+        targetDuration = playlist.targetDuration
+        isFinished = playlist.isFinished
+        starts[firstSequence] = 0
+        _ = update(with: playlist)
+    }
+
+    /// Adds the segments of a reloaded playlist and drops those that left its window; returns
+    /// whether it listed segments not seen before.
+    ///
+    /// Segments that came and went between two loads are counted at the target duration each.
+    @discardableResult
+    mutating func update(with playlist: HLSMediaPlaylist) -> Bool {
+        targetDuration = playlist.targetDuration
+        isFinished = playlist.isFinished
+        let added = playlist.nextSequence > nextSequence
+        if playlist.mediaSequence > nextSequence {
+            edge += Double(playlist.mediaSequence - nextSequence) * playlist.targetDuration
+            nextSequence = playlist.mediaSequence
+            starts[nextSequence] = edge
+        }
+        for segment in playlist.segments where segment.sequence >= nextSequence {
+            starts[segment.sequence] = edge
+            uris[segment.sequence] = segment.uri
+            edge += segment.duration
+            nextSequence = segment.sequence + 1
+        }
+        if playlist.mediaSequence > firstSequence {
+            for sequence in firstSequence..<playlist.mediaSequence {
+                starts[sequence] = nil
+                uris[sequence] = nil
+            }
+            firstSequence = playlist.mediaSequence
+        }
+        return added
+    }
+
+    /// What can be played now: from the start of the window's first segment to the live edge.
+    var window: ClosedRange<Double> { (starts[firstSequence] ?? edge)...edge }
+
+    /// When the segment of `sequence` starts, while it is in the window.
+    func start(ofSequence sequence: Int) -> Double? { starts[sequence] }
+
+    /// The sequence number of the window's segment whose URI, resolved against `base`, is `url`.
+    func sequence(ofSegment url: String, base: String) -> Int? {
+        uris.first { HLSPlaylistFetch.resolve($0.value, against: base) == url }?.key
+    }
+
+    /// The sequence number of the window's segment that holds `time`, else the first or last one.
+    func sequence(at time: Double) -> Int {
+        let listed = (firstSequence..<nextSequence).compactMap { sequence in
+            starts[sequence].map { (sequence, $0) }
+        }
+        return listed.last { $0.1 <= time }?.0 ?? firstSequence
+    }
+
+    /// Where playback of a live stream begins, and where "go to live" goes: three target
+    /// durations before the edge (the hold-back RFC 8216 asks for), within the window.
+    var livePosition: Double {
+        max(window.lowerBound, edge - 3 * targetDuration)
+    }
+}

@@ -1,0 +1,115 @@
+import CFFmpeg
+import Foundation
+
+/// What a session knows of the live stream it plays: the window of its playlist, reloaded as
+/// libavformat's demuxer reloads its own.
+struct LiveState: Sendable {
+    var timeline: LiveTimeline
+    /// The media playlist followed (the one of the variant playing, for a master playlist).
+    var playlistURL: String
+    /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
+    var loadedAt: Double
+    var grewAt: Double
+}
+
+extension PlaybackSession {
+    /// When `source` is a live HLS stream: reads its playlist, lays the position on the playlist's
+    /// timeline (the start of the segment the demuxer began with), and starts the thread that
+    /// reloads it. Returns the timeline's position where playback begins.
+    ///
+    /// A playlist that cannot be read leaves the stream playing as it would without a window.
+    func followLive(_ source: MediaSource, variant: Int?) -> Double? {
+        guard source.isNetwork, source.formatName == "hls", source.duration == nil else { return nil }
+        let guardian = InterruptGuard(parent: interrupt)
+        guard
+            let (url, playlist) = try? loadMediaPlaylist(
+                source.location, variant: variant, guardian: guardian),
+            playlist.isLive
+        else { return nil }
+        var timeline = options.liveTimeline ?? LiveTimeline(playlist)
+        timeline.update(with: playlist)
+        let anchor =
+            source.openedSegments.lazy.compactMap { timeline.sequence(ofSegment: $0, base: url) }.first
+            ?? max(timeline.firstSequence, timeline.nextSequence - 3)
+        let start = timeline.start(ofSequence: anchor) ?? timeline.livePosition
+        let now = MediaPlayer.now
+        live.withLock { $0 = LiveState(timeline: timeline, playlistURL: url, loadedAt: now, grewAt: now) }
+        let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
+        runtime.withLock { $0.threads.append(thread) }
+        return start
+    }
+
+    /// The media playlist at `location`, or, for a master playlist, that of variant `variant`
+    /// (the first when `nil`), with its URL.
+    private func loadMediaPlaylist(_ location: String, variant: Int?, guardian: InterruptGuard)
+        throws(PlayerError) -> (String, HLSMediaPlaylist)
+    {
+        let timeout = options.networkTimeout
+        switch try HLSPlaylistFetch.playlist(at: location, timeout: timeout, interrupt: guardian) {
+        case .media(let playlist):
+            return (location, playlist)
+        case .master(let variants):
+            guard !variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
+            let url = HLSPlaylistFetch.resolve(
+                variants[min(variant ?? 0, variants.count - 1)], against: location)
+            guard
+                case .media(let playlist) = try HLSPlaylistFetch.playlist(
+                    at: url, timeout: timeout, interrupt: guardian)
+            else { throw .unsupportedFormat("\(url) is a master playlist inside a master playlist") }
+            return (url, playlist)
+        }
+    }
+
+    /// The live thread's body: reloads the playlist every target duration (half of it when nothing
+    /// was added, as RFC 8216 asks) until the session closes or the playlist ends.
+    private func reloadLive(guardian: InterruptGuard) {
+        while !interrupt.isAborted {
+            guard let state = live.withLock({ $0 }), !state.timeline.isFinished else { return }
+            let grewLast = state.grewAt >= state.loadedAt
+            let wait = state.timeline.targetDuration * (grewLast ? 1 : 0.5)
+            let due = state.loadedAt + wait
+            while !interrupt.isAborted, MediaPlayer.now < due {
+                usleep(UInt32(min(0.05, max(0.001, due - MediaPlayer.now)) * 1_000_000))
+            }
+            guard !interrupt.isAborted else { return }
+            let loaded: Result<HLSPlaylist, PlayerError>
+            do throws(PlayerError) {
+                loaded = .success(
+                    try HLSPlaylistFetch.playlist(
+                        at: state.playlistURL, timeout: options.networkTimeout, interrupt: guardian))
+            } catch {
+                loaded = .failure(error)
+            }
+            let now = MediaPlayer.now
+            let updated = live.withLock { live -> LiveState? in
+                guard var state = live else { return nil }
+                state.loadedAt = now
+                if case .success(.media(let playlist)) = loaded, state.timeline.update(with: playlist) {
+                    state.grewAt = now
+                }
+                live = state
+                return state
+            }
+            guard let updated else { return }
+            if now - updated.grewAt > Self.stuckTargetDurations * updated.timeline.targetDuration {
+                // The demuxer waits for new segments for ever; failing the reads ends the data where
+                // it stops, so what was read plays, then the player fails there.
+                if case .failure(let error) = loaded, case .network = error {
+                    interrupt.fail(with: error)
+                } else {
+                    interrupt.fail(with: .network(.liveStreamStalled))
+                }
+                return
+            }
+        }
+    }
+
+    /// Target durations a live playlist may go without a new segment before it counts as stuck.
+    static let stuckTargetDurations = 3.5
+
+    /// The window of the live stream playing, and whether its playlist still grows; `nil` unless
+    /// the item is a live stream.
+    var liveWindow: (range: ClosedRange<Double>, growing: Bool)? {
+        live.withLock { state in state.map { ($0.timeline.window, !$0.timeline.isFinished) } }
+    }
+}

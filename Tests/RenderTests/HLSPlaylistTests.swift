@@ -1,0 +1,77 @@
+import Testing
+
+@testable import VideoPlayerRender
+
+@Suite struct HLSPlaylistTests {
+    private func media(_ text: String) throws -> HLSMediaPlaylist {
+        guard case .media(let playlist) = try HLSPlaylist(parsing: text, location: "test.m3u8") else {
+            throw PlayerError.invalidArgument("not a media playlist")
+        }
+        return playlist
+    }
+
+    private func window(_ first: Int, _ last: Int, duration: Double = 2, ended: Bool = false) -> String {
+        var lines = ["#EXTM3U", "#EXT-X-TARGETDURATION:2", "#EXT-X-MEDIA-SEQUENCE:\(first)"]
+        for index in first...last { lines += ["#EXTINF:\(duration),", "s\(index).ts"] }
+        if ended { lines.append("#EXT-X-ENDLIST") }
+        return lines.joined(separator: "\r\n")
+    }
+
+    @Test func aMediaPlaylistListsItsSegmentsWithTheirSequenceNumbers() throws {
+        let playlist = try media(window(7, 9))
+        #expect(playlist.targetDuration == 2 && playlist.mediaSequence == 7 && playlist.isLive)
+        #expect(playlist.segments.map(\.sequence) == [7, 8, 9])
+        #expect(playlist.segments.map(\.uri) == ["s7.ts", "s8.ts", "s9.ts"])
+        #expect(try !media(window(0, 1, ended: true)).isLive)
+        let event = try media(
+            "#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n#EXT-X-TARGETDURATION:4\n#EXTINF:4,\na.ts\n")
+        #expect(event.isEvent && event.isLive && event.mediaSequence == 0)
+        #expect(try !media("#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION:4\n").isLive)
+    }
+
+    @Test func aMasterPlaylistListsItsVariants() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="audio/en.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,AUDIO="a"
+            720p/index.m3u8
+            #EXT-X-STREAM-INF:BANDWIDTH=700000
+            360p/index.m3u8
+            """
+        #expect(
+            try HLSPlaylist(parsing: text, location: "m")
+                == .master(variants: ["720p/index.m3u8", "360p/index.m3u8"]))
+    }
+
+    @Test(arguments: [
+        "not a playlist", "", "#EXTM3U\n#EXTINF:2,\na.ts\n", "#EXTM3U\n#EXT-X-TARGETDURATION:2\nb.ts\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:two\n", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:nan,\na.ts\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:-4\n",
+    ])
+    func aMalformedPlaylistFailsAsAnUnsupportedFormat(text: String) {
+        #expect {
+            try HLSPlaylist(parsing: text, location: "bad.m3u8")
+        } throws: { error in
+            if case PlayerError.unsupportedFormat = error { return true }
+            return false
+        }
+    }
+
+    @Test func theTimelineKeepsItsOriginAsTheWindowSlides() throws {
+        var timeline = LiveTimeline(try media(window(10, 14)))
+        #expect(timeline.window == 0...10 && timeline.livePosition == 4)
+        #expect(!timeline.update(with: try media(window(10, 14))))
+        #expect(timeline.update(with: try media(window(12, 16))))
+        #expect(timeline.window == 4...14 && timeline.start(ofSequence: 15) == 10)
+        #expect(timeline.start(ofSequence: 11) == nil)
+        #expect(timeline.sequence(at: 9.5) == 14 && timeline.sequence(at: 0) == 12)
+        #expect(
+            timeline.sequence(ofSegment: "http://host/live/s13.ts", base: "http://host/live/index.m3u8") == 13
+        )
+        // Segments that came and went between two loads count as a target duration each.
+        timeline.update(with: try media(window(20, 21)))
+        #expect(timeline.window == 20...24)
+        timeline.update(with: try media(window(20, 21, ended: true)))
+        #expect(timeline.isFinished)
+    }
+}
