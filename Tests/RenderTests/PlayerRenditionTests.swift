@@ -125,10 +125,12 @@ extension PlayerTests {
             #expect(!widths.isEmpty && widths.allSatisfy { $0 == 160 })
             #expect(frameNumbers.first.map { (104...106).contains($0) } == true, "\(frameNumbers)")
             let after = Array(server.requests.dropFirst(before))
-            // NB: a segment of the old rendition the read-ahead was fetching when the choice came
-            // may finish; nothing of it at or after the target is fetched.
-            #expect(Self.segments(of: 240, in: after).allSatisfy { $0 < 3 }, "\(after)")
-            #expect(Self.segments(of: 120, in: after) == [3, 4], "\(after)")
+            // NB: the request of the old rendition's segment the read-ahead held back when the choice
+            // came may go out as the seek releases it (the seek then closes it); nothing more of
+            // it is fetched. The choice may cut the read-ahead before the seek arrives, fetching a
+            // segment before the target; from the target on, each segment is fetched once.
+            #expect(Self.segments(of: 240, in: after).count <= 1, "\(after)")
+            #expect(Self.segments(of: 120, in: after).filter { $0 >= 3 } == [3, 4], "\(after)")
             await harness.close()
         }
 

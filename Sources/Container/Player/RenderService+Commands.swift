@@ -29,6 +29,9 @@ extension RenderService {
     /// precisely: "+10 s" never lands behind where it started. At or past the end, the item ends.
     public func skip(by seconds: Double) { engine.skip(by: seconds) }
 
+    /// Goes back to a live stream's live edge (where it started playing); ignored unless live.
+    public func seekToLive() { engine.seekToLive() }
+
     /// Shows the next picture while paused.
     public func stepForward() { engine.stepForward() }
 

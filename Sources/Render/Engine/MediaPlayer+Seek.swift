@@ -1,5 +1,6 @@
 extension MediaPlayer {
-    /// Moves playback to `time` (clamped to the item, reported with `.adjusted`).
+    /// Moves playback to `time` (clamped to the item, or to a live stream's window, reported with
+    /// `.adjusted`).
     ///
     /// - Parameter exact: `true` (the default) decodes from the keyframe before `time` and discards
     ///   pictures until `time`, so playback goes on from exactly there, as mpv's precise seeks do;
@@ -11,7 +12,8 @@ extension MediaPlayer {
     /// player loops, or moves to the next item as at the end of playback (playing only if it was).
     public func seek(to time: Double, exact: Bool = true) {
         guard let session else { return ignore(.seek) }
-        let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
+        let range = isLive ? seekableRange : nil
+        let applied = clamp(.seek, time, to: range ?? 0...max(duration ?? .greatestFiniteMagnitude, 0))
         // The end is sought precisely, so the last picture shows where the item ends.
         let precise = exact || duration.map { applied >= $0 } ?? false
         let serial = session.seek(to: applied, exact: precise)
@@ -37,6 +39,15 @@ extension MediaPlayer {
     public func skip(by seconds: Double) {
         guard session != nil else { return ignore(.seek) }
         seek(to: (pendingSeek?.target ?? currentTime) + seconds, exact: true)
+    }
+
+    /// Goes to a live stream's live position: three target durations before its edge, where it
+    /// starts. Ignored (and reported) unless the item is live.
+    public func seekToLive() {
+        guard let session, isLive, let position = session.livePosition else {
+            return ignore(.seek, session == nil ? "nothing is loaded" : "the item is not live")
+        }
+        seek(to: position)
     }
 
     /// Shows the next picture and stays paused there.

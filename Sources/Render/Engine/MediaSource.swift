@@ -16,9 +16,11 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter timeout: seconds a network read may stall before it fails with a timeout.
     /// - Parameter fetched: counts the bytes the connections of a network location read.
     /// - Parameter meter: times the segments of a network location and holds them back.
+    /// - Parameter demuxerOptions: options of the demuxer, such as the HLS demuxer's
+    ///   `live_start_index`.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
-        meter: SegmentMeter? = nil
+        meter: SegmentMeter? = nil, demuxerOptions: [String: String] = [:]
     ) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
@@ -42,6 +44,7 @@ final class MediaSource: @unchecked Sendable {
             av_dict_set(&options, "http_persistent", "0", 0)
             av_dict_set(&options, "http_multiple", "0", 0)
         }
+        for (key, value) in demuxerOptions { av_dict_set(&options, key, value, 0) }
         interrupt.setDeadline(after: network ? timeout * 2 : nil)
         var opened: UnsafeMutablePointer<AVFormatContext>? = context
         let code = avformat_open_input(&opened, location, nil, &options)
@@ -131,10 +134,13 @@ final class MediaSource: @unchecked Sendable {
     }
 
     /// The time of the first sample in seconds (0 when unknown), less ``timelineShift``.
-    var startTime: Double {
+    var startTime: Double { containerStartTime - timelineShift }
+
+    /// The time of the first sample in seconds as the container has it (0 when unknown).
+    var containerStartTime: Double {
         let value = pointer.pointee.start_time
-        guard value != cffmpeg_nopts_value() else { return -timelineShift }
-        return Double(value) / Double(cffmpeg_time_base()) - timelineShift
+        guard value != cffmpeg_nopts_value() else { return 0 }
+        return Double(value) / Double(cffmpeg_time_base())
     }
 
     /// Where the first sample lies on the item's timeline: 0, except for a live stream, whose

@@ -7,15 +7,17 @@ extension PlaybackSession {
     /// A network failure (no data for the network timeout, a lost connection, an HTTP error) ends the data
     /// where it happened, with that failure as `readFailure`, even where the demuxer would skip the
     /// missing part or call it the end: what was read still plays, then the player fails there.
-    func demux(_ source: MediaSource, info opened: SessionInfo) {
+    func demux(_ opened: MediaSource, info openedInfo: SessionInfo) {
+        // A seek in a live stream opens it anew.
+        var source = opened
         var subtitleDecoders: [Int: SubtitleDecoder] = [:]
         // The streams read change when another rendition joins.
-        var info = opened
+        var info = openedInfo
         var change = RenditionSwitch(source: source, info: info)
         let startSerial = serial
         if options.startPosition > 0 {
             reposition(
-                source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
+                &source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
                 change: &change, info: &info)
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
@@ -30,7 +32,7 @@ extension PlaybackSession {
             if let request = seekRequest.withLock({ request in
                 defer { request = nil }; return request
             }) {
-                reposition(source, request, change: &change, info: &info)
+                reposition(&source, request, change: &change, info: &info)
                 passStart = 0
                 continue
             }
@@ -251,7 +253,7 @@ extension PlaybackSession {
     /// Marks the end of generation `serial`'s data for the decoders and the player; `failure` is the
     /// network failure that cut it short, if any. With `soundLength`, the sound is made up to that
     /// time with silence where it ends before it.
-    private func endData(serial: Int, failure: PlayerError?, soundLength: Double? = nil) {
+    func endData(serial: Int, failure: PlayerError?, soundLength: Double? = nil) {
         videoDecoder.packets.forcePush(.end(serial: serial))
         audioDecoder.packets.forcePush(.end(serial: serial, padTo: soundLength))
         runtime.withLock {
@@ -264,8 +266,12 @@ extension PlaybackSession {
     /// Seeks the container to the keyframe at or before the target and flushes every stage; a seek
     /// the network failed ends the new generation's data at once.
     private func reposition(
-        _ source: MediaSource, _ request: SeekRequest, change: inout RenditionSwitch, info: inout SessionInfo
+        _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
+        info: inout SessionInfo
     ) {
+        if live.withLock({ $0 != nil }) {
+            return repositionLive(&source, request, change: &change, info: &info)
+        }
         // NB: a seek sent before the duration is known is clamped to no finite end; converting a
         // time past what the container's 64-bit timestamps hold would trap.
         let timeBase = Double(cffmpeg_time_base())
@@ -300,7 +306,7 @@ extension PlaybackSession {
         if let failure { endData(serial: request.serial, failure: failure) }
     }
 
-    private func flushDecoders(serial: Int, discardBefore: Double?) {
+    func flushDecoders(serial: Int, discardBefore: Double?) {
         for decoder in [videoDecoder, audioDecoder] {
             decoder.packets.removeAll()
             decoder.packets.forcePush(.flush(serial: serial, discardBefore: discardBefore))

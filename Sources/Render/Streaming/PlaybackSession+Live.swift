@@ -107,6 +107,68 @@ extension PlaybackSession {
     /// Target durations a live playlist may go without a new segment before it counts as stuck.
     static let stuckTargetDurations = 3.5
 
+    /// Seeks a live stream: libavformat's HLS demuxer cannot seek in a playlist that slides, so the
+    /// stream is opened anew at the segment of the window that holds the target, and its pictures
+    /// and sound before the target are dropped (an exact seek).
+    ///
+    /// The decoders go on: the new container's streams are the old one's, and its positions are
+    /// laid on the same timeline (a live stream's timestamps run on from segment to segment).
+    func repositionLive(
+        _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
+        info: inout SessionInfo
+    ) {
+        followQuality(&change, info: info, source: source, cutting: false)
+        completeSwitch(&change, info: &info, source: source)
+        change.pictureTime = -.infinity
+        change.soundTime = -.infinity
+        flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
+        runtime.withLock {
+            $0.endSerial = nil
+            $0.bufferedUpTo = request.target
+        }
+        var failure: PlayerError?
+        do throws(PlayerError) {
+            source = try reopenLive(source, at: request.target, info: info)
+        } catch {
+            failure = interrupt.isAborted ? nil : error
+        }
+        post(.seeked(serial: request.serial))
+        if let failure { endData(serial: request.serial, failure: failure) }
+    }
+
+    /// The live stream opened anew at the window's segment that holds `target`.
+    private func reopenLive(_ source: MediaSource, at target: Double, info: SessionInfo) throws(PlayerError)
+        -> MediaSource
+    {
+        guard let url = live.withLock({ $0?.playlistURL }) else { return source }
+        let loaded = try HLSPlaylistFetch.playlist(
+            at: url, timeout: options.networkTimeout, interrupt: interrupt)
+        guard case .media(let playlist) = loaded else {
+            throw .unsupportedFormat("\(url) is no longer a media playlist")
+        }
+        let sequence = live.withLock { state -> Int? in
+            guard state != nil else { return nil }
+            if state?.timeline.update(with: playlist) == true { state?.grewAt = MediaPlayer.now }
+            return state?.timeline.sequence(at: target)
+        }
+        guard let sequence else { return source }
+        let reopened = try MediaSource(
+            location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
+            fetched: fetched,
+            meter: segments,
+            demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
+        // NB: the timestamps run on, so the new container's first one lies as far from the old
+        // one's as their segments do.
+        reopened.timelineShift = reopened.containerStartTime - source.startTime
+        if let ladder = info.ladder, let rendition = info.rendition {
+            ladder.enable([rendition], streams: playingStreams(info), in: reopened)
+        }
+        return reopened
+    }
+
+    /// Where a live stream plays at its live edge, `nil` unless it is one.
+    var livePosition: Double? { live.withLock { $0?.timeline.livePosition } }
+
     /// The window of the live stream playing, and whether its playlist still grows; `nil` unless
     /// the item is a live stream.
     var liveWindow: (range: ClosedRange<Double>, growing: Bool)? {

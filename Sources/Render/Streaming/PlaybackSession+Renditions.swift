@@ -293,7 +293,7 @@ extension PlaybackSession {
     }
 
     /// The streams read for the rendition playing: its picture, its sound and the subtitles shown.
-    private func playingStreams(_ info: SessionInfo) -> Set<Int> {
+    func playingStreams(_ info: SessionInfo) -> Set<Int> {
         Set([info.videoStream, info.audioStream, settings.current.subtitleStream].compactMap { $0 })
     }
 

@@ -46,6 +46,12 @@ public struct FakeMedia: Sendable {
     public var renditions: [Rendition] = []
     /// The network throughput the statistics report as measured while the item plays.
     public var throughputEstimate: Int?
+    /// Makes the item a live stream whose window lasts this many seconds: it has no duration, its
+    /// window slides on with the clock from the moment it opens, and it plays from
+    /// ``liveHoldBack`` seconds before the edge. `nil` (the default) for an item of fixed length.
+    public var liveWindow: Double?
+    /// How far behind the edge a live item plays (and "go to live" goes).
+    public var liveHoldBack = 6.0
 
     /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
     ///

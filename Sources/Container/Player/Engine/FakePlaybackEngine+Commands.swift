@@ -47,6 +47,14 @@ extension FakePlaybackEngine {
         move(to: currentTime + seconds)
     }
 
+    public func seekToLive() {
+        record(.seekToLive)
+        guard let edge = liveEdge, let media = currentMedia else {
+            return ignore(.seek, currentIndex == nil ? "nothing is loaded" : "the item is not live")
+        }
+        move(to: edge - media.liveHoldBack)
+    }
+
     public func stepForward() {
         record(.stepForward)
         guard currentIndex != nil, isOpen else { return ignore(.step) }
@@ -268,7 +276,9 @@ extension FakePlaybackEngine {
     /// past the duration, paused or not.
     private func move(to time: Double) {
         guard currentIndex != nil else { return ignore(.seek) }
-        let applied = clamp(.seek, time, to: 0...max(duration ?? .greatestFiniteMagnitude, 0))
+        let applied = clamp(
+            .seek, time,
+            to: isLive ? seekableRange ?? 0...0 : 0...max(duration ?? .greatestFiniteMagnitude, 0))
         let resumes = anchor != nil || (status == .ended && wantsPlay)
         stopClock()
         pausedPosition = applied

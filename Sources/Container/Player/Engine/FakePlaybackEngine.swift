@@ -31,6 +31,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case selectAudioTrack(index: Int), selectAudioTrackLanguage(String)
         case selectSubtitleTrack(index: Int?), selectSubtitleTrackLanguage(String)
         case setQuality(Quality)
+        case seekToLive
         case close
     }
 
@@ -46,10 +47,21 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var status = PlayerStatus.idle
     public internal(set) var duration: Double?
     public internal(set) var bufferedRanges: [ClosedRange<Double>] = []
-    /// The fake plays no live streams.
-    public var isLive: Bool { false }
-    public var seekableRange: ClosedRange<Double>? { duration.map { 0...$0 } }
-    public var liveLatency: Double? { nil }
+    public var isLive: Bool { liveOpenedAt != nil }
+    public var seekableRange: ClosedRange<Double>? {
+        guard let edge = liveEdge, let window = currentMedia?.liveWindow else {
+            return duration.map { 0...$0 }
+        }
+        return (edge - window)...edge
+    }
+    public var liveLatency: Double? { liveEdge.map { max(0, $0 - currentTime) } }
+    /// When a live item opened, on the clock: its window has grown since.
+    var liveOpenedAt: Double?
+    /// Where a live item's window ends now.
+    var liveEdge: Double? {
+        guard let liveOpenedAt, let window = currentMedia?.liveWindow else { return nil }
+        return window + clock.now - liveOpenedAt
+    }
     public internal(set) var videoSize: Size?
     public internal(set) var hasVideo = false
     public internal(set) var hasAudio = false
@@ -118,7 +130,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public var currentTime: Double {
         guard let anchor else { return pausedPosition }
         let moved = anchor.position + (clock.now - anchor.clock) * rate
-        return duration.map { min(moved, $0) } ?? moved
+        return (duration ?? liveEdge).map { min(moved, $0) } ?? moved
     }
 
     public var currentItem: MediaItem? { currentIndex.map { items[$0] } }
@@ -211,6 +223,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         openTimer = nil
         let changesItem = shownItemID != items[index].id
         isOpen = false
+        liveOpenedAt = nil
         reportedPresentationFailure = false
         currentIndex = index
         shownItemID = items[index].id
@@ -259,7 +272,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
             return
         }
         isOpen = true
-        duration = media.duration
+        duration = media.liveWindow == nil ? media.duration : nil
+        if let window = media.liveWindow {
+            liveOpenedAt = clock.now
+            pausedPosition = max(0, window - media.liveHoldBack)
+        }
         videoSize = media.videoSize
         hasVideo = media.videoSize != nil
         hasAudio = media.hasAudio

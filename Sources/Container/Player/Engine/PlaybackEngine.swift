@@ -122,6 +122,8 @@ public protocol PlaybackEngine: VideoSource {
     func seek(to time: Double, exact: Bool)
     /// Moves `seconds` forward or back from the position, precisely.
     func skip(by seconds: Double)
+    /// Goes to a live stream's live position, some target durations before its edge.
+    func seekToLive()
     /// Shows the next picture while paused.
     func stepForward()
     /// Sets the playback rate.

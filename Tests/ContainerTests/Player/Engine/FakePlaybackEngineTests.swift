@@ -205,4 +205,25 @@ import VideoPlayerContainer
         context.render.selectAudioTrack(index: 9)
         #expect(recorder.events == [.ignored(.selectAudioTrack, reason: "no playable audio track matches")])
     }
+
+    @Test func aLiveItemSlidesItsWindowWithTheClockAndGoesBackToLive() throws {
+        let context = context.withDependency(
+            \.playbackEngine,
+            .fake { _ in
+                var media = FakeMedia()
+                media.liveWindow = 30
+                return media
+            })
+        let render = context.render
+        render.load(MediaItem(path: "live.m3u8"), autoplay: true)
+        #expect(render.isLive && render.duration == nil)
+        #expect(render.seekableRange == 0...30 && render.currentTime == 24 && render.liveLatency == 6)
+        clock.advance(by: 10)
+        #expect(try engine.seekableRange == 10...40 && engine.currentTime == 34)
+        render.seek(to: 0)
+        #expect(render.currentTime == 10 && render.seekableRange == 10...40 && render.liveLatency == 30)
+        render.seekToLive()
+        #expect(render.currentTime == 34 && render.liveLatency == 6)
+        #expect(try engine.commands.suffix(2) == [.seek(to: 0, exact: true), .seekToLive])
+    }
 }
