@@ -1,5 +1,8 @@
 /// The view model of ``SeekBarWidget``: the ranges it draws and what dragging and tapping seek to.
 ///
+/// The bar spans what can be seeked to (``RenderService/seekableRange``): 0 to the duration, or a
+/// live stream's window, which slides on as the stream grows.
+///
 /// While the bar is dragged, ``scrubTime`` follows the pointer and the player seeks at most every
 /// ``seekInterval`` seconds: to the nearest keyframe when the pointer moves faster than
 /// ``fastDragSpeed``, exactly otherwise. The release (or a tap) seeks exactly.
@@ -18,7 +21,8 @@ public final class SeekBarService: Service {
     /// The time under the pointer while it hovers or drags over the bar; `nil` otherwise.
     @ViewState public private(set) var pointerTime: Double?
     @StateSync(serviceType: RenderService.self, keyPath: \.$currentTime) var currentTime
-    @StateSync(serviceType: RenderService.self, keyPath: \.$duration) var duration
+    @StateSync(serviceType: RenderService.self, keyPath: \.$seekableRange) var seekableRange
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isLive) var isLive
     @StateSync(serviceType: RenderService.self, keyPath: \.$buffered) var buffered
     @StateSync(serviceType: RenderService.self, keyPath: \.$chapters) var chapters
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
@@ -41,9 +45,11 @@ public final class SeekBarService: Service {
 
     /// Handles the bar's raw pointer events: hover previews, press-drag-release seeks.
     public func handle(_ pointer: PointerValue) {
-        guard let duration, duration > 0, pointer.size.width > 0 else { return }
+        guard let range = seekableRange, range.upperBound > range.lowerBound, pointer.size.width > 0 else {
+            return
+        }
         let fraction = min(max(pointer.location.x / pointer.size.width, 0), 1)
-        let time = fraction * duration
+        let time = range.lowerBound + fraction * (range.upperBound - range.lowerBound)
         switch pointer.phase {
         case .down:
             scrubTime = time
@@ -83,13 +89,16 @@ public final class SeekBarService: Service {
     }
 
     private func fraction(of time: Double) -> Double {
-        guard let duration, duration > 0 else { return 0 }
-        return min(max(time / duration, 0), 1)
+        guard let range = seekableRange, range.upperBound > range.lowerBound else { return 0 }
+        return min(max((time - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
     }
 }
 
 /// The seek bar: played, buffered and remaining ranges, chapter marks and a knob; drag or tap to
 /// seek; hovering or dragging shows a time tooltip with a thumbnail (``SeekPreviewService``).
+///
+/// For a live stream the bar spans its window (the DVR window) and ends with a ``LiveBadgeWidget``:
+/// red while at the live edge, grey behind it; a tap on it goes back to live.
 ///
 /// ```swift
 /// context.control.configure([.halfScreen(.bottom1), .fullScreen(.bottom1)]) { [SeekBarWidget()] }
@@ -106,31 +115,37 @@ public struct SeekBarWidget: Widget {
             let (played, buffered, chapters) =
                 (service.playedFraction, service.bufferedFractions, service.chapterFractions)
             let isActive = service.pointerTime != nil
-            Canvas { graphics, size in
-                let thickness = theme.barThickness * (isActive ? 1.5 : 1)
-                let bar = Rect(x: 0, y: (size.height - thickness) / 2, width: size.width, height: thickness)
-                func span(_ range: ClosedRange<Double>) -> Rect {
-                    Rect(
-                        x: bar.minX + range.lowerBound * bar.width, y: bar.minY,
-                        width: (range.upperBound - range.lowerBound) * bar.width, height: bar.height)
+            HStack(spacing: theme.spacing) {
+                Canvas { graphics, size in
+                    let thickness = theme.barThickness * (isActive ? 1.5 : 1)
+                    let bar = Rect(
+                        x: 0, y: (size.height - thickness) / 2, width: size.width, height: thickness)
+                    func span(_ range: ClosedRange<Double>) -> Rect {
+                        Rect(
+                            x: bar.minX + range.lowerBound * bar.width, y: bar.minY,
+                            width: (range.upperBound - range.lowerBound) * bar.width, height: bar.height)
+                    }
+                    graphics.fill(bar, with: theme.track)
+                    for range in buffered { graphics.fill(span(range), with: theme.buffered) }
+                    graphics.fill(span(0...played), with: theme.accent)
+                    for start in chapters {
+                        graphics.fill(
+                            Rect(
+                                x: bar.minX + start * bar.width - 1, y: bar.minY, width: 2, height: bar.height
+                            ),
+                            with: .black)
+                    }
+                    let radius = theme.barThickness * (isActive ? 2 : 1.5)
+                    graphics.fillCircle(
+                        center: Point(x: bar.minX + played * bar.width, y: size.height / 2), radius: radius,
+                        color: theme.accent)
                 }
-                graphics.fill(bar, with: theme.track)
-                for range in buffered { graphics.fill(span(range), with: theme.buffered) }
-                graphics.fill(span(0...played), with: theme.accent)
-                for start in chapters {
-                    graphics.fill(
-                        Rect(x: bar.minX + start * bar.width - 1, y: bar.minY, width: 2, height: bar.height),
-                        with: .black)
-                }
-                let radius = theme.barThickness * (isActive ? 2 : 1.5)
-                graphics.fillCircle(
-                    center: Point(x: bar.minX + played * bar.width, y: size.height / 2), radius: radius,
-                    color: theme.accent)
+                .frame(height: theme.barThickness * 4)
+                .contentShape()
+                .onPointer { service.handle($0) }
+                .accessibilityIdentifier("seekBar")
+                if service.isLive { LiveBadgeWidget() }
             }
-            .frame(height: theme.barThickness * 4)
-            .contentShape()
-            .onPointer { service.handle($0) }
-            .accessibilityIdentifier("seekBar")
         }
     }
 }

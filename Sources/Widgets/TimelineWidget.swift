@@ -16,12 +16,23 @@ public final class TimelineService: Service {
     @ViewState public var style = TimelineStyle.elapsedAndDuration
     @StateSync(serviceType: RenderService.self, keyPath: \.$currentTime) var currentTime
     @StateSync(serviceType: RenderService.self, keyPath: \.$duration) var duration
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isLive) var isLive
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isAtLiveEdge) var isAtLiveEdge
+    @StateSync(serviceType: RenderService.self, keyPath: \.$seekableRange) var seekableRange
     @StateSync(serviceType: SeekBarService.self, keyPath: \.$scrubTime) var scrubTime
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
     /// The label: follows the seek bar while it is dragged so the user sees where they will land.
+    ///
+    /// A live stream has no duration: the label says how far behind its edge the position is
+    /// (`-0:42`), or "Live" at the edge.
     public var text: String {
         let time = scrubTime ?? currentTime
+        if isLive, let edge = seekableRange?.upperBound {
+            if scrubTime == nil && isAtLiveEdge { return "Live" }
+            return "-"
+                + TimeFormat.string(max(0, edge - time), longest: edge - (seekableRange?.lowerBound ?? 0))
+        }
         let longest = duration ?? time
         switch style {
         case .elapsed:

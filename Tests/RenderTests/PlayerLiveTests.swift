@@ -15,7 +15,7 @@ extension PlayerTests {
             let player = harness.player
             player.load(MediaItem(url: stream.url), autoplay: true)
             #expect(await harness.wait(for: .playing))
-            #expect(player.isLive && player.duration == nil)
+            #expect(player.isLive && player.duration == nil && player.isAtLiveEdge)
             // The timeline starts at the window's first segment; playback three target durations
             // before the edge.
             let range = try #require(player.seekableRange)
@@ -78,6 +78,7 @@ extension PlayerTests {
             #expect(await harness.wait { player.currentTime > target + 1 })
             #expect(player.isLive && player.status == .playing)
             #expect((player.liveLatency ?? 0) > 4, "\(String(describing: player.liveLatency))")
+            #expect(!player.isAtLiveEdge)
             // Before the window: the seek is clamped to its start.
             player.seek(to: -100)
             let adjusted = harness.events.contains { event in
@@ -89,6 +90,7 @@ extension PlayerTests {
             #expect(adjusted, "\(harness.events.suffix(3))")
             player.seekToLive()
             #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
+            #expect(player.isAtLiveEdge)
             #expect(harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }

@@ -33,6 +33,9 @@ public final class RenderService: Service {
     @ViewState public private(set) var seekableRange: ClosedRange<Double>?
     /// Seconds the position is behind a live stream's edge; `nil` unless live.
     @ViewState public private(set) var liveLatency: Double?
+    /// Whether a live stream plays at its live position (where ``seekToLive()`` goes) or close to
+    /// it: a live badge shows it.
+    @ViewState public private(set) var isAtLiveEdge = false
     /// The last error reported, cleared when an item loads (a new one, or the same one again).
     @ViewState public private(set) var error: PlayerError?
     /// The picture's size, once known.
@@ -170,6 +173,7 @@ public final class RenderService: Service {
         isLive = player.isLive
         seekableRange = player.seekableRange
         liveLatency = player.liveLatency
+        isAtLiveEdge = player.isAtLiveEdge
         videoSize = player.videoSize
         hasVideo = player.hasVideo
         hasAudio = player.hasAudio

@@ -192,11 +192,12 @@ extension MediaPlayer {
         }
     }
 
-    /// The live window and the latency, or the range 0 to the duration.
+    /// The live window, the latency and whether the position is at the live edge.
     private func updateSeekableRange(_ session: PlaybackSession) {
-        let window = session.liveWindow
-        isLive = window?.growing == true
-        seekableRange = window?.range ?? duration.map { 0...$0 }
-        liveLatency = isLive ? window.map { max(0, $0.range.upperBound - currentTime) } : nil
+        let live = session.liveWindow
+        isLive = live?.growing == true
+        liveWindow = live?.range
+        liveLatency = isLive ? live.map { max(0, $0.range.upperBound - currentTime) } : nil
+        isAtLiveEdge = isLive && live.map { currentTime >= $0.livePosition - $0.targetDuration } == true
     }
 }

@@ -236,8 +236,9 @@ extension MediaPlayer {
         duration = nil
         bufferedRanges = []
         isLive = false
-        seekableRange = nil
+        liveWindow = nil
         liveLatency = nil
+        isAtLiveEdge = false
         videoSize = nil
         hasVideo = false
         hasAudio = false

@@ -27,9 +27,15 @@ public final class MediaPlayer {
     public internal(set) var isLive = false
     /// What ``seek(to:exact:)`` can reach: 0 to the duration, or a live stream's window (the DVR
     /// window: the segments its playlist lists now); `nil` while unknown.
-    public internal(set) var seekableRange: ClosedRange<Double>?
+    public var seekableRange: ClosedRange<Double>? { liveWindow ?? duration.map { 0...$0 } }
     /// How far behind the live edge the position is, in seconds; `nil` unless live.
     public internal(set) var liveLatency: Double?
+    /// Whether a live stream plays at its live position (where it started, and where
+    /// ``seekToLive()`` goes: three target durations before the edge) or less than a target duration
+    /// behind it; `false` unless live.
+    public internal(set) var isAtLiveEdge = false
+    /// The window of the live stream (or of the live stream that ended) playing.
+    var liveWindow: ClosedRange<Double>?
     /// The picture's size on screen (square pixels, rotation applied).
     public internal(set) var videoSize: Size?
     /// Whether the current item shows video.

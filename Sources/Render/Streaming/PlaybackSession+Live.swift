@@ -171,7 +171,13 @@ extension PlaybackSession {
 
     /// The window of the live stream playing, and whether its playlist still grows; `nil` unless
     /// the item is a live stream.
-    var liveWindow: (range: ClosedRange<Double>, growing: Bool)? {
-        live.withLock { state in state.map { ($0.timeline.window, !$0.timeline.isFinished) } }
+    var liveWindow: (range: ClosedRange<Double>, growing: Bool, livePosition: Double, targetDuration: Double)?
+    {
+        live.withLock { state in
+            state.map { state in
+                let timeline = state.timeline
+                return (timeline.window, !timeline.isFinished, timeline.livePosition, timeline.targetDuration)
+            }
+        }
     }
 }

@@ -55,6 +55,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
         return (edge - window)...edge
     }
     public var liveLatency: Double? { liveEdge.map { max(0, $0 - currentTime) } }
+    /// Within 2 s of the hold-back behind the edge.
+    public var isAtLiveEdge: Bool {
+        guard let latency = liveLatency, let media = currentMedia else { return false }
+        return latency <= media.liveHoldBack + 2
+    }
     /// When a live item opened, on the clock: its window has grown since.
     var liveOpenedAt: Double?
     /// Where a live item's window ends now.

@@ -50,6 +50,8 @@ public protocol PlaybackEngine: VideoSource {
     var seekableRange: ClosedRange<Double>? { get }
     /// Seconds the position is behind a live stream's edge; `nil` unless live.
     var liveLatency: Double? { get }
+    /// Whether a live stream plays at its live position (where go-to-live goes), or close to it.
+    var isAtLiveEdge: Bool { get }
     /// The picture's display size, once known.
     var videoSize: Size? { get }
     /// Whether the current item has a picture.

@@ -218,12 +218,14 @@ import VideoPlayerContainer
         render.load(MediaItem(path: "live.m3u8"), autoplay: true)
         #expect(render.isLive && render.duration == nil)
         #expect(render.seekableRange == 0...30 && render.currentTime == 24 && render.liveLatency == 6)
+        #expect(render.isAtLiveEdge)
         clock.advance(by: 10)
         #expect(try engine.seekableRange == 10...40 && engine.currentTime == 34)
         render.seek(to: 0)
         #expect(render.currentTime == 10 && render.seekableRange == 10...40 && render.liveLatency == 30)
+        #expect(!render.isAtLiveEdge)
         render.seekToLive()
-        #expect(render.currentTime == 34 && render.liveLatency == 6)
+        #expect(render.currentTime == 34 && render.liveLatency == 6 && render.isAtLiveEdge)
         #expect(try engine.commands.suffix(2) == [.seek(to: 0, exact: true), .seekToLive])
     }
 }
