@@ -111,6 +111,60 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func anEventPlaylistKeepsItsStartAndEndsWhenItsListEnds() async throws {
+            let stream = try LiveHLSStream(kind: .event)
+            defer { stream.stop() }
+            stream.startGrowing()
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: stream.url), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            #expect(player.isLive && player.seekableRange?.lowerBound == 0)
+            #expect(abs(player.currentTime - 7) < 1, "\(player.currentTime)")
+            #expect(await harness.wait { (player.seekableRange?.upperBound ?? 0) >= 12 })
+            #expect(player.seekableRange?.lowerBound == 0)
+            // A seek to the very start of the event.
+            player.seek(to: 0.5)
+            #expect(await harness.wait { player.currentTime > 1 && player.currentTime < 3 })
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            #expect(
+                abs(Double(frame) / 30 - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            stream.end()
+            #expect(await harness.wait { !player.isLive })
+            player.seek(to: Double(stream.lastSegment) - 1)
+            #expect(await harness.wait(timeout: 6, for: .ended), "\(harness.errors)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
+        @Test func aLiveLadderFetchesOneRenditionAtTheEdgeAndAfterASeek() async throws {
+            let stream = try LiveHLSStream(duration: 30, ladder: [240, 120])
+            defer { stream.stop() }
+            stream.startGrowing()
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: stream.url), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            #expect(player.isLive && player.renditions.count == 2)
+            let playing = try #require(player.currentRendition?.height)
+            let other = playing == 240 ? 120 : 240
+            let settled = stream.server.requests.count
+            #expect(await harness.wait { player.currentTime > 5 })
+            let window = try #require(player.seekableRange)
+            player.seek(to: window.lowerBound + 0.5)
+            #expect(await harness.wait { player.currentTime > window.lowerBound + 1.5 })
+            #expect(player.isLive && player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            let later = Array(stream.server.requests.dropFirst(settled))
+            let segments = { (height: Int) in
+                later.numbers(after: "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment")
+            }
+            // The seek opened the stream anew: the demuxer reads the first segment of each rendition
+            // to know its streams, then only the one playing.
+            #expect(segments(other).count <= 1, "\(later)")
+            #expect(segments(playing).count >= 3, "\(later)")
+            await harness.close()
+        }
+
         @Test func aVideoOnDemandPlaylistIsNotLive() async throws {
             let playlist = try TestMedia.cachedHLS(ClipSpec(duration: 4), segmentDuration: 1)
             let server = LocalHTTPServer(root: playlist.deletingLastPathComponent())

@@ -4,28 +4,58 @@ import VideoPlayerTestSupport
 @testable import VideoPlayerRender
 
 /// A live HLS stream on the loopback server: the segments of a video-on-demand encoding of 1 s
-/// each, listed in a sliding window that gains one segment per second of real time, as a live
-/// packager's playlist does.
+/// each, listed in a playlist that gains one segment per second of real time, as a live
+/// packager's does: a sliding window, or an EVENT playlist that keeps every segment. With a ladder,
+/// each rendition has its live playlist and a master playlist lists them.
 final class LiveHLSStream: Sendable {
+    enum Kind: Sendable {
+        /// The playlist lists the last `window` segments.
+        case sliding(window: Int)
+        /// The playlist lists every segment from the first (`EXT-X-PLAYLIST-TYPE:EVENT`).
+        case event
+    }
+
     let server: LocalHTTPServer
-    /// Segments the window lists.
-    let windowLength: Int
-    /// The sequence number of the window's first segment when the stream starts.
+    let kind: Kind
+    /// The sequence number of the playlist's first segment when the stream starts.
     let firstSequence: Int
+    /// The folders of the renditions ("120p"...), or `[""]` without a ladder.
+    private let folders: [String]
     private let segmentCount: Int
     private let publishing = Locked<Task<Void, Never>?>(nil)
-    private let last: Locked<Int>
+    private let state: Locked<(last: Int, ended: Bool)>
 
     static let playlistPath = "/live.m3u8"
 
-    /// - Parameter startingAt: the sequence number of the last segment listed at first.
-    init(duration: Double = 40, windowLength: Int = 6, startingAt lastSegment: Int = 9) throws {
-        let vod = try TestMedia.cachedHLS(ClipSpec(duration: duration), segmentDuration: 1)
-        server = LocalHTTPServer(root: vod.deletingLastPathComponent())
-        self.windowLength = windowLength
+    /// - Parameter lastSegment: the sequence number of the last segment listed at first.
+    /// - Parameter heights: the ladder's renditions; `nil` serves one media playlist.
+    init(
+        duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
+        ladder heights: [Int]? = nil
+    ) throws {
+        let spec = ClipSpec(duration: duration)
+        let root: URL
+        if let heights {
+            let master = try TestMedia.cachedHLSLadder(spec, heights: heights)
+            root = master.deletingLastPathComponent()
+            folders = heights.map(TestMedia.hlsRenditionFolder(height:))
+            let text = try String(contentsOf: master, encoding: .utf8)
+            let live = text.replacingOccurrences(of: TestMedia.hlsPlaylistName, with: "live.m3u8")
+            server = LocalHTTPServer(root: root)
+            server.setFile(Self.playlistPath, Data(live.utf8))
+        } else {
+            root = try TestMedia.cachedHLS(spec, segmentDuration: 1).deletingLastPathComponent()
+            folders = [""]
+            server = LocalHTTPServer(root: root)
+        }
+        self.kind = kind
         segmentCount = Int(duration)
-        firstSequence = max(0, lastSegment - windowLength + 1)
-        last = Locked(lastSegment)
+        if case .sliding(let window) = kind {
+            firstSequence = max(0, lastSegment - window + 1)
+        } else {
+            firstSequence = 0
+        }
+        state = Locked((lastSegment, false))
         publish()
         try server.start()
     }
@@ -33,17 +63,17 @@ final class LiveHLSStream: Sendable {
     var url: URL { server.url(for: Self.playlistPath) }
 
     /// The sequence number of the last segment listed.
-    var lastSegment: Int { last.withLock { $0 } }
+    var lastSegment: Int { state.withLock { $0.last } }
 
-    /// Adds a segment every second from now on, until ``stopGrowing()``.
+    /// Adds a segment every second from now on, until ``stopGrowing()`` or ``end()``.
     func startGrowing() {
         let task = Task.detached { [self] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 1_000_000_000)
                 guard !Task.isCancelled else { return }
-                let grown = last.withLock { last -> Bool in
-                    guard last + 1 < segmentCount else { return false }
-                    last += 1
+                let grown = state.withLock { state -> Bool in
+                    guard !state.ended, state.last + 1 < segmentCount else { return false }
+                    state.last += 1
                     return true
                 }
                 if grown { publish() }
@@ -60,18 +90,35 @@ final class LiveHLSStream: Sendable {
         }
     }
 
+    /// Ends the stream: the playlist says no segment will follow (`EXT-X-ENDLIST`).
+    func end() {
+        stopGrowing()
+        state.withLock { $0.ended = true }
+        publish()
+    }
+
     func stop() {
         stopGrowing()
         server.stop()
     }
 
     private func publish() {
-        let last = lastSegment
-        let first = max(0, last - windowLength + 1)
-        var lines = [
-            "#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:\(first)",
-        ]
+        let (last, ended) = state.withLock { ($0.last, $0.ended) }
+        var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
+        let first: Int
+        switch kind {
+        case .sliding(let window):
+            first = max(0, last - window + 1)
+        case .event:
+            first = 0
+            lines.append("#EXT-X-PLAYLIST-TYPE:EVENT")
+        }
+        lines.append("#EXT-X-MEDIA-SEQUENCE:\(first)")
         for index in first...last { lines += ["#EXTINF:1.000000,", "segment\(index).ts"] }
-        server.setFile(Self.playlistPath, Data((lines.joined(separator: "\n") + "\n").utf8))
+        if ended { lines.append("#EXT-X-ENDLIST") }
+        let text = Data((lines.joined(separator: "\n") + "\n").utf8)
+        for folder in folders {
+            server.setFile(folder.isEmpty ? Self.playlistPath : "/\(folder)/live.m3u8", text)
+        }
     }
 }
