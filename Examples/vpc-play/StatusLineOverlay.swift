@@ -28,11 +28,14 @@ final class StatusLineService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$audioDelay) var audioDelay
     @StateSync(serviceType: RenderService.self, keyPath: \.$currentRendition) var currentRendition
     @StateSync(serviceType: RenderService.self, keyPath: \.$quality) var quality
+    @StateSync(serviceType: RenderService.self, keyPath: \.$liveLatency) var liveLatency
 
     var line: String {
         let time = Self.clock(currentTime)
         let total = duration.map(Self.clock) ?? "--:--"
-        var parts = ["\(time) / \(total)", "\(status)"]
+        // A live stream: how far behind its edge the position is.
+        let position = liveLatency.map { "live -" + Self.clock($0) } ?? "\(time) / \(total)"
+        var parts = [position, "\(status)"]
         if let currentRendition {
             parts.append(currentRendition.label + (quality == .auto ? " (auto)" : ""))
         }

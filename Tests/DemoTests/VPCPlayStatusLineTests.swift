@@ -23,4 +23,15 @@ import VideoPlayerWidgets
         bed.context.render.setQuality(.fixed(0))
         #expect(status.line == "0:00 / 1:05  ·  ready  ·  720p")
     }
+
+    @Test func theStatusLineOfALiveStreamSaysHowFarBehindTheEdgeItIs() async throws {
+        let engine = PlaybackEngineFactory.fake { _ in
+            var media = FakeMedia()
+            media.liveWindow = 30
+            return media
+        }
+        let bed = WidgetBed(engine: engine) { _ in StatusLineOverlay() }
+        #expect(await bed.load(MediaItem(path: "live.m3u8")))
+        #expect(bed.context[StatusLineService.self].line == "live -0:06  ·  ready")
+    }
 }
