@@ -233,6 +233,39 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func renditionsWhoseSegmentsFailHandOverToOneThatWorks() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            // From segment 2 on, only the lowest rendition answers.
+            for height in [240, 180] {
+                for segment in 2..<5 {
+                    server.overrideStatus(
+                        404, for: "/\(TestMedia.hlsRenditionFolder(height: height))/segment\(segment).ts")
+                }
+            }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "\(player.status)")
+            #expect(player.currentRendition?.height == 120)
+            // Each failure is told to the app, which goes on playing.
+            #expect(!harness.errors.isEmpty && harness.errors.allSatisfy { $0 == .network(.httpStatus(404)) })
+            let failovers = harness.events.filter {
+                if case .renditionChanged(_, _, .failover) = $0 { true } else { false }
+            }
+            #expect(!failovers.isEmpty, "\(harness.events)")
+            // The picture goes on at the position: no frame twice, none missing for longer than a
+            // segment, the position never back.
+            let frames = watched.frameNumbers
+            #expect(frames == frames.sorted() && Set(frames).count == frames.count, "\(frames)")
+            #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 <= 30 }, "\(frames)")
+            #expect((frames.last ?? 0) >= 145, "\(frames)")
+            let times = watched.positions
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            await harness.close()
+        }
+
         @Test func aLadderWhoseRenditionsAllFailEndsInANetworkError() async throws {
             let server = try Self.served()
             defer { server.stop() }

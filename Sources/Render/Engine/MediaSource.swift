@@ -16,17 +16,21 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter timeout: seconds a network read may stall before it fails with a timeout.
     /// - Parameter fetched: counts the bytes the connections of a network location read.
     /// - Parameter meter: times the segments of a network location and holds them back.
+    /// - Parameter failover: lets another rendition take over from one whose segments fail.
     /// - Parameter demuxerOptions: options of the demuxer, such as the HLS demuxer's
     ///   `live_start_index`.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
-        meter: SegmentMeter? = nil, demuxerOptions: [String: String] = [:]
+        meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, demuxerOptions: [String: String] = [:]
     ) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
         let network = isNetworkLocation(location)
         watch =
-            network ? NetworkWatch(location: location, timeout: timeout, fetched: fetched, meter: meter) : nil
+            network
+            ? NetworkWatch(
+                location: location, timeout: timeout, fetched: fetched, meter: meter, failover: failover)
+            : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }

@@ -30,12 +30,18 @@ final class NetworkWatch: Sendable {
     let fetched: ByteCounter?
     /// Times the segments' downloads and holds back requests while enough is read ahead.
     let meter: SegmentMeter?
+    /// Lets another rendition of a ladder take over from one whose segments fail.
+    let failover: RenditionFailover?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
-    init(location: String, timeout: Double, fetched: ByteCounter? = nil, meter: SegmentMeter? = nil) {
+    init(
+        location: String, timeout: Double, fetched: ByteCounter? = nil, meter: SegmentMeter? = nil,
+        failover: RenditionFailover? = nil
+    ) {
         self.location = location
         self.fetched = fetched
         self.meter = meter
+        self.failover = failover
         readTimeout = String(Int64(timeout * 1_000_000))
     }
 
@@ -64,6 +70,7 @@ final class NetworkWatch: Sendable {
             failedPlaylists.withLock { $0.append(error) }
             return
         }
+        if failover?.segmentFailed(error) == true { return }
         recorded.withLock { $0 = $0 ?? error }
     }
 
@@ -114,6 +121,8 @@ final class NetworkWatch: Sendable {
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
         if let segment, let watch {
+            // NB: the rendition failed over from is skipped to its end at once.
+            if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
         }
         let meter = segment == nil ? nil : watch?.meter

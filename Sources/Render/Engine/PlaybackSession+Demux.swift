@@ -52,8 +52,12 @@ extension PlaybackSession {
             if source.isNetwork, let pb = source.pointer.pointee.pb {
                 fetched.setMain(Int(pb.pointee.bytes_read))
             }
+            // NB: the demuxer skipped what was left of a rendition whose segments failed and may
+            // call that the end; another rendition goes on from the position.
+            let failedOver = failover.takePending()
             guard code >= 0 else {
                 if interrupt.isAborted { return }
+                if failedOver { continue }
                 let failure = source.networkFailure(after: code, operation: "reading")
                 if failure == nil && code != cffmpeg_error_eof() {
                     post(

@@ -6,11 +6,14 @@ extension PlaybackSession {
         do throws(PlayerError) {
             let source = try MediaSource(
                 location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-                fetched: fetched, meter: segments)
+                fetched: fetched, meter: segments, failover: failover)
             let info = try openStreams(source)
             runtime.withLock { $0.info = info }
             post(.opened(info))
-            if info.ladder != nil { holdSegmentsWhileAhead() }
+            if info.ladder != nil {
+                holdSegmentsWhileAhead()
+                armFailover()
+            }
             demux(source, info: info)
         } catch {
             if !interrupt.isAborted { post(.failed(error)) }

@@ -50,6 +50,8 @@ final class PlaybackSession: Sendable {
     let fetched = ByteCounter()
     /// Times the segments of a network stream and holds them back while enough is read ahead.
     let segments = SegmentMeter()
+    /// Lets another rendition of a ladder take over from one whose segments fail.
+    let failover = RenditionFailover()
     /// The window of a live stream's playlist, reloaded on a thread of its own; `nil` otherwise.
     let live = Locked<LiveState?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)

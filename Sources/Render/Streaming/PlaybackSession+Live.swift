@@ -155,7 +155,7 @@ extension PlaybackSession {
         let reopened = try MediaSource(
             location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
             fetched: fetched,
-            meter: segments,
+            meter: segments, failover: failover,
             demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
         // NB: the timestamps run on, so the new container's first one lies as far from the old
         // one's as their segments do.

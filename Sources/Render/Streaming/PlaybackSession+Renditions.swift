@@ -55,18 +55,32 @@ extension PlaybackSession {
         _ change: inout RenditionSwitch, info: SessionInfo, source: MediaSource, cutting: Bool = true
     ) {
         guard let ladder = info.ladder, let current = info.rendition else { return }
-        let wanted: Rendition.ID
-        let reason: RenditionChangeReason
-        switch settings.current.quality {
-        case .fixed(let id): (wanted, reason) = (id, .manual)
-        case .auto:
-            guard let choice = adaptiveChoice(&change, ladder: ladder, playing: current) else { return }
-            (wanted, reason) = (choice, .adaptive)
+        var wanted: Rendition.ID
+        var reason: RenditionChangeReason
+        let failed = failover.failed
+        if failed.contains(current) {
+            // The one taking over joins first.
+            if let joining = change.joining, !failed.contains(joining.rendition.id) { return }
+            guard let next = Self.replacement(for: current, in: ladder, failed: failed) else { return }
+            (wanted, reason) = (next, .failover)
+        } else {
+            switch settings.current.quality {
+            case .fixed(let id): (wanted, reason) = (id, .manual)
+            case .auto:
+                guard let choice = adaptiveChoice(&change, ladder: ladder, playing: current) else { return }
+                (wanted, reason) = (choice, .adaptive)
+            }
+            // A rendition whose segments failed is not chosen again.
+            if failed.contains(wanted) {
+                guard let next = Self.replacement(for: wanted, in: ladder, failed: failed) else { return }
+                wanted = next
+            }
         }
         if wanted == current {
             guard change.joining != nil else { return }
             change.joining = nil
             change.held = nil
+            failover.setJoining(nil)
             ladder.enable([current], streams: playingStreams(info), in: source)
             return
         }
@@ -74,6 +88,13 @@ extension PlaybackSession {
         change.joining = target
         change.held = nil
         change.reason = reason
+        failover.setJoining(wanted)
+        if reason == .failover {
+            // Nothing more of the failed rendition comes; the new one starts at the position.
+            change.releasedOld = true
+            ladder.enable([wanted], streams: streams(of: target, after: info), in: source)
+            return
+        }
         // NB: a rendition chosen for the network goes on after what was read ahead: it was fetched
         // in time.
         if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: source)
@@ -105,11 +126,45 @@ extension PlaybackSession {
         }
         change.adaptiveInputs = (measured.sampleCount, viewSize, viewGravity)
         guard let fetched = change.joining ?? ladder.entry(playing) else { return nil }
-        let candidates = ladder.entries.filter { $0.spliceKey == fetched.spliceKey }.map(\.rendition)
+        let failed = failover.failed
+        let candidates = ladder.entries.filter {
+            $0.spliceKey == fetched.spliceKey && !failed.contains($0.rendition.id)
+        }.map(\.rendition)
         let conditions = AdaptiveQuality.Conditions(
             estimate: measured.bitsPerSecond, latest: measured.latest, readAhead: secondsReadAhead,
             viewSize: viewSize, viewGravity: viewGravity, now: monotonicSeconds())
         return change.adaptive.choose(among: candidates, current: fetched.rendition, given: conditions).id
+    }
+
+    /// The rendition that takes over from `failing`: of those that can follow it in the same
+    /// decoders and have not failed, the highest of lower bit rate, else the lowest of higher.
+    static func replacement(for failing: Rendition.ID, in ladder: RenditionLadder, failed: Set<Rendition.ID>)
+        -> Rendition.ID?
+    {
+        guard let entry = ladder.entry(failing) else { return nil }
+        let rate = entry.rendition.bitRate ?? 0
+        let left = ladder.entries.filter {
+            $0.spliceKey == entry.spliceKey && !failed.contains($0.rendition.id)
+        }
+        .map(\.rendition)
+        let lower = left.filter { ($0.bitRate ?? 0) <= rate }.max { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }
+        return (lower ?? left.min { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) })?.id
+    }
+
+    /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS
+    /// ladders only; libavformat's DASH demuxer reads segments otherwise.
+    func armFailover() {
+        failover.arm(
+            ladder: { [weak self] in
+                guard let info = self?.info, let ladder = info.ladder, ladder.kind == .hls,
+                    let playing = info.rendition, let entry = ladder.entry(playing)
+                else { return nil }
+                return RenditionFailover.Ladder(
+                    playing: playing,
+                    alternatives: ladder.entries.filter { $0.spliceKey == entry.spliceKey }.map(
+                        \.rendition.id))
+            },
+            report: { [post] error in post(.warning(error)) })
     }
 
     /// Seconds after the position before which the read-ahead is never cut: what the decoders
@@ -269,6 +324,7 @@ extension PlaybackSession {
         let from = info.rendition
         change.joining = nil
         change.held = nil
+        failover.setJoining(nil)
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
         let sound = RenditionLadder.sound(of: target, like: language(of: info))
         for (old, new) in [(info.videoStream, target.video), (info.audioStream, sound)] {

@@ -79,4 +79,7 @@ public enum RenditionChangeReason: Sendable, Hashable {
     case manual
     /// ``Quality/auto`` chose it, for the throughput measured or the video's size on screen.
     case adaptive
+    /// The segments of the one playing could not be fetched (an HTTP error, a lost connection):
+    /// it took over, at the position, and the failure was reported as an `.error` event.
+    case failover
 }
