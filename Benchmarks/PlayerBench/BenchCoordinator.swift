@@ -29,6 +29,10 @@ struct BenchCoordinator {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
                     theirs[scenario, default: []].append(try measureFFplay(ffplay, playing: scenario))
                 }
+                if let ffplay, scenario == .streaming {
+                    progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
+                    theirs[scenario, default: []].append(try measureFFplayStreaming(ffplay))
+                }
             }
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
@@ -69,6 +73,24 @@ struct BenchCoordinator {
             .cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB,
             .wallSeconds: outcome.wallSeconds,
         ]
+    }
+
+    /// ffplay playing the streaming scenario's ladder under the same schedule: the bytes it fetched
+    /// over those of the rendition it shows (the highest: FFmpeg's best video stream).
+    private func measureFFplayStreaming(_ ffplay: String) throws(BenchError) -> Metrics {
+        let ladder = try StreamingLadder(smoke: smoke, cache: cache)
+        defer { ladder.stop() }
+        ladder.startSchedule()
+        let child = ChildProcess(
+            executable: ffplay,
+            arguments: ["-autoexit", "-nodisp", "-loglevel", "error", ladder.url.absoluteString],
+            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay.log").path)
+        let outcome = try child.run(timeout: ladder.duration + 60)
+        guard outcome.exitCode == 0 else { throw .spawnFailed(ffplay, child.logTail) }
+        let needed = ladder.neededBytes(playing: StreamingLadder.heights[0])
+        var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
+        if needed > 0 { metrics[.streamBytesRatio] = Double(ladder.server.bodyBytesSent) / Double(needed) }
+        return metrics
     }
 
     private static var environment: [String: String] {

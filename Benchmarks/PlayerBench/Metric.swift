@@ -11,6 +11,7 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case gaplessGapSamples, gaplessClicks, gaplessCrossingMs, gaplessFrameMs
     case networkSpinnerGapMs, networkStallIterationMs, networkStallPresentGapMs, networkCommandMs
     case networkRetryFirstFrameMs
+    case streamStartupMs, streamStalls, streamStallMs, streamSwitches, streamLowestHeight, streamBytesRatio
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
 }

@@ -73,6 +73,16 @@ enum ReportTable {
                     + cell(report.ours(.network, .networkRetryFirstFrameMs)),
             ],
             [
+                "streaming: startup ms / stalls / stall ms / switches / lowest height",
+                [Metric.streamStartupMs, .streamStalls, .streamStallMs, .streamSwitches, .streamLowestHeight]
+                    .map { cell(report.ours(.streaming, $0)) }.joined(separator: " / "),
+            ],
+            [
+                "streaming: bytes fetched / bytes of the renditions played, ours / ffplay",
+                "\(cell(report.ours(.streaming, .streamBytesRatio))) / "
+                    + cell(report.ffplay(.streaming, .streamBytesRatio)),
+            ],
+            [
                 "busy ASS track: CPU s with / without it",
                 "\(cell(report.ours(.subtitles, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
             ],

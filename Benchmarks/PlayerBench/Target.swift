@@ -26,6 +26,9 @@ struct Target: Sendable {
         },
         Target("Present gap in a network stall", "ms", 125) { $0.ours(.network, .networkStallPresentGapMs) },
         Target("Command or tap on the main thread", "ms", 20) { $0.ours(.network, .networkCommandMs) },
+        Target("Streaming startup on loopback", "ms", 300) { $0.ours(.streaming, .streamStartupMs) },
+        Target("Stalls, cap above the lowest rendition", "stalls", 0) { $0.ours(.streaming, .streamStalls) },
+        Target("Bytes fetched / bytes played, ladder", "x", 1.1) { $0.ours(.streaming, .streamBytesRatio) },
         Target("Peak RSS, largest clip", "MiB", 150) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },

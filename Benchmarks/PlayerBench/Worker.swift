@@ -31,6 +31,8 @@ enum Worker {
             metrics = try LoopMeasurement(spec: spec, url: url, joint: .queueItem, loops: smoke ? 2 : 5).run()
         case .network:
             metrics = try NetworkMeasurement(spec: spec).run()
+        case .streaming:
+            metrics = try StreamingMeasurement(smoke: smoke, cache: cache).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         }
