@@ -7,14 +7,20 @@ import VideoPlayerTestSupport
 extension PlayerTests {
     @Suite @MainActor
     struct PlayerLiveTests {
+        /// A player playing `stream`, which grows from now on.
+        static func playing(_ stream: LiveHLSStream) async -> PlayerHarness {
+            stream.startGrowing()
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: stream.url), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            return harness
+        }
+
         @Test func aGrowingLivePlaylistIsFollowedAtItsEdge() async throws {
             let stream = try LiveHLSStream()
             defer { stream.stop() }
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playing(stream)
             let player = harness.player
-            player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
             #expect(player.isLive && player.duration == nil && player.isAtLiveEdge)
             // The timeline starts at the window's first segment; playback three target durations
             // before the edge.
@@ -57,11 +63,8 @@ extension PlayerTests {
         @Test func aSeekInTheWindowPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
             let stream = try LiveHLSStream()
             defer { stream.stop() }
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playing(stream)
             let player = harness.player
-            player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
             let window = try #require(player.seekableRange)
             let target = window.lowerBound + 0.5
             player.seek(to: target)
@@ -98,10 +101,7 @@ extension PlayerTests {
         @Test func aPlaylistThatStopsUpdatingBuffersThenFails() async throws {
             let stream = try LiveHLSStream()
             defer { stream.stop() }
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
-            harness.player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
+            let harness = await Self.playing(stream)
             stream.stopGrowing()
             #expect(await harness.wait(timeout: 10) { harness.isFinished })
             #expect(harness.player.status == .failed(.network(.liveStreamStalled)))
@@ -114,11 +114,8 @@ extension PlayerTests {
         @Test func anEventPlaylistKeepsItsStartAndEndsWhenItsListEnds() async throws {
             let stream = try LiveHLSStream(kind: .event)
             defer { stream.stop() }
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playing(stream)
             let player = harness.player
-            player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
             #expect(player.isLive && player.seekableRange?.lowerBound == 0)
             #expect(abs(player.currentTime - 7) < 1, "\(player.currentTime)")
             #expect(await harness.wait { (player.seekableRange?.upperBound ?? 0) >= 12 })
@@ -140,11 +137,8 @@ extension PlayerTests {
         @Test func aLiveLadderFetchesOneRenditionAtTheEdgeAndAfterASeek() async throws {
             let stream = try LiveHLSStream(duration: 30, ladder: [240, 120])
             defer { stream.stop() }
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playing(stream)
             let player = harness.player
-            player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
             #expect(player.isLive && player.renditions.count == 2)
             let playing = try #require(player.currentRendition?.height)
             let other = playing == 240 ? 120 : 240
