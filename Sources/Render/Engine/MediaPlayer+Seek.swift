@@ -44,7 +44,7 @@ extension MediaPlayer {
     /// Goes to a live stream's live position: three target durations before its edge, where it
     /// starts. Ignored (and reported) unless the item is live.
     public func seekToLive() {
-        guard let session, isLive, let position = session.livePosition else {
+        guard let session, isLive, let position = session.liveWindow?.livePosition else {
             return ignore(.seek, session == nil ? "nothing is loaded" : "the item is not live")
         }
         seek(to: position)

@@ -267,47 +267,60 @@ extension PlaybackSession {
         post(.reachedEnd(serial: serial))
     }
 
-    /// Seeks the container to the keyframe at or before the target and flushes every stage; a seek
-    /// the network failed ends the new generation's data at once.
+    /// Moves the container to the target and flushes every stage; a seek the network failed ends
+    /// the new generation's data at once.
+    ///
+    /// The container seeks to the keyframe at or before the target; a live stream, which libavformat
+    /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``).
     private func reposition(
         _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
         info: inout SessionInfo
     ) {
-        if live.withLock({ $0 != nil }) {
-            return repositionLive(&source, request, change: &change, info: &info)
-        }
-        // NB: a seek sent before the duration is known is clamped to no finite end; converting a
-        // time past what the container's 64-bit timestamps hold would trap.
-        let timeBase = Double(cffmpeg_time_base())
-        let latest = Double(Int64.max / 2) / timeBase
-        var timestamp = Int64(min(max(request.target + source.startTime, -latest), latest) * timeBase)
-        var stream: Int32 = -1
         if info.ladder != nil {
-            // The HLS demuxer seeks to a segment of the stream named; by default that is the first
-            // variant's video, which need not be the one playing.
+            // A switch under way ends: what is read next comes from the rendition chosen.
             followQuality(&change, info: info, source: source, cutting: false)
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
             change.soundTime = -.infinity
-            if let index = info.videoStream ?? info.audioStream,
-                let base = source.stream(index)?.pointee.time_base
-            {
-                timestamp = av_rescale_q(timestamp, cffmpeg_time_base_q(), base)
-                stream = Int32(index)
-            }
+        }
+        // NB: before the container moves, so that the read-ahead the segment meter holds requests
+        // by counts from the target.
+        flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
+        runtime.withLock {
+            $0.endSerial = nil
+            $0.bufferedUpTo = request.target
+        }
+        let failure =
+            live.withLock({ $0 != nil })
+            ? reopenLive(&source, at: request.target, info: info)
+            : seekContainer(source, to: request.target, info: info)
+        post(.seeked(serial: request.serial))
+        if let failure { endData(serial: request.serial, failure: failure) }
+    }
+
+    /// Seeks the container to the keyframe at or before `target`; returns the network failure that
+    /// stopped the seek, if one did (other failures are reported as warnings).
+    private func seekContainer(_ source: MediaSource, to target: Double, info: SessionInfo) -> PlayerError? {
+        // NB: a seek sent before the duration is known is clamped to no finite end; converting a
+        // time past what the container's 64-bit timestamps hold would trap.
+        let timeBase = Double(cffmpeg_time_base())
+        let latest = Double(Int64.max / 2) / timeBase
+        var timestamp = Int64(min(max(target + source.startTime, -latest), latest) * timeBase)
+        var stream: Int32 = -1
+        // The HLS demuxer seeks to a segment of the stream named; by default that is the first
+        // variant's video, which need not be the one playing.
+        if info.ladder != nil, let index = info.videoStream ?? info.audioStream,
+            let base = source.stream(index)?.pointee.time_base
+        {
+            timestamp = av_rescale_q(timestamp, cffmpeg_time_base_q(), base)
+            stream = Int32(index)
         }
         let code = av_seek_frame(source.pointer, stream, timestamp, cffmpeg_seek_flag_backward())
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {
             post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))
         }
-        flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
-        runtime.withLock {
-            $0.endSerial = nil
-            $0.bufferedUpTo = request.target
-        }
-        post(.seeked(serial: request.serial))
-        if let failure { endData(serial: request.serial, failure: failure) }
+        return failure
     }
 
     func flushDecoders(serial: Int, discardBefore: Double?) {

@@ -72,26 +72,12 @@ extension PlaybackSession {
                 usleep(UInt32(min(0.05, max(0.001, due - MediaPlayer.now)) * 1_000_000))
             }
             guard !interrupt.isAborted else { return }
-            let loaded: Result<HLSPlaylist, PlayerError>
-            do throws(PlayerError) {
-                loaded = .success(
-                    try HLSPlaylistFetch.playlist(
-                        at: state.playlistURL, timeout: options.networkTimeout, interrupt: guardian))
-            } catch {
-                loaded = .failure(error)
-            }
-            let now = MediaPlayer.now
-            let updated = live.withLock { live -> LiveState? in
-                guard var state = live else { return nil }
-                state.loadedAt = now
-                if case .success(.media(let playlist)) = loaded, state.timeline.update(with: playlist) {
-                    state.grewAt = now
-                }
-                live = state
-                return state
-            }
-            guard let updated else { return }
-            if now - updated.grewAt > Self.stuckTargetDurations * updated.timeline.targetDuration {
+            let loaded = Result(catching: { () throws(PlayerError) in
+                try loadLivePlaylist(state.playlistURL, interrupt: guardian)
+            })
+            guard let updated = absorb(try? loaded.get()) else { return }
+            if updated.loadedAt - updated.grewAt > Self.stuckTargetDurations * updated.timeline.targetDuration
+            {
                 // The demuxer waits for new segments for ever; failing the reads ends the data where
                 // it stops, so what was read plays, then the player fails there.
                 if case .failure(let error) = loaded, case .network = error {
@@ -107,67 +93,58 @@ extension PlaybackSession {
     /// Target durations a live playlist may go without a new segment before it counts as stuck.
     static let stuckTargetDurations = 3.5
 
-    /// Seeks a live stream: libavformat's HLS demuxer cannot seek in a playlist that slides, so the
-    /// stream is opened anew at the segment of the window that holds the target, and its pictures
-    /// and sound before the target are dropped (an exact seek).
+    /// Opens the live stream anew at the window's segment that holds `target`, in place of `source`:
+    /// libavformat's HLS demuxer cannot seek in a playlist that slides. Returns the failure that
+    /// kept it from opening, if any (`source` then stays).
     ///
     /// The decoders go on: the new container's streams are the old one's, and its positions are
-    /// laid on the same timeline (a live stream's timestamps run on from segment to segment).
-    func repositionLive(
-        _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
-        info: inout SessionInfo
-    ) {
-        followQuality(&change, info: info, source: source, cutting: false)
-        completeSwitch(&change, info: &info, source: source)
-        change.pictureTime = -.infinity
-        change.soundTime = -.infinity
-        flushDecoders(serial: request.serial, discardBefore: request.exact ? request.target : nil)
-        runtime.withLock {
-            $0.endSerial = nil
-            $0.bufferedUpTo = request.target
-        }
-        var failure: PlayerError?
+    /// laid on the same timeline (a live stream's timestamps run on from segment to segment); the
+    /// seek drops what comes before the target.
+    func reopenLive(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
+        guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
         do throws(PlayerError) {
-            source = try reopenLive(source, at: request.target, info: info)
+            let playlist = try loadLivePlaylist(url, interrupt: interrupt)
+            guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
+            let reopened = try MediaSource(
+                location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
+                fetched: fetched, meter: segments, failover: failover,
+                demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
+            // NB: the timestamps run on, so the new container's first one lies as far from the old
+            // one's as their segments do.
+            reopened.timelineShift = reopened.containerStartTime - source.startTime
+            if let ladder = info.ladder, let rendition = info.rendition {
+                ladder.enable([rendition], streams: playingStreams(info), in: reopened)
+            }
+            source = reopened
+            return nil
         } catch {
-            failure = interrupt.isAborted ? nil : error
+            return interrupt.isAborted ? nil : error
         }
-        post(.seeked(serial: request.serial))
-        if let failure { endData(serial: request.serial, failure: failure) }
     }
 
-    /// The live stream opened anew at the window's segment that holds `target`.
-    private func reopenLive(_ source: MediaSource, at target: Double, info: SessionInfo) throws(PlayerError)
-        -> MediaSource
+    /// The media playlist at `url`, loaded now.
+    private func loadLivePlaylist(_ url: String, interrupt: InterruptGuard) throws(PlayerError)
+        -> HLSMediaPlaylist
     {
-        guard let url = live.withLock({ $0?.playlistURL }) else { return source }
-        let loaded = try HLSPlaylistFetch.playlist(
-            at: url, timeout: options.networkTimeout, interrupt: interrupt)
-        guard case .media(let playlist) = loaded else {
-            throw .unsupportedFormat("\(url) is no longer a media playlist")
-        }
-        let sequence = live.withLock { state -> Int? in
-            guard state != nil else { return nil }
-            if state?.timeline.update(with: playlist) == true { state?.grewAt = MediaPlayer.now }
-            return state?.timeline.sequence(at: target)
-        }
-        guard let sequence else { return source }
-        let reopened = try MediaSource(
-            location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-            fetched: fetched,
-            meter: segments, failover: failover,
-            demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
-        // NB: the timestamps run on, so the new container's first one lies as far from the old
-        // one's as their segments do.
-        reopened.timelineShift = reopened.containerStartTime - source.startTime
-        if let ladder = info.ladder, let rendition = info.rendition {
-            ladder.enable([rendition], streams: playingStreams(info), in: reopened)
-        }
-        return reopened
+        guard
+            case .media(let playlist) = try HLSPlaylistFetch.playlist(
+                at: url, timeout: options.networkTimeout, interrupt: interrupt)
+        else { throw .unsupportedFormat("\(url) is no longer a media playlist") }
+        return playlist
     }
 
-    /// Where a live stream plays at its live edge, `nil` unless it is one.
-    var livePosition: Double? { live.withLock { $0?.timeline.livePosition } }
+    /// Lays a playlist just loaded (`nil`: the load failed) on the timeline; returns the state
+    /// after, `nil` unless the item is live.
+    private func absorb(_ playlist: HLSMediaPlaylist?) -> LiveState? {
+        let now = MediaPlayer.now
+        return live.withLock { live in
+            guard var state = live else { return nil }
+            state.loadedAt = now
+            if let playlist, state.timeline.update(with: playlist) { state.grewAt = now }
+            live = state
+            return state
+        }
+    }
 
     /// The window of the live stream playing, and whether its playlist still grows; `nil` unless
     /// the item is a live stream.
