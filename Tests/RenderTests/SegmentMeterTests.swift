@@ -25,22 +25,23 @@ import VideoPlayerTestSupport
         func read(_ bytes: Int) { pointer.pointee.bytes_read = Int64(bytes) }
     }
 
+    /// One connection that reads `bytes` in `seconds` of the clock `now`, alone.
+    private func download(_ bytes: Int, in seconds: Double, meter: SegmentMeter, now: Locked<Double>) {
+        let connection = Connection()
+        meter.opened(connection.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += seconds }
+        connection.read(bytes)
+        meter.closing(connection.pointer)
+    }
+
     @Test func aDownloadTooSmallToMeasureAloneIsNotAddedToALaterOne() {
         let now = Locked(100.0)
         let meter = SegmentMeter(clock: { now.withLock { $0 } })
-        let small = Connection()
-        meter.opened(small.pointer, requestedAt: meter.beforeRequest())
-        now.withLock { $0 += 0.1 }
-        small.read(10_000)
-        meter.closing(small.pointer)
+        download(10_000, in: 0.1, meter: meter, now: now)
         #expect(meter.estimator.sampleCount == 0)
         // Five idle seconds later, 20 kB in 0.1 s: 1.6 Mbit/s, not 30 kB's 2.4 Mbit/s.
         now.withLock { $0 += 5 }
-        let next = Connection()
-        meter.opened(next.pointer, requestedAt: meter.beforeRequest())
-        now.withLock { $0 += 0.1 }
-        next.read(20_000)
-        meter.closing(next.pointer)
+        download(20_000, in: 0.1, meter: meter, now: now)
         #expect(meter.estimator.latest == 1_600_000)
     }
 

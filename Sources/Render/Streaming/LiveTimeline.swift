@@ -24,8 +24,7 @@ struct LiveTimeline: Equatable, Sendable {
         edge = 0
         targetDuration = playlist.targetDuration
         isFinished = playlist.isFinished
-        starts[firstSequence] = 0
-        _ = update(with: playlist)
+        update(with: playlist)
     }
 
     /// Adds the segments of a reloaded playlist and drops those that left its window; returns
