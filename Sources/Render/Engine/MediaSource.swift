@@ -17,11 +17,13 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter fetched: counts the bytes the connections of a network location read.
     /// - Parameter meter: times the segments of a network location and holds them back.
     /// - Parameter failover: lets another rendition take over from one whose segments fail.
+    /// - Parameter splice: keeps a rendition switch from fetching a stretch of media twice.
     /// - Parameter demuxerOptions: options of the demuxer, such as the HLS demuxer's
     ///   `live_start_index`.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
-        meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, demuxerOptions: [String: String] = [:]
+        meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
+        demuxerOptions: [String: String] = [:]
     ) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
@@ -29,7 +31,8 @@ final class MediaSource: @unchecked Sendable {
         watch =
             network
             ? NetworkWatch(
-                location: location, timeout: timeout, fetched: fetched, meter: meter, failover: failover)
+                location: location, timeout: timeout, fetched: fetched, meter: meter, failover: failover,
+                splice: splice)
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
@@ -110,6 +113,13 @@ final class MediaSource: @unchecked Sendable {
 
     /// Whether the location is read over the network.
     var isNetwork: Bool { watch != nil }
+
+    /// Moves the container to the keyframe at or before `timestamp` (`av_seek_frame`), in the time
+    /// base of stream `stream` (of `AV_TIME_BASE` when -1); returns libavformat's code.
+    func seek(stream: Int32, to timestamp: Int64) -> Int32 {
+        watch?.splice?.containerMoved()
+        return av_seek_frame(pointer, stream, timestamp, cffmpeg_seek_flag_backward())
+    }
 
     /// Playlists of the stream (an HLS variant's or rendition's) that could not be fetched: the
     /// demuxer left their renditions out.

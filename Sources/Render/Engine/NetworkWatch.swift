@@ -32,16 +32,19 @@ final class NetworkWatch: Sendable {
     let meter: SegmentMeter?
     /// Lets another rendition of a ladder take over from one whose segments fail.
     let failover: RenditionFailover?
+    /// Keeps a rendition switch from fetching a stretch of media twice.
+    let splice: RenditionSplice?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
         location: String, timeout: Double, fetched: ByteCounter? = nil, meter: SegmentMeter? = nil,
-        failover: RenditionFailover? = nil
+        failover: RenditionFailover? = nil, splice: RenditionSplice? = nil
     ) {
         self.location = location
         self.fetched = fetched
         self.meter = meter
         self.failover = failover
+        self.splice = splice
         readTimeout = String(Int64(timeout * 1_000_000))
     }
 
@@ -123,6 +126,8 @@ final class NetworkWatch: Sendable {
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
+            // NB: a segment another rendition delivers is skipped as at once.
+            if watch.splice?.admits(segment) == false { return cffmpeg_averror(ECANCELED) }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
         }
         let meter = segment == nil ? nil : watch?.meter

@@ -118,15 +118,14 @@ extension PlaybackSession {
     /// stream reaches it (MP4 seeks the other streams to the packet found); seeking by the default
     /// stream would find the sound's packet at 0 and skip the priming one.
     private func rewind(_ source: MediaSource, info: SessionInfo) -> Bool {
-        let backward = cffmpeg_seek_flag_backward()
         if info.rendersAudio, let index = info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
             let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
-            if av_seek_frame(source.pointer, Int32(index), first - oneSecond, backward) >= 0 { return true }
+            if source.seek(stream: Int32(index), to: first - oneSecond) >= 0 { return true }
         }
         let timestamp = Int64((source.startTime * Double(cffmpeg_time_base())).rounded())
-        return av_seek_frame(source.pointer, -1, timestamp, backward) >= 0
+        return source.seek(stream: -1, to: timestamp) >= 0
     }
 
     /// Seconds the data of a pass may end short of the container's length before that length is
@@ -315,7 +314,7 @@ extension PlaybackSession {
             timestamp = av_rescale_q(timestamp, cffmpeg_time_base_q(), base)
             stream = Int32(index)
         }
-        let code = av_seek_frame(source.pointer, stream, timestamp, cffmpeg_seek_flag_backward())
+        let code = source.seek(stream: stream, to: timestamp)
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {
             post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))

@@ -6,13 +6,14 @@ extension PlaybackSession {
         do throws(PlayerError) {
             let source = try MediaSource(
                 location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-                fetched: fetched, meter: segments, failover: failover)
+                fetched: fetched, meter: segments, failover: failover, splice: splice)
             let info = try openStreams(source)
             runtime.withLock { $0.info = info }
             post(.opened(info))
             if info.ladder != nil {
                 holdSegmentsWhileAhead()
                 armFailover()
+                mapSegments(of: source, playing: info.rendition)
             }
             demux(source, info: info)
         } catch {

@@ -52,6 +52,8 @@ final class PlaybackSession: Sendable {
     let segments = SegmentMeter()
     /// Lets another rendition of a ladder take over from one whose segments fail.
     let failover = RenditionFailover()
+    /// Keeps a rendition switch from fetching a stretch of media twice.
+    let splice = RenditionSplice()
     /// The window of a live stream's playlist, reloaded on a thread of its own; `nil` otherwise.
     let live = Locked<LiveState?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)

@@ -77,10 +77,12 @@ extension PlaybackSession {
             }
         }
         if wanted == current {
-            guard change.joining != nil else { return }
+            // NB: once the one joining fetched a segment, the one playing fetched its last.
+            guard change.joining != nil, !splice.joinHasBegun else { return }
             change.joining = nil
             change.held = nil
             failover.setJoining(nil)
+            splice.setJoining(nil)
             ladder.enable([current], streams: playingStreams(info), in: source)
             return
         }
@@ -89,6 +91,8 @@ extension PlaybackSession {
         change.held = nil
         change.reason = reason
         failover.setJoining(wanted)
+        // NB: the rendition failed over from delivers nothing more; the new one fetches it all.
+        splice.setJoining(reason == .failover ? nil : wanted)
         if reason == .failover {
             // Nothing more of the failed rendition comes; the new one starts at the position.
             change.releasedOld = true
@@ -149,6 +153,28 @@ extension PlaybackSession {
         .map(\.rendition)
         let lower = left.filter { ($0.bitRate ?? 0) <= rate }.max { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }
         return (lower ?? left.min { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) })?.id
+    }
+
+    /// Reads the variant playlists of a video-on-demand HLS ladder on a thread of its own, so that
+    /// a switch fetches each segment once (``RenditionSplice``); `playing` is the rendition begun with.
+    func mapSegments(of source: MediaSource, playing: Rendition.ID?) {
+        splice.play(playing)
+        guard source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
+        let (location, timeout, splice) = (source.location, options.networkTimeout, splice)
+        let guardian = InterruptGuard(parent: interrupt)
+        let thread = EngineThread(name: "variant-playlists") {
+            let load = { (url: String) -> HLSPlaylist? in
+                try? HLSPlaylistFetch.playlist(at: url, timeout: timeout, interrupt: guardian)
+            }
+            guard case .master(let variants)? = load(location) else { return }
+            let playlists = variants.map { uri -> (url: String, playlist: HLSMediaPlaylist)? in
+                let url = HLSPlaylistFetch.resolve(uri, against: location)
+                guard !guardian.isAborted, case .media(let playlist)? = load(url) else { return nil }
+                return (url, playlist)
+            }
+            splice.map(RenditionSplice.segments(of: playlists))
+        }
+        runtime.withLock { $0.threads.append(thread) }
     }
 
     /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS
@@ -216,7 +242,7 @@ extension PlaybackSession {
             keyframe.pointer.pointee.dts == nothing
             ? keyframe.pointer.pointee.pts : keyframe.pointer.pointee.dts
         let timestamp = av_rescale_q(decoding, base, stream.pointee.time_base)
-        let code = av_seek_frame(source.pointer, Int32(video), timestamp, cffmpeg_seek_flag_backward())
+        let code = source.seek(stream: Int32(video), to: timestamp)
         if code < 0, !interrupt.isAborted {
             post(
                 .warning(
@@ -325,6 +351,7 @@ extension PlaybackSession {
         change.joining = nil
         change.held = nil
         failover.setJoining(nil)
+        splice.play(target.rendition.id)
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
         let sound = RenditionLadder.sound(of: target, like: language(of: info))
         for (old, new) in [(info.videoStream, target.video), (info.audioStream, sound)] {

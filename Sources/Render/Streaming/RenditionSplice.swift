@@ -1,0 +1,119 @@
+/// Has an HLS rendition switch fetch each stretch of media once: the rendition joining begins with
+/// the first segment the one playing has not fetched, and the one playing fetches nothing the
+/// joining one has.
+///
+/// libavformat's HLS demuxer starts a variant it is told to read at the segment of the last packet
+/// it returned, a segment the variant playing has fetched already, and goes on reading the variant
+/// playing until that one is no longer wanted, while the first segments of the new one come: both
+/// are fetched twice. The network watch asks ``admits(_:)`` before each segment opens; a segment
+/// refused is skipped by the demuxer at once, with nothing fetched. Segments are known by their
+/// URLs and times, read from the variant playlists (``map(_:)``); a segment not listed there is
+/// always let through.
+///
+/// The times of what each rendition opened count from the last move of the container
+/// (``containerMoved()``): a seek starts every variant anew.
+final class RenditionSplice: Sendable {
+    /// A segment of a variant playlist: its rendition (the variant's position in the master
+    /// playlist, libavformat's program id) and its span on the media's timeline.
+    struct Segment: Equatable, Sendable {
+        var rendition: Rendition.ID
+        var start: Double
+        var end: Double
+
+        var middle: Double { (start + end) / 2 }
+    }
+
+    private struct State {
+        var segments: [String: Segment] = [:]
+        var playing: Rendition.ID?
+        var joining: Rendition.ID?
+        /// Where the latest segment each rendition opened since the container moved ends.
+        var openedEnd: [Rendition.ID: Double] = [:]
+        /// Where the first segment a joining rendition opened begins: the rendition playing
+        /// fetches nothing from there on.
+        var joinBegan: Double?
+    }
+
+    private let state = Locked(State())
+
+    /// Makes the segments of `segments` (by URL) known.
+    func map(_ segments: [String: Segment]) { state.withLock { $0.segments = segments } }
+
+    /// Says which rendition plays, once it began or joined.
+    func play(_ rendition: Rendition.ID?) {
+        state.withLock {
+            $0.playing = rendition
+            $0.joining = nil
+            $0.joinBegan = nil
+        }
+    }
+
+    /// Says which rendition is to join (`nil` when the switch is called off, or when it must fetch
+    /// from the position on, as a failover does).
+    func setJoining(_ rendition: Rendition.ID?) {
+        state.withLock {
+            $0.joining = rendition
+            if rendition == nil { $0.joinBegan = nil }
+        }
+    }
+
+    /// Whether the rendition joining has fetched a segment: the one playing then fetches nothing
+    /// more, so the switch can no longer be called off.
+    var joinHasBegun: Bool { state.withLock { $0.joinBegan != nil } }
+
+    /// The container moved (a seek, a loop, a cut of the read-ahead): what was opened before no
+    /// longer says what the demuxer will read.
+    func containerMoved() {
+        state.withLock {
+            $0.openedEnd = [:]
+            $0.joinBegan = nil
+        }
+    }
+
+    /// Whether the segment at `url` may be fetched; records it as opened when it may.
+    func admits(_ url: String) -> Bool {
+        state.withLock { state in
+            guard let segment = state.segments[url] else { return true }
+            let rendition = segment.rendition
+            if let joining = state.joining {
+                // NB: by their middles, so that durations rounded differently in two playlists
+                // still pair the segments that hold the same media.
+                if rendition == joining, let playing = state.playing, let end = state.openedEnd[playing],
+                    segment.middle < end
+                {
+                    return false
+                }
+                if rendition == state.playing, let began = state.joinBegan, segment.middle >= began {
+                    return false
+                }
+                if rendition == joining {
+                    state.joinBegan = min(state.joinBegan ?? segment.start, segment.start)
+                }
+            }
+            state.openedEnd[rendition] = segment.end
+            return true
+        }
+    }
+
+    /// The segments of a video-on-demand ladder's variant playlists, by URL, each on the timeline
+    /// of its playlist; `playlists` holds each variant's URL and playlist in the master playlist's
+    /// order, `nil` for one that could not be read. A playlist that is live, or lists a URL twice
+    /// (byte ranges of one file), is left out.
+    static func segments(of playlists: [(url: String, playlist: HLSMediaPlaylist)?]) -> [String: Segment] {
+        var segments: [String: Segment] = [:]
+        for (rendition, variant) in playlists.enumerated() {
+            guard let (url, playlist) = variant, playlist.isFinished else { continue }
+            var own: [String: Segment] = [:]
+            var start = 0.0
+            for listed in playlist.segments {
+                let end = start + listed.duration
+                own[HLSPlaylistFetch.resolve(listed.uri, against: url)] = Segment(
+                    rendition: rendition, start: start, end: end)
+                start = end
+            }
+            guard own.count == playlist.segments.count else { continue }
+            segments.merge(own) { first, _ in first }
+        }
+        return segments
+    }
+}

@@ -1,0 +1,99 @@
+import Testing
+
+@testable import VideoPlayerRender
+
+/// The splice of a rendition switch, asked about segment opens as the HLS demuxer makes them.
+@Suite struct RenditionSpliceTests {
+    /// A media playlist of `count` segments of `seconds` each, "segmentN.ts".
+    private static func playlist(
+        count: Int, seconds: Double = 2, named: (Int) -> String = { "segment\($0).ts" }
+    )
+        throws -> HLSMediaPlaylist
+    {
+        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:\(Int(seconds.rounded(.up)))\n"
+        for index in 0..<count { text += "#EXTINF:\(seconds),\n\(named(index))\n" }
+        text += "#EXT-X-ENDLIST\n"
+        guard case .media(let playlist) = try HLSPlaylist(parsing: text, location: "test") else {
+            throw PlayerError.unsupportedFormat("not a media playlist")
+        }
+        return playlist
+    }
+
+    /// A splice of two renditions ("high", 0, and "low", 1) of ten 2 s segments, with "high"
+    /// playing.
+    private static func splice() throws -> RenditionSplice {
+        let splice = RenditionSplice()
+        splice.map(
+            RenditionSplice.segments(of: [
+                ("http://h/high/index.m3u8", try playlist(count: 10)),
+                ("http://h/low/index.m3u8", try playlist(count: 10)),
+            ]))
+        splice.play(0)
+        return splice
+    }
+
+    private static func high(_ index: Int) -> String { "http://h/high/segment\(index).ts" }
+    private static func low(_ index: Int) -> String { "http://h/low/segment\(index).ts" }
+
+    @Test func theRenditionJoiningBeginsAfterWhatThePlayingOneFetchedWhichThenFetchesNoMore() throws {
+        let splice = try Self.splice()
+        #expect((0...3).allSatisfy { splice.admits(Self.high($0)) })
+        splice.setJoining(1)
+        #expect(!splice.joinHasBegun)
+        // The demuxer starts the new variant at the segment of the position, which the old one has.
+        #expect(!splice.admits(Self.low(2)))
+        #expect(!splice.admits(Self.low(3)))
+        #expect(splice.admits(Self.low(4)))
+        #expect(splice.joinHasBegun)
+        // The old variant, read to the end of its segment, skips the rest.
+        #expect(!splice.admits(Self.high(4)))
+        #expect(!splice.admits(Self.high(9)))
+        #expect(splice.admits(Self.low(5)))
+        // Joined: the new one plays and fetches on; a later switch back splices the same way.
+        splice.play(1)
+        #expect(splice.admits(Self.low(6)))
+        splice.setJoining(0)
+        #expect(!splice.admits(Self.high(6)))
+        #expect(splice.admits(Self.high(7)))
+    }
+
+    @Test func withoutASwitchAfterASeekOrForUnknownURLsEverySegmentIsFetched() throws {
+        let splice = try Self.splice()
+        #expect((0...5).allSatisfy { splice.admits(Self.high($0)) })
+        #expect(splice.admits(Self.low(1)))
+        #expect(splice.admits("http://h/elsewhere/segment1.ts"))
+        // A switch called off before its rendition fetched anything leaves both as they were.
+        splice.setJoining(1)
+        splice.setJoining(nil)
+        #expect(splice.admits(Self.low(2)))
+        #expect(splice.admits(Self.high(6)))
+        // A seek back: what was fetched before says nothing of what comes next.
+        splice.setJoining(1)
+        splice.containerMoved()
+        #expect(splice.admits(Self.low(1)))
+        #expect(!splice.admits(Self.high(1)))
+    }
+
+    @Test func segmentsPairByTheirMiddlesWhenDurationsAreRoundedDifferently() throws {
+        let splice = RenditionSplice()
+        splice.map(
+            RenditionSplice.segments(of: [
+                ("http://h/a/index.m3u8", try Self.playlist(count: 6, seconds: 2.002)),
+                ("http://h/b/index.m3u8", try Self.playlist(count: 6, seconds: 2)),
+            ]))
+        splice.play(0)
+        #expect((0...4).allSatisfy { splice.admits("http://h/a/segment\($0).ts") })
+        splice.setJoining(1)
+        #expect(!splice.admits("http://h/b/segment4.ts"))
+        #expect(splice.admits("http://h/b/segment5.ts"))
+    }
+
+    @Test func aPlaylistThatListsAURLTwiceOrCouldNotBeReadIsLeftOut() throws {
+        let ranges = try Self.playlist(count: 4) { _ in "all.ts" }
+        let segments = RenditionSplice.segments(of: [
+            nil, ("http://h/r/index.m3u8", ranges), ("http://h/c/index.m3u8", try Self.playlist(count: 3)),
+        ])
+        #expect(segments.count == 3)
+        #expect(segments["http://h/c/segment2.ts"] == RenditionSplice.Segment(rendition: 2, start: 4, end: 6))
+    }
+}
