@@ -159,6 +159,36 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The rendition playing goes away: its playlist answers 404 from now on, and so do its
+        /// next segments when `segmentsToo` (whichever the demuxer asks for first fails).
+        @Test(arguments: [false, true])
+        func aLiveRenditionThatFailsHandsOverAndTheWindowFollowsTheOneTakingOver(segmentsToo: Bool)
+            async throws
+        {
+            let stream = try LiveHLSStream(duration: 40, ladder: [240, 120])
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let playing = try #require(player.currentRendition?.height)
+            let other = playing == 240 ? 120 : 240
+            let folder = "/" + TestMedia.hlsRenditionFolder(height: playing)
+            stream.server.overrideStatus(404, for: folder + "/live.m3u8")
+            for segment in stream.lastSegment...(stream.lastSegment + 30) where segmentsToo {
+                stream.server.overrideStatus(404, for: folder + "/segment\(segment).ts")
+            }
+            let edge = try #require(player.seekableRange).upperBound
+            // The other one takes over, and the window keeps sliding with its playlist, well past
+            // the time a playlist that stopped would count as stuck.
+            let followed = await harness.wait(timeout: 12) {
+                (player.seekableRange?.upperBound ?? 0) > edge + 6 && player.currentTime > edge + 2
+            }
+            #expect(followed, "\(String(describing: player.seekableRange)) at \(player.currentTime)")
+            #expect(player.currentRendition?.height == other, "\(harness.events.suffix(5))")
+            #expect(player.isLive && player.status == .playing, "\(player.status)")
+            #expect(harness.errors.allSatisfy { $0 == .network(.httpStatus(404)) }, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func aVideoOnDemandPlaylistIsNotLive() async throws {
             let playlist = try TestMedia.cachedHLS(ClipSpec(duration: 4), segmentDuration: 1)
             let server = LocalHTTPServer(root: playlist.deletingLastPathComponent())

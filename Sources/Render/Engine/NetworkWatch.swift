@@ -11,9 +11,11 @@ import CFFmpeg
 /// it refuses every later open, so the demuxer skips the rest and ends the data right after what it
 /// already read, which still plays.
 ///
-/// A variant or rendition playlist of an HLS master playlist that cannot be fetched is another
-/// matter: the demuxer leaves that rendition out and the others play, so such a failure is kept in
-/// ``playlistFailures`` for the player to report, and refuses nothing.
+/// A variant or rendition playlist of an HLS master playlist that cannot be fetched while the item
+/// opens is another matter: the demuxer leaves that rendition out and the others play, so such a
+/// failure is kept in ``playlistFailures`` for the player to report, and refuses nothing. Once it
+/// plays, a live rendition's playlist that fails to reload fails that rendition over, as a segment
+/// does.
 ///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
@@ -69,11 +71,12 @@ final class NetworkWatch: Sendable {
         guard code < 0, code != cffmpeg_error_exit(), code != cffmpeg_error_eof() else { return }
         let error = PlayerError(ffmpegCode: code, location: location, operation: operation)
         guard case .network = error else { return }
+        // NB: once the item plays, a playlist that fails is a live rendition's, reloaded.
+        if failover?.fetchFailed(error) == true { return }
         if let url, Self.isPlaylist(String(cString: url)) {
             failedPlaylists.withLock { $0.append(error) }
             return
         }
-        if failover?.segmentFailed(error) == true { return }
         recorded.withLock { $0 = $0 ?? error }
     }
 

@@ -7,6 +7,9 @@ struct LiveState: Sendable {
     var timeline: LiveTimeline
     /// The media playlist followed (the one of the variant playing, for a master playlist).
     var playlistURL: String
+    /// The URLs of a master playlist's variant playlists, in its order (by rendition id); empty
+    /// for a media playlist.
+    var variantURLs: [String]
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
@@ -22,7 +25,7 @@ extension PlaybackSession {
         guard source.isNetwork, source.formatName == "hls", source.duration == nil else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
         guard
-            let (url, playlist) = try? loadMediaPlaylist(
+            let (url, playlist, variants) = try? loadMediaPlaylist(
                 source.location, variant: variant, guardian: guardian),
             playlist.isLive
         else { return nil }
@@ -33,30 +36,42 @@ extension PlaybackSession {
             ?? max(timeline.firstSequence, timeline.nextSequence - 3)
         let start = timeline.start(ofSequence: anchor) ?? timeline.livePosition
         let now = MediaPlayer.now
-        live.withLock { $0 = LiveState(timeline: timeline, playlistURL: url, loadedAt: now, grewAt: now) }
+        live.withLock {
+            $0 = LiveState(
+                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now)
+        }
         let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
         runtime.withLock { $0.threads.append(thread) }
         return start
     }
 
     /// The media playlist at `location`, or, for a master playlist, that of variant `variant`
-    /// (the first when `nil`), with its URL.
+    /// (the first when `nil`), with its URL and the URLs of every variant playlist.
     private func loadMediaPlaylist(_ location: String, variant: Int?, guardian: InterruptGuard)
-        throws(PlayerError) -> (String, HLSMediaPlaylist)
+        throws(PlayerError) -> (String, HLSMediaPlaylist, [String])
     {
         let timeout = options.networkTimeout
         switch try HLSPlaylistFetch.playlist(at: location, timeout: timeout, interrupt: guardian) {
         case .media(let playlist):
-            return (location, playlist)
+            return (location, playlist, [])
         case .master(let variants):
             guard !variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
-            let url = HLSPlaylistFetch.resolve(
-                variants[min(variant ?? 0, variants.count - 1)], against: location)
+            let urls = variants.map { HLSPlaylistFetch.resolve($0, against: location) }
+            let url = urls[min(variant ?? 0, urls.count - 1)]
             guard
                 case .media(let playlist) = try HLSPlaylistFetch.playlist(
                     at: url, timeout: timeout, interrupt: guardian)
             else { throw .unsupportedFormat("\(url) is a master playlist inside a master playlist") }
-            return (url, playlist)
+            return (url, playlist, urls)
+        }
+    }
+
+    /// Has the live window follow the playlist of `rendition` once it plays (a master playlist's
+    /// variants list the same segments; the one left may have gone away).
+    func followLivePlaylist(of rendition: Rendition.ID) {
+        live.withLock { state in
+            guard let urls = state?.variantURLs, urls.indices.contains(rendition) else { return }
+            state?.playlistURL = urls[rendition]
         }
     }
 

@@ -352,6 +352,7 @@ extension PlaybackSession {
         change.held = nil
         failover.setJoining(nil)
         splice.play(target.rendition.id)
+        followLivePlaylist(of: target.rendition.id)
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
         let sound = RenditionLadder.sound(of: target, like: language(of: info))
         for (old, new) in [(info.videoStream, target.video), (info.audioStream, sound)] {

@@ -1,7 +1,8 @@
 /// Another rendition of a ladder takes over when the segments of the one playing cannot be fetched
 /// (an HTTP error, a refused or lost connection), instead of the item failing there.
 ///
-/// The network watch asks ``segmentFailed(_:)`` about each segment that failed. While a rendition
+/// The network watch asks ``fetchFailed(_:)`` about each segment that failed, and each live
+/// playlist that failed to reload. While a rendition
 /// that can follow in the same decoders has not failed yet, the one playing is marked failed and a
 /// failover is pending: the watch refuses every segment until the demuxer returns, so it skips what
 /// is left of the failed rendition at once instead of asking for each segment in turn, and the demux
@@ -36,9 +37,10 @@ final class RenditionFailover: Sendable {
         }
     }
 
-    /// Whether playback goes on without the segment that failed with `error`: `false` when no
-    /// other rendition is left (the failure then ends the data, as without a ladder).
-    func segmentFailed(_ error: PlayerError) -> Bool {
+    /// Whether playback goes on without the segment (or the live playlist, reloaded) that failed
+    /// with `error`: `false` until armed, and when no other rendition is left (the failure then
+    /// ends the data, as without a ladder).
+    func fetchFailed(_ error: PlayerError) -> Bool {
         let (handled, report) = state.withLock { state -> (Bool, (@Sendable (PlayerError) -> Void)?) in
             if state.pending { return (true, nil) }
             guard let ladder = state.ladder?() else { return (false, nil) }
