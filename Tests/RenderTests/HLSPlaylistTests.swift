@@ -29,6 +29,17 @@ import Testing
         #expect(try !media("#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION:4\n").isLive)
     }
 
+    @Test func theServerControlsHoldBackIsRead() throws {
+        let tags = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-SERVER-CONTROL:"
+        let control = try media(tags + "CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.5,HOLD-BACK=9\n")
+        #expect(control.holdBack == 9)
+        #expect(try media(tags + "CAN-SKIP-UNTIL=12.0\n").holdBack == nil)
+        #expect(try media(window(0, 2)).holdBack == nil)
+        #expect(throws: PlayerError.self) { try media(tags + "HOLD-BACK=soon\n") }
+        let quoted = HLSMediaPlaylist.attributes(#"CODECS="avc1.4d401f,mp4a.40.2",BANDWIDTH=800000"#)
+        #expect(quoted == ["CODECS": "avc1.4d401f,mp4a.40.2", "BANDWIDTH": "800000"])
+    }
+
     @Test func aMasterPlaylistListsItsVariants() throws {
         let text = """
             #EXTM3U

@@ -159,6 +159,33 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func playbackKeepsThePlaylistsHoldBackFromTheEdge() async throws {
+            let stream = try LiveHLSStream(kind: .sliding(window: 9), startingAt: 12, holdBack: 6)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            // The demuxer begins three segments before the edge; the playlist asks for six.
+            let latency = { player.liveLatency ?? 0 }
+            let began = player.currentTime
+            #expect(await harness.wait { player.currentTime > began + 1 && player.currentFrame != nil })
+            #expect(latency() > 5 && latency() < 7.5, "\(latency())")
+            #expect(player.isAtLiveEdge)
+            // The first picture is that of the position, on the window's timeline.
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            let expected = Double(frame) / 30 - Double(stream.firstSequence)
+            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            // Going to live after a seek back returns to the hold-back, not three segments.
+            let window = try #require(player.seekableRange)
+            player.seek(to: window.lowerBound)
+            #expect(await harness.wait { latency() > 8 && player.status == .playing })
+            #expect(!player.isAtLiveEdge)
+            player.seekToLive()
+            #expect(await harness.wait { latency() < 7.5 && player.status == .playing })
+            #expect(latency() > 5 && player.isAtLiveEdge, "\(latency())")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// The rendition playing goes away: its playlist answers 404 from now on, and so do its
         /// next segments when `segmentsToo` (whichever the demuxer asks for first fails).
         @Test(arguments: [false, true])

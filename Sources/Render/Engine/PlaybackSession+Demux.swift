@@ -15,7 +15,11 @@ extension PlaybackSession {
         var info = openedInfo
         var change = RenditionSwitch(source: source, info: info)
         let startSerial = serial
-        if options.startPosition > 0 {
+        if let beginning = takeLiveBeginning() {
+            reposition(
+                &source, SeekRequest(target: beginning, exact: false, serial: startSerial), change: &change,
+                info: &info)
+        } else if options.startPosition > 0 {
             reposition(
                 &source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
                 change: &change, info: &info)

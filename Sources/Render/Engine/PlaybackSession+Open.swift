@@ -31,7 +31,7 @@ extension PlaybackSession {
         if let livePosition = followLive(source, variant: start?.rendition.id) {
             // Positions count from the start of the live window; playback begins where the demuxer did.
             source.timelineShift = livePosition
-            clock.set(livePosition)
+            clock.set(live.withLock { $0?.beginning } ?? livePosition)
         }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))

@@ -60,6 +60,10 @@ struct HLSMediaPlaylist: Equatable, Sendable {
     /// `EXT-X-PLAYLIST-TYPE:EVENT`: segments are only added, never removed.
     var isEvent: Bool
 
+    /// Seconds before the live edge that playback should keep (`HOLD-BACK` of
+    /// `EXT-X-SERVER-CONTROL`), when the playlist says.
+    var holdBack: Double?
+
     /// Whether segments are still to come: no `EXT-X-ENDLIST`, and not a video-on-demand playlist.
     var isLive: Bool { !isFinished }
 
@@ -74,6 +78,7 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         var finished = false
         var event = false
         var vod = false
+        var holdBack: Double?
         func malformed(_ line: String) -> PlayerError {
             .unsupportedFormat("malformed HLS playlist \(location): \(line.prefix(80))")
         }
@@ -91,6 +96,13 @@ struct HLSMediaPlaylist: Equatable, Sendable {
             } else if let value = Self.value(of: "#EXT-X-PLAYLIST-TYPE:", in: line) {
                 event = value == "EVENT"
                 vod = value == "VOD"
+            } else if let value = Self.value(of: "#EXT-X-SERVER-CONTROL:", in: line) {
+                if let text = Self.attributes(value)["HOLD-BACK"] {
+                    guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                        throw malformed(line)
+                    }
+                    holdBack = seconds
+                }
             } else if line == "#EXT-X-ENDLIST" {
                 finished = true
             } else if !line.hasPrefix("#") {
@@ -107,6 +119,34 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         self.segments = segments
         isFinished = finished || vod
         isEvent = event
+        self.holdBack = holdBack
+    }
+
+    /// The attributes of a tag's attribute list (`NAME=value,NAME="quoted, value"`), by name, with
+    /// quoted values unquoted.
+    static func attributes(_ list: Substring) -> [String: String] {
+        var attributes: [String: String] = [:]
+        var rest = list[...]
+        while !rest.isEmpty {
+            guard let equals = rest.firstIndex(of: "=") else { break }
+            let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+            rest = rest[rest.index(after: equals)...]
+            let value: Substring
+            if rest.first == "\"" {
+                let body = rest.dropFirst()
+                let close = body.firstIndex(of: "\"") ?? body.endIndex
+                value = body[..<close]
+                rest = close < body.endIndex ? body[body.index(after: close)...] : body[body.endIndex...]
+                rest = rest.drop { $0 != "," }
+            } else {
+                let comma = rest.firstIndex(of: ",") ?? rest.endIndex
+                value = rest[..<comma]
+                rest = rest[comma...]
+            }
+            rest = rest.dropFirst()
+            attributes[name] = String(value)
+        }
+        return attributes
     }
 
     private static func value(of tag: String, in line: String) -> Substring? {

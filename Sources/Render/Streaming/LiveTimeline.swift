@@ -15,6 +15,8 @@ struct LiveTimeline: Equatable, Sendable {
     private(set) var targetDuration: Double
     /// Whether the latest playlist said no segment will be added.
     private(set) var isFinished: Bool
+    /// The hold-back the latest playlist asked for (`EXT-X-SERVER-CONTROL`), if any.
+    private(set) var holdBack: Double?
     /// The URIs of the window's segments, by sequence number.
     private var uris: [Int: String] = [:]
 
@@ -24,6 +26,7 @@ struct LiveTimeline: Equatable, Sendable {
         edge = 0
         targetDuration = playlist.targetDuration
         isFinished = playlist.isFinished
+        holdBack = playlist.holdBack
         update(with: playlist)
     }
 
@@ -35,6 +38,7 @@ struct LiveTimeline: Equatable, Sendable {
     mutating func update(with playlist: HLSMediaPlaylist) -> Bool {
         targetDuration = playlist.targetDuration
         isFinished = playlist.isFinished
+        holdBack = playlist.holdBack
         let added = playlist.nextSequence > nextSequence
         if playlist.mediaSequence > nextSequence {
             edge += Double(playlist.mediaSequence - nextSequence) * playlist.targetDuration
@@ -76,9 +80,10 @@ struct LiveTimeline: Equatable, Sendable {
         return listed.last { $0.1 <= time }?.0 ?? firstSequence
     }
 
-    /// Where playback of a live stream begins, and where "go to live" goes: three target
-    /// durations before the edge (the hold-back RFC 8216 asks for), within the window.
+    /// Where playback of a live stream begins, and where "go to live" goes: the playlist's
+    /// hold-back before the edge, else three target durations (what RFC 8216 asks for), within
+    /// the window.
     var livePosition: Double {
-        max(window.lowerBound, edge - 3 * targetDuration)
+        max(window.lowerBound, edge - (holdBack ?? 3 * targetDuration))
     }
 }

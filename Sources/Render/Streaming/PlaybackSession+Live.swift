@@ -13,12 +13,18 @@ struct LiveState: Sendable {
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
+    /// Where playback begins when not where the demuxer began: the start of the segment at the
+    /// playlist's hold-back, when that lies a segment or more before the demuxer's start.
+    var beginning: Double?
 }
 
 extension PlaybackSession {
     /// When `source` is a live HLS stream: reads its playlist, lays the position on the playlist's
     /// timeline (the start of the segment the demuxer began with), and starts the thread that
-    /// reloads it. Returns the timeline's position where playback begins.
+    /// reloads it. Returns the timeline's position where the demuxer began.
+    ///
+    /// Playback begins there, or at ``LiveState/beginning`` when the playlist holds back further,
+    /// which ``takeLiveBeginning()`` hands to the demux thread once.
     ///
     /// A playlist that cannot be read leaves the stream playing as it would without a window.
     func followLive(_ source: MediaSource, variant: Int?) -> Double? {
@@ -35,10 +41,14 @@ extension PlaybackSession {
             source.openedSegments.lazy.compactMap { timeline.sequence(ofSegment: $0, base: url) }.first
             ?? max(timeline.firstSequence, timeline.nextSequence - 3)
         let start = timeline.start(ofSequence: anchor) ?? timeline.livePosition
+        // NB: the demuxer begins three segments before the edge; a longer hold-back begins earlier.
+        let held = timeline.start(ofSequence: timeline.sequence(at: timeline.livePosition))
+        let beginning = held.flatMap { start - $0 >= timeline.targetDuration ? $0 : nil }
         let now = MediaPlayer.now
         live.withLock {
             $0 = LiveState(
-                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now)
+                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now,
+                beginning: beginning)
         }
         let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
         runtime.withLock { $0.threads.append(thread) }
@@ -63,6 +73,14 @@ extension PlaybackSession {
                     at: url, timeout: timeout, interrupt: guardian)
             else { throw .unsupportedFormat("\(url) is a master playlist inside a master playlist") }
             return (url, playlist, urls)
+        }
+    }
+
+    /// Where a live stream's playback begins when not where the demuxer began, once.
+    func takeLiveBeginning() -> Double? {
+        live.withLock { state in
+            defer { state?.beginning = nil }
+            return state?.beginning
         }
     }
 

@@ -17,6 +17,7 @@ final class LiveHLSStream: Sendable {
 
     let server: LocalHTTPServer
     let kind: Kind
+    let holdBack: Double?
     /// The sequence number of the playlist's first segment when the stream starts.
     let firstSequence: Int
     /// The folders of the renditions ("120p"...), or `[""]` without a ladder.
@@ -29,10 +30,13 @@ final class LiveHLSStream: Sendable {
 
     /// - Parameter lastSegment: the sequence number of the last segment listed at first.
     /// - Parameter heights: the ladder's renditions; `nil` serves one media playlist.
+    /// - Parameter holdBack: the seconds before the edge the playlist asks players to keep
+    ///   (`EXT-X-SERVER-CONTROL:HOLD-BACK`); `nil` leaves the tag out.
     init(
         duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
-        ladder heights: [Int]? = nil
+        ladder heights: [Int]? = nil, holdBack: Double? = nil
     ) throws {
+        self.holdBack = holdBack
         let spec = ClipSpec(duration: duration)
         let root: URL
         if let heights {
@@ -105,6 +109,7 @@ final class LiveHLSStream: Sendable {
     private func publish() {
         let (last, ended) = state.withLock { ($0.last, $0.ended) }
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
+        if let holdBack { lines.append("#EXT-X-SERVER-CONTROL:HOLD-BACK=\(holdBack)") }
         let first: Int
         switch kind {
         case .sliding(let window):
