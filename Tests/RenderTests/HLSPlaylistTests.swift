@@ -40,18 +40,45 @@ import Testing
         #expect(quoted == ["CODECS": "avc1.4d401f,mp4a.40.2", "BANDWIDTH": "800000"])
     }
 
-    @Test func aMasterPlaylistListsItsVariants() throws {
+    @Test func aMasterPlaylistListsItsVariantsAndRenditions() throws {
         let text = """
             #EXTM3U
-            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="en",URI="audio/en.m3u8"
-            #EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,AUDIO="a"
+            #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="audio/en.m3u8"
+            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Deutsch, forced",LANGUAGE="de",FORCED=YES,URI="de.m3u8"
+            #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="CC1",INSTREAM-ID="CC1"
+            #EXT-X-MEDIA:TYPE=UNHEARD-OF,GROUP-ID="x",NAME="x"
+            #EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,CODECS="avc1.64001f, mp4a.40.2",AUDIO="a",SUBTITLES="s"
             720p/index.m3u8
-            #EXT-X-STREAM-INF:BANDWIDTH=700000
+            #EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=90000,URI="720p/iframes.m3u8"
+            #EXT-X-STREAM-INF:BANDWIDTH=lots,RESOLUTION=wide
             360p/index.m3u8
             """
+        guard case .master(let master) = try HLSPlaylist(parsing: text, location: "m") else {
+            Issue.record("not a master playlist")
+            return
+        }
+        typealias Variant = HLSMasterPlaylist.Variant
         #expect(
-            try HLSPlaylist(parsing: text, location: "m")
-                == .master(variants: ["720p/index.m3u8", "360p/index.m3u8"]))
+            master.variants == [
+                Variant(
+                    uri: "720p/index.m3u8", bandwidth: 2_800_000, width: 1280, height: 720,
+                    codecs: ["avc1.64001f", "mp4a.40.2"], audioGroup: "a", subtitlesGroup: "s"),
+                Variant(uri: "360p/index.m3u8", codecs: []),
+            ])
+        typealias Rendition = HLSMasterPlaylist.Rendition
+        #expect(
+            master.renditions == [
+                Rendition(
+                    kind: .audio, groupID: "a", name: "English", language: "en", uri: "audio/en.m3u8",
+                    isDefault: true, isForced: false),
+                Rendition(
+                    kind: .subtitles, groupID: "s", name: "Deutsch, forced", language: "de", uri: "de.m3u8",
+                    isDefault: false, isForced: true),
+                Rendition(
+                    kind: .closedCaptions, groupID: "cc", name: "CC1", language: nil, uri: nil,
+                    isDefault: false,
+                    isForced: false),
+            ])
     }
 
     @Test(arguments: [

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The parts of an HLS playlist (RFC 8216) the player reads itself, next to libavformat's demuxer:
-/// a master playlist's variant playlists, and a media playlist's segments, so that a live stream's
-/// window (what can be seeked to) and its edge are known.
+/// a master playlist's variants and renditions, and a media playlist's segments, so that a live
+/// stream's window (what can be seeked to) and its edge are known, and a switch of variant fetches
+/// each segment once.
 enum HLSPlaylist: Equatable, Sendable {
-    /// A master playlist: the URIs of its variant playlists (`EXT-X-STREAM-INF`), in order.
-    case master(variants: [String])
+    /// A master playlist.
+    case master(HLSMasterPlaylist)
     /// A media playlist.
     case media(HLSMediaPlaylist)
 
@@ -21,21 +22,89 @@ enum HLSPlaylist: Equatable, Sendable {
         guard lines.first?.hasPrefix("#EXTM3U") == true else {
             throw .unsupportedFormat("\(location) is not an HLS playlist (no #EXTM3U header)")
         }
-        if lines.contains(where: { $0.hasPrefix("#EXT-X-STREAM-INF") }) {
-            var variants: [String] = []
-            var expectsURI = false
-            for line in lines.dropFirst() where !line.isEmpty {
-                if line.hasPrefix("#EXT-X-STREAM-INF") {
-                    expectsURI = true
-                } else if !line.hasPrefix("#") && expectsURI {
-                    variants.append(line)
-                    expectsURI = false
-                }
-            }
-            self = .master(variants: variants)
+        if lines.contains(where: { $0.hasPrefix("#EXT-X-STREAM-INF:") }) {
+            self = .master(HLSMasterPlaylist(lines: lines.dropFirst()))
             return
         }
         self = .media(try HLSMediaPlaylist(lines: lines.dropFirst(), location: location))
+    }
+}
+
+/// A master playlist: its variant streams and the renditions they group.
+///
+/// Attributes whose values cannot be read (a resolution that is not `WxH`, a bandwidth that is not
+/// a number) are left out, as libavformat's demuxer leaves them; the variants still play.
+struct HLSMasterPlaylist: Equatable, Sendable {
+    /// A variant stream: `EXT-X-STREAM-INF` and the URI of its media playlist on the next line.
+    struct Variant: Equatable, Sendable {
+        var uri: String
+        /// `BANDWIDTH`: bits per second at the peak.
+        var bandwidth: Int?
+        /// `RESOLUTION`.
+        var width: Int?
+        var height: Int?
+        /// `CODECS`, as RFC 6381 names them ("avc1.64001f", "mp4a.40.2").
+        var codecs: [String]
+        /// The `GROUP-ID`s of the renditions it plays with (`AUDIO`, `SUBTITLES`).
+        var audioGroup: String?
+        var subtitlesGroup: String?
+    }
+
+    /// A rendition (`EXT-X-MEDIA`): an alternative sound, picture or subtitles of a group.
+    struct Rendition: Equatable, Sendable {
+        enum Kind: String, Sendable {
+            case audio = "AUDIO"
+            case video = "VIDEO"
+            case subtitles = "SUBTITLES"
+            case closedCaptions = "CLOSED-CAPTIONS"
+        }
+
+        var kind: Kind
+        var groupID: String
+        var name: String
+        /// RFC 5646 (BCP 47), such as "en" or "pt-BR".
+        var language: String?
+        /// Its media playlist; `nil` when it is carried in the variant's own segments.
+        var uri: String?
+        var isDefault: Bool
+        var isForced: Bool
+    }
+
+    /// In the playlist's order, which is that of libavformat's programs.
+    var variants: [Variant]
+    var renditions: [Rendition]
+
+    fileprivate init(lines: ArraySlice<String>) {
+        variants = []
+        renditions = []
+        var pending: [String: String]?
+        for line in lines where !line.isEmpty {
+            if let value = HLSMediaPlaylist.value(of: "#EXT-X-STREAM-INF:", in: line) {
+                pending = HLSMediaPlaylist.attributes(value)
+            } else if let value = HLSMediaPlaylist.value(of: "#EXT-X-MEDIA:", in: line) {
+                let attributes = HLSMediaPlaylist.attributes(value)
+                guard let kind = attributes["TYPE"].flatMap(Rendition.Kind.init(rawValue:)),
+                    let group = attributes["GROUP-ID"], let name = attributes["NAME"]
+                else { continue }
+                renditions.append(
+                    Rendition(
+                        kind: kind, groupID: group, name: name, language: attributes["LANGUAGE"],
+                        uri: attributes["URI"], isDefault: attributes["DEFAULT"] == "YES",
+                        isForced: attributes["FORCED"] == "YES"))
+            } else if !line.hasPrefix("#"), let attributes = pending {
+                let size = attributes["RESOLUTION"]?.split(separator: "x").compactMap { Int($0) }
+                let sized = size?.count == 2 && size?.allSatisfy { $0 > 0 } == true
+                variants.append(
+                    Variant(
+                        uri: line, bandwidth: attributes["BANDWIDTH"].flatMap { Int($0) },
+                        width: sized ? size?[0] : nil, height: sized ? size?[1] : nil,
+                        codecs: attributes["CODECS"].map {
+                            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+                        } ?? [],
+                        audioGroup: attributes["AUDIO"], subtitlesGroup: attributes["SUBTITLES"]))
+                pending = nil
+            }
+        }
     }
 }
 
@@ -149,7 +218,7 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         return attributes
     }
 
-    private static func value(of tag: String, in line: String) -> Substring? {
+    static func value(of tag: String, in line: String) -> Substring? {
         line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
     }
 }

@@ -64,9 +64,9 @@ extension PlaybackSession {
         switch try HLSPlaylistFetch.playlist(at: location, timeout: timeout, interrupt: guardian) {
         case .media(let playlist):
             return (location, playlist, [])
-        case .master(let variants):
-            guard !variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
-            let urls = variants.map { HLSPlaylistFetch.resolve($0, against: location) }
+        case .master(let master):
+            guard !master.variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
+            let urls = master.variants.map { HLSPlaylistFetch.resolve($0.uri, against: location) }
             let url = urls[min(variant ?? 0, urls.count - 1)]
             guard
                 case .media(let playlist) = try HLSPlaylistFetch.playlist(

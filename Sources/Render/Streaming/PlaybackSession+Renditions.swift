@@ -166,9 +166,9 @@ extension PlaybackSession {
             let load = { (url: String) -> HLSPlaylist? in
                 try? HLSPlaylistFetch.playlist(at: url, timeout: timeout, interrupt: guardian)
             }
-            guard case .master(let variants)? = load(location) else { return }
-            let playlists = variants.map { uri -> (url: String, playlist: HLSMediaPlaylist)? in
-                let url = HLSPlaylistFetch.resolve(uri, against: location)
+            guard case .master(let master)? = load(location) else { return }
+            let playlists = master.variants.map { variant -> (url: String, playlist: HLSMediaPlaylist)? in
+                let url = HLSPlaylistFetch.resolve(variant.uri, against: location)
                 guard !guardian.isAborted, case .media(let playlist)? = load(url) else { return nil }
                 return (url, playlist)
             }
