@@ -110,3 +110,30 @@ extension PlayerTests.PlayerSeekTests {
         await harness.close()
     }
 }
+
+extension PlayerTests.PlayerSeekTests {
+    /// The corpus's MPEG-TS clip with a run of its packets copied into its middle (media-fuzz seed
+    /// 11, input 2175): one picture comes out stamped 26 hours after the rest, between pictures of
+    /// the clip's second. It must not hold the pictures after it, nor the end.
+    @Test(.enabled(if: SharedMedia.shouldRun), arguments: [false, true])
+    func aPictureStampedFarAfterTheRestHoldsNeitherThePicturesAfterItNorTheEnd(seekingToTheEnd: Bool)
+        async throws
+    {
+        let original = try Data(contentsOf: URL(fileURLWithPath: try SharedMedia.path("av/sample_h264.ts")))
+        var bytes = original
+        bytes.insert(contentsOf: original[46_766..<(46_766 + 1_047)], at: 31_033)
+        let folder = try TemporaryDirectory()
+        let file = folder.file("mistimed.ts")
+        try bytes.write(to: file)
+        let harness = PlayerHarness()
+        let player = harness.player
+        player.load(MediaItem(path: file.path), autoplay: true)
+        #expect(await harness.wait { player.currentFrame != nil })
+        if seekingToTheEnd { player.seek(to: max(0, (player.duration ?? 1) - 0.25)) }
+        #expect(await harness.wait(timeout: 8, for: .ended), "\(player.status) at \(player.currentTime)")
+        #expect(player.currentTime <= (player.duration ?? 0) + 0.001)
+        // The pictures after it show (the clip's 30 but those out of order or damaged), up to the end.
+        if !seekingToTheEnd { #expect(player.framesPresented >= 15, "\(player.framesPresented)") }
+        await harness.close()
+    }
+}

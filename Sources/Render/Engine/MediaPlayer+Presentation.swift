@@ -91,7 +91,16 @@ extension MediaPlayer {
                 continue
             }
             guard playing else { return nil }
-            if frame.time > clockTime { return now + (frame.time - clockTime) / max(rate, 0.01) }
+            if frame.time > clockTime {
+                if isMistimed(frame, session: session, clockTime: clockTime) {
+                    _ = session.videoFrames.tryPop()
+                    framesDropped += 1
+                    continue
+                }
+                // NB: looked at again within a second, so that a picture found mistimed only once
+                // the pictures after it came does not wait out its own time.
+                return now + min((frame.time - clockTime) / max(rate, 0.01), Self.longestFrameWait)
+            }
             if case .frame(let next) = session.videoFrames.peek(1), next.serial == serial,
                 next.time <= clockTime
             {
@@ -104,6 +113,28 @@ extension MediaPlayer {
         }
         return nil
     }
+
+    /// Seconds the presenter waits for the next picture at most before it looks at the queue again.
+    private static let longestFrameWait = 1.0
+
+    /// Whether `frame`, the next picture and not due yet, carries a damaged time that would hold
+    /// the pictures after it, or the end, until that time: the picture after it is due already and
+    /// stamped before it (decoders hand pictures out in display order), or it is the last picture
+    /// of the data and lies past the item's end.
+    private func isMistimed(_ frame: VideoFrame, session: PlaybackSession, clockTime: Double) -> Bool {
+        switch session.videoFrames.peek(1) {
+        case .frame(let next) where next.serial == frame.serial:
+            return next.time < frame.time && next.time <= clockTime
+        case .end(serial: let serial) where serial == frame.serial:
+            guard let duration else { return false }
+            return itemTime(frame.time) > duration + Self.lengthSlack
+        default:
+            return false
+        }
+    }
+
+    /// Seconds a picture may lie past the item's duration and still be shown.
+    private static let lengthSlack = 1.0
 
     /// The item's own time for a time on the session's timeline, which runs on across the passes
     /// of a looping item: the time since the start of the pass it lies in (or, with `inPassOf`,
