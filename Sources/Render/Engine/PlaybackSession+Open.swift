@@ -29,7 +29,8 @@ extension PlaybackSession {
         let start = ladder?.start(for: wanted.quality, viewSize: wanted.viewSize, gravity: wanted.viewGravity)
         if let start { tracks = start.tracks }
         if let livePosition = followLive(source, variant: start?.rendition.id) {
-            // Positions count from the start of the live window; playback begins where the demuxer did.
+            // Positions count from the start of the live window; playback begins where the demuxer did,
+            // or further back when the playlist holds back more.
             source.timelineShift = livePosition
             clock.set(live.withLock { $0?.beginning } ?? livePosition)
         }
