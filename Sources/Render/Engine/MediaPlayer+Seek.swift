@@ -41,8 +41,8 @@ extension MediaPlayer {
         seek(to: (pendingSeek?.target ?? currentTime) + seconds, exact: true)
     }
 
-    /// Goes to a live stream's live position: three target durations before its edge, where it
-    /// starts. Ignored (and reported) unless the item is live.
+    /// Goes to a live stream's live position, where it starts: the playlist's hold-back before its
+    /// edge, else three target durations. Ignored (and reported) unless the item is live.
     public func seekToLive() {
         guard let session, isLive, let position = session.liveWindow?.livePosition else {
             return ignore(.seek, session == nil ? "nothing is loaded" : "the item is not live")

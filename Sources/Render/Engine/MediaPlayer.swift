@@ -31,8 +31,8 @@ public final class MediaPlayer {
     /// How far behind the live edge the position is, in seconds; `nil` unless live.
     public internal(set) var liveLatency: Double?
     /// Whether a live stream plays at its live position (where it started, and where
-    /// ``seekToLive()`` goes: three target durations before the edge) or less than a target duration
-    /// behind it; `false` unless live.
+    /// ``seekToLive()`` goes: the playlist's hold-back before the edge, else three target
+    /// durations) or less than a target duration behind it; `false` unless live.
     public internal(set) var isAtLiveEdge = false
     /// The window of the live stream (or of the live stream that ended) playing.
     var liveWindow: ClosedRange<Double>?

@@ -4,9 +4,7 @@ extension PlaybackSession {
     /// The demux thread's body: open the item, start the decoders, then read packets until closed.
     func openAndDemux() {
         do throws(PlayerError) {
-            let source = try MediaSource(
-                location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-                fetched: fetched, meter: segments, failover: failover, splice: splice)
+            let source = try openSource()
             let info = try openStreams(source)
             runtime.withLock { $0.info = info }
             post(.opened(info))
@@ -19,6 +17,15 @@ extension PlaybackSession {
         } catch {
             if !interrupt.isAborted { post(.failed(error)) }
         }
+    }
+
+    /// The item's container, opened with the session's watches of its network connections (the
+    /// bytes read, the segment meter, the failover and the splice of a ladder).
+    func openSource(demuxerOptions: [String: String] = [:]) throws(PlayerError) -> MediaSource {
+        try MediaSource(
+            location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
+            fetched: fetched, meter: segments, failover: failover, splice: splice,
+            demuxerOptions: demuxerOptions)
     }
 
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.

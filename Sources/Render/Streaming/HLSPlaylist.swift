@@ -74,6 +74,12 @@ struct HLSMasterPlaylist: Equatable, Sendable {
     var variants: [Variant]
     var renditions: [Rendition]
 
+    /// The URLs of the variants' media playlists, in order, for the master playlist read from
+    /// `location`.
+    func variantURLs(relativeTo location: String) -> [String] {
+        variants.map { HLSPlaylistFetch.resolve($0.uri, against: location) }
+    }
+
     fileprivate init(lines: ArraySlice<String>) {
         variants = []
         renditions = []

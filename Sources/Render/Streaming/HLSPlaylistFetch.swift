@@ -15,6 +15,19 @@ enum HLSPlaylistFetch {
         return try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
     }
 
+    /// The media playlist at `url`.
+    ///
+    /// - Throws: as ``playlist(at:timeout:interrupt:)``, and `.unsupportedFormat` for a master
+    ///   playlist.
+    static func mediaPlaylist(at url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
+        -> HLSMediaPlaylist
+    {
+        guard case .media(let playlist) = try playlist(at: url, timeout: timeout, interrupt: interrupt) else {
+            throw .unsupportedFormat("\(url) is a master playlist where a media playlist was expected")
+        }
+        return playlist
+    }
+
     private static func read(_ url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
         -> [UInt8]
     {
@@ -27,7 +40,7 @@ enum HLSPlaylistFetch {
         av_dict_free(&options)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else {
-            throw PlayerError(ffmpegCode: opened, location: url, operation: "loading the live playlist")
+            throw PlayerError(ffmpegCode: opened, location: url, operation: "loading the playlist")
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
@@ -37,7 +50,7 @@ enum HLSPlaylistFetch {
             }
             if count == cffmpeg_error_eof() || count == 0 { break }
             guard count > 0 else {
-                throw PlayerError(ffmpegCode: count, location: url, operation: "loading the live playlist")
+                throw PlayerError(ffmpegCode: count, location: url, operation: "loading the playlist")
             }
             bytes += chunk.prefix(Int(count))
             guard bytes.count <= HLSPlaylist.byteLimit else {

@@ -66,13 +66,11 @@ extension PlaybackSession {
             return (location, playlist, [])
         case .master(let master):
             guard !master.variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
-            let urls = master.variants.map { HLSPlaylistFetch.resolve($0.uri, against: location) }
+            let urls = master.variantURLs(relativeTo: location)
             let url = urls[min(variant ?? 0, urls.count - 1)]
-            guard
-                case .media(let playlist) = try HLSPlaylistFetch.playlist(
-                    at: url, timeout: timeout, interrupt: guardian)
-            else { throw .unsupportedFormat("\(url) is a master playlist inside a master playlist") }
-            return (url, playlist, urls)
+            return (
+                url, try HLSPlaylistFetch.mediaPlaylist(at: url, timeout: timeout, interrupt: guardian), urls
+            )
         }
     }
 
@@ -106,7 +104,8 @@ extension PlaybackSession {
             }
             guard !interrupt.isAborted else { return }
             let loaded = Result(catching: { () throws(PlayerError) in
-                try loadLivePlaylist(state.playlistURL, interrupt: guardian)
+                try HLSPlaylistFetch.mediaPlaylist(
+                    at: state.playlistURL, timeout: options.networkTimeout, interrupt: guardian)
             })
             guard let updated = absorb(try? loaded.get()) else { return }
             if updated.loadedAt - updated.grewAt > Self.stuckTargetDurations * updated.timeline.targetDuration
@@ -136,11 +135,10 @@ extension PlaybackSession {
     func reopenLive(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
         guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
         do throws(PlayerError) {
-            let playlist = try loadLivePlaylist(url, interrupt: interrupt)
+            let playlist = try HLSPlaylistFetch.mediaPlaylist(
+                at: url, timeout: options.networkTimeout, interrupt: interrupt)
             guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
-            let reopened = try MediaSource(
-                location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-                fetched: fetched, meter: segments, failover: failover,
+            let reopened = try openSource(
                 demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
             // NB: the timestamps run on, so the new container's first one lies as far from the old
             // one's as their segments do.
@@ -153,17 +151,6 @@ extension PlaybackSession {
         } catch {
             return interrupt.isAborted ? nil : error
         }
-    }
-
-    /// The media playlist at `url`, loaded now.
-    private func loadLivePlaylist(_ url: String, interrupt: InterruptGuard) throws(PlayerError)
-        -> HLSMediaPlaylist
-    {
-        guard
-            case .media(let playlist) = try HLSPlaylistFetch.playlist(
-                at: url, timeout: options.networkTimeout, interrupt: interrupt)
-        else { throw .unsupportedFormat("\(url) is no longer a media playlist") }
-        return playlist
     }
 
     /// Lays a playlist just loaded (`nil`: the load failed) on the timeline; returns the state

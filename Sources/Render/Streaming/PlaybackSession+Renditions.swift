@@ -163,13 +163,16 @@ extension PlaybackSession {
         let (location, timeout, splice) = (source.location, options.networkTimeout, splice)
         let guardian = InterruptGuard(parent: interrupt)
         let thread = EngineThread(name: "variant-playlists") {
-            let load = { (url: String) -> HLSPlaylist? in
-                try? HLSPlaylistFetch.playlist(at: url, timeout: timeout, interrupt: guardian)
-            }
-            guard case .master(let master)? = load(location) else { return }
-            let playlists = master.variants.map { variant -> (url: String, playlist: HLSMediaPlaylist)? in
-                let url = HLSPlaylistFetch.resolve(variant.uri, against: location)
-                guard !guardian.isAborted, case .media(let playlist)? = load(url) else { return nil }
+            guard
+                case .master(let master)? = try? HLSPlaylistFetch.playlist(
+                    at: location, timeout: timeout, interrupt: guardian)
+            else { return }
+            let playlists = master.variantURLs(relativeTo: location).map {
+                url -> (url: String, playlist: HLSMediaPlaylist)? in
+                guard !guardian.isAborted,
+                    let playlist = try? HLSPlaylistFetch.mediaPlaylist(
+                        at: url, timeout: timeout, interrupt: guardian)
+                else { return nil }
                 return (url, playlist)
             }
             splice.map(RenditionSplice.segments(of: playlists))
