@@ -1,3 +1,4 @@
+import CFFmpeg
 import Foundation
 import VideoPlayerRender
 
@@ -8,6 +9,34 @@ public enum HLSLadderAudio: String, Sendable, CaseIterable {
     /// Audio renditions in one group (`EXT-X-MEDIA`) that every video rendition refers to: one per
     /// tone of the spec (its `tone`, the default, then its `additionalTones`), with their languages.
     case separate
+}
+
+/// A WebVTT subtitle rendition of an HLS ladder (`EXT-X-MEDIA:TYPE=SUBTITLES`), cut into segments
+/// as long as the media's.
+public struct HLSLadderSubtitles: Sendable {
+    /// The rendition's `NAME`.
+    public var name: String
+    /// Its `LANGUAGE`, if any.
+    public var language: String?
+    /// The cues, on the clip's timeline; a cue that spans segments is written in each.
+    public var cues: [SubtitleCue]
+    /// Whether the playlist marks it `DEFAULT=YES`.
+    public var isDefault: Bool
+    /// Seconds added to every cue time in the segments, and given as `LOCAL` in their
+    /// `X-TIMESTAMP-MAP`, so that only a player that applies the map shows the cues on time.
+    public var localOffset: Double
+
+    /// A rendition named `name`.
+    public init(
+        name: String, language: String? = nil, cues: [SubtitleCue], isDefault: Bool = false,
+        localOffset: Double = 0
+    ) {
+        self.name = name
+        self.language = language
+        self.cues = cues
+        self.isDefault = isDefault
+        self.localOffset = localOffset
+    }
 }
 
 extension TestMedia {
@@ -21,12 +50,17 @@ extension TestMedia {
     /// `tone`, 1 for its first additional one...).
     public static func hlsAudioFolder(_ index: Int) -> String { index == 0 ? "audio" : "audio\(index)" }
 
+    /// The folder, inside a ladder's folder, of subtitle rendition `index`, such as "subtitles0";
+    /// its segments are `segment0.vtt`, `segment1.vtt`...
+    public static func hlsSubtitleFolder(_ index: Int) -> String { "subtitles\(index)" }
+
     /// Encodes `spec` once per height in `heights` (the width follows the spec's shape, rounded to
     /// an even number) at a constant bit rate of `bitsPerPixel` per second (3, the default, gives
     /// 720p 2.8 Mbit/s and 360p 690 kbit/s, as H.264 ladders of streaming services), each as an HLS
     /// stream in its own folder (``hlsRenditionFolder(height:)``),
     /// and writes a master playlist (``hlsMasterPlaylistName``) listing them, highest first, with
-    /// their peak and average bandwidth measured from the segments and their resolution.
+    /// their peak and average bandwidth measured from the segments and their resolution, and the
+    /// WebVTT renditions of `subtitles` (``hlsSubtitleFolder(_:)``), in one group every variant names.
     ///
     /// > Important: writes synchronously on the calling thread.
     ///
@@ -34,7 +68,7 @@ extension TestMedia {
     @discardableResult
     public static func encodeHLSLadder(
         _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, bitsPerPixel: Double = 3,
-        segmentDuration: Double, into directory: URL
+        subtitles: [HLSLadderSubtitles] = [], segmentDuration: Double, into directory: URL
     ) throws(PlayerError) -> URL {
         guard spec.hasVideo, !heights.isEmpty, heights.allSatisfy({ $0 >= 16 && $0 % 2 == 0 }) else {
             throw .invalidArgument("a ladder needs video and even heights of 16 lines or more")
@@ -55,7 +89,9 @@ extension TestMedia {
                     + "\(language),DEFAULT=\(index == 0 ? "YES" : "NO"),AUTOSELECT=YES,"
                     + "URI=\"\(hlsAudioFolder(index))/\(hlsPlaylistName)\"")
         }
-        let audioGroup = tones.isEmpty ? "" : ",AUDIO=\"audio\""
+        var groups = tones.isEmpty ? "" : ",AUDIO=\"audio\""
+        if !subtitles.isEmpty { groups += ",SUBTITLES=\"subtitles\"" }
+        var firstSegment: URL?
         for var rung in ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel) {
             let height = rung.height
             if audio == .separate {
@@ -64,13 +100,28 @@ extension TestMedia {
             }
             let folder = directory.appendingPathComponent(hlsRenditionFolder(height: height))
             try encodeHLS(rung, segmentDuration: segmentDuration, into: folder)
+            firstSegment = firstSegment ?? folder.appendingPathComponent("segment0.ts")
             let sizes = try segmentSizes(in: folder)
             let peak = Int(Double(sizes.max() ?? 0) * 8 / segmentDuration)
             let average = Int(Double(sizes.reduce(0, +)) * 8 / spec.duration)
             lines.append(
                 "#EXT-X-STREAM-INF:BANDWIDTH=\(peak),AVERAGE-BANDWIDTH=\(average),"
-                    + "RESOLUTION=\(rung.width)x\(rung.height)\(audioGroup)")
+                    + "RESOLUTION=\(rung.width)x\(rung.height)\(groups)")
             lines.append("\(hlsRenditionFolder(height: height))/\(hlsPlaylistName)")
+        }
+        if let firstSegment, !subtitles.isEmpty {
+            let ticks = try startTicks(of: firstSegment)
+            for (index, rendition) in subtitles.enumerated() {
+                try writeWebVTTRendition(
+                    rendition, duration: spec.duration, segmentDuration: segmentDuration, mpegTicks: ticks,
+                    into: directory.appendingPathComponent(hlsSubtitleFolder(index)))
+                let language = rendition.language.map { ",LANGUAGE=\"\($0)\"" } ?? ""
+                lines.insert(
+                    "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subtitles\",NAME=\"\(rendition.name)\"\(language),"
+                        + "DEFAULT=\(rendition.isDefault ? "YES" : "NO"),AUTOSELECT=YES,"
+                        + "URI=\"\(hlsSubtitleFolder(index))/\(hlsPlaylistName)\"",
+                    at: 2 + tones.count + index)
+            }
         }
         let master = directory.appendingPathComponent(hlsMasterPlaylistName)
         do {
@@ -108,6 +159,61 @@ extension TestMedia {
             rung.width = max(16, Int((Double(spec.width * height) / Double(spec.height) / 2).rounded()) * 2)
             rung.videoBitRate = Int(Double(rung.width * rung.height) * bitsPerPixel)
             return rung
+        }
+    }
+
+    /// Writes `rendition` as a WebVTT media playlist and its segments in `directory`: each segment
+    /// lists the cues that overlap it, and maps `LOCAL` (the rendition's offset) to `mpegTicks`,
+    /// the 90 kHz time of the media's start.
+    static func writeWebVTTRendition(
+        _ rendition: HLSLadderSubtitles, duration: Double, segmentDuration: Double, mpegTicks: Int64,
+        into directory: URL
+    ) throws(PlayerError) {
+        try createDirectory(directory)
+        func stamp(_ seconds: Double) -> String {
+            let milliseconds = Int((seconds * 1000).rounded())
+            return String(
+                format: "%02d:%02d:%02d.%03d", milliseconds / 3_600_000, milliseconds / 60_000 % 60,
+                milliseconds / 1000 % 60, milliseconds % 1000)
+        }
+        let count = Int((duration / segmentDuration).rounded(.up))
+        var playlist = [
+            "#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:\(Int(segmentDuration.rounded(.up)))",
+            "#EXT-X-MEDIA-SEQUENCE:0", "#EXT-X-PLAYLIST-TYPE:VOD",
+        ]
+        for index in 0..<count {
+            let start = Double(index) * segmentDuration
+            let end = min(duration, start + segmentDuration)
+            var text = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:\(mpegTicks),LOCAL:\(stamp(rendition.localOffset))\n"
+            for cue in rendition.cues where cue.start < end && cue.end > start {
+                text +=
+                    "\n\(stamp(cue.start + rendition.localOffset)) --> "
+                    + "\(stamp(cue.end + rendition.localOffset))\n\(cue.text)\n"
+            }
+            try write(text, to: directory.appendingPathComponent("segment\(index).vtt"))
+            playlist += [String(format: "#EXTINF:%.6f,", end - start), "segment\(index).vtt"]
+        }
+        playlist.append("#EXT-X-ENDLIST")
+        try write(
+            playlist.joined(separator: "\n") + "\n", to: directory.appendingPathComponent(hlsPlaylistName))
+    }
+
+    /// The 90 kHz time at which the MPEG-TS segment at `url` starts.
+    static func startTicks(of url: URL) throws(PlayerError) -> Int64 {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        let opened = avformat_open_input(&context, url.path, nil, nil)
+        defer { avformat_close_input(&context) }
+        guard opened >= 0, let context, avformat_find_stream_info(context, nil) >= 0,
+            context.pointee.start_time != cffmpeg_nopts_value()
+        else { throw .io("cannot read the start time of \(url.path)") }
+        return av_rescale(context.pointee.start_time, 90_000, Int64(cffmpeg_time_base()))
+    }
+
+    private static func write(_ text: String, to url: URL) throws(PlayerError) {
+        do {
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        } catch {
+            throw .io("cannot write \(url.path): \(error.localizedDescription)")
         }
     }
 

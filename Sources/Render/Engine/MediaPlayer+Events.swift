@@ -11,6 +11,7 @@ extension MediaPlayer {
             }
         }
         present(at: MediaPlayer.now)
+        subtitleRenditions?.advance(to: currentTime - subtitleDelay)
         scheduleSelfPump()
     }
 
@@ -74,6 +75,7 @@ extension MediaPlayer {
         renditions = info.ladder?.renditions ?? []
         if info.videoStream == nil { experience.started(at: MediaPlayer.now) }
         emit(.tracksChanged(info.tracks))
+        readSubtitleRenditions(of: info)
         let before = renditionBeforeReopen
         renditionBeforeReopen = nil
         if let before, before.id != info.rendition {

@@ -248,6 +248,8 @@ extension MediaPlayer {
         subtitleFonts = []
         cues = []
         externalCues = []
+        subtitleRenditions?.close()
+        subtitleRenditions = nil
         embeddedSubtitleHeader = nil
         externalSubtitleHeader = nil
         selectedAudioTrack = nil

@@ -14,7 +14,9 @@ extension MediaPlayer {
     /// Shows the subtitle track at stream `index`, or hides embedded subtitles with `nil`.
     ///
     /// The choice also applies to later items: hidden subtitles stay hidden, an index selects the
-    /// track with that index.
+    /// track with that index. The subtitle renditions of an HLS master playlist are tracks too,
+    /// listed once the player has read the playlist, past every stream index (from 131072 on, in
+    /// the playlist's order).
     public func selectSubtitleTrack(index: Int?) {
         guard let index else { return showSubtitles(of: nil) }
         showSubtitles(of: .index(index))
@@ -49,12 +51,65 @@ extension MediaPlayer {
         }
         subtitlePreference = preference ?? .off
         refreshPreload()
+        if let index, subtitleRenditions?.lists(index) == true { return showRendition(index) }
+        subtitleRenditions?.show(nil)
         selectedSubtitleTrack = index
         session.settings.update { $0.subtitleStream = index }
         cues = externalCues
         embeddedSubtitleHeader = nil
         // Re-reading from the keyframe before the position decodes the new track's current cue.
         seek(to: currentTime, exact: true)
+    }
+
+    /// Shows the subtitle rendition of track `index` in place of any embedded track: the cues read
+    /// already at once, the rest as its segments come.
+    private func showRendition(_ index: Int) {
+        guard let renditions = subtitleRenditions else { return }
+        selectedSubtitleTrack = index
+        session?.settings.update { $0.subtitleStream = nil }
+        embeddedSubtitleHeader = nil
+        let known = renditions.show(index)
+        cues = (externalCues + known).sorted { $0.start < $1.start }
+        renditions.advance(to: currentTime - subtitleDelay)
+    }
+
+    /// Reads the subtitle renditions of an on-demand HLS item's master playlist, which become
+    /// tracks of the item (``SubtitleRenditions``).
+    func readSubtitleRenditions(of info: SessionInfo) {
+        subtitleRenditions?.close()
+        subtitleRenditions = nil
+        guard info.isHLS, info.duration != nil, let session else { return }
+        let renditions = SubtitleRenditions(
+            location: session.options.location, timeout: configuration.networkTimeout,
+            lookahead: configuration.forwardBuffer, interrupt: InterruptGuard(parent: session.interrupt),
+            counter: session.fetched, origin: info.timelineOrigin
+        ) { [weak self] report in self?.apply(report) }
+        subtitleRenditions = renditions
+        renditions.discover()
+    }
+
+    private func apply(_ report: SubtitleRenditions.Report) {
+        switch report {
+        case .found(let found, let chosen):
+            tracks += found
+            emit(.tracksChanged(tracks))
+            // A rendition chosen for an earlier item, else the playlist's default when nothing
+            // else shows.
+            if let preference = subtitlePreference, preference != .off {
+                guard selectedSubtitleTrack == nil, let track = found.first(where: preference.matches) else {
+                    return
+                }
+                showRendition(track.index)
+            } else if subtitlePreference == nil, selectedSubtitleTrack == nil, let chosen {
+                showRendition(chosen)
+            }
+        case .cues(let new, let track):
+            guard track == selectedSubtitleTrack else { return }
+            cues = (cues + new).sorted { $0.start < $1.start }
+            for cue in new { emit(.subtitleCue(cue)) }
+        case .failed(let error):
+            emit(.error(error))
+        }
     }
 
     /// Reads the item's external subtitle file off the main actor and adds its cues.

@@ -155,6 +155,8 @@ public final class MediaPlayer {
     var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
     var nextObserverID = 0
     var externalCues: [SubtitleCue] = []
+    /// The subtitle renditions of an HLS item's master playlist, read by the player.
+    var subtitleRenditions: SubtitleRenditions?
     /// The script header of the embedded ASS/SSA track whose cues are read.
     var embeddedSubtitleHeader: String?
     /// The script header of the item's external ASS/SSA file.

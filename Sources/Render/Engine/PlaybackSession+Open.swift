@@ -63,6 +63,8 @@ extension PlaybackSession {
             audioStream: audioIndex, subtitleStream: subtitleIndex, rendersAudio: false, videoSize: nil,
             bitRate: source.pointer.pointee.bit_rate > 0 ? Int(source.pointer.pointee.bit_rate) : nil)
         info.metadata = source.metadata
+        info.isHLS = source.formatName == "hls"
+        info.timelineOrigin = source.startTime
         info.ladder = ladder
         info.rendition = start?.rendition.id
         if let ladder, let start {

@@ -21,6 +21,10 @@ struct SessionInfo: Sendable {
     var ladder: RenditionLadder?
     /// The id of the rendition playing, in a stream with a ladder.
     var rendition: Int?
+    /// Whether the item is an HLS stream (its location a master or media playlist).
+    var isHLS = false
+    /// The media time of position 0 (the container's start), in seconds.
+    var timelineOrigin = 0.0
 }
 
 /// What a session reports from its threads; the player applies these on the main actor, in order.

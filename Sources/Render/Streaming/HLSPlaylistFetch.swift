@@ -8,10 +8,10 @@ enum HLSPlaylistFetch {
     ///
     /// - Throws: the network failure, `.unsupportedFormat` for text that is not a playlist or one
     ///   longer than ``HLSPlaylist/byteLimit``.
-    static func playlist(at url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
-        -> HLSPlaylist
-    {
-        let bytes = try read(url, timeout: timeout, interrupt: interrupt)
+    static func playlist(
+        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter? = nil
+    ) throws(PlayerError) -> HLSPlaylist {
+        let bytes = try read(url, timeout: timeout, interrupt: interrupt, counter: counter)
         return try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
     }
 
@@ -19,18 +19,26 @@ enum HLSPlaylistFetch {
     ///
     /// - Throws: as ``playlist(at:timeout:interrupt:)``, and `.unsupportedFormat` for a master
     ///   playlist.
-    static func mediaPlaylist(at url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
-        -> HLSMediaPlaylist
-    {
-        guard case .media(let playlist) = try playlist(at: url, timeout: timeout, interrupt: interrupt) else {
+    static func mediaPlaylist(
+        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter? = nil
+    ) throws(PlayerError) -> HLSMediaPlaylist {
+        guard
+            case .media(let playlist) = try playlist(
+                at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+        else {
             throw .unsupportedFormat("\(url) is a master playlist where a media playlist was expected")
         }
         return playlist
     }
 
-    private static func read(_ url: String, timeout: Double, interrupt: InterruptGuard) throws(PlayerError)
-        -> [UInt8]
-    {
+    /// The bytes at `url`, at most `limit` of them (the default: ``HLSPlaylist/byteLimit``), each
+    /// counted by `counter`.
+    ///
+    /// - Throws: the network failure; `.unsupportedFormat` when there are more than `limit` bytes.
+    static func read(
+        _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
+        counter: ByteCounter? = nil, operation: String = "loading the playlist"
+    ) throws(PlayerError) -> [UInt8] {
         var options: OpaquePointer?
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
         av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
@@ -40,21 +48,20 @@ enum HLSPlaylistFetch {
         av_dict_free(&options)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else {
-            throw PlayerError(ffmpegCode: opened, location: url, operation: "loading the playlist")
+            throw PlayerError(ffmpegCode: opened, location: url, operation: operation)
         }
         var bytes: [UInt8] = []
+        defer { counter?.add(bytes.count) }
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBufferPointer {
                 avio_read(context, $0.baseAddress, Int32($0.count))
             }
             if count == cffmpeg_error_eof() || count == 0 { break }
-            guard count > 0 else {
-                throw PlayerError(ffmpegCode: count, location: url, operation: "loading the playlist")
-            }
+            guard count > 0 else { throw PlayerError(ffmpegCode: count, location: url, operation: operation) }
             bytes += chunk.prefix(Int(count))
-            guard bytes.count <= HLSPlaylist.byteLimit else {
-                throw .unsupportedFormat("\(url) is longer than a playlist can be")
+            guard bytes.count <= limit else {
+                throw .unsupportedFormat("\(url) is longer than \(limit) bytes (\(operation))")
             }
         }
         return bytes

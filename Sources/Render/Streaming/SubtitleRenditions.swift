@@ -1,0 +1,221 @@
+import Foundation
+
+/// The WebVTT subtitle renditions of an on-demand HLS master playlist (`EXT-X-MEDIA:TYPE=SUBTITLES`),
+/// which libavformat's HLS demuxer leaves out: the player lists them as subtitle tracks of the item
+/// and reads the one shown itself, a segment at a time, from the segment at the position to the
+/// one that begins ``lookahead`` seconds past it. Each segment is fetched once per item; nothing is
+/// fetched for a rendition never shown.
+@MainActor
+final class SubtitleRenditions {
+    /// What the renditions report to the player.
+    enum Report {
+        /// The renditions, as subtitle tracks, and the one the playlist marks `DEFAULT=YES`.
+        case found([MediaTrack], default: Int?)
+        /// Cues of the rendition of track `index`, read from a segment.
+        case cues([SubtitleCue], track: Int)
+        /// A playlist or segment that cannot be read or is not WebVTT; the rest go on.
+        case failed(PlayerError)
+    }
+
+    /// Track indices of the renditions begin here, past those of streams and closed captions.
+    nonisolated static let firstTrackIndex = 0x20000
+    /// A subtitle segment larger than this is refused.
+    nonisolated static let segmentByteLimit = 1 << 20
+
+    private struct Segment {
+        var url: String
+        var start: Double
+        var end: Double
+    }
+
+    private enum Playlist {
+        case loading
+        case loaded([Segment])
+        case failed
+    }
+
+    private let location: String
+    private let timeout: Double
+    private let lookahead: Double
+    private let interrupt: InterruptGuard
+    private let counter: ByteCounter
+    private let origin: Double
+    private let report: (Report) -> Void
+    /// The playlist URL of each rendition, by track index.
+    private var urls: [Int: String] = [:]
+    private var playlists: [Int: Playlist] = [:]
+    private var fetched: [Int: Set<String>] = [:]
+    private var known: [Int: [SubtitleCue]] = [:]
+    /// The track shown.
+    private(set) var shown: Int?
+    /// Whether a playlist or segment is being read: one at a time.
+    private var isReading = false
+    /// Where the subtitles stood at the latest ``advance(to:)``: each read that ends goes on from there.
+    private var position = 0.0
+
+    /// Renditions of the item at `location` (read with the item's `timeout`, and stopped by its
+    /// `interrupt`), whose media time `origin` is position 0; `lookahead` is how far past the
+    /// position segments are read, and `counter` counts the bytes.
+    init(
+        location: String, timeout: Double, lookahead: Double, interrupt: InterruptGuard, counter: ByteCounter,
+        origin: Double, report: @escaping (Report) -> Void
+    ) {
+        self.location = location
+        self.timeout = timeout
+        self.lookahead = lookahead
+        self.interrupt = interrupt
+        self.counter = counter
+        self.origin = origin
+        self.report = report
+    }
+
+    /// Stops every read; nothing is reported after this.
+    func close() { interrupt.abort() }
+
+    /// Whether `track` is one of the renditions.
+    func lists(_ track: Int) -> Bool { urls[track] != nil }
+
+    /// Reads the master playlist and reports its subtitle renditions, if it has any.
+    func discover() {
+        isReading = true
+        let (location, timeout, interrupt, counter) = (location, timeout, interrupt, counter)
+        read { () throws(PlayerError) -> HLSPlaylist in
+            try HLSPlaylistFetch.playlist(
+                at: location, timeout: timeout, interrupt: interrupt, counter: counter)
+        } then: { [weak self] result in
+            guard let self else { return }
+            self.isReading = false
+            defer { self.advance(to: self.position) }
+            switch result {
+            case .success(.master(let master)): self.list(master)
+            case .success(.media): break
+            case .failure(let error): self.report(.failed(error))
+            }
+        }
+    }
+
+    /// Shows the rendition of `track` (`nil`: none); returns the cues of it read already.
+    @discardableResult
+    func show(_ track: Int?) -> [SubtitleCue] {
+        shown = track.flatMap { lists($0) ? $0 : nil }
+        return shown.flatMap { known[$0] } ?? []
+    }
+
+    /// Reads what the rendition shown needs at `position`: its playlist, else the next segment not
+    /// read yet from the one at the position to ``lookahead`` past it.
+    func advance(to position: Double) {
+        self.position = position
+        guard !isReading, let track = shown, let url = urls[track] else { return }
+        switch playlists[track] {
+        case nil:
+            readPlaylist(of: track, at: url)
+        case .loaded(let segments):
+            let done = fetched[track, default: []]
+            guard
+                let next = segments.first(where: {
+                    $0.end > position && $0.start <= position + lookahead && !done.contains($0.url)
+                })
+            else { return }
+            readSegment(next, of: track)
+        case .loading, .failed:
+            return
+        }
+    }
+
+    private func list(_ master: HLSMasterPlaylist) {
+        // NB: one group only, that of the first variant naming one: ladders often repeat a group
+        // per variant.
+        let group = master.variants.lazy.compactMap(\.subtitlesGroup).first
+        let renditions = master.renditions.filter {
+            $0.kind == .subtitles && $0.uri != nil && (group == nil || $0.groupID == group)
+        }
+        var tracks: [MediaTrack] = []
+        var chosen: Int?
+        for (offset, rendition) in renditions.enumerated() {
+            guard let uri = rendition.uri else { continue }
+            let index = Self.firstTrackIndex + offset
+            urls[index] = HLSPlaylistFetch.resolve(uri, against: location)
+            tracks.append(
+                MediaTrack(
+                    index: index, kind: .subtitle, codecName: "webvtt", language: rendition.language,
+                    title: rendition.name, isSupported: true))
+            if rendition.isDefault, chosen == nil { chosen = index }
+        }
+        guard !tracks.isEmpty else { return }
+        report(.found(tracks, default: chosen))
+    }
+
+    private func readPlaylist(of track: Int, at url: String) {
+        isReading = true
+        playlists[track] = .loading
+        let (timeout, interrupt, counter) = (timeout, interrupt, counter)
+        read { () throws(PlayerError) -> HLSMediaPlaylist in
+            try HLSPlaylistFetch.mediaPlaylist(
+                at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+        } then: { [weak self] result in
+            guard let self else { return }
+            self.isReading = false
+            defer { self.advance(to: self.position) }
+            switch result {
+            case .success(let playlist):
+                var start = 0.0
+                self.playlists[track] = .loaded(
+                    playlist.segments.map { segment in
+                        defer { start += segment.duration }
+                        return Segment(
+                            url: HLSPlaylistFetch.resolve(segment.uri, against: url), start: start,
+                            end: start + segment.duration)
+                    })
+            case .failure(let error):
+                self.playlists[track] = .failed
+                self.report(.failed(error))
+            }
+        }
+    }
+
+    private func readSegment(_ segment: Segment, of track: Int) {
+        isReading = true
+        fetched[track, default: []].insert(segment.url)
+        let (timeout, interrupt, counter, origin) = (timeout, interrupt, counter, origin)
+        read { () throws(PlayerError) -> [SubtitleCue] in
+            let bytes = try HLSPlaylistFetch.read(
+                segment.url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
+                counter: counter, operation: "loading a subtitle segment")
+            return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: segment.url)
+        } then: { [weak self] result in
+            guard let self else { return }
+            self.isReading = false
+            defer { self.advance(to: self.position) }
+            switch result {
+            case .success(let cues):
+                // A cue that spans segments is in each of them.
+                let earlier = self.known[track, default: []]
+                let new = cues.filter { cue in !earlier.contains { $0.isReadAgain(as: cue) } }
+                guard !new.isEmpty else { return }
+                self.known[track, default: []] += new
+                self.report(.cues(new, track: track))
+            case .failure(let error):
+                self.report(.failed(error))
+            }
+        }
+    }
+
+    /// Runs `work` off the main actor, then `done` with its result on it, unless closed meanwhile.
+    private func read<Value: Sendable>(
+        _ work: @escaping @Sendable () throws(PlayerError) -> Value,
+        then done: @escaping @MainActor (Result<Value, PlayerError>) -> Void
+    ) {
+        let interrupt = interrupt
+        Task {
+            let result = await Task.detached { () -> Result<Value, PlayerError> in
+                do throws(PlayerError) {
+                    return .success(try work())
+                } catch {
+                    return .failure(error)
+                }
+            }.value
+            guard !interrupt.isAborted else { return }
+            done(result)
+        }
+    }
+}
