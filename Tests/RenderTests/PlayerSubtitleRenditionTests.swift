@@ -19,18 +19,18 @@ extension PlayerTests {
             SubtitleCue(start: 3.1, end: 3.9, text: "Zwei"),
         ]
 
-        /// A six-second ladder with an English rendition (the default, its cue times moved by a
-        /// `LOCAL` offset) and a German one, served from `directory`.
-        static func served(in directory: TemporaryDirectory) throws -> LocalHTTPServer {
-            try TestMedia.encodeHLSLadder(
-                ClipSpec(duration: 6), heights: PlayerRenditionTests.heights,
-                subtitles: [
-                    HLSLadderSubtitles(
-                        name: "English", language: "en", cues: english, isDefault: true, localOffset: 10),
-                    HLSLadderSubtitles(name: "Deutsch", language: "de", cues: german),
-                ],
-                segmentDuration: 1, into: directory.url)
-            let server = LocalHTTPServer(root: directory.url)
+        /// An English rendition (the default, its cue times moved by a `LOCAL` offset) and a German one.
+        static let renditions = [
+            HLSLadderSubtitles(
+                name: "English", language: "en", cues: english, isDefault: true, localOffset: 10),
+            HLSLadderSubtitles(name: "Deutsch", language: "de", cues: german),
+        ]
+
+        /// A six-second ladder with ``renditions``, served.
+        static func served() throws -> LocalHTTPServer {
+            let master = try TestMedia.cachedHLSLadder(
+                ClipSpec(duration: 6), heights: PlayerRenditionTests.heights, subtitles: renditions)
+            let server = LocalHTTPServer(root: master.deletingLastPathComponent())
             try server.start()
             return server
         }
@@ -40,14 +40,27 @@ extension PlayerTests {
             server.requests.numbers(after: "GET /\(TestMedia.hlsSubtitleFolder(index))/segment")
         }
 
-        static func times(_ cues: [SubtitleCue]) -> [String] {
-            cues.map { String(format: "%.3f-%.3f %@", $0.start, $0.end, $0.text) }
+        /// Where the clip's time 0 lies on the item's timeline, by the picture showing: its time
+        /// less the clip's time its frame number stands for (30 frames a second).
+        static func pictureOffset(_ player: MediaPlayer) throws -> Double {
+            let frame = try #require(player.currentFrame)
+            let number = try #require(frame.clipFrameNumber)
+            return frame.time - Double(number) / 30
+        }
+
+        /// Whether `cues` are `expected`, which are on the clip's timeline, moved by `offset`,
+        /// within a millisecond.
+        static func match(_ cues: [SubtitleCue], _ expected: [SubtitleCue], offset: Double) -> Bool {
+            cues.count == expected.count
+                && zip(cues, expected).allSatisfy { cue, clip in
+                    cue.text == clip.text && abs(cue.start - clip.start - offset) < 0.001
+                        && abs(cue.end - clip.end - offset) < 0.001
+                }
         }
 
         @Test func theRenditionsAreTracksAndTheDefaultOneIsReadAroundThePositionAndShownOnTime() async throws
         {
-            let directory = try TemporaryDirectory()
-            let server = try Self.served(in: directory)
+            let server = try Self.served()
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3, forwardBuffer: 2)
             let player = harness.player
@@ -67,7 +80,9 @@ extension PlayerTests {
             #expect(player.status == .ended, "errors: \(harness.errors)")
             // Each segment once; the cue in two segments once; at the times of the clip, the map applied.
             #expect(Self.segments(0, in: server) == Array(0..<6))
-            #expect(Self.times(player.cues) == Self.times(Self.english))
+            #expect(
+                Self.match(player.cues, Self.english, offset: try Self.pictureOffset(player)),
+                "\(player.cues)")
             #expect(harness.events.filter { if case .subtitleCue = $0 { true } else { false } }.count == 3)
             let sent = server.bodyBytesSent
             let fetched = player.statistics.bytesFetched
@@ -76,15 +91,16 @@ extension PlayerTests {
         }
 
         @Test func anotherRenditionChosenReplacesTheCuesAndNoneHidesThem() async throws {
-            let directory = try TemporaryDirectory()
-            let server = try Self.served(in: directory)
+            let server = try Self.served()
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.load(PlayerRenditionTests.item(on: server), autoplay: false)
-            #expect(await harness.wait { player.cues.count == 3 })
+            #expect(await harness.wait { player.cues.count == 3 && player.currentFrame != nil })
+            let offset = try Self.pictureOffset(player)
             player.selectSubtitleTrack(language: "de")
-            #expect(await harness.wait { Self.times(player.cues) == Self.times(Self.german) })
+            #expect(
+                await harness.wait { Self.match(player.cues, Self.german, offset: offset) }, "\(player.cues)")
             #expect(player.tracks.first { $0.index == player.selectedSubtitleTrack }?.language == "de")
             player.seek(to: 3.5)
             #expect(await harness.wait { player.activeCues.map(\.text) == ["Zwei"] })
@@ -92,19 +108,18 @@ extension PlayerTests {
             #expect(player.cues.isEmpty && player.activeCues.isEmpty && player.selectedSubtitleTrack == nil)
             // Chosen again, the English cues read already are back at once.
             player.selectSubtitleTrack(language: "en")
-            #expect(Self.times(player.cues) == Self.times(Self.english))
+            #expect(Self.match(player.cues, Self.english, offset: offset), "\(player.cues)")
             #expect(Self.segments(0, in: server).count == Set(Self.segments(0, in: server)).count)
             #expect(harness.errors.isEmpty)
             await harness.close()
         }
 
         @Test func aMissingPlaylistOrASegmentThatIsNotWebVTTIsReportedAndTheRestPlays() async throws {
-            let directory = try TemporaryDirectory()
-            let server = try Self.served(in: directory)
+            let server = try Self.served()
             defer { server.stop() }
             server.overrideStatus(404, for: "/\(TestMedia.hlsSubtitleFolder(1))/\(TestMedia.hlsPlaylistName)")
-            try Data(repeating: 0x47, count: 188).write(
-                to: directory.file("\(TestMedia.hlsSubtitleFolder(0))/segment1.vtt"))
+            server.setFile(
+                "/\(TestMedia.hlsSubtitleFolder(0))/segment1.vtt", Data(repeating: 0x47, count: 188))
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.load(PlayerRenditionTests.item(on: server), autoplay: true)
@@ -124,5 +139,48 @@ extension PlayerTests {
             #expect(player.cues.isEmpty && player.status == .ended)
             await harness.close()
         }
+
+        @Test func aLiveRenditionIsFollowedAndItsCuesShowWithThePicturesOfTheirTime() async throws {
+            // A cue in every second of the clip, named after it.
+            let cues = (0..<40).map {
+                SubtitleCue(start: Double($0) + 0.2, end: Double($0) + 0.8, text: "Cue \($0)")
+            }
+            let stream = try LiveHLSStream(
+                ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)])
+            defer { stream.stop() }
+            let harness = await PlayerLiveTests.playing(stream)
+            let player = harness.player
+            let edgeAtStart = try #require(player.seekableRange?.upperBound)
+            var shown: [String] = []
+            var mismatches: [String] = []
+            let followed = await harness.wait(timeout: 12) {
+                // Position 0 is the start of segment `firstSequence`, 1 s each.
+                let second = Int((player.currentTime + Double(stream.firstSequence)).rounded(.down))
+                for cue in player.activeCues where !shown.contains(cue.text) {
+                    shown.append(cue.text)
+                    if cue.text != "Cue \(second)" {
+                        mismatches.append("\(cue.text) at \(player.currentTime)")
+                    }
+                }
+                return player.currentTime > edgeAtStart + 2
+            }
+            #expect(followed, "the position stayed at \(player.currentTime)")
+            #expect(mismatches.isEmpty, "\(mismatches)")
+            // Past the first window's edge: the playlist was read again.
+            #expect(
+                shown.count >= 4 && shown.contains("Cue \(Int(edgeAtStart) + stream.firstSequence)"),
+                "\(shown)")
+            let offset = try Self.pictureOffset(player)
+            for cue in player.cues {
+                let second = try #require(Int(cue.text.dropFirst(4)))
+                #expect(abs(cue.start - (Double(second) + 0.2) - offset) < 0.001, "\(cue) by \(offset)")
+            }
+            let requested = server(stream).requests.filter { $0.hasPrefix("GET /subtitles0/segment") }
+            #expect(requested.count == Set(requested).count, "\(requested)")
+            #expect(harness.errors.isEmpty)
+            await harness.close()
+        }
+
+        private func server(_ stream: LiveHLSStream) -> LocalHTTPServer { stream.server }
     }
 }

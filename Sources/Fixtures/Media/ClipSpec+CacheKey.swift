@@ -7,10 +7,7 @@ extension ClipSpec {
 
     /// A name for the clip that stays the same across runs and processes (unlike `hashValue`, which
     /// Swift seeds per process): 16 hex digits of the FNV-1a hash of every field.
-    var cacheKey: String {
-        let hex = String(fnv1a(canonicalDescription), radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
+    var cacheKey: String { StableHash.hex(of: canonicalDescription) }
 
     /// Every field in a fixed order; texts carry their length so no two specs read the same.
     private var canonicalDescription: String {
@@ -40,7 +37,7 @@ extension ClipSpec {
         ].joined(separator: "|") + (metadata == MediaMetadata() ? "" : "|tags\(tags)")
             + (subtitleHeader.map { "|ass\($0.utf8.count):\($0)" } ?? "")
             + subtitleFonts.map {
-                "|font\($0.name.utf8.count):\($0.name):\($0.data.count):\(fnv1a($0.data))"
+                "|font\($0.name.utf8.count):\($0.name):\($0.data.count):\(StableHash.fnv1a($0.data))"
             }.joined()
             + (bitmapSubtitles.isEmpty
                 ? ""
@@ -53,10 +50,19 @@ extension ClipSpec {
                 "|cc\($0.start)-\($0.end):\($0.color.rawValue):\($0.text.utf8.count):\($0.text)"
             }.joined()
     }
+}
 
-    private func fnv1a(_ text: String) -> UInt64 { fnv1a(text.utf8) }
+/// Hashes that stay the same across runs and processes (unlike `hashValue`, which Swift seeds per
+/// process), for the names of cached media.
+enum StableHash {
+    /// 16 hex digits of the FNV-1a hash of `text`.
+    static func hex(of text: String) -> String {
+        let hex = String(fnv1a(text.utf8), radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
 
-    private func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    /// The 64-bit FNV-1a hash of `bytes`.
+    static func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3

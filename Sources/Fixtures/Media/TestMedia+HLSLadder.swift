@@ -37,6 +37,14 @@ public struct HLSLadderSubtitles: Sendable {
         self.isDefault = isDefault
         self.localOffset = localOffset
     }
+
+    /// Every field, hashed, for the name of a cached ladder.
+    var cacheKey: String {
+        StableHash.hex(
+            of: [name, language ?? "-", "\(isDefault)", "\(localOffset)"].map { "\($0.utf8.count):\($0)" }
+                .joined()
+                + cues.map { "|\($0.start)-\($0.end):\($0.text.utf8.count):\($0.text)" }.joined())
+    }
 }
 
 extension TestMedia {
@@ -133,19 +141,22 @@ extension TestMedia {
     }
 
     /// The master playlist of a ladder encoded once per distinct `spec`, heights, sound delivery, bit
-    /// rate and segment duration and reused afterwards, even by later runs; its renditions sit next
-    /// to it.
+    /// rate, subtitle renditions and segment duration and reused afterwards, even by later runs; its
+    /// renditions sit next to it.
     public static func cachedHLSLadder(
         _ spec: ClipSpec, heights: [Int], audio: HLSLadderAudio = .muxed, bitsPerPixel: Double = 3,
-        segmentDuration: Double = 1, in directory: URL = defaultCacheDirectory
+        subtitles: [HLSLadderSubtitles] = [], segmentDuration: Double = 1,
+        in directory: URL = defaultCacheDirectory
     ) throws(PlayerError) -> URL {
         let name = heights.map(String.init).joined(separator: "-")
+        let subtitleKey =
+            subtitles.isEmpty ? "" : "-vtt" + StableHash.hex(of: subtitles.map(\.cacheKey).joined())
         let folder = directory.appendingPathComponent(
             "ladder\(ladderVersion)-\(spec.cacheKey)-\(name)-\(audio.rawValue)-\(bitsPerPixel)bpp-"
-                + "\(segmentDuration)s")
+                + "\(segmentDuration)s\(subtitleKey)")
         return try cachedFolder(folder, file: hlsMasterPlaylistName) { partial throws(PlayerError) in
             try encodeHLSLadder(
-                spec, heights: heights, audio: audio, bitsPerPixel: bitsPerPixel,
+                spec, heights: heights, audio: audio, bitsPerPixel: bitsPerPixel, subtitles: subtitles,
                 segmentDuration: segmentDuration, into: partial)
         }
     }
@@ -198,15 +209,19 @@ extension TestMedia {
             playlist.joined(separator: "\n") + "\n", to: directory.appendingPathComponent(hlsPlaylistName))
     }
 
-    /// The 90 kHz time at which the MPEG-TS segment at `url` starts.
+    /// The 90 kHz time of the first picture of the MPEG-TS segment at `url`: the clip's time 0 (its
+    /// sound starts earlier, by the encoder's priming).
     static func startTicks(of url: URL) throws(PlayerError) -> Int64 {
         var context: UnsafeMutablePointer<AVFormatContext>?
         let opened = avformat_open_input(&context, url.path, nil, nil)
         defer { avformat_close_input(&context) }
         guard opened >= 0, let context, avformat_find_stream_info(context, nil) >= 0,
-            context.pointee.start_time != cffmpeg_nopts_value()
+            let video = (0..<Int(context.pointee.nb_streams)).lazy.compactMap({ context.pointee.streams[$0] })
+                .first(where: { $0.pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO }),
+            video.pointee.start_time != cffmpeg_nopts_value()
         else { throw .io("cannot read the start time of \(url.path)") }
-        return av_rescale(context.pointee.start_time, 90_000, Int64(cffmpeg_time_base()))
+        return av_rescale_q(
+            video.pointee.start_time, video.pointee.time_base, AVRational(num: 1, den: 90_000))
     }
 
     private static func write(_ text: String, to url: URL) throws(PlayerError) {

@@ -70,15 +70,15 @@ extension MediaPlayer {
         embeddedSubtitleHeader = nil
         let known = renditions.show(index)
         cues = (externalCues + known).sorted { $0.start < $1.start }
-        renditions.advance(to: currentTime - subtitleDelay)
+        renditions.advance(to: currentTime - subtitleDelay, liveEdge: liveWindow?.upperBound)
     }
 
-    /// Reads the subtitle renditions of an on-demand HLS item's master playlist, which become
+    /// Reads the subtitle renditions of an HLS item's master playlist, which become
     /// tracks of the item (``SubtitleRenditions``).
     func readSubtitleRenditions(of info: SessionInfo) {
         subtitleRenditions?.close()
         subtitleRenditions = nil
-        guard info.isHLS, info.duration != nil, let session else { return }
+        guard info.isHLS, let session else { return }
         let renditions = SubtitleRenditions(
             location: session.options.location, timeout: configuration.networkTimeout,
             lookahead: configuration.forwardBuffer, interrupt: InterruptGuard(parent: session.interrupt),

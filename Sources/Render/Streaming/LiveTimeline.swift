@@ -67,6 +67,14 @@ struct LiveTimeline: Equatable, Sendable {
     /// When the segment of `sequence` starts, while it is in the window.
     func start(ofSequence sequence: Int) -> Double? { starts[sequence] }
 
+    /// The window's segments in order: each one's URI as the playlist lists it, and its span.
+    var segments: [(uri: String, start: Double, end: Double)] {
+        (firstSequence..<nextSequence).compactMap { sequence in
+            guard let uri = uris[sequence], let start = starts[sequence] else { return nil }
+            return (uri, start, starts[sequence + 1] ?? edge)
+        }
+    }
+
     /// The sequence number of the window's segment whose URI, resolved against `base`, is `url`.
     func sequence(ofSegment url: String, base: String) -> Int? {
         uris.first { HLSPlaylistFetch.resolve($0.value, against: base) == url }?.key

@@ -1,10 +1,15 @@
 import Foundation
 
-/// The WebVTT subtitle renditions of an on-demand HLS master playlist (`EXT-X-MEDIA:TYPE=SUBTITLES`),
-/// which libavformat's HLS demuxer leaves out: the player lists them as subtitle tracks of the item
-/// and reads the one shown itself, a segment at a time, from the segment at the position to the
-/// one that begins ``lookahead`` seconds past it. Each segment is fetched once per item; nothing is
+/// The WebVTT subtitle renditions of an HLS master playlist (`EXT-X-MEDIA:TYPE=SUBTITLES`), which
+/// libavformat's HLS demuxer leaves out: the player lists them as subtitle tracks of the item and
+/// reads the one shown itself, a segment at a time, from the segment at the position to the one
+/// that begins ``lookahead`` seconds past it. Each segment is fetched once per item; nothing is
 /// fetched for a rendition never shown.
+///
+/// A live rendition's playlist is read again every target duration. Its segments are laid on the
+/// item's timeline by their live edge, which is taken to be the media's when it is first read;
+/// that only chooses which segments to read, the cues' times come from the segments'
+/// `X-TIMESTAMP-MAP`.
 @MainActor
 final class SubtitleRenditions {
     /// What the renditions report to the player.
@@ -31,7 +36,14 @@ final class SubtitleRenditions {
     private enum Playlist {
         case loading
         case loaded([Segment])
+        /// A live playlist: its segments, `offset` seconds before the item's timeline, read again
+        /// from `reloadAt` (monotonic seconds) on.
+        case live(LiveTimeline, offset: Double, reloadAt: Double)
         case failed
+
+        var isOnDemand: Bool {
+            if case .loaded = self { true } else { false }
+        }
     }
 
     private let location: String
@@ -50,8 +62,10 @@ final class SubtitleRenditions {
     private(set) var shown: Int?
     /// Whether a playlist or segment is being read: one at a time.
     private var isReading = false
-    /// Where the subtitles stood at the latest ``advance(to:)``: each read that ends goes on from there.
+    /// Where the subtitles and the media's live edge stood at the latest ``advance(to:liveEdge:)``:
+    /// each read that ends goes on from there.
     private var position = 0.0
+    private var liveEdge: Double?
 
     /// Renditions of the item at `location` (read with the item's `timeout`, and stopped by its
     /// `interrupt`), whose media time `origin` is position 0; `lookahead` is how far past the
@@ -101,25 +115,38 @@ final class SubtitleRenditions {
         return shown.flatMap { known[$0] } ?? []
     }
 
-    /// Reads what the rendition shown needs at `position`: its playlist, else the next segment not
-    /// read yet from the one at the position to ``lookahead`` past it.
-    func advance(to position: Double) {
+    /// Reads what the rendition shown needs at `position`: its playlist (again, when it is live and
+    /// due), else the next segment not read yet from the one at the position to ``lookahead`` past
+    /// it; `liveEdge` is the media's, for a live item.
+    func advance(to position: Double, liveEdge: Double? = nil) {
         self.position = position
+        self.liveEdge = liveEdge ?? self.liveEdge
         guard !isReading, let track = shown, let url = urls[track] else { return }
+        let segments: [Segment]
         switch playlists[track] {
         case nil:
-            readPlaylist(of: track, at: url)
-        case .loaded(let segments):
-            let done = fetched[track, default: []]
-            guard
-                let next = segments.first(where: {
-                    $0.end > position && $0.start <= position + lookahead && !done.contains($0.url)
-                })
-            else { return }
-            readSegment(next, of: track)
+            return readPlaylist(of: track, at: url)
+        case .loaded(let listed):
+            segments = listed
+        case .live(let timeline, let offset, let reloadAt):
+            if !timeline.isFinished, monotonicSeconds() >= reloadAt {
+                return readPlaylist(of: track, at: url)
+            }
+            segments = timeline.segments.map {
+                Segment(
+                    url: HLSPlaylistFetch.resolve($0.uri, against: url), start: $0.start + offset,
+                    end: $0.end + offset)
+            }
         case .loading, .failed:
             return
         }
+        let done = fetched[track, default: []]
+        guard
+            let next = segments.first(where: {
+                $0.end > position && $0.start <= position + lookahead && !done.contains($0.url)
+            })
+        else { return }
+        readSegment(next, of: track)
     }
 
     private func list(_ master: HLSMasterPlaylist) {
@@ -147,7 +174,8 @@ final class SubtitleRenditions {
 
     private func readPlaylist(of track: Int, at url: String) {
         isReading = true
-        playlists[track] = .loading
+        let earlier = playlists[track]
+        if earlier == nil { playlists[track] = .loading }
         let (timeout, interrupt, counter) = (timeout, interrupt, counter)
         read { () throws(PlayerError) -> HLSMediaPlaylist in
             try HLSPlaylistFetch.mediaPlaylist(
@@ -157,6 +185,8 @@ final class SubtitleRenditions {
             self.isReading = false
             defer { self.advance(to: self.position) }
             switch result {
+            case .success(let playlist) where playlist.isLive || !(earlier?.isOnDemand ?? true):
+                self.playlists[track] = self.following(playlist, after: earlier)
             case .success(let playlist):
                 var start = 0.0
                 self.playlists[track] = .loaded(
@@ -171,6 +201,18 @@ final class SubtitleRenditions {
                 self.report(.failed(error))
             }
         }
+    }
+
+    /// A live playlist read, added to what was read of it before: laid on the item's timeline by
+    /// the media's live edge the first time, then kept there.
+    private func following(_ playlist: HLSMediaPlaylist, after earlier: Playlist?) -> Playlist {
+        let reloadAt = monotonicSeconds() + playlist.targetDuration
+        guard case .live(var timeline, let offset, _)? = earlier else {
+            let timeline = LiveTimeline(playlist)
+            return .live(timeline, offset: (liveEdge ?? timeline.edge) - timeline.edge, reloadAt: reloadAt)
+        }
+        timeline.update(with: playlist)
+        return .live(timeline, offset: offset, reloadAt: reloadAt)
     }
 
     private func readSegment(_ segment: Segment, of track: Int) {

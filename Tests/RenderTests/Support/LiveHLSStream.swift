@@ -20,8 +20,9 @@ final class LiveHLSStream: Sendable {
     let holdBack: Double?
     /// The sequence number of the playlist's first segment when the stream starts.
     let firstSequence: Int
-    /// The folders of the renditions ("120p"...), or `[""]` without a ladder.
-    private let folders: [String]
+    /// The folders of the renditions ("120p"...), or `[""]` without a ladder, with the extension
+    /// of their segments.
+    private let folders: [(name: String, segments: String)]
     private let segmentCount: Int
     private let publishing = Locked<Task<Void, Never>?>(nil)
     private let state: Locked<(last: Int, ended: Bool)>
@@ -32,24 +33,27 @@ final class LiveHLSStream: Sendable {
     /// - Parameter heights: the ladder's renditions; `nil` serves one media playlist.
     /// - Parameter holdBack: the seconds before the edge the playlist asks players to keep
     ///   (`EXT-X-SERVER-CONTROL:HOLD-BACK`); `nil` leaves the tag out.
+    /// - Parameter subtitles: WebVTT renditions of the ladder, live as the others.
     init(
         duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
-        ladder heights: [Int]? = nil, holdBack: Double? = nil
+        ladder heights: [Int]? = nil, holdBack: Double? = nil, subtitles: [HLSLadderSubtitles] = []
     ) throws {
         self.holdBack = holdBack
         let spec = ClipSpec(duration: duration)
         let root: URL
         if let heights {
-            let master = try TestMedia.cachedHLSLadder(spec, heights: heights)
+            let master = try TestMedia.cachedHLSLadder(spec, heights: heights, subtitles: subtitles)
             root = master.deletingLastPathComponent()
-            folders = heights.map(TestMedia.hlsRenditionFolder(height:))
+            folders =
+                heights.map { (TestMedia.hlsRenditionFolder(height: $0), "ts") }
+                + subtitles.indices.map { (TestMedia.hlsSubtitleFolder($0), "vtt") }
             let text = try String(contentsOf: master, encoding: .utf8)
             let live = text.replacingOccurrences(of: TestMedia.hlsPlaylistName, with: "live.m3u8")
             server = LocalHTTPServer(root: root)
             server.setFile(Self.playlistPath, Data(live.utf8))
         } else {
             root = try TestMedia.cachedHLS(spec, segmentDuration: 1).deletingLastPathComponent()
-            folders = [""]
+            folders = [("", "ts")]
             server = LocalHTTPServer(root: root)
         }
         self.kind = kind
@@ -119,11 +123,14 @@ final class LiveHLSStream: Sendable {
             lines.append("#EXT-X-PLAYLIST-TYPE:EVENT")
         }
         lines.append("#EXT-X-MEDIA-SEQUENCE:\(first)")
-        for index in first...last { lines += ["#EXTINF:1.000000,", "segment\(index).ts"] }
-        if ended { lines.append("#EXT-X-ENDLIST") }
-        let text = Data((lines.joined(separator: "\n") + "\n").utf8)
         for folder in folders {
-            server.setFile(folder.isEmpty ? Self.playlistPath : "/\(folder)/live.m3u8", text)
+            var listed = lines
+            for index in first...last {
+                listed += ["#EXTINF:1.000000,", "segment\(index).\(folder.segments)"]
+            }
+            if ended { listed.append("#EXT-X-ENDLIST") }
+            let text = Data((listed.joined(separator: "\n") + "\n").utf8)
+            server.setFile(folder.name.isEmpty ? Self.playlistPath : "/\(folder.name)/live.m3u8", text)
         }
     }
 }
