@@ -7,8 +7,9 @@ import VideoPlayerWidgets
 ///
 /// The first sample is an HLS ladder of three renditions served on 127.0.0.1 (the quality menu
 /// lists them and the player switches between them); every other exists in two files of two sizes
-/// (the quality menu switches between them keeping the position). The first one has an external
-/// WebVTT file so subtitles show.
+/// (the quality menu switches between them keeping the position). The first one has subtitles in
+/// English and French: renditions of its ladder, or an external WebVTT file in English when it is
+/// not streamed.
 public enum SampleLibrary {
     /// The server of the streamed samples, serving ``directory`` on 127.0.0.1 for as long as the
     /// program runs; `nil` when it could not listen (the samples are then files).
@@ -30,7 +31,9 @@ public enum SampleLibrary {
     /// The sample catalogue, encoding what is not cached yet (the first run takes a few seconds).
     public static func videos() throws -> [DemoVideo] {
         try recipes.enumerated().map { index, recipe in
-            try recipe.makeVideo(subtitlesURL: index == 0 ? try captions() : nil)
+            try recipe.makeVideo(
+                subtitles: index == 0 ? captionRenditions : [],
+                subtitlesURL: index == 0 ? try captions() : nil)
         }
     }
 
@@ -51,17 +54,50 @@ public enum SampleLibrary {
         videos(fromInputs: try MediaFolder.files(in: folder).map(\.path))
     }
 
-    /// The subtitle file of the first sample, written next to the clips.
+    /// The first sample's subtitles: its captions and their French translation.
+    static let captionTexts: [(start: Double, end: Double, english: String, french: String)] = [
+        (
+            0.5, 4, "Every picture is one colour of a 64-colour palette.",
+            "Chaque image est une couleur d'une palette de 64 couleurs."
+        ),
+        (
+            4.5, 8, "The blocks along the bottom spell the frame number in binary.",
+            "Les blocs du bas écrivent le numéro de l'image en binaire."
+        ),
+        (
+            8.5, 13, "Press C to hide these subtitles, F for fullscreen.",
+            "C cache ces sous-titres, F passe en plein écran."
+        ),
+        (
+            14, 19, "Double-click the left or right of the video to step 10 seconds.",
+            "Un double clic à gauche ou à droite de la vidéo avance ou recule de 10 secondes."
+        ),
+        (20, 28, "Drag sideways over the video to scrub.", "Glissez sur la vidéo pour la parcourir."),
+    ]
+
+    /// The first sample's subtitles as the WebVTT renditions of its ladder: English, shown by
+    /// default, and French.
+    static var captionRenditions: [HLSLadderSubtitles] {
+        [
+            HLSLadderSubtitles(
+                name: "English", language: "en",
+                cues: captionTexts.map { SubtitleCue(start: $0.start, end: $0.end, text: $0.english) },
+                isDefault: true),
+            HLSLadderSubtitles(
+                name: "Français", language: "fr",
+                cues: captionTexts.map { SubtitleCue(start: $0.start, end: $0.end, text: $0.french) }),
+        ]
+    }
+
+    /// The subtitle file of the first sample when it is not streamed, written next to the clips.
     static func captions() throws -> URL {
         let url = directory.appendingPathComponent("colour-bars.vtt")
-        let lines = [
-            "WEBVTT", "",
-            "00:00.500 --> 00:04.000", "Every picture is one colour of a 64-colour palette.", "",
-            "00:04.500 --> 00:08.000", "The blocks along the bottom spell the frame number in binary.", "",
-            "00:08.500 --> 00:13.000", "Press C to hide these subtitles, F for fullscreen.", "",
-            "00:14.000 --> 00:19.000", "Double-click the left or right of the video to step 10 seconds.", "",
-            "00:20.000 --> 00:28.000", "Drag sideways over the video to scrub.", "",
-        ]
+        func stamp(_ seconds: Double) -> String {
+            String(format: "%02d:%06.3f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
+        }
+        let lines =
+            ["WEBVTT", ""]
+            + captionTexts.flatMap { ["\(stamp($0.start)) --> \(stamp($0.end))", $0.english, ""] }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         return url

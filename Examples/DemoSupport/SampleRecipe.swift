@@ -24,28 +24,30 @@ struct SampleRecipe {
     /// instead of two files.
     var isStreamed = false
 
-    /// Encodes both sizes, or the ladder (once; later runs reuse the cache), and returns the video.
-    func makeVideo(subtitlesURL: URL?) throws -> DemoVideo {
-        let qualities = try (isStreamed ? streamedQualities() : nil) ?? fileQualities()
+    /// Encodes both sizes, or the ladder (once; later runs reuse the cache), and returns the video:
+    /// a ladder carries `subtitles` as renditions, the files show the one at `subtitlesURL`.
+    func makeVideo(subtitles: [HLSLadderSubtitles], subtitlesURL: URL?) throws -> DemoVideo {
+        let streamed = try isStreamed ? streamedQualities(subtitles: subtitles) : nil
+        let qualities = try streamed ?? fileQualities()
         return DemoVideo(
             title: title, channel: channel, subscribers: subscribers, channelColor: channelColor,
             stats: stats, description: description, likes: likes, dislikes: dislikes,
             comments: comments.enumerated().map { index, comment in
                 VideoComment(id: index, author: comment.author, text: comment.text, likes: comment.likes)
             },
-            qualities: qualities, subtitlesURL: subtitlesURL, duration: duration)
+            qualities: qualities, subtitlesURL: streamed == nil ? subtitlesURL : nil, duration: duration)
     }
 
-    /// The master playlist of the sample's ladder, as the only encoding: the player lists its
-    /// renditions. `nil` when no server could listen.
-    private func streamedQualities() throws -> [VideoQuality]? {
+    /// The master playlist of the sample's ladder with `subtitles`, as the only encoding: the
+    /// player lists its renditions. `nil` when no server could listen.
+    private func streamedQualities(subtitles: [HLSLadderSubtitles]) throws -> [VideoQuality]? {
         guard let server = SampleLibrary.streamServer else { return nil }
         let spec = ClipSpec(
             width: width, height: height, frameRate: frameRate, duration: duration, gopSeconds: 1,
             tone: ClipSpec.Tone(frequency: toneFrequency))
         let heights = [height, height / 2, height / 4].map { $0 - $0 % 2 }
         let master = try TestMedia.cachedHLSLadder(
-            spec, heights: heights, audio: .separate, in: SampleLibrary.directory)
+            spec, heights: heights, audio: .separate, subtitles: subtitles, in: SampleLibrary.directory)
         let path = master.deletingLastPathComponent().lastPathComponent + "/" + master.lastPathComponent
         return [VideoQuality(label: "Auto", url: server.url(for: path))]
     }

@@ -1,12 +1,14 @@
 import VideoPlayerWidgets
 
-/// The CC button: a red underline while subtitles show, dimmed when the video has none; a click
-/// toggles the library's ``SubtitleService`` and says so in a toast.
+/// The CC button: a red underline while subtitles show, dimmed when the video has none (no
+/// subtitle file or track); a click toggles the library's ``SubtitleService`` and says so in a
+/// toast.
 struct CaptionsButton: Widget {
     var body: some Widget {
         WithService(SubtitleService.self) { subtitles in
             WithService(RenderService.self) { render in
-                let isAvailable = render.item?.externalSubtitleURL != nil
+                let isAvailable =
+                    render.item?.externalSubtitleURL != nil || render.tracks.contains { $0.kind == .subtitle }
                 VStack(spacing: 2) {
                     IconButton(symbol: .subtitles, identifier: "captions.toggle") { Self.toggle(subtitles) }
                     (subtitles.isEnabled && isAvailable ? YouTubeStyle.red : Color.clear)

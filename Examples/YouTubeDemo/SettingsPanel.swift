@@ -1,6 +1,7 @@
 import VideoPlayerWidgets
 
-/// The settings menu: speed, quality and the caption style, as a panel over the right of the player.
+/// The settings menu: speed, quality, the subtitle track and the caption style, as a panel over the
+/// right of the player.
 struct SettingsPanel: Widget {
     /// Opens the panel; a tap outside closes it.
     @MainActor static func present(in context: Context) {
@@ -42,6 +43,29 @@ struct SettingsPanel: Widget {
                             }
                         }
                         SectionTitle(text: "Subtitles")
+                        WithService(TrackPickerService.self) { picker in
+                            VStack(alignment: .leading, spacing: 4) {
+                                if !picker.subtitleTracks.isEmpty {
+                                    // The item's tracks, a stream's subtitle renditions among them.
+                                    MenuRow(
+                                        label: "Off",
+                                        isSelected: !picker.subtitleTracks.contains(where: picker.isSelected)
+                                    ) {
+                                        picker.setSubtitlesEnabled(false)
+                                    }
+                                    .accessibilityIdentifier("settings.subtitles.off")
+                                    ForEach(picker.subtitleTracks, id: \.index) { track in
+                                        MenuRow(
+                                            label: track.title ?? track.language ?? "Track \(track.index)",
+                                            isSelected: picker.isSelected(track)
+                                        ) {
+                                            picker.choose(track)
+                                        }
+                                        .accessibilityIdentifier("settings.subtitles.\(track.index)")
+                                    }
+                                }
+                            }
+                        }
                         MenuRow(label: "Caption style", isSelected: false) {
                             // The library's panel takes this one's place, and squeezes the video so the
                             // subtitles stay in view while they change.

@@ -115,6 +115,43 @@ import VideoPlayerWidgets
         #expect(bed.context.render.quality == .auto)
     }
 
+    @Test func theSettingsListTheSubtitleRenditionsOfAStreamAndSwitchBetweenThem() async throws {
+        let subtitles = [("English", "en", "Hello"), ("Français", "fr", "Bonjour")].map {
+            HLSLadderSubtitles(
+                name: $0.0, language: $0.1, cues: [SubtitleCue(start: 0, end: 6, text: $0.2)],
+                isDefault: $0.1 == "en")
+        }
+        let master = try TestMedia.cachedHLSLadder(
+            ClipSpec(width: 320, height: 180, duration: 6, tone: nil), heights: [180, 90],
+            subtitles: subtitles)
+        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+        try server.start()
+        defer { server.stop() }
+        let video = DemoVideo(
+            title: "Streamed", channel: "Loopback",
+            qualities: [VideoQuality(label: "Auto", url: server.url(for: "/" + master.lastPathComponent))])
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: [video], autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        let render = bed.context.render
+        // The default rendition shows once the player has read the master playlist.
+        #expect(await bed.waitUntil { render.activeCues.map(\.text) == ["Hello"] })
+        let tracks = render.tracks.filter { $0.kind == .subtitle }
+        #expect(tracks.map(\.title) == ["English", "Français"])
+        bed.context.status.toFullScreen()
+        bed.host.update()
+        #expect(bed.click(identifier: "settings"))
+        bed.advance(0.5)
+        let rows = ["off"] + tracks.map { "\($0.index)" }
+        #expect(rows.allSatisfy { bed.host.frame(ofIdentifier: "settings.subtitles.\($0)") != nil })
+        #expect(bed.click(identifier: "settings.subtitles.\(tracks[1].index)"))
+        #expect(await bed.waitUntil { render.activeCues.map(\.text) == ["Bonjour"] })
+        #expect(render.selectedSubtitleTrack == tracks[1].index)
+        #expect(bed.click(identifier: "settings.subtitles.off"))
+        #expect(!bed.context[SubtitleService.self].isEnabled)
+    }
+
     @Test func clickingTheSeekBarSeeksAndPaintsThePlayedPart() async throws {
         let bed = try await makeBed()
         let bar = try #require(bed.host.frame(ofIdentifier: "seekBar"))

@@ -48,7 +48,8 @@ public struct HLSLadderSubtitles: Sendable {
 }
 
 extension TestMedia {
-    /// The master playlist's file name in a folder written by ``encodeHLSLadder(_:heights:audio:segmentDuration:into:)``.
+    /// The master playlist's file name in a folder written by
+    /// ``encodeHLSLadder(_:heights:audio:bitsPerPixel:subtitles:segmentDuration:into:)``.
     public static let hlsMasterPlaylistName = "master.m3u8"
 
     /// The folder, inside a ladder's folder, of the rendition of `height` lines, such as "360p".
