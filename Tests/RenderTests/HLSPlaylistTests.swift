@@ -40,6 +40,30 @@ import Testing
         #expect(quoted == ["CODECS": "avc1.4d401f,mp4a.40.2", "BANDWIDTH": "800000"])
     }
 
+    @Test func theStartPointIsReadAndPlacedOnTheTimeline() throws {
+        let tags = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-START:"
+        #expect(
+            try media(tags + "TIME-OFFSET=-6.5,PRECISE=YES\n").start
+                == HLSStartPoint(offset: -6.5, isPrecise: true))
+        #expect(try media(tags + "TIME-OFFSET=4\n").start == HLSStartPoint(offset: 4))
+        // As libavformat's demuxer, a start point without a number is ignored.
+        #expect(try media(tags + "TIME-OFFSET=soon\n").start == nil)
+        #expect(try media(tags + "PRECISE=YES\n").start == nil)
+        #expect(try media(window(0, 2)).start == nil)
+        let master = try HLSPlaylist(
+            parsing: "#EXTM3U\n#EXT-X-START:TIME-OFFSET=3\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n",
+            location: "m")
+        guard case .master(let parsed) = master else {
+            Issue.record("not a master playlist")
+            return
+        }
+        #expect(parsed.start == HLSStartPoint(offset: 3))
+        #expect(HLSStartPoint(offset: 4).time(in: 10...30) == 14)
+        #expect(HLSStartPoint(offset: -4).time(in: 10...30) == 26)
+        #expect(HLSStartPoint(offset: 40).time(in: 10...30) == 30)
+        #expect(HLSStartPoint(offset: -40).time(in: 10...30) == 10)
+    }
+
     @Test func aMasterPlaylistListsItsVariantsAndRenditions() throws {
         let text = """
             #EXTM3U

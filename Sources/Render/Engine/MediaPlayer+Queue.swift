@@ -202,7 +202,7 @@ extension MediaPlayer {
         let id = nextSessionID
         var settings = sessionSettings
         settings.audioDelay = Self.clamped(item.audioDelay, to: ItemDelay.audio.range, ifNaN: 0)
-        let options = SessionOptions(
+        var options = SessionOptions(
             location: location, isPreload: asPreload,
             isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,
             startPosition: startPosition ?? item.startPosition,
@@ -211,6 +211,7 @@ extension MediaPlayer {
             sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: settings)
+        options.startsWherePlaylistSays = startPosition == nil && item.startPosition == 0
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
             preload = Preload(index: index, session: session, id: id)

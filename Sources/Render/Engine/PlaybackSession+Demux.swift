@@ -19,10 +19,12 @@ extension PlaybackSession {
             reposition(
                 &source, SeekRequest(target: beginning, exact: false, serial: startSerial), change: &change,
                 info: &info)
-        } else if options.startPosition > 0 {
+        } else if let begin = options.startPosition > 0
+            ? options.startPosition : playlistStart.withLock({ $0 })
+        {
             reposition(
-                &source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
-                change: &change, info: &info)
+                &source, SeekRequest(target: begin, exact: true, serial: startSerial), change: &change,
+                info: &info)
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }

@@ -40,6 +40,9 @@ extension PlaybackSession {
             // or further back when the playlist holds back more.
             source.timelineShift = livePosition
             clock.set(live.withLock { $0?.beginning } ?? livePosition)
+        } else if let begin = onDemandStart(of: source, variant: start?.rendition.id), begin > 0 {
+            playlistStart.withLock { $0 = begin }
+            clock.set(begin)
         }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))

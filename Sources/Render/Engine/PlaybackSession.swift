@@ -56,6 +56,8 @@ final class PlaybackSession: Sendable {
     let splice = RenditionSplice()
     /// The window of a live stream's playlist, reloaded on a thread of its own; `nil` otherwise.
     let live = Locked<LiveState?>(nil)
+    /// Where an on-demand HLS item begins because its playlist says so (`EXT-X-START`).
+    let playlistStart = Locked<Double?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

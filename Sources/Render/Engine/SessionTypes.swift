@@ -79,6 +79,9 @@ struct SessionOptions: Sendable {
     /// shorter than the picture made up with silence).
     var isFollowedGaplessly = false
     var startPosition: Double = 0
+    /// Whether the item begins where its HLS playlist asks (`EXT-X-START`): when it is loaded with
+    /// no start position of its own, not when it opens anew at a position.
+    var startsWherePlaylistSays = false
     var networkTimeout: Double = 10
     /// Seconds of a multi-rendition stream read ahead of the position.
     var forwardBuffer: Double = 10

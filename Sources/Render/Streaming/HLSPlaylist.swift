@@ -73,6 +73,8 @@ struct HLSMasterPlaylist: Equatable, Sendable {
     /// In the playlist's order, which is that of libavformat's programs.
     var variants: [Variant]
     var renditions: [Rendition]
+    /// Where playback should begin, for every variant (`EXT-X-START`).
+    var start: HLSStartPoint?
 
     /// The URLs of the variants' media playlists, in order, for the master playlist read from
     /// `location`.
@@ -85,7 +87,9 @@ struct HLSMasterPlaylist: Equatable, Sendable {
         renditions = []
         var pending: [String: String]?
         for line in lines where !line.isEmpty {
-            if let value = HLSMediaPlaylist.value(of: "#EXT-X-STREAM-INF:", in: line) {
+            if let value = HLSMediaPlaylist.value(of: "#EXT-X-START:", in: line) {
+                start = HLSStartPoint(value)
+            } else if let value = HLSMediaPlaylist.value(of: "#EXT-X-STREAM-INF:", in: line) {
                 pending = HLSMediaPlaylist.attributes(value)
             } else if let value = HLSMediaPlaylist.value(of: "#EXT-X-MEDIA:", in: line) {
                 let attributes = HLSMediaPlaylist.attributes(value)
@@ -139,6 +143,9 @@ struct HLSMediaPlaylist: Equatable, Sendable {
     /// `EXT-X-SERVER-CONTROL`), when the playlist says.
     var holdBack: Double?
 
+    /// Where playback should begin (`EXT-X-START`), when the playlist says.
+    var start: HLSStartPoint?
+
     /// Whether segments are still to come: no `EXT-X-ENDLIST`, and not a video-on-demand playlist.
     var isLive: Bool { !isFinished }
 
@@ -154,6 +161,7 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         var event = false
         var vod = false
         var holdBack: Double?
+        var start: HLSStartPoint?
         func malformed(_ line: String) -> PlayerError {
             .unsupportedFormat("malformed HLS playlist \(location): \(line.prefix(80))")
         }
@@ -178,6 +186,8 @@ struct HLSMediaPlaylist: Equatable, Sendable {
                     }
                     holdBack = seconds
                 }
+            } else if let value = Self.value(of: "#EXT-X-START:", in: line) {
+                start = HLSStartPoint(value)
             } else if line == "#EXT-X-ENDLIST" {
                 finished = true
             } else if !line.hasPrefix("#") {
@@ -195,6 +205,7 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         isFinished = finished || vod
         isEvent = event
         self.holdBack = holdBack
+        self.start = start
     }
 
     /// The attributes of a tag's attribute list (`NAME=value,NAME="quoted, value"`), by name, with
@@ -226,5 +237,35 @@ struct HLSMediaPlaylist: Equatable, Sendable {
 
     static func value(of tag: String, in line: String) -> Substring? {
         line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
+    }
+}
+
+/// Where a playlist asks playback to begin (`EXT-X-START`).
+///
+/// A tag whose `TIME-OFFSET` is missing or not a number is ignored, as libavformat's demuxer
+/// ignores it.
+struct HLSStartPoint: Equatable, Sendable {
+    /// Seconds from the start of the playlist, or before its end when negative.
+    var offset: Double
+    /// `PRECISE=YES`: begin at the offset itself, not at the start of the segment holding it.
+    var isPrecise: Bool
+
+    init(offset: Double, isPrecise: Bool = false) {
+        self.offset = offset
+        self.isPrecise = isPrecise
+    }
+
+    init?(_ value: Substring) {
+        let attributes = HLSMediaPlaylist.attributes(value)
+        guard let offset = attributes["TIME-OFFSET"].flatMap(Double.init), offset.isFinite else { return nil }
+        self.init(offset: offset, isPrecise: attributes["PRECISE"] == "YES")
+    }
+
+    /// The time it names on a timeline that spans `range`: from its start, or before its end for a
+    /// negative offset, within the range.
+    func time(in range: ClosedRange<Double>) -> Double {
+        min(
+            max(offset < 0 ? range.upperBound + offset : range.lowerBound + offset, range.lowerBound),
+            range.upperBound)
     }
 }

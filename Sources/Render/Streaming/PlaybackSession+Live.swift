@@ -13,8 +13,9 @@ struct LiveState: Sendable {
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
-    /// Where playback begins when not where the demuxer began: the start of the segment at the
-    /// playlist's hold-back, when that lies a segment or more before the demuxer's start.
+    /// Where playback begins when not where the demuxer began: where the playlist's start point
+    /// (`EXT-X-START`) says, else the start of the segment at its hold-back, when that lies a
+    /// segment or more before the demuxer's start.
     var beginning: Double?
 }
 
@@ -23,15 +24,15 @@ extension PlaybackSession {
     /// timeline (the start of the segment the demuxer began with), and starts the thread that
     /// reloads it. Returns the timeline's position where the demuxer began.
     ///
-    /// Playback begins there, or at ``LiveState/beginning`` when the playlist holds back further,
-    /// which ``takeLiveBeginning()`` hands to the demux thread once.
+    /// Playback begins there, or at ``LiveState/beginning`` when the playlist names a start point
+    /// or holds back further, which ``takeLiveBeginning()`` hands to the demux thread once.
     ///
     /// A playlist that cannot be read leaves the stream playing as it would without a window.
     func followLive(_ source: MediaSource, variant: Int?) -> Double? {
         guard source.isNetwork, source.formatName == "hls", source.duration == nil else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
         guard
-            let (url, playlist, variants) = try? loadMediaPlaylist(
+            let (url, playlist, variants, startPoint) = try? loadMediaPlaylist(
                 source.location, variant: variant, guardian: guardian),
             playlist.isLive
         else { return nil }
@@ -41,9 +42,16 @@ extension PlaybackSession {
             source.openedSegments.lazy.compactMap { timeline.sequence(ofSegment: $0, base: url) }.first
             ?? max(timeline.firstSequence, timeline.nextSequence - 3)
         let start = timeline.start(ofSequence: anchor) ?? timeline.livePosition
-        // NB: the demuxer begins three segments before the edge; a longer hold-back begins earlier.
+        // NB: the demuxer begins three segments before the edge; a longer hold-back begins earlier,
+        // and a start point where it says.
         let held = timeline.start(ofSequence: timeline.sequence(at: timeline.livePosition))
-        let beginning = held.flatMap { start - $0 >= timeline.targetDuration ? $0 : nil }
+        var beginning = held.flatMap { start - $0 >= timeline.targetDuration ? $0 : nil }
+        if let startPoint, options.startsWherePlaylistSays {
+            let time = startPoint.time(in: timeline.window)
+            let target =
+                startPoint.isPrecise ? time : timeline.start(ofSequence: timeline.sequence(at: time)) ?? time
+            beginning = abs(target - start) < 0.001 ? nil : target
+        }
         let now = MediaPlayer.now
         live.withLock {
             $0 = LiveState(
@@ -56,22 +64,50 @@ extension PlaybackSession {
     }
 
     /// The media playlist at `location`, or, for a master playlist, that of variant `variant`
-    /// (the first when `nil`), with its URL and the URLs of every variant playlist.
-    private func loadMediaPlaylist(_ location: String, variant: Int?, guardian: InterruptGuard)
-        throws(PlayerError) -> (String, HLSMediaPlaylist, [String])
+    /// (the first when `nil`), with its URL, the URLs of every variant playlist, and where either
+    /// playlist asks playback to begin.
+    func loadMediaPlaylist(_ location: String, variant: Int?, guardian: InterruptGuard)
+        throws(PlayerError) -> (
+            url: String, playlist: HLSMediaPlaylist, variants: [String], start: HLSStartPoint?
+        )
     {
         let timeout = options.networkTimeout
-        switch try HLSPlaylistFetch.playlist(at: location, timeout: timeout, interrupt: guardian) {
+        switch try HLSPlaylistFetch.playlist(
+            at: location, timeout: timeout, interrupt: guardian, counter: fetched)
+        {
         case .media(let playlist):
-            return (location, playlist, [])
+            return (location, playlist, [], playlist.start)
         case .master(let master):
             guard !master.variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
             let urls = master.variantURLs(relativeTo: location)
             let url = urls[min(variant ?? 0, urls.count - 1)]
-            return (
-                url, try HLSPlaylistFetch.mediaPlaylist(at: url, timeout: timeout, interrupt: guardian), urls
-            )
+            let playlist = try HLSPlaylistFetch.mediaPlaylist(
+                at: url, timeout: timeout, interrupt: guardian, counter: fetched)
+            return (url, playlist, urls, playlist.start ?? master.start)
         }
+    }
+
+    /// Where an on-demand HLS item begins when its playlist names a start point (`EXT-X-START`) and
+    /// the item was loaded with no start position of its own: the start of the segment holding the
+    /// point, or the point itself when the playlist says it is precise; the last segment for a
+    /// point at or past the end.
+    func onDemandStart(of source: MediaSource, variant: Int?) -> Double? {
+        guard options.startsWherePlaylistSays, source.formatName == "hls", let duration = source.duration
+        else {
+            return nil
+        }
+        let guardian = InterruptGuard(parent: interrupt)
+        guard let loaded = try? loadMediaPlaylist(source.location, variant: variant, guardian: guardian),
+            let point = loaded.start
+        else { return nil }
+        let time = point.time(in: 0...duration)
+        if point.isPrecise, time < duration { return time }
+        // NB: a point at or past the end begins the last segment.
+        var start = 0.0
+        for segment in loaded.playlist.segments.dropLast() where start + segment.duration <= time {
+            start += segment.duration
+        }
+        return start
     }
 
     /// Where a live stream's playback begins when not where the demuxer began, once.
@@ -105,7 +141,8 @@ extension PlaybackSession {
             guard !interrupt.isAborted else { return }
             let loaded = Result(catching: { () throws(PlayerError) in
                 try HLSPlaylistFetch.mediaPlaylist(
-                    at: state.playlistURL, timeout: options.networkTimeout, interrupt: guardian)
+                    at: state.playlistURL, timeout: options.networkTimeout, interrupt: guardian,
+                    counter: fetched)
             })
             guard let updated = absorb(try? loaded.get()) else { return }
             if updated.loadedAt - updated.grewAt > Self.stuckTargetDurations * updated.timeline.targetDuration
@@ -136,7 +173,7 @@ extension PlaybackSession {
         guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
         do throws(PlayerError) {
             let playlist = try HLSPlaylistFetch.mediaPlaylist(
-                at: url, timeout: options.networkTimeout, interrupt: interrupt)
+                at: url, timeout: options.networkTimeout, interrupt: interrupt, counter: fetched)
             guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
             let reopened = try openSource(
                 demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])

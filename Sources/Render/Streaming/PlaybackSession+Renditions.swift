@@ -160,18 +160,18 @@ extension PlaybackSession {
     func mapSegments(of source: MediaSource, playing: Rendition.ID?) {
         splice.play(playing)
         guard source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
-        let (location, timeout, splice) = (source.location, options.networkTimeout, splice)
+        let (location, timeout, splice, fetched) = (source.location, options.networkTimeout, splice, fetched)
         let guardian = InterruptGuard(parent: interrupt)
         let thread = EngineThread(name: "variant-playlists") {
             guard
                 case .master(let master)? = try? HLSPlaylistFetch.playlist(
-                    at: location, timeout: timeout, interrupt: guardian)
+                    at: location, timeout: timeout, interrupt: guardian, counter: fetched)
             else { return }
             let playlists = master.variantURLs(relativeTo: location).map {
                 url -> (url: String, playlist: HLSMediaPlaylist)? in
                 guard !guardian.isAborted,
                     let playlist = try? HLSPlaylistFetch.mediaPlaylist(
-                        at: url, timeout: timeout, interrupt: guardian)
+                        at: url, timeout: timeout, interrupt: guardian, counter: fetched)
                 else { return nil }
                 return (url, playlist)
             }

@@ -18,6 +18,7 @@ final class LiveHLSStream: Sendable {
     let server: LocalHTTPServer
     let kind: Kind
     let holdBack: Double?
+    let startPoint: String?
     /// The sequence number of the playlist's first segment when the stream starts.
     let firstSequence: Int
     /// The folders of the renditions ("120p"...), or `[""]` without a ladder, with the extension
@@ -34,11 +35,15 @@ final class LiveHLSStream: Sendable {
     /// - Parameter holdBack: the seconds before the edge the playlist asks players to keep
     ///   (`EXT-X-SERVER-CONTROL:HOLD-BACK`); `nil` leaves the tag out.
     /// - Parameter subtitles: WebVTT renditions of the ladder, live as the others.
+    /// - Parameter startPoint: the attributes of an `EXT-X-START` tag in the media playlists, such
+    ///   as "TIME-OFFSET=-7"; `nil` leaves the tag out.
     init(
         duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
-        ladder heights: [Int]? = nil, holdBack: Double? = nil, subtitles: [HLSLadderSubtitles] = []
+        ladder heights: [Int]? = nil, holdBack: Double? = nil, subtitles: [HLSLadderSubtitles] = [],
+        startPoint: String? = nil
     ) throws {
         self.holdBack = holdBack
+        self.startPoint = startPoint
         let spec = ClipSpec(duration: duration)
         let root: URL
         if let heights {
@@ -114,6 +119,7 @@ final class LiveHLSStream: Sendable {
         let (last, ended) = state.withLock { ($0.last, $0.ended) }
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
         if let holdBack { lines.append("#EXT-X-SERVER-CONTROL:HOLD-BACK=\(holdBack)") }
+        if let startPoint { lines.append("#EXT-X-START:\(startPoint)") }
         let first: Int
         switch kind {
         case .sliding(let window):
