@@ -181,6 +181,33 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aLiveRenditionWhosePlaylistFailsForAWhileIsReportedOnceAndGoesOn() async throws {
+            let cues = (0..<40).map {
+                SubtitleCue(start: Double($0) + 0.2, end: Double($0) + 0.8, text: "Cue \($0)")
+            }
+            let stream = try LiveHLSStream(
+                ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)])
+            defer { stream.stop() }
+            let harness = await PlayerLiveTests.playing(stream)
+            let player = harness.player
+            #expect(await harness.wait { !player.cues.isEmpty })
+            let path = "/\(TestMedia.hlsSubtitleFolder(0))/live.m3u8"
+            stream.server.overrideStatus(404, for: path)
+            let failedAt = player.currentTime
+            // Reloads fail for three seconds: one error, and the picture plays on.
+            #expect(await harness.wait { player.currentTime > failedAt + 3 })
+            #expect(harness.errors == [.network(.httpStatus(404))], "\(harness.errors)")
+            stream.server.overrideStatus(nil, for: path)
+            let back = player.currentTime
+            // The cues of what plays now come again.
+            #expect(
+                await harness.wait(timeout: 6) {
+                    player.cues.contains { $0.start > back + 0.5 } && player.currentTime > back + 2
+                })
+            #expect(harness.errors.count == 1)
+            await harness.close()
+        }
+
         private func server(_ stream: LiveHLSStream) -> LocalHTTPServer { stream.server }
     }
 }

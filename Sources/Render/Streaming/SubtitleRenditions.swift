@@ -58,6 +58,8 @@ final class SubtitleRenditions {
     private var playlists: [Int: Playlist] = [:]
     private var fetched: [Int: Set<String>] = [:]
     private var known: [Int: [SubtitleCue]] = [:]
+    /// The live renditions whose latest reload failed.
+    private var reloadFailures: Set<Int> = []
     /// The track shown.
     private(set) var shown: Int?
     /// Whether a playlist or segment is being read: one at a time.
@@ -186,6 +188,7 @@ final class SubtitleRenditions {
             defer { self.advance(to: self.position) }
             switch result {
             case .success(let playlist) where playlist.isLive || !(earlier?.isOnDemand ?? true):
+                self.reloadFailures.remove(track)
                 self.playlists[track] = self.following(playlist, after: earlier)
             case .success(let playlist):
                 var start = 0.0
@@ -197,8 +200,15 @@ final class SubtitleRenditions {
                             end: start + segment.duration)
                     })
             case .failure(let error):
-                self.playlists[track] = .failed
-                self.report(.failed(error))
+                guard case .live(let timeline, let offset, _)? = earlier else {
+                    self.playlists[track] = .failed
+                    return self.report(.failed(error))
+                }
+                // A live playlist that fails to reload is tried again every target duration; the
+                // app hears of the first failure in a row.
+                let retryAt = monotonicSeconds() + timeline.targetDuration
+                self.playlists[track] = .live(timeline, offset: offset, reloadAt: retryAt)
+                if self.reloadFailures.insert(track).inserted { self.report(.failed(error)) }
             }
         }
     }
