@@ -17,6 +17,25 @@ import VideoPlayerWidgets
         return bed
     }
 
+    /// The watch page over a two-rendition ladder (180p, 90p) with `subtitles`, served on
+    /// 127.0.0.1 until the caller stops the server; paused on the first picture.
+    private func streamedBed(subtitles: [HLSLadderSubtitles] = []) async throws -> (DemoBed, LocalHTTPServer)
+    {
+        let master = try TestMedia.cachedHLSLadder(
+            ClipSpec(width: 320, height: 180, duration: 6, tone: nil), heights: [180, 90],
+            subtitles: subtitles)
+        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+        try server.start()
+        let video = DemoVideo(
+            title: "Streamed", channel: "Loopback",
+            qualities: [VideoQuality(label: "Auto", url: server.url(for: "/" + master.lastPathComponent))])
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: [video], autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        return (bed, server)
+    }
+
     @Test func fullscreenButtonMakesThePlayerFillTheWindowAndTakesThePageAway() async throws {
         let bed = try await makeBed()
         let page = RGBA(YouTubeStyle.pageBackground)
@@ -82,18 +101,8 @@ import VideoPlayerWidgets
     }
 
     @Test func theSettingsListTheRenditionsOfAStreamAndSwitchBetweenThem() async throws {
-        let master = try TestMedia.cachedHLSLadder(
-            ClipSpec(width: 320, height: 180, duration: 6, tone: nil), heights: [180, 90])
-        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
-        try server.start()
+        let (bed, server) = try await streamedBed()
         defer { server.stop() }
-        let video = DemoVideo(
-            title: "Streamed", channel: "Loopback",
-            qualities: [VideoQuality(label: "Auto", url: server.url(for: "/" + master.lastPathComponent))])
-        let bed = DemoBed { context in
-            AnyWidget(YouTubeApp(context: context, videos: [video], autoplay: false).root)
-        }
-        #expect(await bed.waitForPicture())
         #expect(bed.context.render.currentRendition?.height == 180)
         bed.context.status.toFullScreen()
         bed.host.update()
@@ -121,19 +130,8 @@ import VideoPlayerWidgets
                 name: $0.0, language: $0.1, cues: [SubtitleCue(start: 0, end: 6, text: $0.2)],
                 isDefault: $0.1 == "en")
         }
-        let master = try TestMedia.cachedHLSLadder(
-            ClipSpec(width: 320, height: 180, duration: 6, tone: nil), heights: [180, 90],
-            subtitles: subtitles)
-        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
-        try server.start()
+        let (bed, server) = try await streamedBed(subtitles: subtitles)
         defer { server.stop() }
-        let video = DemoVideo(
-            title: "Streamed", channel: "Loopback",
-            qualities: [VideoQuality(label: "Auto", url: server.url(for: "/" + master.lastPathComponent))])
-        let bed = DemoBed { context in
-            AnyWidget(YouTubeApp(context: context, videos: [video], autoplay: false).root)
-        }
-        #expect(await bed.waitForPicture())
         let render = bed.context.render
         // The default rendition shows once the player has read the master playlist.
         #expect(await bed.waitUntil { render.activeCues.map(\.text) == ["Hello"] })

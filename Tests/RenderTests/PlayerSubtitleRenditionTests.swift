@@ -140,13 +140,18 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aLiveRenditionIsFollowedAndItsCuesShowWithThePicturesOfTheirTime() async throws {
-            // A cue in every second of the clip, named after it.
+        /// A live ladder of one rendition with an English subtitle rendition, the default: a cue in
+        /// every second of the clip, named after it ("Cue 12" from 12.2 s to 12.8 s).
+        static func liveStream() throws -> LiveHLSStream {
             let cues = (0..<40).map {
                 SubtitleCue(start: Double($0) + 0.2, end: Double($0) + 0.8, text: "Cue \($0)")
             }
-            let stream = try LiveHLSStream(
+            return try LiveHLSStream(
                 ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)])
+        }
+
+        @Test func aLiveRenditionIsFollowedAndItsCuesShowWithThePicturesOfTheirTime() async throws {
+            let stream = try Self.liveStream()
             defer { stream.stop() }
             let harness = await PlayerLiveTests.playing(stream)
             let player = harness.player
@@ -175,18 +180,14 @@ extension PlayerTests {
                 let second = try #require(Int(cue.text.dropFirst(4)))
                 #expect(abs(cue.start - (Double(second) + 0.2) - offset) < 0.001, "\(cue) by \(offset)")
             }
-            let requested = server(stream).requests.filter { $0.hasPrefix("GET /subtitles0/segment") }
+            let requested = stream.server.requests.filter { $0.hasPrefix("GET /subtitles0/segment") }
             #expect(requested.count == Set(requested).count, "\(requested)")
             #expect(harness.errors.isEmpty)
             await harness.close()
         }
 
         @Test func aLiveRenditionWhosePlaylistFailsForAWhileIsReportedOnceAndGoesOn() async throws {
-            let cues = (0..<40).map {
-                SubtitleCue(start: Double($0) + 0.2, end: Double($0) + 0.8, text: "Cue \($0)")
-            }
-            let stream = try LiveHLSStream(
-                ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)])
+            let stream = try Self.liveStream()
             defer { stream.stop() }
             let harness = await PlayerLiveTests.playing(stream)
             let player = harness.player
@@ -207,7 +208,5 @@ extension PlayerTests {
             #expect(harness.errors.count == 1)
             await harness.close()
         }
-
-        private func server(_ stream: LiveHLSStream) -> LocalHTTPServer { stream.server }
     }
 }
