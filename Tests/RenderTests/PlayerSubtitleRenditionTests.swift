@@ -76,8 +76,17 @@ extension PlayerTests {
             #expect(Self.segments(0, in: server) == [0, 1, 2], "\(server.requests)")
             #expect(Self.segments(1, in: server).isEmpty)
             player.play()
+            // A switch of rendition keeps the subtitle tracks.
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
             #expect(await harness.wait(timeout: 10) { harness.isFinished })
             #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition == lowest)
+            #expect(player.tracks.filter { $0.kind == .subtitle } == subtitles)
+            #expect(player.selectedSubtitleTrack == subtitles.first?.index)
+            // The master playlist was read twice: by the demuxer, then by the player for the rest.
+            #expect(
+                server.requests.filter { $0.hasPrefix("GET /master.m3u8") }.count == 2, "\(server.requests)")
             // Each segment once; the cue in two segments once; at the times of the clip, the map applied.
             #expect(Self.segments(0, in: server) == Array(0..<6))
             #expect(

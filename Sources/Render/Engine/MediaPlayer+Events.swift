@@ -109,7 +109,8 @@ extension MediaPlayer {
         currentRendition = rendition
         if reason != .initial {
             experience.renditionSwitches += 1
-            tracks = info.tracks
+            // The subtitle renditions the player reads itself stay.
+            tracks = info.tracks + tracks.filter { $0.index >= SubtitleRenditions.firstTrackIndex }
             selectedAudioTrack = info.audioStream
             emit(.tracksChanged(tracks))
             if let size = info.videoSize, size != videoSize {

@@ -85,7 +85,7 @@ extension MediaPlayer {
             counter: session.fetched, origin: info.timelineOrigin
         ) { [weak self] report in self?.apply(report) }
         subtitleRenditions = renditions
-        renditions.discover()
+        renditions.discover(in: info.masterPlaylist)
     }
 
     private func apply(_ report: SubtitleRenditions.Report) {

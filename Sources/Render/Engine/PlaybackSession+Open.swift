@@ -68,6 +68,9 @@ extension PlaybackSession {
         info.metadata = source.metadata
         info.isHLS = source.formatName == "hls"
         info.timelineOrigin = source.startTime
+        if case .master(let master)? = lastingPlaylists.withLock({ $0[options.location] }) {
+            info.masterPlaylist = master
+        }
         info.ladder = ladder
         info.rendition = start?.rendition.id
         if let ladder, let start {

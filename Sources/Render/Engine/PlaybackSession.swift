@@ -58,6 +58,9 @@ final class PlaybackSession: Sendable {
     let live = Locked<LiveState?>(nil)
     /// Where an on-demand HLS item begins because its playlist says so (`EXT-X-START`).
     let playlistStart = Locked<Double?>(nil)
+    /// The HLS playlists the session read that cannot change (master playlists, and media
+    /// playlists that are finished), by URL, so that each is fetched once.
+    let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

@@ -25,6 +25,8 @@ struct SessionInfo: Sendable {
     var isHLS = false
     /// The media time of position 0 (the container's start), in seconds.
     var timelineOrigin = 0.0
+    /// The item's HLS master playlist, when the session has read it already.
+    var masterPlaylist: HLSMasterPlaylist?
 }
 
 /// What a session reports from its threads; the player applies these on the main actor, in order.

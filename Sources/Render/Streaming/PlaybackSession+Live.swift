@@ -71,20 +71,31 @@ extension PlaybackSession {
             url: String, playlist: HLSMediaPlaylist, variants: [String], start: HLSStartPoint?
         )
     {
-        let timeout = options.networkTimeout
-        switch try HLSPlaylistFetch.playlist(
-            at: location, timeout: timeout, interrupt: guardian, counter: fetched)
-        {
+        switch try playlist(at: location, guardian: guardian) {
         case .media(let playlist):
             return (location, playlist, [], playlist.start)
         case .master(let master):
             guard !master.variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
             let urls = master.variantURLs(relativeTo: location)
             let url = urls[min(variant ?? 0, urls.count - 1)]
-            let playlist = try HLSPlaylistFetch.mediaPlaylist(
-                at: url, timeout: timeout, interrupt: guardian, counter: fetched)
+            guard case .media(let playlist) = try playlist(at: url, guardian: guardian) else {
+                throw .unsupportedFormat("\(url) is a master playlist where a media playlist was expected")
+            }
             return (url, playlist, urls, playlist.start ?? master.start)
         }
+    }
+
+    /// The playlist at `url`: read once when it cannot change (``lastingPlaylists``), else every time.
+    func playlist(at url: String, guardian: InterruptGuard) throws(PlayerError) -> HLSPlaylist {
+        if let known = lastingPlaylists.withLock({ $0[url] }) { return known }
+        let read = try HLSPlaylistFetch.playlist(
+            at: url, timeout: options.networkTimeout, interrupt: guardian, counter: fetched)
+        switch read {
+        case .master: lastingPlaylists.withLock { $0[url] = read }
+        case .media(let media) where media.isFinished: lastingPlaylists.withLock { $0[url] = read }
+        case .media: break
+        }
+        return read
     }
 
     /// Where an on-demand HLS item begins when its playlist names a start point (`EXT-X-START`) and

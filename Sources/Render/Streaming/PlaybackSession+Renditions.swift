@@ -160,20 +160,16 @@ extension PlaybackSession {
     func mapSegments(of source: MediaSource, playing: Rendition.ID?) {
         splice.play(playing)
         guard source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
-        let (location, timeout, splice, fetched) = (source.location, options.networkTimeout, splice, fetched)
+        let (location, splice) = (source.location, splice)
         let guardian = InterruptGuard(parent: interrupt)
-        let thread = EngineThread(name: "variant-playlists") {
-            guard
-                case .master(let master)? = try? HLSPlaylistFetch.playlist(
-                    at: location, timeout: timeout, interrupt: guardian, counter: fetched)
-            else { return }
+        let thread = EngineThread(name: "variant-playlists") { [self] in
+            guard case .master(let master)? = try? playlist(at: location, guardian: guardian) else { return }
             let playlists = master.variantURLs(relativeTo: location).map {
                 url -> (url: String, playlist: HLSMediaPlaylist)? in
                 guard !guardian.isAborted,
-                    let playlist = try? HLSPlaylistFetch.mediaPlaylist(
-                        at: url, timeout: timeout, interrupt: guardian, counter: fetched)
+                    case .media(let listed)? = try? playlist(at: url, guardian: guardian)
                 else { return nil }
-                return (url, playlist)
+                return (url, listed)
             }
             splice.map(RenditionSplice.segments(of: playlists))
         }

@@ -91,8 +91,10 @@ final class SubtitleRenditions {
     /// Whether `track` is one of the renditions.
     func lists(_ track: Int) -> Bool { urls[track] != nil }
 
-    /// Reads the master playlist and reports its subtitle renditions, if it has any.
-    func discover() {
+    /// Reports the subtitle renditions of `master`, the item's master playlist read already, else
+    /// reads it first; nothing when it has none.
+    func discover(in master: HLSMasterPlaylist?) {
+        if let master { return list(master) }
         isReading = true
         let (location, timeout, interrupt, counter) = (location, timeout, interrupt, counter)
         read { () throws(PlayerError) -> HLSPlaylist in
@@ -152,6 +154,7 @@ final class SubtitleRenditions {
     }
 
     private func list(_ master: HLSMasterPlaylist) {
+        guard urls.isEmpty else { return }
         // NB: one group only, that of the first variant naming one: ladders often repeat a group
         // per variant.
         let group = master.variants.lazy.compactMap(\.subtitlesGroup).first
