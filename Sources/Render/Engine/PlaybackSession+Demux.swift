@@ -15,16 +15,14 @@ extension PlaybackSession {
         var info = openedInfo
         var change = RenditionSwitch(source: source, info: info)
         let startSerial = serial
-        if let beginning = takeLiveBeginning() {
+        if let begin = takeBeginning() {
             reposition(
-                &source, SeekRequest(target: beginning, exact: false, serial: startSerial), change: &change,
-                info: &info)
-        } else if let begin = options.startPosition > 0
-            ? options.startPosition : playlistStart.withLock({ $0 })
-        {
+                &source, SeekRequest(target: begin.time, exact: begin.exact, serial: startSerial),
+                change: &change, info: &info)
+        } else if options.startPosition > 0 {
             reposition(
-                &source, SeekRequest(target: begin, exact: true, serial: startSerial), change: &change,
-                info: &info)
+                &source, SeekRequest(target: options.startPosition, exact: true, serial: startSerial),
+                change: &change, info: &info)
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }

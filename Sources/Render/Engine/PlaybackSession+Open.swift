@@ -37,13 +37,13 @@ extension PlaybackSession {
         if let start { tracks = start.tracks }
         if let livePosition = followLive(source, variant: start?.rendition.id) {
             // Positions count from the start of the live window; playback begins where the demuxer did,
-            // or further back when the playlist holds back more.
+            // or where the playlist says.
             source.timelineShift = livePosition
-            clock.set(live.withLock { $0?.beginning } ?? livePosition)
-        } else if let begin = onDemandStart(of: source, variant: start?.rendition.id), begin > 0 {
-            playlistStart.withLock { $0 = begin }
-            clock.set(begin)
+            clock.set(livePosition)
+        } else {
+            beginWherePlaylistSays(source, variant: start?.rendition.id)
         }
+        if let begin = beginning.withLock({ $0?.time }) { clock.set(begin) }
         for track in tracks where !track.isSupported && [.audio, .video, .subtitle].contains(track.kind) {
             post(.warning(.unsupportedCodec(track: track.index, codec: track.codecName)))
         }

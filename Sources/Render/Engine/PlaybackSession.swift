@@ -56,8 +56,10 @@ final class PlaybackSession: Sendable {
     let splice = RenditionSplice()
     /// The window of a live stream's playlist, reloaded on a thread of its own; `nil` otherwise.
     let live = Locked<LiveState?>(nil)
-    /// Where an on-demand HLS item begins because its playlist says so (`EXT-X-START`).
-    let playlistStart = Locked<Double?>(nil)
+    /// Where playback begins when not where the demuxer began, and whether exactly there: set
+    /// while the item opens (a live stream's hold-back or start point, an HLS item's start point),
+    /// taken once by the demux thread (``takeBeginning()``).
+    let beginning = Locked<(time: Double, exact: Bool)?>(nil)
     /// The HLS playlists the session read that cannot change (master playlists, and media
     /// playlists that are finished), by URL, so that each is fetched once.
     let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])

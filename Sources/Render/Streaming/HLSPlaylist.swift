@@ -261,6 +261,15 @@ struct HLSStartPoint: Equatable, Sendable {
         self.init(offset: offset, isPrecise: attributes["PRECISE"] == "YES")
     }
 
+    /// Where playback begins for it on `timeline`, the playlist's segments laid end to end: the
+    /// start of the segment holding the time it names, or that time itself when precise; the end of
+    /// a finished playlist begins its last segment.
+    func beginning(on timeline: LiveTimeline) -> Double {
+        let time = time(in: timeline.window)
+        if isPrecise, !timeline.isFinished || time < timeline.window.upperBound { return time }
+        return timeline.start(ofSequence: timeline.sequence(at: time)) ?? time
+    }
+
     /// The time it names on a timeline that spans `range`: from its start, or before its end for a
     /// negative offset, within the range.
     func time(in range: ClosedRange<Double>) -> Double {

@@ -13,10 +13,6 @@ struct LiveState: Sendable {
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
-    /// Where playback begins when not where the demuxer began: where the playlist's start point
-    /// (`EXT-X-START`) says, else the start of the segment at its hold-back, when that lies a
-    /// segment or more before the demuxer's start.
-    var beginning: Double?
 }
 
 extension PlaybackSession {
@@ -24,8 +20,9 @@ extension PlaybackSession {
     /// timeline (the start of the segment the demuxer began with), and starts the thread that
     /// reloads it. Returns the timeline's position where the demuxer began.
     ///
-    /// Playback begins there, or at ``LiveState/beginning`` when the playlist names a start point
-    /// or holds back further, which ``takeLiveBeginning()`` hands to the demux thread once.
+    /// Playback begins there, or at the session's ``beginning``: where the playlist's start point
+    /// (`EXT-X-START`) says, else the start of the segment at its hold-back, when that lies a
+    /// segment or more before the demuxer's start.
     ///
     /// A playlist that cannot be read leaves the stream playing as it would without a window.
     func followLive(_ source: MediaSource, variant: Int?) -> Double? {
@@ -47,16 +44,14 @@ extension PlaybackSession {
         let held = timeline.start(ofSequence: timeline.sequence(at: timeline.livePosition))
         var beginning = held.flatMap { start - $0 >= timeline.targetDuration ? $0 : nil }
         if let startPoint, options.startsWherePlaylistSays {
-            let time = startPoint.time(in: timeline.window)
-            let target =
-                startPoint.isPrecise ? time : timeline.start(ofSequence: timeline.sequence(at: time)) ?? time
+            let target = startPoint.beginning(on: timeline)
             beginning = abs(target - start) < 0.001 ? nil : target
         }
+        self.beginning.withLock { $0 = beginning.map { ($0, false) } }
         let now = MediaPlayer.now
         live.withLock {
             $0 = LiveState(
-                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now,
-                beginning: beginning)
+                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now)
         }
         let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
         runtime.withLock { $0.threads.append(thread) }
@@ -98,34 +93,26 @@ extension PlaybackSession {
         return read
     }
 
-    /// Where an on-demand HLS item begins when its playlist names a start point (`EXT-X-START`) and
-    /// the item was loaded with no start position of its own: the start of the segment holding the
-    /// point, or the point itself when the playlist says it is precise; the last segment for a
-    /// point at or past the end.
-    func onDemandStart(of source: MediaSource, variant: Int?) -> Double? {
-        guard options.startsWherePlaylistSays, source.formatName == "hls", let duration = source.duration
-        else {
-            return nil
+    /// Has an on-demand HLS item begin where its playlist's start point (`EXT-X-START`) says
+    /// (``HLSStartPoint/beginning(on:)``), when the item was loaded with no start position of its
+    /// own.
+    func beginWherePlaylistSays(_ source: MediaSource, variant: Int?) {
+        guard options.startsWherePlaylistSays, source.formatName == "hls", source.duration != nil else {
+            return
         }
         let guardian = InterruptGuard(parent: interrupt)
         guard let loaded = try? loadMediaPlaylist(source.location, variant: variant, guardian: guardian),
             let point = loaded.start
-        else { return nil }
-        let time = point.time(in: 0...duration)
-        if point.isPrecise, time < duration { return time }
-        // NB: a point at or past the end begins the last segment.
-        var start = 0.0
-        for segment in loaded.playlist.segments.dropLast() where start + segment.duration <= time {
-            start += segment.duration
-        }
-        return start
+        else { return }
+        let begin = point.beginning(on: LiveTimeline(loaded.playlist))
+        if begin > 0 { beginning.withLock { $0 = (begin, true) } }
     }
 
-    /// Where a live stream's playback begins when not where the demuxer began, once.
-    func takeLiveBeginning() -> Double? {
-        live.withLock { state in
-            defer { state?.beginning = nil }
-            return state?.beginning
+    /// Where playback begins when not where the demuxer began, once.
+    func takeBeginning() -> (time: Double, exact: Bool)? {
+        beginning.withLock { begin in
+            defer { begin = nil }
+            return begin
         }
     }
 
