@@ -1,4 +1,5 @@
-/// The segments of a live media playlist, reloaded again and again, laid on one timeline.
+/// The segments of a media playlist laid end to end on one timeline; a live one's reloads are
+/// added to it.
 ///
 /// The timeline's 0 is the start of the first segment of the first playlist read; each later
 /// segment starts where the one before it ends, so a segment keeps its time after it slid out of the
@@ -67,11 +68,12 @@ struct LiveTimeline: Equatable, Sendable {
     /// When the segment of `sequence` starts, while it is in the window.
     func start(ofSequence sequence: Int) -> Double? { starts[sequence] }
 
-    /// The window's segments in order: each one's URI as the playlist lists it, and its span.
-    var segments: [(uri: String, start: Double, end: Double)] {
+    /// The window's segments in order: each one's sequence number, its URI as the playlist lists
+    /// it, and its span.
+    var segments: [(sequence: Int, uri: String, start: Double, end: Double)] {
         (firstSequence..<nextSequence).compactMap { sequence in
             guard let uri = uris[sequence], let start = starts[sequence] else { return nil }
-            return (uri, start, starts[sequence + 1] ?? edge)
+            return (sequence, uri, start, starts[sequence + 1] ?? edge)
         }
     }
 

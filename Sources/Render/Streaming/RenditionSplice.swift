@@ -104,12 +104,9 @@ final class RenditionSplice: Sendable {
         for (rendition, variant) in playlists.enumerated() {
             guard let (url, playlist) = variant, playlist.isFinished else { continue }
             var own: [String: Segment] = [:]
-            var start = 0.0
-            for listed in playlist.segments {
-                let end = start + listed.duration
+            for listed in LiveTimeline(playlist).segments {
                 own[HLSPlaylistFetch.resolve(listed.uri, against: url)] = Segment(
-                    rendition: rendition, start: start, end: end)
-                start = end
+                    rendition: rendition, start: listed.start, end: listed.end)
             }
             guard own.count == playlist.segments.count else { continue }
             segments.merge(own) { first, _ in first }

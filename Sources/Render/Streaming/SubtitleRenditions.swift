@@ -27,23 +27,12 @@ final class SubtitleRenditions {
     /// A subtitle segment larger than this is refused.
     nonisolated static let segmentByteLimit = 1 << 20
 
-    private struct Segment {
-        var url: String
-        var start: Double
-        var end: Double
-    }
-
     private enum Playlist {
         case loading
-        case loaded([Segment])
-        /// A live playlist: its segments, `offset` seconds before the item's timeline, read again
-        /// from `reloadAt` (monotonic seconds) on.
-        case live(LiveTimeline, offset: Double, reloadAt: Double)
+        /// Its segments, `offset` seconds before the item's timeline; a live one is read again from
+        /// `reloadAt` (monotonic seconds) on.
+        case read(LiveTimeline, offset: Double, reloadAt: Double)
         case failed
-
-        var isOnDemand: Bool {
-            if case .loaded = self { true } else { false }
-        }
     }
 
     private let location: String
@@ -56,6 +45,7 @@ final class SubtitleRenditions {
     /// The playlist URL of each rendition, by track index.
     private var urls: [Int: String] = [:]
     private var playlists: [Int: Playlist] = [:]
+    /// The segments read of each rendition, by their URIs as its playlist lists them.
     private var fetched: [Int: Set<String>] = [:]
     private var known: [Int: [SubtitleCue]] = [:]
     /// The live renditions whose latest reload failed.
@@ -126,31 +116,24 @@ final class SubtitleRenditions {
         self.position = position
         self.liveEdge = liveEdge ?? self.liveEdge
         guard !isReading, let track = shown, let url = urls[track] else { return }
-        let segments: [Segment]
         switch playlists[track] {
         case nil:
-            return readPlaylist(of: track, at: url)
-        case .loaded(let listed):
-            segments = listed
-        case .live(let timeline, let offset, let reloadAt):
+            readPlaylist(of: track, at: url)
+        case .read(let timeline, let offset, let reloadAt):
             if !timeline.isFinished, monotonicSeconds() >= reloadAt {
                 return readPlaylist(of: track, at: url)
             }
-            segments = timeline.segments.map {
-                Segment(
-                    url: HLSPlaylistFetch.resolve($0.uri, against: url), start: $0.start + offset,
-                    end: $0.end + offset)
-            }
+            let done = fetched[track, default: []]
+            guard
+                let next = timeline.segments.first(where: {
+                    $0.end + offset > position && $0.start + offset <= position + lookahead
+                        && !done.contains($0.uri)
+                })
+            else { return }
+            readSegment(next.uri, of: track, listedIn: url)
         case .loading, .failed:
             return
         }
-        let done = fetched[track, default: []]
-        guard
-            let next = segments.first(where: {
-                $0.end > position && $0.start <= position + lookahead && !done.contains($0.url)
-            })
-        else { return }
-        readSegment(next, of: track)
     }
 
     private func list(_ master: HLSMasterPlaylist) {
@@ -190,53 +173,47 @@ final class SubtitleRenditions {
             self.isReading = false
             defer { self.advance(to: self.position) }
             switch result {
-            case .success(let playlist) where playlist.isLive || !(earlier?.isOnDemand ?? true):
+            case .success(let playlist):
                 self.reloadFailures.remove(track)
                 self.playlists[track] = self.following(playlist, after: earlier)
-            case .success(let playlist):
-                var start = 0.0
-                self.playlists[track] = .loaded(
-                    playlist.segments.map { segment in
-                        defer { start += segment.duration }
-                        return Segment(
-                            url: HLSPlaylistFetch.resolve(segment.uri, against: url), start: start,
-                            end: start + segment.duration)
-                    })
             case .failure(let error):
-                guard case .live(let timeline, let offset, _)? = earlier else {
+                guard case .read(let timeline, let offset, _)? = earlier else {
                     self.playlists[track] = .failed
                     return self.report(.failed(error))
                 }
                 // A live playlist that fails to reload is tried again every target duration; the
                 // app hears of the first failure in a row.
                 let retryAt = monotonicSeconds() + timeline.targetDuration
-                self.playlists[track] = .live(timeline, offset: offset, reloadAt: retryAt)
+                self.playlists[track] = .read(timeline, offset: offset, reloadAt: retryAt)
                 if self.reloadFailures.insert(track).inserted { self.report(.failed(error)) }
             }
         }
     }
 
-    /// A live playlist read, added to what was read of it before: laid on the item's timeline by
-    /// the media's live edge the first time, then kept there.
+    /// A playlist read, added to what was read of it before: an on-demand one on the item's
+    /// timeline, a live one laid on it by the media's live edge the first time, then kept there.
     private func following(_ playlist: HLSMediaPlaylist, after earlier: Playlist?) -> Playlist {
         let reloadAt = monotonicSeconds() + playlist.targetDuration
-        guard case .live(var timeline, let offset, _)? = earlier else {
+        guard case .read(var timeline, let offset, _)? = earlier else {
             let timeline = LiveTimeline(playlist)
-            return .live(timeline, offset: (liveEdge ?? timeline.edge) - timeline.edge, reloadAt: reloadAt)
+            let offset = playlist.isLive ? (liveEdge ?? timeline.edge) - timeline.edge : 0
+            return .read(timeline, offset: offset, reloadAt: reloadAt)
         }
         timeline.update(with: playlist)
-        return .live(timeline, offset: offset, reloadAt: reloadAt)
+        return .read(timeline, offset: offset, reloadAt: reloadAt)
     }
 
-    private func readSegment(_ segment: Segment, of track: Int) {
+    /// Reads the segment listed as `uri` in the playlist of `track` at `playlistURL`.
+    private func readSegment(_ uri: String, of track: Int, listedIn playlistURL: String) {
         isReading = true
-        fetched[track, default: []].insert(segment.url)
+        fetched[track, default: []].insert(uri)
+        let url = HLSPlaylistFetch.resolve(uri, against: playlistURL)
         let (timeout, interrupt, counter, origin) = (timeout, interrupt, counter, origin)
         read { () throws(PlayerError) -> [SubtitleCue] in
             let bytes = try HLSPlaylistFetch.read(
-                segment.url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
+                url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
                 counter: counter, operation: "loading a subtitle segment")
-            return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: segment.url)
+            return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: url)
         } then: { [weak self] result in
             guard let self else { return }
             self.isReading = false
