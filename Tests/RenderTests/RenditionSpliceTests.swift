@@ -88,6 +88,30 @@ import Testing
         #expect(splice.admits("http://h/b/segment5.ts"))
     }
 
+    @Test func whileTheItemOpensTheOtherRenditionsGiveTheirFirstSegmentInPartAndNothingMore() throws {
+        let splice = try Self.splice()
+        splice.open(with: 1, bitRates: [0: 4_000_000, 1: 100_000])
+        #expect(splice.admission(of: Self.low(0)) == .whole)
+        // A quarter of a second of the other rendition's first segment.
+        #expect(splice.admission(of: Self.high(0)) == .prefix(125_000))
+        #expect(splice.admission(of: Self.high(1)) == .refused)
+        #expect(splice.admission(of: Self.high(2)) == .refused)
+        #expect(splice.admission(of: Self.low(1)) == .whole)
+        #expect(splice.admission(of: "http://h/elsewhere/segment0.ts") == .whole)
+        // Once it plays, every segment of the rendition playing comes whole, and a switch splices.
+        splice.play(1)
+        #expect(splice.admits(Self.low(2)))
+        splice.setJoining(0)
+        #expect(!splice.admits(Self.high(2)))
+        #expect(splice.admits(Self.high(3)))
+    }
+
+    @Test func aGlimpseIsAQuarterOfASecondOfTheRenditionAnd32KiBAtLeast() {
+        #expect(RenditionSplice.glimpseBytes(bitRate: 8_000_000) == 250_000)
+        #expect(RenditionSplice.glimpseBytes(bitRate: 275_000) == 32 * 1024)
+        #expect(RenditionSplice.glimpseBytes(bitRate: nil) == 32 * 1024)
+    }
+
     @Test func aPlaylistThatListsAURLTwiceOrCouldNotBeReadIsLeftOut() throws {
         let ranges = try Self.playlist(count: 4) { _ in "all.ts" }
         let segments = RenditionSplice.segments(of: [
@@ -96,4 +120,9 @@ import Testing
         #expect(segments.count == 3)
         #expect(segments["http://h/c/segment2.ts"] == RenditionSplice.Segment(rendition: 2, start: 4, end: 6))
     }
+}
+
+extension RenditionSplice {
+    /// Whether the segment at `url` comes whole.
+    fileprivate func admits(_ url: String) -> Bool { admission(of: url) == .whole }
 }

@@ -26,6 +26,10 @@ final class NetworkWatch: Sendable {
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
     private let segmentsOpened = Locked<[String]>([])
+    /// The connections (by address) that fetch the first bytes of a segment only, for the demuxer
+    /// to learn a rendition's streams (``RenditionSplice/Admission/prefix(_:)``): no rendition plays
+    /// from them, so how they end fails none.
+    private let glimpses = Locked<Set<Int>>([])
     /// The segments opened whose URLs are kept: those a live stream begins with.
     private static let segmentsKept = 16
     /// Counts the bytes each connection read, when it closes.
@@ -126,17 +130,32 @@ final class NetworkWatch: Sendable {
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
+        var glimpse = false
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
+            switch watch.splice?.admission(of: segment) ?? .whole {
+            case .whole: break
+            case .prefix(let bytes):
+                // NB: libavformat's HTTP protocol asks for the bytes before `end_offset` only.
+                if let options { av_dict_set(options, "end_offset", String(bytes), 0) }
+                glimpse = true
             // NB: a segment another rendition delivers is skipped as at once.
-            if watch.splice?.admits(segment) == false { return cffmpeg_averror(ECANCELED) }
+            case .refused: return cffmpeg_averror(ECANCELED)
+            }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
         }
-        let meter = segment == nil ? nil : watch?.meter
+        // NB: a glimpse is too short to time, and no rendition plays from it.
+        let meter = segment == nil || glimpse ? nil : watch?.meter
         let requested = meter?.beforeRequest()
         let code = defaults.open(context, pb, url, flags, options)
-        watch?.record(code, operation: "opening a segment", url: url)
+        if glimpse {
+            if code >= 0, let opened = pb?.pointee {
+                watch?.glimpses.withLock { _ = $0.insert(Int(bitPattern: opened)) }
+            }
+        } else {
+            watch?.record(code, operation: "opening a segment", url: url)
+        }
         if code >= 0, let meter, let requested, let opened = pb?.pointee {
             meter.opened(opened, requestedAt: requested)
         }
@@ -146,7 +165,10 @@ final class NetworkWatch: Sendable {
     /// Closing is where a connection that ended early shows: its context carries the read error.
     private static let close: CloseFunction = { context, pb in
         if let pb, let watch = watch(of: context) {
-            watch.record(pb.pointee.error, operation: "reading a segment")
+            // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
+            // HTTP protocol takes it for a body cut short.
+            let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
+            if !glimpse { watch.record(pb.pointee.error, operation: "reading a segment") }
             watch.fetched?.add(Int(pb.pointee.bytes_read))
             watch.meter?.closing(pb)
         }

@@ -4,14 +4,17 @@ extension PlaybackSession {
     /// The demux thread's body: open the item, start the decoders, then read packets until closed.
     func openAndDemux() {
         do throws(PlayerError) {
+            let opening = chooseOpeningRendition()
             let source = try openSource()
-            let info = try openStreams(source)
+            let info = try openStreams(source, opening: opening)
             runtime.withLock { $0.info = info }
             post(.opened(info))
             if info.ladder != nil {
                 holdSegmentsWhileAhead()
                 armFailover()
-                mapSegments(of: source, playing: info.rendition)
+                mapSegments(of: source, playing: info.rendition, mapped: opening != nil)
+            } else {
+                splice.play(nil)
             }
             demux(source, info: info)
         } catch {
@@ -29,11 +32,17 @@ extension PlaybackSession {
     }
 
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.
-    private func openStreams(_ source: MediaSource) throws(PlayerError) -> SessionInfo {
+    ///
+    /// - Parameter opening: the rendition of a ladder the item was opened with
+    ///   (``chooseOpeningRendition()``), whose segments alone the demuxer fetched whole.
+    private func openStreams(_ source: MediaSource, opening: Rendition.ID?) throws(PlayerError) -> SessionInfo
+    {
         var tracks = source.tracks
         let ladder = RenditionLadder(source: source, tracks: tracks)
         let wanted = settings.current
-        let start = ladder?.start(for: wanted.quality, viewSize: wanted.viewSize, gravity: wanted.viewGravity)
+        let start =
+            opening.flatMap { ladder?.entry($0) }
+            ?? ladder?.start(for: wanted.quality, viewSize: wanted.viewSize, gravity: wanted.viewGravity)
         if let start { tracks = start.tracks }
         if let livePosition = followLive(source, variant: start?.rendition.id) {
             // Positions count from the start of the live window; playback begins where the demuxer did,
@@ -77,6 +86,12 @@ extension PlaybackSession {
             // Only the segments of the streams chosen are fetched from here on.
             let chosen = [videoIndex, audioIndex, subtitleIndex].compactMap { $0 }
             ladder.enable([start.rendition.id], streams: Set(chosen), in: source)
+            if let opening, opening != start.rendition.id {
+                // The demuxer skipped the segments of the rendition that plays after its first
+                // one: it starts them anew from the beginning.
+                _ = source.seek(
+                    stream: -1, to: Int64(source.containerStartTime * Double(cffmpeg_time_base())))
+            }
         }
         info.fonts = source.fonts
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {

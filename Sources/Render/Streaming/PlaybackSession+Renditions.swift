@@ -157,9 +157,9 @@ extension PlaybackSession {
 
     /// Reads the variant playlists of a video-on-demand HLS ladder on a thread of its own, so that
     /// a switch fetches each segment once (``RenditionSplice``); `playing` is the rendition begun with.
-    func mapSegments(of source: MediaSource, playing: Rendition.ID?) {
+    func mapSegments(of source: MediaSource, playing: Rendition.ID?, mapped: Bool) {
         splice.play(playing)
-        guard source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
+        guard !mapped, source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
         let (location, splice) = (source.location, splice)
         let guardian = InterruptGuard(parent: interrupt)
         let thread = EngineThread(name: "variant-playlists") { [self] in
@@ -174,6 +174,53 @@ extension PlaybackSession {
             splice.map(RenditionSplice.segments(of: playlists))
         }
         runtime.withLock { $0.threads.append(thread) }
+    }
+
+    /// The rendition an on-demand HLS ladder starts with, chosen from its master playlist before the
+    /// item opens, so that the demuxer fetches the others' first segments only as far as it needs
+    /// to learn their streams (``RenditionSplice/open(with:)``); `nil` for any other item, which
+    /// opens as it is.
+    ///
+    /// The master playlist and the variant playlists read here are the ones the splice maps its
+    /// segments from: they are read once.
+    func chooseOpeningRendition() -> Rendition.ID? {
+        let location = options.location
+        guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
+        let guardian = InterruptGuard(parent: interrupt)
+        guard case .master(let master)? = try? playlist(at: location, guardian: guardian),
+            master.variants.count > 1
+        else { return nil }
+        let urls = master.variantURLs(relativeTo: location)
+        // NB: a variant that is also a rendition of a group (its sound, say) must come whole.
+        let grouped = Set(
+            master.renditions.compactMap { $0.uri }.map { HLSPlaylistFetch.resolve($0, against: location) })
+        guard grouped.isDisjoint(with: urls) else { return nil }
+        var playlists: [(url: String, playlist: HLSMediaPlaylist)?] = []
+        for url in urls {
+            // NB: a live ladder is left at its first variant playlist, which may have changed by
+            // the time the demuxer reads it.
+            guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian),
+                listed.isFinished
+            else { return nil }
+            playlists.append((url, listed))
+        }
+        let renditions = master.variants.enumerated().map { id, variant in
+            Rendition(
+                id: id, width: variant.width, height: variant.height, bitRate: variant.bandwidth, codecs: [])
+        }
+        let wanted = settings.current
+        let start: Rendition? =
+            if case .fixed(let id) = wanted.quality, renditions.indices.contains(id) {
+                renditions[id]
+            } else {
+                Rendition.start(
+                    of: AdaptiveQuality.fitting(renditions, in: wanted.viewSize, gravity: wanted.viewGravity))
+            }
+        guard let start else { return nil }
+        splice.map(RenditionSplice.segments(of: playlists))
+        let bitRates = renditions.reduce(into: [Rendition.ID: Int]()) { $0[$1.id] = $1.bitRate }
+        splice.open(with: start.id, bitRates: bitRates)
+        return start.id
     }
 
     /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS

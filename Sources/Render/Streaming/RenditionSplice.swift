@@ -32,16 +32,53 @@ final class RenditionSplice: Sendable {
         /// Where the first segment a joining rendition opened begins: the rendition playing
         /// fetches nothing from there on.
         var joinBegan: Double?
+        /// While the item opens: the rendition it starts with, whose segments come whole.
+        var opening: Rendition.ID?
+        /// The renditions whose first segment was let through in part while the item opened.
+        var glimpsed: Set<Rendition.ID> = []
+        /// The declared bit rates of the renditions, which say how much of a segment is a glimpse.
+        var bitRates: [Rendition.ID: Int] = [:]
     }
+
+    /// How much of a segment may be fetched.
+    enum Admission: Equatable, Sendable {
+        case whole
+        /// Its first bytes only (an HTTP range): enough for the demuxer to learn the streams.
+        case prefix(Int)
+        /// None: the demuxer skips it at once.
+        case refused
+    }
+
+    /// Bytes of another rendition's first segment fetched while the item opens, for a rendition of
+    /// `bitRate` bits per second: a quarter of a second of it, and 32 KiB at least. That holds its
+    /// container's header, the start of a keyframe and the first sound, from which the demuxer
+    /// learns the picture's size and the sound's format.
+    static func glimpseBytes(bitRate: Int?) -> Int { max(32 * 1024, (bitRate ?? 0) / 32) }
 
     private let state = Locked(State())
 
     /// Makes the segments of `segments` (by URL) known.
     func map(_ segments: [String: Segment]) { state.withLock { $0.segments = segments } }
 
+    /// Says which rendition the item starts with, while it opens: the segments of the others are
+    /// fetched only as far as the demuxer needs to learn their streams (a ``glimpseBytes(bitRate:)``
+    /// of the first one each, by the `bitRates` declared), instead of whole.
+    ///
+    /// libavformat's HLS demuxer reads the first segment of every variant while it opens, to learn
+    /// the streams of each: a ladder's other renditions would cost their first segments whole.
+    /// ``play(_:)`` ends this.
+    func open(with rendition: Rendition.ID, bitRates: [Rendition.ID: Int]) {
+        state.withLock {
+            $0.opening = rendition
+            $0.glimpsed = []
+            $0.bitRates = bitRates
+        }
+    }
+
     /// Says which rendition plays, once it began or joined.
     func play(_ rendition: Rendition.ID?) {
         state.withLock {
+            $0.opening = nil
             $0.playing = rendition
             $0.joining = nil
             $0.joinBegan = nil
@@ -70,28 +107,32 @@ final class RenditionSplice: Sendable {
         }
     }
 
-    /// Whether the segment at `url` may be fetched; records it as opened when it may.
-    func admits(_ url: String) -> Bool {
+    /// How much of the segment at `url` may be fetched; records it as opened unless refused.
+    func admission(of url: String) -> Admission {
         state.withLock { state in
-            guard let segment = state.segments[url] else { return true }
+            guard let segment = state.segments[url] else { return .whole }
             let rendition = segment.rendition
+            if let opening = state.opening, rendition != opening {
+                guard state.glimpsed.insert(rendition).inserted else { return .refused }
+                return .prefix(Self.glimpseBytes(bitRate: state.bitRates[rendition]))
+            }
             if let joining = state.joining {
                 // NB: by their middles, so that durations rounded differently in two playlists
                 // still pair the segments that hold the same media.
                 if rendition == joining, let playing = state.playing, let end = state.openedEnd[playing],
                     segment.middle < end
                 {
-                    return false
+                    return .refused
                 }
                 if rendition == state.playing, let began = state.joinBegan, segment.middle >= began {
-                    return false
+                    return .refused
                 }
                 if rendition == joining {
                     state.joinBegan = min(state.joinBegan ?? segment.start, segment.start)
                 }
             }
             state.openedEnd[rendition] = segment.end
-            return true
+            return .whole
         }
     }
 
