@@ -136,4 +136,42 @@ import Testing
         timeline.update(with: try media(window(20, 21, ended: true)))
         #expect(timeline.isFinished)
     }
+
+    @Test func theProgramDateOfASegmentIsRead() throws {
+        let text = [
+            "#EXTM3U", "#EXT-X-TARGETDURATION:2", "#EXT-X-PROGRAM-DATE-TIME:2026-11-26T12:00:00.250Z",
+            "#EXTINF:2,", "a.ts", "#EXTINF:2,", "b.ts", "#EXT-X-PROGRAM-DATE-TIME:2026-11-26T13:00:04+01:00",
+            "#EXTINF:2,", "c.ts", "#EXT-X-PROGRAM-DATE-TIME:yesterday", "#EXTINF:2,", "d.ts",
+        ].joined(separator: "\n")
+        let noon = 1_795_694_400.0
+        #expect(try media(text).segments.map(\.programDate) == [noon + 0.25, nil, noon + 4, nil])
+        #expect(HLSMediaPlaylist.date("1970-01-01T00:00:00Z") == 0)
+        #expect(HLSMediaPlaylist.date("2000-02-29T23:59:59.5-0030") == 951_868_799.5 + 1800)
+        for bad in [
+            "2026-13-01T00:00:00Z", "2026-11-26T12:00:00", "2026-11-26 12:00:00Z", "2026-11-26T12:00:00Zx",
+        ] {
+            #expect(HLSMediaPlaylist.date(bad[...]) == nil, "\(bad)")
+        }
+    }
+
+    @Test func anotherPlaylistOfTheStreamIsLaidOnTheMediaByDatesElseByEdges() throws {
+        // The media: 1 s segments 4 to 9 from 12:00:04; the subtitles: 3 s segments, the two
+        // that ended by 12:00:09, from 12:00:03. Their edges differ by a second.
+        let noon = 1_795_694_400.0
+        var media = ["#EXTM3U", "#EXT-X-TARGETDURATION:1", "#EXT-X-MEDIA-SEQUENCE:4"]
+        for index in 4...9 {
+            media += ["#EXT-X-PROGRAM-DATE-TIME:2026-11-26T12:00:0\(index)Z", "#EXTINF:1,", "m\(index).ts"]
+        }
+        let subtitles = [
+            "#EXTM3U", "#EXT-X-TARGETDURATION:3", "#EXT-X-MEDIA-SEQUENCE:1",
+            "#EXT-X-PROGRAM-DATE-TIME:2026-11-26T12:00:03Z", "#EXTINF:3,", "s1.vtt", "#EXTINF:3,", "s2.vtt",
+        ]
+        let mediaTimeline = LiveTimeline(try self.media(media.joined(separator: "\n")))
+        #expect(mediaTimeline.dates == LiveTimeline.DateAnchor(position: 5, date: noon + 9))
+        let dated = LiveTimeline(try self.media(subtitles.joined(separator: "\n")))
+        #expect(dated.offset(onto: mediaTimeline.reference) == -1)
+        let undated = LiveTimeline(
+            try self.media(subtitles.filter { !$0.hasPrefix("#EXT-X-PROGRAM") }.joined(separator: "\n")))
+        #expect(undated.offset(onto: mediaTimeline.reference) == 0)
+    }
 }

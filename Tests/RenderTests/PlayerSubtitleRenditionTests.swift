@@ -151,12 +151,33 @@ extension PlayerTests {
 
         /// A live ladder of one rendition with an English subtitle rendition, the default: a cue in
         /// every second of the clip, named after it ("Cue 12" from 12.2 s to 12.8 s).
-        static func liveStream() throws -> LiveHLSStream {
+        ///
+        /// - Parameter lag: segments the subtitle playlist lists fewer than the media's.
+        static func liveStream(programDates: Bool = false, lag: Int = 0) throws -> LiveHLSStream {
             let cues = (0..<40).map {
                 SubtitleCue(start: Double($0) + 0.2, end: Double($0) + 0.8, text: "Cue \($0)")
             }
             return try LiveHLSStream(
-                ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)])
+                ladder: [120], subtitles: [HLSLadderSubtitles(name: "English", cues: cues, isDefault: true)],
+                programDates: programDates, subtitleLag: lag)
+        }
+
+        @Test func aLiveRenditionBehindTheMediaIsLaidOnItByTheDatesOfItsSegments() async throws {
+            // The subtitle playlist lists two segments fewer: laid by the edges, its segments
+            // would be taken for those of two seconds later.
+            let stream = try Self.liveStream(programDates: true, lag: 2)
+            defer { stream.stop() }
+            let harness = await PlayerLiveTests.playing(stream)
+            let player = harness.player
+            let start = Int(player.currentTime.rounded(.down)) + stream.firstSequence
+            #expect(await harness.wait { player.activeCues.contains { $0.text == "Cue \(start + 1)" } })
+            // The first segment read is the one of the position, and none before it.
+            let requested = stream.server.requests.numbers(after: "GET /subtitles0/segment")
+            #expect(
+                requested.first == start && requested.allSatisfy { $0 >= start }, "\(requested) from \(start)"
+            )
+            #expect(harness.errors.isEmpty)
+            await harness.close()
         }
 
         @Test func aLiveRenditionIsFollowedAndItsCuesShowWithThePicturesOfTheirTime() async throws {

@@ -11,7 +11,7 @@ extension MediaPlayer {
             }
         }
         present(at: MediaPlayer.now)
-        subtitleRenditions?.advance(to: currentTime - subtitleDelay, liveEdge: liveWindow?.upperBound)
+        subtitleRenditions?.advance(to: currentTime - subtitleDelay, live: liveReference)
         scheduleSelfPump()
     }
 

@@ -228,6 +228,7 @@ extension MediaPlayer {
         let live = session.liveWindow
         isLive = live?.growing == true
         liveWindow = live?.range
+        liveReference = live?.reference
         liveLatency = isLive ? live.map { max(0, $0.range.upperBound - currentTime) } : nil
         isAtLiveEdge = isLive && live.map { currentTime >= $0.livePosition - $0.targetDuration } == true
     }

@@ -238,6 +238,7 @@ extension MediaPlayer {
         bufferedRanges = []
         isLive = false
         liveWindow = nil
+        liveReference = nil
         liveLatency = nil
         isAtLiveEdge = false
         videoSize = nil

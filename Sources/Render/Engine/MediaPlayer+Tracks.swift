@@ -70,7 +70,7 @@ extension MediaPlayer {
         embeddedSubtitleHeader = nil
         let known = renditions.show(index)
         cues = (externalCues + known).sorted { $0.start < $1.start }
-        renditions.advance(to: currentTime - subtitleDelay, liveEdge: liveWindow?.upperBound)
+        renditions.advance(to: currentTime - subtitleDelay, live: liveReference)
     }
 
     /// Reads the subtitle renditions of an HLS item's master playlist, which become

@@ -36,6 +36,8 @@ public final class MediaPlayer {
     public internal(set) var isAtLiveEdge = false
     /// The window of the live stream (or of the live stream that ended) playing.
     var liveWindow: ClosedRange<Double>?
+    /// Where the live stream's media stands, for its subtitle renditions to be laid on it.
+    var liveReference: LiveTimeline.Reference?
     /// The picture's size on screen (square pixels, rotation applied).
     public internal(set) var videoSize: Size?
     /// Whether the current item shows video.

@@ -127,6 +127,9 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         var duration: Double
         /// The segment's media sequence number.
         var sequence: Int
+        /// The date and time of its first sample, in seconds since 1970, when the playlist gives it
+        /// (`EXT-X-PROGRAM-DATE-TIME`).
+        var programDate: Double?
     }
 
     /// `EXT-X-TARGETDURATION`: no segment is longer; a live playlist is reloaded about this often.
@@ -157,6 +160,7 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         var sequence = 0
         var segments: [Segment] = []
         var pending: Double?
+        var pendingDate: Double?
         var finished = false
         var event = false
         var vod = false
@@ -188,12 +192,19 @@ struct HLSMediaPlaylist: Equatable, Sendable {
                 }
             } else if let value = Self.value(of: "#EXT-X-START:", in: line) {
                 start = HLSStartPoint(value)
+            } else if let value = Self.value(of: "#EXT-X-PROGRAM-DATE-TIME:", in: line) {
+                // NB: a date that cannot be read is left out, as libavformat leaves it.
+                pendingDate = Self.date(value)
             } else if line == "#EXT-X-ENDLIST" {
                 finished = true
             } else if !line.hasPrefix("#") {
                 guard let duration = pending else { throw malformed(line) }
-                segments.append(Segment(uri: line, duration: duration, sequence: sequence + segments.count))
+                segments.append(
+                    Segment(
+                        uri: line, duration: duration, sequence: sequence + segments.count,
+                        programDate: pendingDate))
                 pending = nil
+                pendingDate = nil
             }
         }
         guard let target else {
@@ -233,6 +244,55 @@ struct HLSMediaPlaylist: Equatable, Sendable {
             attributes[name] = String(value)
         }
         return attributes
+    }
+
+    /// An ISO 8601 date and time with its offset from UTC, as `EXT-X-PROGRAM-DATE-TIME` gives it
+    /// ("2026-11-26T12:00:00.250Z", "2026-11-26T13:00:00+01:00"), in seconds since 1970.
+    static func date(_ text: Substring) -> Double? {
+        let characters = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= characters.count else { return nil }
+            return Int(String(decoding: characters[range], as: UTF8.self))
+        }
+        guard characters.count >= 19, characters[4] == UInt8(ascii: "-"), characters[7] == UInt8(ascii: "-"),
+            characters[10] == UInt8(ascii: "T"), characters[13] == UInt8(ascii: ":"),
+            characters[16] == UInt8(ascii: ":"), let year = number(0..<4), let month = number(5..<7),
+            let day = number(8..<10), let hour = number(11..<13), let minute = number(14..<16),
+            let second = number(17..<19), (1...12).contains(month), (1...31).contains(day), hour < 24,
+            minute < 60, second < 61
+        else { return nil }
+        var index = 19
+        var fraction = 0.0
+        if index < characters.count, characters[index] == UInt8(ascii: ".") {
+            let digits = characters[(index + 1)...].prefix { (48...57).contains($0) }
+            guard !digits.isEmpty, let value = Double("0." + String(decoding: digits, as: UTF8.self)) else {
+                return nil
+            }
+            fraction = value
+            index += 1 + digits.count
+        }
+        var offset = 0
+        switch characters.count > index ? characters[index] : nil {
+        case UInt8(ascii: "Z")?, UInt8(ascii: "z")?:
+            guard index + 1 == characters.count else { return nil }
+        case let sign? where sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"):
+            let zone = String(decoding: characters[(index + 1)...], as: UTF8.self).replacingOccurrences(
+                of: ":", with: "")
+            guard zone.count == 4, let hours = Int(zone.prefix(2)), let minutes = Int(zone.suffix(2)) else {
+                return nil
+            }
+            offset = (hours * 60 + minutes) * 60 * (sign == UInt8(ascii: "-") ? -1 : 1)
+        default:
+            return nil
+        }
+        // Days from 1970-01-01 to the date, in the proleptic Gregorian calendar.
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        return Double(days * 86_400 + hour * 3600 + minute * 60 + second - offset) + fraction
     }
 
     static func value(of tag: String, in line: String) -> Substring? {

@@ -20,6 +20,33 @@ struct LiveTimeline: Equatable, Sendable {
     private(set) var holdBack: Double?
     /// The URIs of the window's segments, by sequence number.
     private var uris: [Int: String] = [:]
+    /// The latest segment whose date the playlist gave, with where it starts.
+    private(set) var dates: DateAnchor?
+
+    /// A time of the timeline and its date, in seconds since 1970 (`EXT-X-PROGRAM-DATE-TIME`).
+    struct DateAnchor: Equatable, Sendable {
+        var position: Double
+        var date: Double
+    }
+
+    /// Where a live stream's media stands on the item's timeline, for another playlist of the
+    /// stream (a subtitle rendition's) to be laid on it: its edge, and a date of it.
+    struct Reference: Equatable, Sendable {
+        var edge: Double
+        var dates: DateAnchor?
+    }
+
+    var reference: Reference { Reference(edge: edge, dates: dates) }
+
+    /// What to add to this timeline's times, another playlist of the stream, to lay it on that of
+    /// `reference`: by the dates of their segments when both give them (as hls.js aligns them),
+    /// else by their edges, which packagers publish together, give or take a segment.
+    func offset(onto reference: Reference) -> Double {
+        if let own = dates, let media = reference.dates {
+            return media.position + (own.date - media.date) - own.position
+        }
+        return reference.edge - edge
+    }
 
     init(_ playlist: HLSMediaPlaylist) {
         firstSequence = playlist.mediaSequence
@@ -49,6 +76,7 @@ struct LiveTimeline: Equatable, Sendable {
         for segment in playlist.segments where segment.sequence >= nextSequence {
             starts[segment.sequence] = edge
             uris[segment.sequence] = segment.uri
+            if let date = segment.programDate { dates = DateAnchor(position: edge, date: date) }
             edge += segment.duration
             nextSequence = segment.sequence + 1
         }

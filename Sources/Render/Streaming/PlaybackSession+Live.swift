@@ -203,12 +203,19 @@ extension PlaybackSession {
 
     /// The window of the live stream playing, and whether its playlist still grows; `nil` unless
     /// the item is a live stream.
-    var liveWindow: (range: ClosedRange<Double>, growing: Bool, livePosition: Double, targetDuration: Double)?
+    var liveWindow:
+        (
+            range: ClosedRange<Double>, growing: Bool, livePosition: Double, targetDuration: Double,
+            reference: LiveTimeline.Reference
+        )?
     {
         live.withLock { state in
             state.map { state in
                 let timeline = state.timeline
-                return (timeline.window, !timeline.isFinished, timeline.livePosition, timeline.targetDuration)
+                return (
+                    timeline.window, !timeline.isFinished, timeline.livePosition, timeline.targetDuration,
+                    timeline.reference
+                )
             }
         }
     }

@@ -54,10 +54,10 @@ final class SubtitleRenditions {
     private(set) var shown: Int?
     /// Whether a playlist or segment is being read: one at a time.
     private var isReading = false
-    /// Where the subtitles and the media's live edge stood at the latest ``advance(to:liveEdge:)``:
+    /// Where the subtitles and the live stream's media stood at the latest ``advance(to:live:)``:
     /// each read that ends goes on from there.
     private var position = 0.0
-    private var liveEdge: Double?
+    private var live: LiveTimeline.Reference?
 
     /// Renditions of the item at `location` (read with the item's `timeout`, and stopped by its
     /// `interrupt`), whose media time `origin` is position 0; `lookahead` is how far past the
@@ -111,10 +111,10 @@ final class SubtitleRenditions {
 
     /// Reads what the rendition shown needs at `position`: its playlist (again, when it is live and
     /// due), else the next segment not read yet from the one at the position to ``lookahead`` past
-    /// it; `liveEdge` is the media's, for a live item.
-    func advance(to position: Double, liveEdge: Double? = nil) {
+    /// it; `live` is where the media stands, for a live item.
+    func advance(to position: Double, live: LiveTimeline.Reference? = nil) {
         self.position = position
-        self.liveEdge = liveEdge ?? self.liveEdge
+        self.live = live ?? self.live
         guard !isReading, let track = shown, let url = urls[track] else { return }
         switch playlists[track] {
         case nil:
@@ -191,12 +191,13 @@ final class SubtitleRenditions {
     }
 
     /// A playlist read, added to what was read of it before: an on-demand one on the item's
-    /// timeline, a live one laid on it by the media's live edge the first time, then kept there.
+    /// timeline, a live one laid on it the first time by the dates of its segments and the media's,
+    /// else by their live edges (``LiveTimeline/offset(onto:)``), then kept there.
     private func following(_ playlist: HLSMediaPlaylist, after earlier: Playlist?) -> Playlist {
         let reloadAt = monotonicSeconds() + playlist.targetDuration
         guard case .read(var timeline, let offset, _)? = earlier else {
             let timeline = LiveTimeline(playlist)
-            let offset = playlist.isLive ? (liveEdge ?? timeline.edge) - timeline.edge : 0
+            let offset = playlist.isLive ? live.map { timeline.offset(onto: $0) } ?? 0 : 0
             return .read(timeline, offset: offset, reloadAt: reloadAt)
         }
         timeline.update(with: playlist)

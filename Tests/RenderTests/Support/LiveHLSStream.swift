@@ -19,6 +19,12 @@ final class LiveHLSStream: Sendable {
     let kind: Kind
     let holdBack: Double?
     let startPoint: String?
+    /// Whether each segment is listed with its date (`EXT-X-PROGRAM-DATE-TIME`): segment N began
+    /// N seconds after ``programDateOrigin``.
+    let programDates: Bool
+    /// Segments the subtitle playlists list fewer than the media playlists, as a packager whose
+    /// subtitles come later.
+    let subtitleLag: Int
     /// The sequence number of the playlist's first segment when the stream starts.
     let firstSequence: Int
     /// The folders of the renditions ("120p"...), or `[""]` without a ladder, with the extension
@@ -40,10 +46,12 @@ final class LiveHLSStream: Sendable {
     init(
         duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
         ladder heights: [Int]? = nil, holdBack: Double? = nil, subtitles: [HLSLadderSubtitles] = [],
-        startPoint: String? = nil
+        startPoint: String? = nil, programDates: Bool = false, subtitleLag: Int = 0
     ) throws {
         self.holdBack = holdBack
         self.startPoint = startPoint
+        self.programDates = programDates
+        self.subtitleLag = subtitleLag
         let spec = ClipSpec(duration: duration)
         let root: URL
         if let heights {
@@ -115,6 +123,9 @@ final class LiveHLSStream: Sendable {
         server.stop()
     }
 
+    /// The date of segment 0, when segments are listed with theirs: 2026-11-26T12:00:00Z.
+    static let programDateOrigin = 1_795_694_400.0
+
     private func publish() {
         let (last, ended) = state.withLock { ($0.last, $0.ended) }
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
@@ -131,7 +142,14 @@ final class LiveHLSStream: Sendable {
         lines.append("#EXT-X-MEDIA-SEQUENCE:\(first)")
         for folder in folders {
             var listed = lines
-            for index in first...last {
+            let lag = folder.segments == "vtt" ? subtitleLag : 0
+            for index in first...max(first, last - lag) {
+                if programDates {
+                    listed.append(
+                        String(
+                            format: "#EXT-X-PROGRAM-DATE-TIME:2026-11-26T12:%02d:%02d.000Z", index / 60,
+                            index % 60))
+                }
                 listed += ["#EXTINF:1.000000,", "segment\(index).\(folder.segments)"]
             }
             if ended { listed.append("#EXT-X-ENDLIST") }
