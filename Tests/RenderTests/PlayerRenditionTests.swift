@@ -243,6 +243,24 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func anotherRenditionWhoseFirstSegmentFailsWhileTheItemOpensIsGlimpsedAtFurtherOn() async throws
+        {
+            let server = try Self.served()
+            defer { server.stop() }
+            server.overrideStatus(404, for: "/180p/segment0.ts")
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            // The rendition is still offered, and nothing failed: none of it played.
+            #expect(harness.player.renditions.map(\.height) == [240, 180, 120])
+            #expect(harness.player.currentRendition?.height == 240 && harness.errors.isEmpty)
+            let glimpse = "bytes=0-\(RenditionSplice.glimpseBytes(bitRate: nil) - 1)"
+            let own = server.requests.filter { $0.contains("/180p/segment") }
+            #expect(own == ["GET /180p/segment0.ts \(glimpse)", "GET /180p/segment1.ts \(glimpse)"])
+            await harness.close()
+        }
+
         @Test func renditionsWhoseSegmentsFailHandOverToOneThatWorks() async throws {
             let server = try Self.served()
             defer { server.stop() }

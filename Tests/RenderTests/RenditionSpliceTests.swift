@@ -98,6 +98,10 @@ import Testing
         #expect(splice.admission(of: Self.high(2)) == .refused)
         #expect(splice.admission(of: Self.low(1)) == .whole)
         #expect(splice.admission(of: "http://h/elsewhere/segment0.ts") == .whole)
+        // A glimpse that could not be fetched passes to the rendition's next segment.
+        splice.glimpseFailed(Self.high(2))
+        #expect(splice.admission(of: Self.high(3)) == .prefix(125_000))
+        #expect(splice.admission(of: Self.high(4)) == .refused)
         // Once it plays, every segment of the rendition playing comes whole, and a switch splices.
         splice.play(1)
         #expect(splice.admits(Self.low(2)))

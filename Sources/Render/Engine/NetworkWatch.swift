@@ -149,9 +149,11 @@ final class NetworkWatch: Sendable {
         let meter = segment == nil || glimpse ? nil : watch?.meter
         let requested = meter?.beforeRequest()
         let code = defaults.open(context, pb, url, flags, options)
-        if glimpse {
+        if glimpse, let segment {
             if code >= 0, let opened = pb?.pointee {
                 watch?.glimpses.withLock { _ = $0.insert(Int(bitPattern: opened)) }
+            } else {
+                watch?.splice?.glimpseFailed(segment)
             }
         } else {
             watch?.record(code, operation: "opening a segment", url: url)

@@ -75,6 +75,16 @@ final class RenditionSplice: Sendable {
         }
     }
 
+    /// The glimpse of the segment at `url` could not be fetched (a 404, a refused connection): the
+    /// rendition's next segment is glimpsed at instead, since the demuxer fails to open the item
+    /// when it learns nothing of a variant.
+    func glimpseFailed(_ url: String) {
+        state.withLock { state in
+            guard let rendition = state.segments[url]?.rendition else { return }
+            state.glimpsed.remove(rendition)
+        }
+    }
+
     /// Says which rendition plays, once it began or joined.
     func play(_ rendition: Rendition.ID?) {
         state.withLock {
