@@ -61,9 +61,15 @@ extension LocalHTTPServer {
 
     /// Sends the response; `false` when the connection broke or was killed.
     private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
-        let (override, memoryFile) = state.withLock { state in
+        let (override, memoryFile) = state.withLock { state -> (Int?, Data?) in
             state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
-            return (state.statusOverrides[request.path], state.files[request.path])
+            let file = state.files[request.path]
+            guard let override = state.statusOverrides[request.path] else { return (nil, file) }
+            guard override.passing == 0 else {
+                state.statusOverrides[request.path] = (override.status, override.passing - 1)
+                return (nil, file)
+            }
+            return (override.status, file)
         }
         let connection = request.keepAlive ? "keep-alive" : "close"
         guard request.method == "GET" || request.method == "HEAD" else {

@@ -19,7 +19,9 @@ public final class LocalHTTPServer: Sendable {
         /// When the throttled link is free for the next piece (`ProcessInfo.systemUptime`).
         var linkFreeAt = 0.0
         var stalled = false
-        var statusOverrides: [String: Int] = [:]
+        /// The status answered for a path, and how many more of its requests are answered as usual
+        /// before.
+        var statusOverrides: [String: (status: Int, passing: Int)] = [:]
         var requests: [String] = []
         var bodyBytesSent = 0
         /// Bumped by `killConnections()`, so a stalled or throttled sender notices it was dropped.
@@ -109,9 +111,10 @@ public final class LocalHTTPServer: Sendable {
     /// Lets stalled responses go on.
     public func resume() { state.withLock { $0.stalled = false } }
 
-    /// Answers requests for `path` with `status` and no body (`nil` serves the file again).
-    public func overrideStatus(_ status: Int?, for path: String) {
-        state.withLock { $0.statusOverrides[path] = status }
+    /// Answers requests for `path` with `status` and no body (`nil` serves the file again), once
+    /// the next `passing` requests for it were answered as usual.
+    public func overrideStatus(_ status: Int?, for path: String, passing: Int = 0) {
+        state.withLock { $0.statusOverrides[path] = status.map { ($0, passing) } }
     }
 
     /// Serves `data` at `path`, replacing any file there.

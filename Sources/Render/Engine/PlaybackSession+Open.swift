@@ -4,8 +4,17 @@ extension PlaybackSession {
     /// The demux thread's body: open the item, start the decoders, then read packets until closed.
     func openAndDemux() {
         do throws(PlayerError) {
-            let opening = chooseOpeningRendition()
-            let source = try openSource()
+            var opening = chooseOpeningRendition()
+            var source = try openSource()
+            if let chosen = opening,
+                RenditionLadder(source: source, tracks: source.tracks)?.entry(chosen) == nil
+            {
+                // The demuxer left out the rendition chosen (its playlist failed, say), having
+                // skipped the others' segments: it opens again, reading them all.
+                splice.play(nil)
+                opening = nil
+                source = try openSource()
+            }
             let info = try openStreams(source, opening: opening)
             runtime.withLock { $0.info = info }
             post(.opened(info))
@@ -34,7 +43,8 @@ extension PlaybackSession {
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.
     ///
     /// - Parameter opening: the rendition of a ladder the item was opened with
-    ///   (``chooseOpeningRendition()``), whose segments alone the demuxer fetched whole.
+    ///   (``chooseOpeningRendition()``), whose segments alone the demuxer fetched whole; one of the
+    ///   ladder's.
     private func openStreams(_ source: MediaSource, opening: Rendition.ID?) throws(PlayerError) -> SessionInfo
     {
         var tracks = source.tracks
@@ -86,12 +96,6 @@ extension PlaybackSession {
             // Only the segments of the streams chosen are fetched from here on.
             let chosen = [videoIndex, audioIndex, subtitleIndex].compactMap { $0 }
             ladder.enable([start.rendition.id], streams: Set(chosen), in: source)
-            if let opening, opening != start.rendition.id {
-                // The demuxer skipped the segments of the rendition that plays after its first
-                // one: it starts them anew from the beginning.
-                _ = source.seek(
-                    stream: -1, to: Int64(source.containerStartTime * Double(cffmpeg_time_base())))
-            }
         }
         info.fonts = source.fonts
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
