@@ -156,7 +156,8 @@ extension PlaybackSession {
     }
 
     /// Reads the variant playlists of a video-on-demand HLS ladder on a thread of its own, so that
-    /// a switch fetches each segment once (``RenditionSplice``); `playing` is the rendition begun with.
+    /// a switch fetches each segment once (``RenditionSplice``); `playing` is the rendition begun with,
+    /// and `mapped` whether the splice knows them already (``chooseOpeningRendition()``).
     func mapSegments(of source: MediaSource, playing: Rendition.ID?, mapped: Bool) {
         splice.play(playing)
         guard !mapped, source.isNetwork, source.formatName == "hls", source.duration != nil else { return }
@@ -197,8 +198,7 @@ extension PlaybackSession {
         guard grouped.isDisjoint(with: urls) else { return nil }
         var playlists: [(url: String, playlist: HLSMediaPlaylist)?] = []
         for url in urls {
-            // NB: a live ladder is left at its first variant playlist, which may have changed by
-            // the time the demuxer reads it.
+            // NB: a live ladder opens as it is, from its first variant playlist read on.
             guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian),
                 listed.isFinished
             else { return nil }
