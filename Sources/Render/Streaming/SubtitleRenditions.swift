@@ -6,10 +6,11 @@ import Foundation
 /// that begins ``lookahead`` seconds past it. Each segment is fetched once per item; nothing is
 /// fetched for a rendition never shown.
 ///
-/// A live rendition's playlist is read again every target duration. Its segments are laid on the
-/// item's timeline by their live edge, which is taken to be the media's when it is first read;
-/// that only chooses which segments to read, the cues' times come from the segments'
-/// `X-TIMESTAMP-MAP`.
+/// A live rendition's playlist is read again every target duration. When it is first read, its
+/// segments are laid on the item's timeline by their dates and the media's
+/// (`EXT-X-PROGRAM-DATE-TIME`), else by taking its live edge for the media's
+/// (``LiveTimeline/offset(onto:)``); that only chooses which segments to read, the cues' times come
+/// from the segments' `X-TIMESTAMP-MAP`.
 @MainActor
 final class SubtitleRenditions {
     /// What the renditions report to the player.
@@ -85,15 +86,12 @@ final class SubtitleRenditions {
     /// reads it first; nothing when it has none.
     func discover(in master: HLSMasterPlaylist?) {
         if let master { return list(master) }
-        isReading = true
         let (location, timeout, interrupt, counter) = (location, timeout, interrupt, counter)
         read { () throws(PlayerError) -> HLSPlaylist in
             try HLSPlaylistFetch.playlist(
                 at: location, timeout: timeout, interrupt: interrupt, counter: counter)
         } then: { [weak self] result in
             guard let self else { return }
-            self.isReading = false
-            defer { self.advance(to: self.position) }
             switch result {
             case .success(.master(let master)): self.list(master)
             case .success(.media): break
@@ -161,7 +159,6 @@ final class SubtitleRenditions {
     }
 
     private func readPlaylist(of track: Int, at url: String) {
-        isReading = true
         let earlier = playlists[track]
         if earlier == nil { playlists[track] = .loading }
         let (timeout, interrupt, counter) = (timeout, interrupt, counter)
@@ -170,8 +167,6 @@ final class SubtitleRenditions {
                 at: url, timeout: timeout, interrupt: interrupt, counter: counter)
         } then: { [weak self] result in
             guard let self else { return }
-            self.isReading = false
-            defer { self.advance(to: self.position) }
             switch result {
             case .success(let playlist):
                 self.reloadFailures.remove(track)
@@ -206,7 +201,6 @@ final class SubtitleRenditions {
 
     /// Reads the segment listed as `uri` in the playlist of `track` at `playlistURL`.
     private func readSegment(_ uri: String, of track: Int, listedIn playlistURL: String) {
-        isReading = true
         fetched[track, default: []].insert(uri)
         let url = HLSPlaylistFetch.resolve(uri, against: playlistURL)
         let (timeout, interrupt, counter, origin) = (timeout, interrupt, counter, origin)
@@ -217,8 +211,6 @@ final class SubtitleRenditions {
             return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: url)
         } then: { [weak self] result in
             guard let self else { return }
-            self.isReading = false
-            defer { self.advance(to: self.position) }
             switch result {
             case .success(let cues):
                 // A cue that spans segments is in each of them.
@@ -233,13 +225,15 @@ final class SubtitleRenditions {
         }
     }
 
-    /// Runs `work` off the main actor, then `done` with its result on it, unless closed meanwhile.
+    /// Runs `work` off the main actor, one read at a time (``isReading``), then `done` with its
+    /// result on it, unless closed meanwhile, then goes on from where the position stands.
     private func read<Value: Sendable>(
         _ work: @escaping @Sendable () throws(PlayerError) -> Value,
         then done: @escaping @MainActor (Result<Value, PlayerError>) -> Void
     ) {
+        isReading = true
         let interrupt = interrupt
-        Task {
+        Task { [weak self] in
             let result = await Task.detached { () -> Result<Value, PlayerError> in
                 do throws(PlayerError) {
                     return .success(try work())
@@ -247,8 +241,10 @@ final class SubtitleRenditions {
                     return .failure(error)
                 }
             }.value
-            guard !interrupt.isAborted else { return }
+            guard !interrupt.isAborted, let self else { return }
+            self.isReading = false
             done(result)
+            self.advance(to: self.position)
         }
     }
 }
