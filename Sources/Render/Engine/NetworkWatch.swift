@@ -130,7 +130,8 @@ final class NetworkWatch: Sendable {
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
-        var glimpse = false
+        // The segment whose first bytes only are asked for, if any.
+        var glimpse: String?
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
@@ -139,21 +140,21 @@ final class NetworkWatch: Sendable {
             case .prefix(let bytes):
                 // NB: libavformat's HTTP protocol asks for the bytes before `end_offset` only.
                 if let options { av_dict_set(options, "end_offset", String(bytes), 0) }
-                glimpse = true
+                glimpse = segment
             // NB: a segment another rendition delivers is skipped as at once.
             case .refused: return cffmpeg_averror(ECANCELED)
             }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
         }
         // NB: a glimpse is too short to time, and no rendition plays from it.
-        let meter = segment == nil || glimpse ? nil : watch?.meter
+        let meter = segment == nil || glimpse != nil ? nil : watch?.meter
         let requested = meter?.beforeRequest()
         let code = defaults.open(context, pb, url, flags, options)
-        if glimpse, let segment {
+        if let glimpse {
             if code >= 0, let opened = pb?.pointee {
                 watch?.glimpses.withLock { _ = $0.insert(Int(bitPattern: opened)) }
             } else {
-                watch?.splice?.glimpseFailed(segment)
+                watch?.splice?.glimpseFailed(glimpse)
             }
         } else {
             watch?.record(code, operation: "opening a segment", url: url)

@@ -97,9 +97,10 @@ struct LiveTimeline: Equatable, Sendable {
     func start(ofSequence sequence: Int) -> Double? { starts[sequence] }
 
     /// The window's segments in order: each one's sequence number, its URI as the playlist lists
-    /// it, and its span.
-    var segments: [(sequence: Int, uri: String, start: Double, end: Double)] {
-        (firstSequence..<nextSequence).compactMap { sequence in
+    /// it, and its span; each one made as it is asked for, with no array built (the subtitle
+    /// renditions look for one on every pump of the player).
+    var segments: some Sequence<(sequence: Int, uri: String, start: Double, end: Double)> {
+        (firstSequence..<nextSequence).lazy.compactMap { sequence in
             guard let uri = uris[sequence], let start = starts[sequence] else { return nil }
             return (sequence, uri, start, starts[sequence + 1] ?? edge)
         }

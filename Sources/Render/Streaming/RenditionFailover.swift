@@ -2,12 +2,12 @@
 /// (an HTTP error, a refused or lost connection), instead of the item failing there.
 ///
 /// The network watch asks ``fetchFailed(_:)`` about each segment that failed, and each live
-/// playlist that failed to reload. While a rendition
-/// that can follow in the same decoders has not failed yet, the one playing is marked failed and a
-/// failover is pending: the watch refuses every segment until the demuxer returns, so it skips what
-/// is left of the failed rendition at once instead of asking for each segment in turn, and the demux
-/// thread then chooses another rendition (``RenditionChangeReason/failover``), which libavformat's
-/// HLS demuxer starts at the segment of the position.
+/// playlist that failed to reload. While a rendition that can follow in the same decoders has not
+/// failed yet, the one playing is marked failed and a failover is pending: the watch refuses every
+/// segment until the demuxer returns, so it skips what is left of the failed rendition at once
+/// instead of asking for each segment in turn, and the demux thread then chooses another rendition
+/// (``RenditionChangeReason/failover``), which libavformat's HLS demuxer starts at the segment of
+/// the position.
 final class RenditionFailover: Sendable {
     struct Ladder: Sendable {
         /// The rendition being fetched.
