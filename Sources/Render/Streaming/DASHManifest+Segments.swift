@@ -1,0 +1,172 @@
+import Foundation
+
+extension DASHManifest {
+    /// A media segment of a representation.
+    struct Segment: Equatable, Sendable {
+        /// Its number (`$Number$`): the template's `startNumber` for the first segment of the
+        /// period, one more for each after it.
+        var number: Int
+        /// Its start in the template's `timescale` (`$Time$`).
+        var time: Int64
+        /// Its start on the presentation's timeline, and its length, in seconds.
+        var start: Double
+        var duration: Double
+        var url: String
+    }
+
+    /// The most segments listed for one representation: the last ones are kept. A day of 2 s
+    /// segments is 43,200.
+    static let segmentLimit = 50_000
+
+    /// The period playing at `now` (seconds since 1970) in a dynamic manifest: the last that has
+    /// begun, else the first; the first of a static one.
+    func currentPeriod(at now: Double) -> Period {
+        guard isDynamic, let availabilityStart else { return periods[0] }
+        let elapsed = now - availabilityStart
+        return periods.last { $0.start <= elapsed } ?? periods[0]
+    }
+
+    /// The end of `period` on the presentation's timeline, in seconds, when the manifest gives one.
+    func end(of period: Period) -> Double? {
+        if let duration = period.duration { return period.start + duration }
+        if let index = periods.firstIndex(of: period), index + 1 < periods.count {
+            return periods[index + 1].start
+        }
+        return duration
+    }
+
+    /// The URL of `representation`'s initialization segment, `nil` when it has none.
+    func initializationURL(of representation: Representation) -> String? {
+        guard let pattern = representation.template?.initialization else { return nil }
+        let path = Self.expand(pattern, representation: representation, number: nil, time: nil)
+        return HLSPlaylistFetch.resolve(path, against: representation.baseURL)
+    }
+
+    /// The segments of `representation` in `period` a player may fetch at `now` (seconds since
+    /// 1970), in order.
+    ///
+    /// A static manifest's are all of the period's. A dynamic manifest's are those its timeline
+    /// lists within the time-shift buffer before the last (an open-ended repeat runs to `now`), or
+    /// without a timeline those whose end has passed at `now` and that lie within the buffer.
+    /// Empty for a representation without a template.
+    func segments(of representation: Representation, in period: Period, at now: Double) -> [Segment] {
+        guard let template = representation.template, template.media != nil else { return [] }
+        let scale = Double(template.timescale)
+        // The presentation's time at `now`, and the period's end, in the template's units.
+        let live = isDynamic ? availabilityStart.map { now - $0 } : nil
+        let periodEnd = end(of: period)
+        func units(_ seconds: Double) -> Int64 {
+            Self.clamped((seconds - period.start) * scale + Double(template.presentationTimeOffset))
+        }
+        let limit = [live, periodEnd].compactMap { $0 }.min().map(units)
+        var spans: [(time: Int64, duration: Int64, count: Int, number: Int)] = []
+        if let timeline = template.timeline {
+            var time: Int64 = 0
+            var number = template.startNumber
+            for (index, entry) in timeline.enumerated() {
+                if let start = entry.time { time = start }
+                var count = entry.repeatCount + 1
+                if entry.repeatCount == -1 {
+                    let next = timeline.dropFirst(index + 1).first?.time
+                    guard let end = next ?? limit else { break }
+                    let whole = (end - time) / entry.duration
+                    // NB: up to the next entry, a last partial segment counts; up to now, it has
+                    // not been published yet.
+                    count = Int(max(0, next != nil && (end - time) % entry.duration != 0 ? whole + 1 : whole))
+                }
+                spans.append((time, entry.duration, count, number))
+                time += Int64(count) * entry.duration
+                number += count
+            }
+        } else if let duration = template.duration {
+            let first = template.presentationTimeOffset
+            let end: Int64?
+            if let live {
+                end = units(min(live, periodEnd ?? .infinity))
+            } else {
+                end = periodEnd.map { units($0) + duration - 1 }
+            }
+            guard let end else { return [] }
+            let count = Int(max(0, (end - first) / duration))
+            spans.append((first, duration, count, template.startNumber))
+        }
+        // The earliest start kept: within the time-shift buffer before the last segment's end.
+        let lastEnd = spans.last.map { $0.time + Int64($0.count) * $0.duration }
+        let earliest: Int64? =
+            isDynamic
+            ? timeShiftBufferDepth.flatMap { depth in lastEnd.map { $0 - Self.clamped(depth * scale) } } : nil
+        var segments: [Segment] = []
+        for span in spans.reversed() where span.count > 0 {
+            // The segments of the span that end after `earliest`, the last `segmentLimit` at most.
+            var skip = 0
+            if let earliest, earliest > span.time {
+                skip = Int(min(Int64(span.count), (earliest - span.time) / span.duration))
+            }
+            skip = max(skip, span.count - (Self.segmentLimit - segments.count))
+            for index in stride(from: span.count - 1, through: skip, by: -1) {
+                let time = span.time + Int64(index) * span.duration
+                let number = span.number + index
+                let path = Self.expand(
+                    template.media ?? "", representation: representation, number: number, time: time)
+                segments.append(
+                    Segment(
+                        number: number, time: time,
+                        start: period.start + Double(time - template.presentationTimeOffset) / scale,
+                        duration: Double(span.duration) / scale,
+                        url: HLSPlaylistFetch.resolve(path, against: representation.baseURL)))
+            }
+            if segments.count >= Self.segmentLimit { break }
+        }
+        return segments.reversed()
+    }
+
+    /// `value` rounded down, within ±2^62 so that sums of two do not overflow.
+    private static func clamped(_ value: Double) -> Int64 {
+        guard value.isFinite else { return value > 0 ? 1 << 62 : -(1 << 62) }
+        return Int64(min(max(value.rounded(.down), -0x1p62), 0x1p62))
+    }
+
+    /// `pattern` with its identifiers replaced (ISO/IEC 23009-1 5.3.9.4.4): `$RepresentationID$`,
+    /// `$Number$`, `$Time$` and `$Bandwidth$` (the last three with an optional width such as
+    /// `%05d`), and `$$`. An unknown identifier is left as it is.
+    static func expand(_ pattern: String, representation: Representation, number: Int?, time: Int64?)
+        -> String
+    {
+        var result = ""
+        var rest = Substring(pattern)
+        while let open = rest.firstIndex(of: "$") {
+            result += rest[..<open]
+            let after = rest.index(after: open)
+            guard let close = rest[after...].firstIndex(of: "$") else {
+                rest = rest[open...]
+                break
+            }
+            let identifier = rest[after..<close]
+            rest = rest[rest.index(after: close)...]
+            let (name, format) =
+                identifier.firstIndex(of: "%").map { (identifier[..<$0], identifier[$0...]) } ?? (
+                    identifier, ""
+                )
+            let value: String?
+            switch name {
+            case "": value = "$"
+            case "RepresentationID": value = format.isEmpty ? representation.id : nil
+            case "Number": value = number.map { pad(String($0), format: format) }
+            case "Time": value = time.map { pad(String($0), format: format) }
+            case "Bandwidth": value = pad(String(representation.bandwidth), format: format)
+            default: value = nil
+            }
+            result += value ?? "$\(identifier)$"
+        }
+        return result + rest
+    }
+
+    /// `digits` padded with zeros to the width of a `%0Nd` format.
+    private static func pad(_ digits: String, format: Substring) -> String {
+        guard format.hasPrefix("%0"), format.hasSuffix("d"), let width = Int(format.dropFirst(2).dropLast())
+        else {
+            return digits
+        }
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}

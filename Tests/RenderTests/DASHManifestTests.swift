@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+@Suite struct DASHManifestTests {
+    static let location = "http://cdn.test/live/stream.mpd?token=1"
+
+    /// A dynamic manifest whose presentation began at 12:00:00 on 2026-11-26, of one video
+    /// adaptation set with two representations and one audio set, both from `timeline` or, when
+    /// `nil`, 2 s segments by `duration`.
+    static func live(timeline: String? = nil, depth: String = "PT10S", extra: String = "") -> String {
+        let segments =
+            timeline.map {
+                """
+                <SegmentTemplate timescale="1000" initialization="init-$RepresentationID$.mp4" \
+                media="$RepresentationID$/$Time$.m4s">
+                <SegmentTimeline>\($0)</SegmentTimeline></SegmentTemplate>
+                """
+            }
+                ?? """
+                <SegmentTemplate timescale="90000" duration="180000" startNumber="10" \
+                initialization="init-$RepresentationID$.mp4" media="$RepresentationID$/seg-$Number%05d$.m4s"/>
+                """
+        return """
+            <?xml version="1.0"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" type="dynamic" \
+            availabilityStartTime="2026-11-26T12:00:00Z" publishTime="2026-11-26T12:01:00Z" \
+            minimumUpdatePeriod="PT2S" timeShiftBufferDepth="\(depth)" \
+            suggestedPresentationDelay="PT6S" maxSegmentDuration="PT2S" \(extra)>
+              <BaseURL>media/</BaseURL>
+              <Period id="p0" start="PT0S">
+                \(segments)
+                <AdaptationSet id="1" contentType="video" mimeType="video/mp4" codecs="avc1.64001f">
+                  <Representation id="v720" bandwidth="3000000" width="1280" height="720"/>
+                  <Representation id="v360" bandwidth="800000" width="640" height="360" codecs="avc1.4d401e"/>
+                </AdaptationSet>
+                <AdaptationSet id="2" mimeType="audio/mp4" lang="en">
+                  <Representation id="a" bandwidth="128000" codecs="mp4a.40.2"/>
+                </AdaptationSet>
+              </Period>
+            </MPD>
+            """
+    }
+
+    /// 2026-11-26T12:00:00Z in seconds since 1970.
+    static let start = 1_795_694_400.0
+
+    @Test func aDynamicManifestIsReadWithItsTimingAndItsRepresentations() throws {
+        let manifest = try DASHManifest(parsing: Self.live(), location: Self.location)
+        #expect(manifest.isDynamic && manifest.availabilityStart == Self.start)
+        #expect(manifest.publishTime == Self.start + 60 && manifest.minimumUpdatePeriod == 2)
+        #expect(manifest.timeShiftBufferDepth == 10 && manifest.suggestedPresentationDelay == 6)
+        let period = try #require(manifest.periods.first)
+        #expect(period.id == "p0" && period.start == 0 && manifest.periods.count == 1)
+        #expect(period.adaptationSets.map(\.content) == [.video, .audio])
+        #expect(period.adaptationSets[1].language == "en")
+        let video = period.adaptationSets[0].representations
+        #expect(video.map(\.id) == ["v720", "v360"] && video.map(\.bandwidth) == [3_000_000, 800_000])
+        #expect(video.map(\.height) == [720, 360] && video.map(\.codecs) == ["avc1.64001f", "avc1.4d401e"])
+        // The period's template is each representation's; the base URL is resolved on the manifest's.
+        #expect(video[0].baseURL == "http://cdn.test/live/media/")
+        #expect(video[0].template?.duration == 180_000 && video[0].template?.startNumber == 10)
+        #expect(manifest.initializationURL(of: video[1]) == "http://cdn.test/live/media/init-v360.mp4")
+    }
+
+    @Test func segmentsByDurationAreThoseEndedAtNowWithinTheTimeShiftBuffer() throws {
+        let manifest = try DASHManifest(parsing: Self.live(), location: Self.location)
+        let period = manifest.periods[0]
+        let video = period.adaptationSets[0].representations[0]
+        // 61 s in: 30 segments of 2 s have ended; the buffer keeps those ending in the 10 s before
+        // the last one's end.
+        let segments = manifest.segments(of: video, in: period, at: Self.start + 61)
+        #expect(segments.map(\.number) == Array(35...39), "\(segments.map(\.number))")
+        #expect(segments.last?.start == 58 && segments.allSatisfy { $0.duration == 2 })
+        #expect(segments.last?.url == "http://cdn.test/live/media/v720/seg-00039.m4s")
+        #expect(manifest.segments(of: video, in: period, at: Self.start - 5).isEmpty)
+    }
+
+    @Test func aTimelineListsItsEntriesAndAnOpenRepeatRunsToNow() throws {
+        let timeline = #"<S t="4000" d="2000" r="2"/><S d="1000"/><S d="2000" r="-1"/>"#
+        let manifest = try DASHManifest(
+            parsing: Self.live(timeline: timeline, depth: "PT1H"), location: Self.location)
+        let period = manifest.periods[0]
+        let audio = period.adaptationSets[1].representations[0]
+        // Entries: 4, 6, 8 (2 s), 10 (1 s), then 11, 13, 15... up to the live edge at 20.5 s.
+        let segments = manifest.segments(of: audio, in: period, at: Self.start + 20.5)
+        #expect(segments.map(\.time) == [4000, 6000, 8000, 10_000, 11_000, 13_000, 15_000, 17_000])
+        #expect(segments.map(\.number) == Array(1...8))
+        #expect(segments[3].duration == 1 && segments[4].start == 11)
+        #expect(segments[0].url == "http://cdn.test/live/media/a/4000.m4s")
+        // The time-shift buffer counts back from the last segment listed.
+        let short = try DASHManifest(
+            parsing: Self.live(timeline: timeline, depth: "PT5S"), location: Self.location)
+        #expect(
+            short.segments(of: audio, in: period, at: Self.start + 20.5).map(\.time) == [
+                13_000, 15_000, 17_000,
+            ])
+    }
+
+    @Test func aHugeRepeatCountListsTheLastSegmentsOnly() throws {
+        let manifest = try DASHManifest(
+            parsing: Self.live(timeline: #"<S t="0" d="1" r="2000000000"/>"#, depth: "PT1H"),
+            location: Self.location)
+        let period = manifest.periods[0]
+        let segments = manifest.segments(
+            of: period.adaptationSets[0].representations[0], in: period, at: Self.start + 1e9)
+        #expect(segments.count == DASHManifest.segmentLimit && segments.last?.number == 2_000_000_001)
+    }
+
+    @Test func aStaticManifestListsEveryOneOfItsSegments() throws {
+        let text = """
+            <MPD type="static" mediaPresentationDuration="PT9S"><Period>
+            <AdaptationSet mimeType="video/mp4"><SegmentTemplate timescale="10" duration="20" media="s$Number$.m4s"/>
+            <Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """
+        let manifest = try DASHManifest(parsing: text, location: "http://x/a.mpd")
+        let period = manifest.periods[0]
+        let segments = manifest.segments(of: period.adaptationSets[0].representations[0], in: period, at: 0)
+        #expect(segments.map(\.url) == (1...5).map { "http://x/s\($0).m4s" })
+        #expect(!manifest.isDynamic && manifest.duration == 9)
+    }
+
+    @Test func templatesExpandEveryIdentifier() {
+        let representation = DASHManifest.Representation(
+            id: "video-1", bandwidth: 500_000, baseURL: "http://x/", template: nil)
+        let expanded = DASHManifest.expand(
+            "$RepresentationID$_$Bandwidth$/$Number%06d$-$Time$-$$-$Unknown$.m4s",
+            representation: representation, number: 42, time: 90_000)
+        #expect(expanded == "video-1_500000/000042-90000-$-$Unknown$.m4s")
+        #expect(
+            DASHManifest.expand("a$Number", representation: representation, number: 1, time: nil)
+                == "a$Number")
+    }
+
+    @Test func durationsAndDatesAreReadAsTheSchemaWritesThem() {
+        #expect(DASHManifest.seconds(ofDuration: "PT1H2M3.5S") == 3723.5)
+        #expect(DASHManifest.seconds(ofDuration: "P1DT1S") == 86_401)
+        #expect(DASHManifest.seconds(ofDuration: "PT0S") == 0)
+        for malformed in ["", "P", "PT", "1S", "P1Y", "PT1X", "PTS", "P1H"] {
+            #expect(DASHManifest.seconds(ofDuration: malformed) == nil, "\(malformed)")
+        }
+        #expect(DASHManifest.seconds(ofDate: "2026-11-26T12:00:00Z") == Self.start)
+        // Without a zone, UTC.
+        #expect(DASHManifest.seconds(ofDate: "2026-11-26T12:00:00") == Self.start)
+        #expect(DASHManifest.seconds(ofDate: "2026-11-26T13:00:00.5+01:00") == Self.start + 0.5)
+        #expect(DASHManifest.seconds(ofDate: "yesterday") == nil)
+    }
+
+    @Test func malformedManifestsFailWithTypedErrors() {
+        let cases = [
+            "not xml at all",
+            "<MPD><Period>",
+            "<html><body>404</body></html>",
+            "<MPD type=\"static\"></MPD>",
+            "<MPD type=\"dynamic\"><Period/></MPD>",
+            "<MPD minimumUpdatePeriod=\"soon\"><Period/></MPD>",
+            "<MPD><Period><AdaptationSet><Representation bandwidth=\"1\"/></AdaptationSet></Period></MPD>",
+            "<MPD><Period><AdaptationSet><Representation id=\"v\"/></AdaptationSet></Period></MPD>",
+            """
+            <MPD><Period><AdaptationSet><SegmentTemplate timescale="0"/>\
+            <Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """,
+            """
+            <MPD><Period><AdaptationSet><SegmentTemplate><SegmentTimeline><S t="0"/></SegmentTimeline>\
+            </SegmentTemplate><Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """,
+            """
+            <MPD><Period><AdaptationSet><SegmentTemplate><SegmentTimeline>\
+            <S t="9223372036854775000" d="1000" r="9"/></SegmentTimeline>\
+            </SegmentTemplate><Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """,
+            """
+            <MPD><Period><AdaptationSet><SegmentTemplate presentationTimeOffset="-5"/>\
+            <Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """,
+        ]
+        for text in cases {
+            #expect(throws: PlayerError.self, "\(text)") {
+                try DASHManifest(parsing: text, location: "x.mpd")
+            }
+        }
+    }
+}
