@@ -10,6 +10,9 @@ final class MediaSource: @unchecked Sendable {
     let interrupt: InterruptGuard
     /// Watches the connections the demuxer opens itself; `nil` for a local file.
     private let watch: NetworkWatch?
+    /// The context the container is read from when its document is in memory (a DASH manifest
+    /// already fetched, a playlist of a ``DASHLiveBridge``), which the source frees.
+    private let input: UnsafeMutablePointer<AVIOContext>?
 
     /// Opens `location` (path or URL) and reads the stream information. Blocks on I/O.
     ///
@@ -20,10 +23,12 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter splice: keeps a rendition switch from fetching a stretch of media twice.
     /// - Parameter demuxerOptions: options of the demuxer, such as the HLS demuxer's
     ///   `live_start_index`.
+    /// - Parameter prefetched: `location`'s document, already fetched: the demuxer reads it from
+    ///   memory.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
-        demuxerOptions: [String: String] = [:]
+        demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil
     ) throws(PlayerError) {
         self.location = location
         self.interrupt = interrupt
@@ -31,14 +36,25 @@ final class MediaSource: @unchecked Sendable {
         watch =
             network
             ? NetworkWatch(
-                location: location, timeout: timeout, fetched: fetched, meter: meter, failover: failover,
-                splice: splice)
+                location: location, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
+                failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) })
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
         }
         context.pointee.interrupt_callback = interrupt.callback
         watch?.install(on: context)
+        switch watch?.readInMemory(location) {
+        case .success(let memory)?:
+            // NB: libavformat leaves a context given before opening to its owner.
+            context.pointee.pb = memory
+            input = memory
+        case .failure(let error)?:
+            avformat_free_context(context)
+            throw error
+        case nil:
+            input = nil
+        }
         var options: OpaquePointer?
         let microseconds = String(Int64(timeout * 1_000_000))
         if network {
@@ -58,6 +74,7 @@ final class MediaSource: @unchecked Sendable {
         av_dict_free(&options)
         interrupt.setDeadline(after: nil)
         guard code >= 0, let opened else {
+            if let input { MemoryInput.close(input) }
             throw MediaSource.error(
                 for: code, location: location, interrupt: interrupt, watch: watch, operation: "opening")
         }
@@ -76,6 +93,7 @@ final class MediaSource: @unchecked Sendable {
     deinit {
         var doomed: UnsafeMutablePointer<AVFormatContext>? = pointer
         avformat_close_input(&doomed)
+        if let input { MemoryInput.close(input) }
     }
 
     /// What a failed libavformat call while opening means: the network failure recorded meanwhile (a

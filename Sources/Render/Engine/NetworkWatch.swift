@@ -40,17 +40,28 @@ final class NetworkWatch: Sendable {
     let failover: RenditionFailover?
     /// Keeps a rendition switch from fetching a stretch of media twice.
     let splice: RenditionSplice?
+    private let timeout: Double
+    private let interrupt: InterruptGuard?
+    /// A document already fetched, given to the demuxer's first open of its URL instead of fetching
+    /// it again (a DASH manifest the player read to learn whether it is live).
+    private let prefetched: Locked<(url: String, bytes: [UInt8])?>
+    /// The connections (by address) that read from memory (``MemoryInput``).
+    private let inMemory = Locked<Set<Int>>([])
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
-        location: String, timeout: Double, fetched: ByteCounter? = nil, meter: SegmentMeter? = nil,
-        failover: RenditionFailover? = nil, splice: RenditionSplice? = nil
+        location: String, timeout: Double, interrupt: InterruptGuard? = nil, fetched: ByteCounter? = nil,
+        meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
+        prefetched: (url: String, bytes: [UInt8])? = nil
     ) {
         self.location = location
         self.fetched = fetched
         self.meter = meter
         self.failover = failover
         self.splice = splice
+        self.timeout = timeout
+        self.interrupt = interrupt
+        self.prefetched = Locked(prefetched)
         readTimeout = String(Int64(timeout * 1_000_000))
     }
 
@@ -73,20 +84,56 @@ final class NetworkWatch: Sendable {
     /// Records the failure behind `code` when it is a network one; interruptions are not failures.
     private func record(_ code: Int32, operation: String, url: UnsafePointer<CChar>? = nil) {
         guard code < 0, code != cffmpeg_error_exit(), code != cffmpeg_error_eof() else { return }
-        let error = PlayerError(ffmpegCode: code, location: location, operation: operation)
+        record(
+            PlayerError(ffmpegCode: code, location: location, operation: operation),
+            url: url.map { String(cString: $0) })
+    }
+
+    private func record(_ error: PlayerError, url: String?) {
         guard case .network = error else { return }
         // NB: once the item plays, a playlist that fails is a live rendition's, reloaded.
         if failover?.fetchFailed(error) == true { return }
-        if let url, Self.isPlaylist(String(cString: url)) {
+        if let url, Self.isPlaylist(url) {
             failedPlaylists.withLock { $0.append(error) }
             return
         }
         recorded.withLock { $0 = $0 ?? error }
     }
 
+    /// A context reading the document at `url` from memory when the watch has it: the one
+    /// prefetched, or a playlist a ``DASHLiveBridge`` writes; `nil` for any other URL.
+    ///
+    /// The caller closes it with ``MemoryInput/close(_:)``: libavformat closes the context it
+    /// opens first with `avio_close`, which cannot close it.
+    func readInMemory(_ url: String) -> Result<UnsafeMutablePointer<AVIOContext>, PlayerError>? {
+        var bytes = prefetched.withLock { kept -> [UInt8]? in
+            guard let document = kept, document.url == url else { return nil }
+            kept = nil
+            return document.bytes
+        }
+        if bytes == nil, let bridge = DASHLiveBridge.serving(url) {
+            let guardian = InterruptGuard(parent: interrupt)
+            do throws(PlayerError) {
+                bytes = try bridge.playlist(at: url, timeout: timeout, interrupt: guardian, counter: fetched)
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard let bytes else { return nil }
+        guard let context = MemoryInput.open(bytes) else {
+            return .failure(.io("out of memory reading \(url)"))
+        }
+        return .success(context)
+    }
+
     /// Whether `url` names a playlist (".m3u8", ".m3u"), not a segment.
     static func isPlaylist(_ url: String) -> Bool {
         hasExtension(url, among: ["m3u8", "m3u"])
+    }
+
+    /// Whether `url` names a DASH manifest (".mpd").
+    static func isManifest(_ url: String) -> Bool {
+        hasExtension(url, among: ["mpd"])
     }
 
     /// Whether `url` names a segment: neither a playlist nor a DASH manifest (".mpd").
@@ -129,6 +176,17 @@ final class NetworkWatch: Sendable {
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
+        if let watch, let url, let pb, let served = watch.readInMemory(String(cString: url)) {
+            switch served {
+            case .success(let context):
+                watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: context)) }
+                pb.pointee = context
+                return 0
+            case .failure(let error):
+                watch.record(error, url: String(cString: url))
+                return cffmpeg_averror(EIO)
+            }
+        }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
         // The segment whose first bytes only are asked for, if any.
         var glimpse: String?
@@ -168,6 +226,10 @@ final class NetworkWatch: Sendable {
     /// Closing is where a connection that ended early shows: its context carries the read error.
     private static let close: CloseFunction = { context, pb in
         if let pb, let watch = watch(of: context) {
+            if watch.inMemory.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
+                MemoryInput.close(pb)
+                return 0
+            }
             // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
             // HTTP protocol takes it for a body cut short.
             let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }

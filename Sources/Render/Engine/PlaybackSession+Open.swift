@@ -4,6 +4,7 @@ extension PlaybackSession {
     /// The demux thread's body: open the item, start the decoders, then read packets until closed.
     func openAndDemux() {
         do throws(PlayerError) {
+            try readManifest()
             var opening = chooseOpeningRendition()
             var source = try openSource()
             if let chosen = opening,
@@ -34,10 +35,38 @@ extension PlaybackSession {
     /// The item's container, opened with the session's watches of its network connections (the
     /// bytes read, the segment meter, the failover and the splice of a ladder).
     func openSource(demuxerOptions: [String: String] = [:]) throws(PlayerError) -> MediaSource {
-        try MediaSource(
-            location: options.location, timeout: options.networkTimeout, interrupt: interrupt,
-            fetched: fetched, meter: segments, failover: failover, splice: splice,
-            demuxerOptions: demuxerOptions)
+        let manifest = manifest.withLock { $0 }
+        return try MediaSource(
+            location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
+            meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
+            prefetched: manifest?.bridge == nil ? manifest?.bytes : nil)
+    }
+
+    /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist
+    /// of its bridge.
+    var location: String { manifest.withLock { $0?.bridge?.masterURL } ?? options.location }
+
+    /// Reads the item's manifest when it is a network DASH manifest (".mpd"): a live one plays
+    /// through a ``DASHLiveBridge``; an on-demand one is given to libavformat's DASH demuxer, which
+    /// does not fetch it again.
+    ///
+    /// - Throws: the failure to fetch the manifest, and a live manifest's that cannot be read.
+    func readManifest() throws(PlayerError) {
+        let location = options.location
+        guard isNetworkLocation(location), NetworkWatch.isManifest(location) else { return }
+        let bytes = try HLSPlaylistFetch.read(
+            location, timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
+            limit: DASHManifest.byteLimit, counter: fetched, operation: "loading the manifest")
+        var bridge: DASHLiveBridge?
+        do throws(PlayerError) {
+            let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
+            bridge = DASHLiveBridge(manifest: parsed, url: location)
+        } catch {
+            // NB: libavformat reads on-demand manifests the player's reading refuses (segments
+            // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.
+            if DASHManifest.declaresDynamic(bytes) { throw error }
+        }
+        manifest.withLock { $0 = (bytes, bridge) }
     }
 
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.
@@ -87,7 +116,7 @@ extension PlaybackSession {
         info.metadata = source.metadata
         info.isHLS = source.formatName == "hls"
         info.timelineOrigin = source.startTime
-        if case .master(let master)? = lastingPlaylists.withLock({ $0[options.location] }) {
+        if case .master(let master)? = lastingPlaylists.withLock({ $0[location] }) {
             info.masterPlaylist = master
         }
         info.ladder = ladder

@@ -129,6 +129,15 @@ extension DASHManifest {
         }
     }
 
+    /// Whether the root element of the manifest `bytes` declares it dynamic (`type="dynamic"`),
+    /// whether or not the rest can be read.
+    static func declaresDynamic(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes.prefix(4096), as: UTF8.self)
+        guard let root = text.range(of: "<MPD") else { return false }
+        let tag = text[root.upperBound...].prefix { $0 != ">" }
+        return tag.contains("type=\"dynamic\"") || tag.contains("type='dynamic'")
+    }
+
     /// The base URL `element`'s first `BaseURL` child gives, resolved against `parent`.
     fileprivate static func baseURL(of element: XMLTree, against parent: String) -> String {
         guard let child = element.children.first(where: { $0.name == "BaseURL" }) else { return parent }

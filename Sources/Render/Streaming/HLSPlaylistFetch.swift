@@ -39,6 +39,9 @@ enum HLSPlaylistFetch {
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
         counter: ByteCounter? = nil, operation: String = "loading the playlist"
     ) throws(PlayerError) -> [UInt8] {
+        if let bridge = DASHLiveBridge.serving(url) {
+            return try bridge.playlist(at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+        }
         var options: OpaquePointer?
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
         av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)

@@ -185,7 +185,7 @@ extension PlaybackSession {
     /// The master playlist and the variant playlists read here are the ones the splice maps its
     /// segments from: they are read once.
     func chooseOpeningRendition() -> Rendition.ID? {
-        let location = options.location
+        let location = location
         guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
         guard case .master(let master)? = try? playlist(at: location, guardian: guardian),

@@ -1,0 +1,69 @@
+import CFFmpeg
+
+/// An `AVIOContext` that reads bytes held in memory, for libavformat to open as it opens a URL:
+/// a playlist the player wrote, or a manifest it already fetched.
+enum MemoryInput {
+    private final class Reader {
+        let bytes: [UInt8]
+        var position = 0
+
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    private static let bufferSize: Int32 = 4096
+
+    /// A context reading `bytes`; close it with ``close(_:)``. `nil` when out of memory.
+    static func open(_ bytes: [UInt8]) -> UnsafeMutablePointer<AVIOContext>? {
+        guard let buffer = av_malloc(Int(bufferSize)) else { return nil }
+        let reader = Unmanaged.passRetained(Reader(bytes)).toOpaque()
+        guard
+            let context = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, reader, read, nil, seek)
+        else {
+            av_free(buffer)
+            Unmanaged<Reader>.fromOpaque(reader).release()
+            return nil
+        }
+        return context
+    }
+
+    /// Frees `context`, one ``open(_:)`` made, with its buffer and bytes.
+    static func close(_ context: UnsafeMutablePointer<AVIOContext>) {
+        if let reader = context.pointee.opaque { Unmanaged<Reader>.fromOpaque(reader).release() }
+        av_freep(&context.pointee.buffer)
+        var doomed: UnsafeMutablePointer<AVIOContext>? = context
+        avio_context_free(&doomed)
+    }
+
+    private static let read:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+            opaque, buffer, size in
+            guard let opaque, let buffer else { return cffmpeg_averror(EINVAL) }
+            let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+            let count = min(Int(size), reader.bytes.count - reader.position)
+            guard count > 0 else { return cffmpeg_error_eof() }
+            reader.bytes.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { buffer.update(from: base + reader.position, count: count) }
+            }
+            reader.position += count
+            return Int32(count)
+        }
+
+    private static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = {
+        opaque, offset, whence in
+        guard let opaque else { return Int64(cffmpeg_averror(EINVAL)) }
+        let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+        let size = Int64(reader.bytes.count)
+        let target: Int64
+        switch whence & ~AVSEEK_FORCE {
+        case AVSEEK_SIZE: return size
+        case SEEK_SET: target = offset
+        case SEEK_CUR: target = Int64(reader.position) + offset
+        case SEEK_END: target = size + offset
+        default: return Int64(cffmpeg_averror(EINVAL))
+        }
+        guard (0...size).contains(target) else { return Int64(cffmpeg_averror(EINVAL)) }
+        reader.position = Int(target)
+        return target
+    }
+}

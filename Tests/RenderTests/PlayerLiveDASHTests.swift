@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+extension PlayerTests {
+    /// Live DASH presentations (dynamic manifests) on 127.0.0.1, played through the bridge to the
+    /// HLS demuxer.
+    @Suite @MainActor
+    struct PlayerLiveDASHTests {
+        /// A player playing `stream`, which grows from now on.
+        static func playing(_ stream: LiveDASHStream) async -> PlayerHarness {
+            stream.startGrowing()
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(MediaItem(url: stream.url), autoplay: true)
+            #expect(await harness.wait(for: .playing))
+            return harness
+        }
+
+        @Test func aGrowingLiveManifestIsFollowedAtItsEdge() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            #expect(player.isLive && player.duration == nil && player.isAtLiveEdge)
+            let range = try #require(player.seekableRange)
+            #expect(range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(abs(player.currentTime - (range.upperBound - 3)) < 1, "\(player.currentTime) in \(range)")
+            let edgeAtStart = range.upperBound
+            var mismatches: [String] = []
+            var generation = player.frameGeneration
+            let settled = player.currentTime + 1
+            let watched = await harness.wait(timeout: 10) {
+                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
+                    generation = player.frameGeneration
+                    // Position 0 is the start of the window's first segment when playback began.
+                    let expected = Double(frame) / 30 - Double(stream.firstSegment)
+                    if player.currentTime > settled, abs(expected - player.currentTime) > 0.15 {
+                        mismatches.append("frame \(frame) at \(player.currentTime)")
+                    }
+                }
+                return player.currentTime > edgeAtStart + 1
+            }
+            #expect(watched, "the position stayed at \(player.currentTime)")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect((player.liveLatency ?? 99) <= 4, "\(String(describing: player.liveLatency))")
+            let slid = try #require(player.seekableRange)
+            #expect(slid.lowerBound > range.lowerBound && slid.upperBound > edgeAtStart)
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            // Each segment is fetched once, and the sound is heard.
+            let segments = stream.server.requests.filter { $0.contains(".m4s") && !$0.contains("init") }
+            #expect(Set(segments).count == segments.count, "\(segments)")
+            #expect(player.renditions.map(\.height) == [240, 180, 120])
+            // Once playing, one video representation's segments are fetched, with the sound's; the
+            // manifest once per update period at most.
+            let requests = stream.server.requests
+            let opened = try #require(requests.lastIndex { $0.contains("chunk-stream2-") })
+            let later = requests[(opened + 1)...]
+            let video = Set(
+                later.filter { $0.contains("chunk-stream") && !$0.contains("chunk-stream3") }.map {
+                    $0.prefix(while: { $0 != "-" })
+                })
+            #expect(video.count == 1 && later.contains { $0.contains("chunk-stream3-") }, "\(later)")
+            #expect(requests.filter { $0.contains("live.mpd") }.count <= 8, "\(requests)")
+            #expect(player.statistics.bytesFetched > 0)
+            await harness.close()
+        }
+
+        @Test func aSeekInTheTimeShiftBufferPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let window = try #require(player.seekableRange)
+            // NB: the window may slide by a segment before the seek is made.
+            let target = window.lowerBound + 1.5
+            player.seek(to: target)
+            // NB: the sound's segments begin a few milliseconds before the picture's, and the
+            // timeline's origin with them: the picture shown at the target began up to a frame
+            // before it.
+            let completed = await harness.wait {
+                harness.events.contains { event in
+                    if case .seekCompleted(let time) = event {
+                        return time <= target && target - time < 1 / 30
+                    }
+                    return false
+                }
+            }
+            #expect(completed, "\(harness.events.suffix(3))")
+            // The picture shown is the one of the target, on the same timeline.
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            #expect(abs(Double(frame) / 30 - Double(stream.firstSegment) - target) < 0.05, "frame \(frame)")
+            #expect(await harness.wait { player.currentTime > target + 1 })
+            #expect(player.isLive && player.status == .playing && !player.isAtLiveEdge)
+            player.seekToLive()
+            #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
+            #expect(player.isAtLiveEdge)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
+        @Test func aManifestThatStopsGrowingBuffersThenFails() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            stream.stopGrowing()
+            let before = stream.server.requests.count
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.liveStreamStalled)))
+            #expect(harness.statuses.suffix(2) == [.buffering, .failed(.network(.liveStreamStalled))])
+            // The manifest is fetched again once a second while it waits, and no segment that is
+            // not listed is asked for.
+            let waiting = stream.server.requests.dropFirst(before)
+            #expect(waiting.count <= 16, "\(waiting)")
+            #expect(stream.server.requests.allSatisfy { !$0.contains("-00\(stream.lastSegment + 2)") })
+            await harness.close()
+        }
+
+        @Test func aPresentationThatEndsPlaysToItsEnd() async throws {
+            let stream = try LiveDASHStream(duration: 16)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            stream.end()
+            #expect(await harness.wait { !player.isLive })
+            #expect(await harness.wait(timeout: 10, for: .ended), "\(harness.errors)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
+        @Test func aMalformedLiveManifestFailsWithATypedError() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let cases = [
+                #"<MPD type="dynamic"><Period><AdaptationSet>"#,
+                #"<MPD type="dynamic" availabilityStartTime="soon"><Period/></MPD>"#,
+            ]
+            for text in cases {
+                stream.server.setFile(LiveDASHStream.manifestPath, Data(text.utf8))
+                let harness = PlayerHarness(networkTimeout: 3)
+                harness.player.load(MediaItem(url: stream.url), autoplay: true)
+                #expect(await harness.wait { harness.isFinished })
+                guard case .failed(.unsupportedFormat(let detail)) = harness.player.status else {
+                    Issue.record("\(harness.player.status)")
+                    continue
+                }
+                #expect(detail.contains("live.mpd"), "\(detail)")
+                await harness.close()
+            }
+        }
+    }
+}

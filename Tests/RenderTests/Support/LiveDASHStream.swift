@@ -1,0 +1,135 @@
+import Foundation
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+/// A live DASH presentation on the loopback server: the segments of an on-demand DASH encoding of
+/// 1 s each (three video representations, one audio), listed by a dynamic manifest whose
+/// `SegmentTimeline` gains one segment per second of real time, as a live packager's does, and
+/// keeps the last `window` of them.
+final class LiveDASHStream: Sendable {
+    let server: LocalHTTPServer
+    let window: Int
+    /// The number (from 0) of the window's first segment when the stream starts.
+    let firstSegment: Int
+    /// The on-demand manifest the live one lists the segments of.
+    private let source: DASHManifest
+    private let segmentCount: Int
+    /// When the presentation's time 0 was, in seconds since 1970: segment N ends N + 1 s after.
+    private let availabilityStart: Double
+    private let publishing = Locked<Task<Void, Never>?>(nil)
+    private let state: Locked<(last: Int, ended: Bool)>
+
+    static let manifestPath = "/live.mpd"
+
+    /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
+    init(duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9) throws {
+        let spec = ClipSpec(duration: duration)
+        let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+        source = try DASHManifest(
+            parsing: String(contentsOf: manifest, encoding: .utf8), location: manifest.absoluteString)
+        server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+        self.window = window
+        segmentCount = Int(duration)
+        firstSegment = max(0, lastSegment - window + 1)
+        availabilityStart = Date().timeIntervalSince1970 - Double(lastSegment + 1)
+        state = Locked((lastSegment, false))
+        publish()
+        try server.start()
+    }
+
+    var url: URL { server.url(for: Self.manifestPath) }
+
+    /// The number of the last segment listed.
+    var lastSegment: Int { state.withLock { $0.last } }
+
+    /// Adds a segment every second from now on, until ``stopGrowing()`` or ``end()``.
+    func startGrowing() {
+        let task = Task.detached { [self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(nanoseconds: 1_000_000_000)
+                guard !Task.isCancelled else { return }
+                let grown = state.withLock { state -> Bool in
+                    guard !state.ended, state.last + 1 < segmentCount else { return false }
+                    state.last += 1
+                    return true
+                }
+                if grown { publish() }
+            }
+        }
+        publishing.withLock { $0 = task }
+    }
+
+    /// Leaves the manifest as it is, as a packager that got stuck.
+    func stopGrowing() {
+        publishing.withLock {
+            $0?.cancel()
+            $0 = nil
+        }
+    }
+
+    /// Ends the presentation: the manifest becomes static.
+    func end() {
+        stopGrowing()
+        state.withLock { $0.ended = true }
+        publish()
+    }
+
+    func stop() {
+        stopGrowing()
+        server.stop()
+    }
+
+    private func publish() {
+        let (last, ended) = state.withLock { ($0.last, $0.ended) }
+        let first = max(0, last - window + 1)
+        let period = source.periods[0]
+        var sets: [String] = []
+        for set in period.adaptationSets {
+            var representations: [String] = []
+            for representation in set.representations {
+                guard let template = representation.template else { continue }
+                let segments = source.segments(of: representation, in: period, at: 0)
+                let listed = segments[min(first, segments.count)..<min(last + 1, segments.count)]
+                let entries = listed.map { segment in
+                    #"<S t="\#(segment.time)" d="\#(Int64((segment.duration * Double(template.timescale)).rounded()))"/>"#
+                }
+                var attributes = #"id="\#(representation.id)" bandwidth="\#(representation.bandwidth)""#
+                if let codecs = representation.codecs { attributes += #" codecs="\#(codecs)""# }
+                if let mimeType = representation.mimeType { attributes += #" mimeType="\#(mimeType)""# }
+                if let width = representation.width, let height = representation.height {
+                    attributes += #" width="\#(width)" height="\#(height)""#
+                }
+                representations.append(
+                    """
+                    <Representation \(attributes)>
+                    <SegmentTemplate timescale="\(template.timescale)" initialization="\(template.initialization ?? "")" \
+                    media="\(template.media ?? "")" startNumber="\(template.startNumber + first)">
+                    <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate></Representation>
+                    """)
+            }
+            sets.append(
+                """
+                <AdaptationSet id="\(set.id ?? "")" contentType="\(set.content.rawValue)" segmentAlignment="true">
+                \(representations.joined(separator: "\n"))
+                </AdaptationSet>
+                """)
+        }
+        let timing =
+            ended
+            ? #"type="static" mediaPresentationDuration="PT\#(last + 1)S""#
+            : #"type="dynamic" minimumUpdatePeriod="PT1S" timeShiftBufferDepth="PT\#(window)S""#
+        let text = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" \
+            \(timing) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
+            publishTime="\(DASHLiveBridge.dateText(availabilityStart + Double(last + 1)))" \
+            maxSegmentDuration="PT1S" minBufferTime="PT2S">
+            <Period id="0" start="PT0S">
+            \(sets.joined(separator: "\n"))
+            </Period>
+            </MPD>
+            """
+        server.setFile(Self.manifestPath, Data(text.utf8))
+    }
+}
