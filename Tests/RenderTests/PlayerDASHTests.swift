@@ -49,6 +49,8 @@ extension PlayerTests {
                 #expect(Self.segments(of: stream, in: requests).allSatisfy { $0 == 1 }, "\(requests)")
             }
             HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            // The manifest is fetched once, though both the player and the demuxer read it.
+            #expect(requests.filter { $0.contains(".mpd") }.count == 1, "\(requests)")
             await harness.close()
         }
 

@@ -63,7 +63,14 @@ extension PlayerTests {
                 })
             #expect(video.count == 1 && later.contains { $0.contains("chunk-stream3-") }, "\(later)")
             #expect(requests.filter { $0.contains("live.mpd") }.count <= 8, "\(requests)")
-            #expect(player.statistics.bytesFetched > 0)
+            // Each initialization segment once, though the demuxer asks for it after each reload.
+            for stream in 0...3 {
+                #expect(requests.filter { $0.contains("init-stream\(stream)") }.count == 1, "\(requests)")
+            }
+            // What was fetched is counted once: the playlists written from the manifest are no
+            // bytes fetched.
+            let (fetched, sent) = (player.statistics.bytesFetched, stream.server.bodyBytesSent)
+            #expect(fetched <= sent && Double(fetched) > 0.8 * Double(sent), "\(fetched) of \(sent)")
             await harness.close()
         }
 
@@ -97,6 +104,37 @@ extension PlayerTests {
             #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
             #expect(player.isAtLiveEdge)
             #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
+        @Test func segmentsSpacedByADurationAreCountedFromTheClock() async throws {
+            let stream = try LiveDASHStream(timeline: false)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let range = try #require(player.seekableRange)
+            #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
+            // The picture of the position, on the window's timeline.
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            let expected = Double(frame) / 30 - Double(stream.firstSegment)
+            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            let slid = try #require(player.seekableRange)
+            #expect(slid.upperBound > range.upperBound && player.status == .playing)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
+        @Test func playbackKeepsTheSuggestedPresentationDelayFromTheEdge() async throws {
+            let stream = try LiveDASHStream(window: 9, startingAt: 12, presentationDelay: 6)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let latency = { player.liveLatency ?? 0 }
+            let began = player.currentTime
+            #expect(await harness.wait { player.currentTime > began + 1 && player.currentFrame != nil })
+            #expect(latency() > 5 && latency() < 7.5, "\(latency())")
+            #expect(player.isAtLiveEdge && harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }
 

@@ -132,6 +132,10 @@ final class MediaSource: @unchecked Sendable {
     /// Whether the location is read over the network.
     var isNetwork: Bool { watch != nil }
 
+    /// Whether the container's own document is read from memory (``input``), not from a
+    /// connection.
+    var readsFromMemory: Bool { input != nil }
+
     /// Moves the container to the keyframe at or before `timestamp` (`av_seek_frame`), in the time
     /// base of stream `stream` (of `AV_TIME_BASE` when -1); returns libavformat's code.
     func seek(stream: Int32, to timestamp: Int64) -> Int32 {

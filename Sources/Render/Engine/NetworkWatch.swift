@@ -114,7 +114,7 @@ final class NetworkWatch: Sendable {
         if bytes == nil, let bridge = DASHLiveBridge.serving(url) {
             let guardian = InterruptGuard(parent: interrupt)
             do throws(PlayerError) {
-                bytes = try bridge.playlist(at: url, timeout: timeout, interrupt: guardian, counter: fetched)
+                bytes = try bridge.document(at: url, timeout: timeout, interrupt: guardian, counter: fetched)
             } catch {
                 return .failure(error)
             }

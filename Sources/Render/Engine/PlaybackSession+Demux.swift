@@ -53,7 +53,7 @@ extension PlaybackSession {
             idleWait = Self.shortestIdleWait
             guard let packet = Packet() else { return }
             let code = av_read_frame(source.pointer, packet.pointer)
-            if source.isNetwork, let pb = source.pointer.pointee.pb {
+            if source.isNetwork, !source.readsFromMemory, let pb = source.pointer.pointee.pb {
                 fetched.setMain(Int(pb.pointee.bytes_read))
             }
             // NB: the demuxer skipped what was left of a rendition whose segments failed and may

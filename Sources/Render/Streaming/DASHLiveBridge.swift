@@ -43,6 +43,10 @@ final class DASHLiveBridge: Sendable {
         /// By representation, the time and sequence number of the last segment listed, which
         /// number the segments of a template without `$Number$` across fetches of the manifest.
         var lastListed: [String: Listed] = [:]
+        /// By entry, the URL of the initialization segment its playlist names last.
+        var initializationURLs: [Int: String] = [:]
+        /// The initialization segments fetched, by URL.
+        var initializations: [String: [UInt8]] = [:]
     }
 
     /// The shortest wait between two fetches of the manifest.
@@ -92,21 +96,48 @@ final class DASHLiveBridge: Sendable {
         }
     }
 
-    /// The text of the playlist at `url`, written from the manifest, fetched again first when its
-    /// update period has passed.
+    /// The bytes of the document at `url`: a playlist, written from the manifest (fetched again
+    /// first when its update period has passed), or a representation's initialization segment.
     ///
-    /// - Throws: the failure to fetch or read the manifest again; `.network(.httpStatus(404))` for
-    ///   a URL that names no playlist of the bridge.
-    func playlist(
+    /// libavformat's HLS demuxer fetches a playlist's initialization segment again after each
+    /// reload (it tells one from another by the playlist entry that names it), so the bridge
+    /// fetches each once and keeps it.
+    ///
+    /// - Throws: the failure to fetch or read the manifest again, or to fetch an initialization
+    ///   segment; `.network(.httpStatus(404))` for a URL that names nothing of the bridge.
+    func document(
         at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> [UInt8] {
         if url == masterURL { return Array(masterPlaylist().utf8) }
-        guard url.hasPrefix(prefix), url.hasSuffix(".m3u8"),
-            let index = Int(url.dropFirst(prefix.count).dropLast(".m3u8".count)),
+        let name = url.hasPrefix(prefix) ? url.dropFirst(prefix.count) : ""
+        if name.hasSuffix(".m3u8"), let index = Int(name.dropLast(".m3u8".count)),
             entries.indices.contains(index)
-        else { throw .network(.httpStatus(404)) }
-        try refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
-        return Array(mediaPlaylist(entries[index]).utf8)
+        {
+            try refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
+            return Array(mediaPlaylist(index).utf8)
+        }
+        if name.hasPrefix("init-"), name.hasSuffix(".mp4"),
+            let index = Int(name.dropFirst("init-".count).dropLast(".mp4".count)),
+            let source = state.withLock({ $0.initializationURLs[index] })
+        {
+            return try initialization(at: source, timeout: timeout, interrupt: interrupt, counter: counter)
+        }
+        throw .network(.httpStatus(404))
+    }
+
+    /// The longest initialization segment kept.
+    static let initializationLimit = 4 * 1024 * 1024
+
+    /// The initialization segment at `url`, fetched the first time only.
+    private func initialization(
+        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) -> [UInt8] {
+        if let kept = state.withLock({ $0.initializations[url] }) { return kept }
+        let bytes = try HLSPlaylistFetch.read(
+            url, timeout: timeout, interrupt: interrupt, limit: Self.initializationLimit, counter: counter,
+            operation: "loading an initialization segment")
+        state.withLock { $0.initializations[url] = bytes }
+        return bytes
     }
 
     /// The master playlist: a variant per video representation, each with the audio renditions.
@@ -145,9 +176,10 @@ final class DASHLiveBridge: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The live media playlist of `entry`'s representation: the segments available now.
-    private func mediaPlaylist(_ entry: Entry) -> String {
+    /// The live media playlist of entry `index`'s representation: the segments available now.
+    private func mediaPlaylist(_ index: Int) -> String {
         let now = Date().timeIntervalSince1970
+        let entry = entries[index]
         return state.withLock { state in
             let manifest = state.manifest
             let period = manifest.currentPeriod(at: now)
@@ -168,8 +200,9 @@ final class DASHLiveBridge: Sendable {
                     time: last.time, start: last.start, sequence: sequence)
             }
             var lines: [String] = []
-            if let initialization = manifest.initializationURL(of: representation) {
-                lines.append("#EXT-X-MAP:URI=\"\(initialization)\"")
+            state.initializationURLs[index] = manifest.initializationURL(of: representation)
+            if state.initializationURLs[index] != nil {
+                lines.append("#EXT-X-MAP:URI=\"\(prefix)init-\(index).mp4\"")
             }
             for segment in segments {
                 if let start = manifest.availabilityStart {

@@ -40,7 +40,7 @@ enum HLSPlaylistFetch {
         counter: ByteCounter? = nil, operation: String = "loading the playlist"
     ) throws(PlayerError) -> [UInt8] {
         if let bridge = DASHLiveBridge.serving(url) {
-            return try bridge.playlist(at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+            return try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter)
         }
         var options: OpaquePointer?
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)

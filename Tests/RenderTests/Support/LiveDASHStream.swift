@@ -22,8 +22,19 @@ final class LiveDASHStream: Sendable {
 
     static let manifestPath = "/live.mpd"
 
+    /// Whether the segments are listed by a `SegmentTimeline`; else the template spaces them by a
+    /// `duration` of 1 s, and the player counts them from the clock.
+    let timeline: Bool
+    /// The manifest's `suggestedPresentationDelay`, in seconds; `nil` leaves it out.
+    let presentationDelay: Double?
+
     /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
-    init(duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9) throws {
+    init(
+        duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
+        presentationDelay: Double? = nil
+    ) throws {
+        self.timeline = timeline
+        self.presentationDelay = presentationDelay
         let spec = ClipSpec(duration: duration)
         let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
         source = try DASHManifest(
@@ -100,13 +111,19 @@ final class LiveDASHStream: Sendable {
                 if let width = representation.width, let height = representation.height {
                     attributes += #" width="\#(width)" height="\#(height)""#
                 }
-                representations.append(
+                let patterns =
+                    #"initialization="\#(template.initialization ?? "")" media="\#(template.media ?? "")""#
+                let addressing =
+                    timeline
+                    ? """
+                    <SegmentTemplate timescale="\(template.timescale)" \(patterns) startNumber="\(template.startNumber + first)">
+                    <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate>
                     """
-                    <Representation \(attributes)>
-                    <SegmentTemplate timescale="\(template.timescale)" initialization="\(template.initialization ?? "")" \
-                    media="\(template.media ?? "")" startNumber="\(template.startNumber + first)">
-                    <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate></Representation>
-                    """)
+                    : """
+                    <SegmentTemplate timescale="\(template.timescale)" duration="\(template.timescale)" \(patterns) \
+                    startNumber="\(template.startNumber)"/>
+                    """
+                representations.append("<Representation \(attributes)>\(addressing)</Representation>")
             }
             sets.append(
                 """
@@ -115,6 +132,7 @@ final class LiveDASHStream: Sendable {
                 </AdaptationSet>
                 """)
         }
+        let delay = presentationDelay.map { #" suggestedPresentationDelay="PT\#($0)S""# } ?? ""
         let timing =
             ended
             ? #"type="static" mediaPresentationDuration="PT\#(last + 1)S""#
@@ -124,7 +142,7 @@ final class LiveDASHStream: Sendable {
             <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" \
             \(timing) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
             publishTime="\(DASHLiveBridge.dateText(availabilityStart + Double(last + 1)))" \
-            maxSegmentDuration="PT1S" minBufferTime="PT2S">
+            maxSegmentDuration="PT1S" minBufferTime="PT2S"\(delay)>
             <Period id="0" start="PT0S">
             \(sets.joined(separator: "\n"))
             </Period>
