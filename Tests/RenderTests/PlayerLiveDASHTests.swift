@@ -155,6 +155,32 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aManifestThatCannotBeFetchedAnyMoreBuffersThenFailsWithThatError() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            stream.server.overrideStatus(404, for: LiveDASHStream.manifestPath)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .failed(.network(.httpStatus(404))))
+            #expect(harness.statuses.suffix(2) == [.buffering, .failed(.network(.httpStatus(404)))])
+            await harness.close()
+        }
+
+        @Test func aManifestThatFailsOnceIsNotTheEnd() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            stream.server.overrideStatus(500, for: LiveDASHStream.manifestPath)
+            try await Task.sleep(nanoseconds: 1_200_000_000)
+            stream.server.overrideStatus(nil, for: LiveDASHStream.manifestPath)
+            let edge = player.seekableRange?.upperBound ?? 0
+            #expect(await harness.wait { (player.seekableRange?.upperBound ?? 0) > edge + 1 })
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            #expect(stream.server.requests.contains { $0.contains("live.mpd") })
+            await harness.close()
+        }
+
         @Test func aPresentationThatEndsPlaysToItsEnd() async throws {
             let stream = try LiveDASHStream(duration: 16)
             defer { stream.stop() }
@@ -173,6 +199,11 @@ extension PlayerTests {
             let cases = [
                 #"<MPD type="dynamic"><Period><AdaptationSet>"#,
                 #"<MPD type="dynamic" availabilityStartTime="soon"><Period/></MPD>"#,
+                """
+                <MPD type="dynamic" availabilityStartTime="2026-11-26T12:00:00Z"><Period><AdaptationSet \
+                mimeType="video/mp4"><Representation id="v" bandwidth="1"><SegmentBase/></Representation>\
+                </AdaptationSet></Period></MPD>
+                """,
             ]
             for text in cases {
                 stream.server.setFile(LiveDASHStream.manifestPath, Data(text.utf8))

@@ -7,6 +7,9 @@ import CFFmpeg
 final class MediaSource: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let location: String
+    /// The location as the app named it, which errors name: `location`, or the DASH manifest a
+    /// ``DASHLiveBridge`` plays from `location`.
+    let name: String
     let interrupt: InterruptGuard
     /// Watches the connections the demuxer opens itself; `nil` for a local file.
     private let watch: NetworkWatch?
@@ -25,18 +28,21 @@ final class MediaSource: @unchecked Sendable {
     ///   `live_start_index`.
     /// - Parameter prefetched: `location`'s document, already fetched: the demuxer reads it from
     ///   memory.
+    /// - Parameter name: what errors call the location, when not `location`.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
-        demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil
+        demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil
     ) throws(PlayerError) {
         self.location = location
+        let name = name ?? location
+        self.name = name
         self.interrupt = interrupt
         let network = isNetworkLocation(location)
         watch =
             network
             ? NetworkWatch(
-                location: location, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
+                location: name, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
                 failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) })
             : nil
         guard var context = avformat_alloc_context() else {
@@ -76,7 +82,7 @@ final class MediaSource: @unchecked Sendable {
         guard code >= 0, let opened else {
             if let input { MemoryInput.close(input) }
             throw MediaSource.error(
-                for: code, location: location, interrupt: interrupt, watch: watch, operation: "opening")
+                for: code, location: name, interrupt: interrupt, watch: watch, operation: "opening")
         }
         context = opened
         pointer = context
@@ -85,7 +91,7 @@ final class MediaSource: @unchecked Sendable {
         interrupt.setDeadline(after: nil)
         guard found >= 0 else {
             throw MediaSource.error(
-                for: found, location: location, interrupt: interrupt, watch: watch,
+                for: found, location: name, interrupt: interrupt, watch: watch,
                 operation: "reading stream information")
         }
     }
@@ -124,7 +130,7 @@ final class MediaSource: @unchecked Sendable {
         let ioError = pointer.pointee.pb?.pointee.error ?? 0
         let cause = ioError < 0 && ioError != cffmpeg_error_exit() ? ioError : code
         guard cause != cffmpeg_error_eof() else { return nil }
-        let error = PlayerError(ffmpegCode: cause, location: location, operation: operation)
+        let error = PlayerError(ffmpegCode: cause, location: name, operation: operation)
         if case .network = error { return error }
         return nil
     }

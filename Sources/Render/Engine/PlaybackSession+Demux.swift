@@ -66,7 +66,7 @@ extension PlaybackSession {
                 if failure == nil && code != cffmpeg_error_eof() {
                     post(
                         .warning(
-                            PlayerError(ffmpegCode: code, location: source.location, operation: "reading")))
+                            PlayerError(ffmpegCode: code, location: source.name, operation: "reading")))
                 }
                 if failure == nil, let next = wrap(source, info: info, passStart: passStart, serial: current)
                 {
@@ -321,7 +321,7 @@ extension PlaybackSession {
         let code = source.seek(stream: stream, to: timestamp)
         let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
         if code < 0 && failure == nil && !interrupt.isAborted {
-            post(.warning(PlayerError(ffmpegCode: code, location: source.location, operation: "seeking")))
+            post(.warning(PlayerError(ffmpegCode: code, location: source.name, operation: "seeking")))
         }
         return failure
     }

@@ -39,7 +39,7 @@ extension PlaybackSession {
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
-            prefetched: manifest?.bridge == nil ? manifest?.bytes : nil)
+            prefetched: manifest?.bridge == nil ? manifest?.bytes : nil, name: options.location)
     }
 
     /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist
@@ -60,7 +60,7 @@ extension PlaybackSession {
         var bridge: DASHLiveBridge?
         do throws(PlayerError) {
             let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
-            bridge = DASHLiveBridge(manifest: parsed, url: location)
+            if parsed.isDynamic { bridge = try DASHLiveBridge(manifest: parsed, url: location) }
         } catch {
             // NB: libavformat reads on-demand manifests the player's reading refuses (segments
             // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.

@@ -47,15 +47,20 @@ final class DASHLiveBridge: Sendable {
         var initializationURLs: [Int: String] = [:]
         /// The initialization segments fetched, by URL.
         var initializations: [String: [UInt8]] = [:]
+        var refreshFailure: PlayerError?
     }
 
     /// The shortest wait between two fetches of the manifest.
     static let shortestUpdatePeriod = 0.5
 
-    /// A bridge of `manifest`, just read from `url`; `nil` unless it is dynamic and lists a video or
-    /// audio representation with a segment template.
-    init?(manifest: DASHManifest, url: String) {
-        guard manifest.isDynamic, let host = Self.origin(of: url) else { return nil }
+    /// A bridge of `manifest`, a dynamic one just read from `url`.
+    ///
+    /// - Throws: `.unsupportedFormat` when it lists no video or audio representation whose segments
+    ///   a template names (segments addressed by `SegmentBase` or `SegmentList` are not read).
+    init(manifest: DASHManifest, url: String) throws(PlayerError) {
+        guard let host = Self.origin(of: url) else {
+            throw .unsupportedFormat("\(url) is not a URL a live DASH presentation can be fetched from")
+        }
         let period = manifest.currentPeriod(at: Date().timeIntervalSince1970)
         func playable(_ set: DASHManifest.AdaptationSet) -> [DASHManifest.Representation] {
             set.representations.filter { $0.template?.media != nil }
@@ -69,7 +74,10 @@ final class DASHLiveBridge: Sendable {
             Entry(
                 representationID: representation.id, isAudioRendition: !video.isEmpty, language: set.language)
         }
-        guard !entries.isEmpty else { return nil }
+        guard !entries.isEmpty else {
+            throw .unsupportedFormat(
+                "\(url) lists no video or audio representation whose segments a SegmentTemplate names")
+        }
         self.entries = entries
         manifestURL = url
         prefix = "\(host)/vpc-dash-\(UUID().uuidString)/"
@@ -103,8 +111,8 @@ final class DASHLiveBridge: Sendable {
     /// reload (it tells one from another by the playlist entry that names it), so the bridge
     /// fetches each once and keeps it.
     ///
-    /// - Throws: the failure to fetch or read the manifest again, or to fetch an initialization
-    ///   segment; `.network(.httpStatus(404))` for a URL that names nothing of the bridge.
+    /// - Throws: the failure to fetch an initialization segment; `.network(.httpStatus(404))` for
+    ///   a URL that names nothing of the bridge.
     func document(
         at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> [UInt8] {
@@ -113,7 +121,7 @@ final class DASHLiveBridge: Sendable {
         if name.hasSuffix(".m3u8"), let index = Int(name.dropLast(".m3u8".count)),
             entries.indices.contains(index)
         {
-            try refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
+            refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
             return Array(mediaPlaylist(index).utf8)
         }
         if name.hasPrefix("init-"), name.hasSuffix(".mp4"),
@@ -257,27 +265,40 @@ final class DASHLiveBridge: Sendable {
     }
 
     /// Fetches the manifest again when its update period has passed since the last fetch.
-    private func refreshIfDue(timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?)
-        throws(PlayerError)
-    {
-        try refreshing.withLock { (_: inout Void) throws(PlayerError) in
+    ///
+    /// A fetch that fails leaves the playlists as they were, which then list nothing new: the
+    /// player's stall rule ends the item if the manifest keeps failing, with that failure
+    /// (``refreshFailure``), and one that fails once is not the end of the presentation.
+    private func refreshIfDue(timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?) {
+        refreshing.withLock { _ in
             let (manifest, loadedAt) = state.withLock { ($0.manifest, $0.loadedAt) }
             guard manifest.isDynamic, let period = manifest.minimumUpdatePeriod,
                 MediaPlayer.now - loadedAt >= max(period, Self.shortestUpdatePeriod)
             else { return }
-            let bytes = try HLSPlaylistFetch.read(
-                manifestURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
-                counter: counter,
-                operation: "loading the manifest")
-            let updated = try DASHManifest(
-                parsing: String(decoding: bytes, as: UTF8.self), location: manifestURL)
+            let updated = Result(catching: { () throws(PlayerError) -> DASHManifest in
+                let bytes = try HLSPlaylistFetch.read(
+                    manifestURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
+                    counter: counter, operation: "loading the manifest")
+                return try DASHManifest(
+                    parsing: String(decoding: bytes, as: UTF8.self), location: manifestURL)
+            })
+            guard !interrupt.isAborted else { return }
             let now = MediaPlayer.now
             state.withLock {
-                $0.manifest = updated
                 $0.loadedAt = now
+                switch updated {
+                case .success(let manifest):
+                    $0.manifest = manifest
+                    $0.refreshFailure = nil
+                case .failure(let error):
+                    $0.refreshFailure = error
+                }
             }
         }
     }
+
+    /// Why the manifest's last fetch failed, when it did.
+    var refreshFailure: PlayerError? { state.withLock { $0.refreshFailure } }
 
     /// "scheme://host:port" of `url`.
     private static func origin(of url: String) -> String? {

@@ -149,6 +149,9 @@ extension PlaybackSession {
                 // it stops, so what was read plays, then the player fails there.
                 if case .failure(let error) = loaded, case .network = error {
                     interrupt.fail(with: error)
+                } else if let failure = manifest.withLock({ $0?.bridge?.refreshFailure }) {
+                    // NB: a live DASH manifest that fails to load leaves its playlists as they were.
+                    interrupt.fail(with: failure)
                 } else {
                     interrupt.fail(with: .network(.liveStreamStalled))
                 }

@@ -292,7 +292,7 @@ extension PlaybackSession {
         if code < 0, !interrupt.isAborted {
             post(
                 .warning(
-                    PlayerError(ffmpegCode: code, location: source.location, operation: "switching rendition")
+                    PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")
                 ))
         }
         return true
