@@ -64,6 +64,24 @@ import Testing
         #expect(manifest.initializationURL(of: video[1]) == "http://cdn.test/live/media/init-v360.mp4")
     }
 
+    @Test func theServersClockSourcesAreRead() throws {
+        let text = Self.live().replacingOccurrences(
+            of: "</MPD>",
+            with: """
+                <UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-iso:2014" value="https://time.test/iso"/>
+                <UTCTiming schemeIdUri="urn:mpeg:dash:utc:direct:2014" value="2026-11-26T12:00:00Z"/>
+                <UTCTiming value="no scheme"/>
+                </MPD>
+                """)
+        let manifest = try DASHManifest(parsing: text, location: Self.location)
+        #expect(
+            manifest.clockSources == [
+                .init(scheme: "urn:mpeg:dash:utc:http-iso:2014", value: "https://time.test/iso"),
+                .init(scheme: "urn:mpeg:dash:utc:direct:2014", value: "2026-11-26T12:00:00Z"),
+            ])
+        #expect(try DASHManifest(parsing: Self.live(), location: Self.location).clockSources.isEmpty)
+    }
+
     @Test func segmentsByDurationAreThoseEndedAtNowWithinTheTimeShiftBuffer() throws {
         let manifest = try DASHManifest(parsing: Self.live(), location: Self.location)
         let period = manifest.periods[0]

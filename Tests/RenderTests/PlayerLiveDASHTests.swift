@@ -125,6 +125,23 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func theServersClockIsReadWhereTheManifestSays() async throws {
+            // Segments counted from the machine's clock would be 30 s in the server's past.
+            let stream = try LiveDASHStream(timeline: false, clockAhead: 30, tellsTime: true)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let range = try #require(player.seekableRange)
+            #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            let expected = Double(frame) / 30 - Double(stream.firstSegment)
+            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            #expect(stream.server.requests.contains { $0.hasPrefix("GET \(LiveDASHStream.timePath) ") })
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func playbackKeepsTheSuggestedPresentationDelayFromTheEdge() async throws {
             let stream = try LiveDASHStream(window: 9, startingAt: 12, presentationDelay: 6)
             defer { stream.stop() }
@@ -138,7 +155,7 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aManifestThatStopsGrowingBuffersThenFails() async throws {
+        @Test func aManifestThatStopsGrowingEndsTheItemAsStalled() async throws {
             let stream = try LiveDASHStream()
             defer { stream.stop() }
             let harness = await Self.playing(stream)
@@ -146,7 +163,9 @@ extension PlayerTests {
             let before = stream.server.requests.count
             #expect(await harness.wait(timeout: 10) { harness.isFinished })
             #expect(harness.player.status == .failed(.network(.liveStreamStalled)))
-            #expect(harness.statuses.suffix(2) == [.buffering, .failed(.network(.liveStreamStalled))])
+            // NB: as when the manifest cannot be fetched, below.
+            let last = harness.statuses.dropLast().suffix(1)
+            #expect(last == [.buffering] || last == [.playing], "\(harness.statuses)")
             // The manifest is fetched again once a second while it waits, and no segment that is
             // not listed is asked for.
             let waiting = stream.server.requests.dropFirst(before)
@@ -155,14 +174,17 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aManifestThatCannotBeFetchedAnyMoreBuffersThenFailsWithThatError() async throws {
+        @Test func aManifestThatCannotBeFetchedAnyMoreEndsTheItemWithThatError() async throws {
             let stream = try LiveDASHStream()
             defer { stream.stop() }
             let harness = await Self.playing(stream)
             stream.server.overrideStatus(404, for: LiveDASHStream.manifestPath)
             #expect(await harness.wait(timeout: 10) { harness.isFinished })
             #expect(harness.player.status == .failed(.network(.httpStatus(404))))
-            #expect(harness.statuses.suffix(2) == [.buffering, .failed(.network(.httpStatus(404)))])
+            // NB: what was read plays first; whether the player waits for more before the stall
+            // rule gives up depends on when the last load that grew came.
+            let before = harness.statuses.dropLast().suffix(1)
+            #expect(before == [.buffering] || before == [.playing], "\(harness.statuses)")
             await harness.close()
         }
 

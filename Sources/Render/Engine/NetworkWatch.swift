@@ -17,6 +17,9 @@ import CFFmpeg
 /// plays, a live rendition's playlist that fails to reload fails that rendition over, as a segment
 /// does.
 ///
+/// Some documents it answers from memory (``readInMemory(_:)``): a DASH manifest the player
+/// already fetched, and the playlists and initialization segments of a ``DASHLiveBridge``.
+///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
 final class NetworkWatch: Sendable {

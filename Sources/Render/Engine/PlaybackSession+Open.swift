@@ -60,7 +60,12 @@ extension PlaybackSession {
         var bridge: DASHLiveBridge?
         do throws(PlayerError) {
             let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
-            if parsed.isDynamic { bridge = try DASHLiveBridge(manifest: parsed, url: location) }
+            if parsed.isDynamic {
+                bridge = try DASHLiveBridge(manifest: parsed, url: location)
+                bridge?.synchronizeClock(
+                    timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
+                    counter: fetched)
+            }
         } catch {
             // NB: libavformat reads on-demand manifests the player's reading refuses (segments
             // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.

@@ -48,6 +48,8 @@ final class DASHLiveBridge: Sendable {
         /// The initialization segments fetched, by URL.
         var initializations: [String: [UInt8]] = [:]
         var refreshFailure: PlayerError?
+        /// Seconds the server's clock is ahead of the machine's (``synchronizeClock(timeout:interrupt:counter:)``).
+        var clockOffset = 0.0
     }
 
     /// The shortest wait between two fetches of the manifest.
@@ -151,7 +153,7 @@ final class DASHLiveBridge: Sendable {
     /// The master playlist: a variant per video representation, each with the audio renditions.
     private func masterPlaylist() -> String {
         let manifest = state.withLock { $0.manifest }
-        let period = manifest.currentPeriod(at: Date().timeIntervalSince1970)
+        let period = manifest.currentPeriod(at: now)
         let representations = Dictionary(
             period.adaptationSets.flatMap(\.representations).map { ($0.id, $0) },
             uniquingKeysWith: { a, _ in a })
@@ -186,7 +188,7 @@ final class DASHLiveBridge: Sendable {
 
     /// The live media playlist of entry `index`'s representation: the segments available now.
     private func mediaPlaylist(_ index: Int) -> String {
-        let now = Date().timeIntervalSince1970
+        let now = self.now
         let entry = entries[index]
         return state.withLock { state in
             let manifest = state.manifest
@@ -294,6 +296,48 @@ final class DASHLiveBridge: Sendable {
                     $0.refreshFailure = error
                 }
             }
+        }
+    }
+
+    /// The time now on the server's clock, in seconds since 1970: the machine's, until
+    /// ``synchronizeClock(timeout:interrupt:counter:)`` learned better.
+    private var now: Double { Date().timeIntervalSince1970 + state.withLock { $0.clockOffset } }
+
+    /// The schemes of `UTCTiming` the bridge reads: the time written in the manifest, or at a URL
+    /// as an ISO 8601 date.
+    static let clockSchemes = (
+        direct: "urn:mpeg:dash:utc:direct:2014",
+        fetched: ["urn:mpeg:dash:utc:http-iso:2014", "urn:mpeg:dash:utc:http-xsdate:2014"]
+    )
+
+    /// Sets the server's clock from the first of the manifest's `UTCTiming` sources that can be
+    /// read, so that segments spaced by a duration are counted as the server counts them however
+    /// far the machine's clock is from it. Without one, or when none can be read, the machine's
+    /// clock is used, as DASH-IF's guidelines have it.
+    func synchronizeClock(timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?) {
+        for source in state.withLock({ $0.manifest.clockSources }) {
+            var server: Double?
+            var local = Date().timeIntervalSince1970
+            if source.scheme == Self.clockSchemes.direct {
+                server = DASHManifest.seconds(ofDate: source.value)
+            } else if Self.clockSchemes.fetched.contains(source.scheme) {
+                let url = HLSPlaylistFetch.resolve(
+                    source.value.trimmingCharacters(in: .whitespaces), against: manifestURL)
+                let asked = Date().timeIntervalSince1970
+                guard
+                    let bytes = try? HLSPlaylistFetch.read(
+                        url, timeout: timeout, interrupt: interrupt, limit: 256, counter: counter,
+                        operation: "reading the server's time")
+                else { continue }
+                // NB: the server read its clock half way through the request, most likely.
+                local = (asked + Date().timeIntervalSince1970) / 2
+                server = DASHManifest.seconds(
+                    ofDate: String(decoding: bytes, as: UTF8.self).trimmingCharacters(
+                        in: .whitespacesAndNewlines))
+            }
+            guard let server else { continue }
+            state.withLock { $0.clockOffset = server - local }
+            return
         }
     }
 

@@ -29,6 +29,15 @@ struct DASHManifest: Equatable, Sendable {
     /// `maxSegmentDuration`, in seconds.
     var maxSegmentDuration: Double?
     var periods: [Period]
+    /// The `UTCTiming` elements: where a client reads the server's clock, to count a live
+    /// presentation's segments as the server does.
+    var clockSources: [ClockSource] = []
+
+    /// A `UTCTiming` element: its scheme (such as `urn:mpeg:dash:utc:http-iso:2014`) and value.
+    struct ClockSource: Equatable, Sendable {
+        var scheme: String
+        var value: String
+    }
 
     /// The longest manifest read: a day of 2 s segments listed one by one is about 2 MB.
     static let byteLimit = 8 * 1024 * 1024
@@ -124,6 +133,13 @@ extension DASHManifest {
         }
         guard !periods.isEmpty else { throw .unsupportedFormat("\(location) lists no period") }
         self.periods = periods
+        clockSources = root.children.filter { $0.name == "UTCTiming" }.compactMap { element in
+            guard let scheme = element.attributes["schemeIdUri"], let value = element.attributes["value"]
+            else {
+                return nil
+            }
+            return ClockSource(scheme: scheme, value: value)
+        }
         if isDynamic, availabilityStart == nil {
             throw .unsupportedFormat("\(location) is a dynamic manifest without availabilityStartTime")
         }

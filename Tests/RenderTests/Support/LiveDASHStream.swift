@@ -27,14 +27,22 @@ final class LiveDASHStream: Sendable {
     let timeline: Bool
     /// The manifest's `suggestedPresentationDelay`, in seconds; `nil` leaves it out.
     let presentationDelay: Double?
+    /// Seconds the server's clock runs ahead of the machine's: its manifest's times are on it.
+    let clockAhead: Double
+    /// Whether the manifest says where the server's time is read (`UTCTiming`, at ``timePath``).
+    let tellsTime: Bool
+
+    static let timePath = "/time"
 
     /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
     init(
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
-        presentationDelay: Double? = nil
+        presentationDelay: Double? = nil, clockAhead: Double = 0, tellsTime: Bool = false
     ) throws {
         self.timeline = timeline
         self.presentationDelay = presentationDelay
+        self.clockAhead = clockAhead
+        self.tellsTime = tellsTime
         let spec = ClipSpec(duration: duration)
         let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
         source = try DASHManifest(
@@ -43,7 +51,7 @@ final class LiveDASHStream: Sendable {
         self.window = window
         segmentCount = Int(duration)
         firstSegment = max(0, lastSegment - window + 1)
-        availabilityStart = Date().timeIntervalSince1970 - Double(lastSegment + 1)
+        availabilityStart = Date().timeIntervalSince1970 + clockAhead - Double(lastSegment + 1)
         state = Locked((lastSegment, false))
         publish()
         try server.start()
@@ -133,19 +141,26 @@ final class LiveDASHStream: Sendable {
                 """)
         }
         let delay = presentationDelay.map { #" suggestedPresentationDelay="PT\#($0)S""# } ?? ""
+        let clock = DASHLiveBridge.dateText(Date().timeIntervalSince1970 + clockAhead)
+        server.setFile(Self.timePath, Data(clock.utf8))
         let timing =
+            tellsTime
+            ? #"<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-iso:2014" value="\#(Self.timePath)"/>"#
+            : ""
+        let kind =
             ended
             ? #"type="static" mediaPresentationDuration="PT\#(last + 1)S""#
             : #"type="dynamic" minimumUpdatePeriod="PT1S" timeShiftBufferDepth="PT\#(window)S""#
         let text = """
             <?xml version="1.0" encoding="utf-8"?>
             <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" \
-            \(timing) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
+            \(kind) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
             publishTime="\(DASHLiveBridge.dateText(availabilityStart + Double(last + 1)))" \
             maxSegmentDuration="PT1S" minBufferTime="PT2S"\(delay)>
             <Period id="0" start="PT0S">
             \(sets.joined(separator: "\n"))
             </Period>
+            \(timing)
             </MPD>
             """
         server.setFile(Self.manifestPath, Data(text.utf8))
