@@ -9,13 +9,25 @@ extension PlayerTests {
     /// HLS demuxer.
     @Suite @MainActor
     struct PlayerLiveDASHTests {
-        /// A player playing `stream`, which grows from now on.
         static func playing(_ stream: LiveDASHStream) async -> PlayerHarness {
-            stream.startGrowing()
-            let harness = PlayerHarness(networkTimeout: 3)
-            harness.player.load(MediaItem(url: stream.url), autoplay: true)
-            #expect(await harness.wait(for: .playing))
-            return harness
+            await PlayerLiveTests.playing(stream)
+        }
+
+        /// Plays `stream`, whose segments are spaced by a duration, and checks that it is followed
+        /// at its edge with the pictures of the positions.
+        static func expectFollowedFromTheClock(_ stream: LiveDASHStream) async throws {
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let range = try #require(player.seekableRange)
+            #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            let expected = Double(frame) / 30 - Double(stream.firstSegment)
+            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            let slid = try #require(player.seekableRange)
+            #expect(slid.upperBound > range.upperBound && player.status == .playing)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
         }
 
         @Test func aGrowingLiveManifestIsFollowedAtItsEdge() async throws {
@@ -110,36 +122,15 @@ extension PlayerTests {
         @Test func segmentsSpacedByADurationAreCountedFromTheClock() async throws {
             let stream = try LiveDASHStream(timeline: false)
             defer { stream.stop() }
-            let harness = await Self.playing(stream)
-            let player = harness.player
-            let range = try #require(player.seekableRange)
-            #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
-            #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
-            // The picture of the position, on the window's timeline.
-            let frame = try #require(player.currentFrame?.clipFrameNumber)
-            let expected = Double(frame) / 30 - Double(stream.firstSegment)
-            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
-            let slid = try #require(player.seekableRange)
-            #expect(slid.upperBound > range.upperBound && player.status == .playing)
-            #expect(harness.errors.isEmpty, "\(harness.errors)")
-            await harness.close()
+            try await Self.expectFollowedFromTheClock(stream)
         }
 
         @Test func theServersClockIsReadWhereTheManifestSays() async throws {
             // Segments counted from the machine's clock would be 30 s in the server's past.
             let stream = try LiveDASHStream(timeline: false, clockAhead: 30, tellsTime: true)
             defer { stream.stop() }
-            let harness = await Self.playing(stream)
-            let player = harness.player
-            let range = try #require(player.seekableRange)
-            #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
-            #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
-            let frame = try #require(player.currentFrame?.clipFrameNumber)
-            let expected = Double(frame) / 30 - Double(stream.firstSegment)
-            #expect(abs(expected - player.currentTime) < 0.2, "frame \(frame) at \(player.currentTime)")
+            try await Self.expectFollowedFromTheClock(stream)
             #expect(stream.server.requests.contains { $0.hasPrefix("GET \(LiveDASHStream.timePath) ") })
-            #expect(harness.errors.isEmpty, "\(harness.errors)")
-            await harness.close()
         }
 
         @Test func playbackKeepsTheSuggestedPresentationDelayFromTheEdge() async throws {

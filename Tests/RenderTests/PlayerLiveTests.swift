@@ -8,7 +8,7 @@ extension PlayerTests {
     @Suite @MainActor
     struct PlayerLiveTests {
         /// A player playing `stream`, which grows from now on.
-        static func playing(_ stream: LiveHLSStream) async -> PlayerHarness {
+        static func playing(_ stream: some GrowingLiveStream) async -> PlayerHarness {
             stream.startGrowing()
             let harness = PlayerHarness(networkTimeout: 3)
             harness.player.load(MediaItem(url: stream.url), autoplay: true)

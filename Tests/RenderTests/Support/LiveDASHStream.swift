@@ -7,18 +7,16 @@ import VideoPlayerTestSupport
 /// 1 s each (three video representations, one audio), listed by a dynamic manifest whose
 /// `SegmentTimeline` gains one segment per second of real time, as a live packager's does, and
 /// keeps the last `window` of them.
-final class LiveDASHStream: Sendable {
+final class LiveDASHStream: GrowingLiveStream {
     let server: LocalHTTPServer
     let window: Int
     /// The number (from 0) of the window's first segment when the stream starts.
     let firstSegment: Int
     /// The on-demand manifest the live one lists the segments of.
     private let source: DASHManifest
-    private let segmentCount: Int
     /// When the presentation's time 0 was, in seconds since 1970: segment N ends N + 1 s after.
     private let availabilityStart: Double
-    private let publishing = Locked<Task<Void, Never>?>(nil)
-    private let state: Locked<(last: Int, ended: Bool)>
+    let growth: LiveGrowth
 
     static let manifestPath = "/live.mpd"
 
@@ -49,58 +47,18 @@ final class LiveDASHStream: Sendable {
             parsing: String(contentsOf: manifest, encoding: .utf8), location: manifest.absoluteString)
         server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
         self.window = window
-        segmentCount = Int(duration)
+        let segmentCount = Int(duration)
         firstSegment = max(0, lastSegment - window + 1)
         availabilityStart = Date().timeIntervalSince1970 + clockAhead - Double(lastSegment + 1)
-        state = Locked((lastSegment, false))
+        growth = LiveGrowth(last: lastSegment, of: segmentCount)
         publish()
         try server.start()
     }
 
     var url: URL { server.url(for: Self.manifestPath) }
 
-    /// The number of the last segment listed.
-    var lastSegment: Int { state.withLock { $0.last } }
-
-    /// Adds a segment every second from now on, until ``stopGrowing()`` or ``end()``.
-    func startGrowing() {
-        let task = Task.detached { [self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
-                guard !Task.isCancelled else { return }
-                let grown = state.withLock { state -> Bool in
-                    guard !state.ended, state.last + 1 < segmentCount else { return false }
-                    state.last += 1
-                    return true
-                }
-                if grown { publish() }
-            }
-        }
-        publishing.withLock { $0 = task }
-    }
-
-    /// Leaves the manifest as it is, as a packager that got stuck.
-    func stopGrowing() {
-        publishing.withLock {
-            $0?.cancel()
-            $0 = nil
-        }
-    }
-
-    /// Ends the presentation: the manifest becomes static.
-    func end() {
-        stopGrowing()
-        state.withLock { $0.ended = true }
-        publish()
-    }
-
-    func stop() {
-        stopGrowing()
-        server.stop()
-    }
-
-    private func publish() {
-        let (last, ended) = state.withLock { ($0.last, $0.ended) }
+    func publish() {
+        let (last, ended) = (growth.last, growth.ended)
         let first = max(0, last - window + 1)
         let period = source.periods[0]
         var sets: [String] = []

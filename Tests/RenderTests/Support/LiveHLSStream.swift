@@ -7,7 +7,7 @@ import VideoPlayerTestSupport
 /// each, listed in a playlist that gains one segment per second of real time, as a live
 /// packager's does: a sliding window, or an EVENT playlist that keeps every segment. With a ladder,
 /// each rendition has its live playlist and a master playlist lists them.
-final class LiveHLSStream: Sendable {
+final class LiveHLSStream: GrowingLiveStream {
     enum Kind: Sendable {
         /// The playlist lists the last `window` segments.
         case sliding(window: Int)
@@ -30,9 +30,7 @@ final class LiveHLSStream: Sendable {
     /// The folders of the renditions ("120p"...), or `[""]` without a ladder, with the extension
     /// of their segments.
     private let folders: [(name: String, segments: String)]
-    private let segmentCount: Int
-    private let publishing = Locked<Task<Void, Never>?>(nil)
-    private let state: Locked<(last: Int, ended: Bool)>
+    let growth: LiveGrowth
 
     static let playlistPath = "/live.m3u8"
 
@@ -70,64 +68,23 @@ final class LiveHLSStream: Sendable {
             server = LocalHTTPServer(root: root)
         }
         self.kind = kind
-        segmentCount = Int(duration)
         if case .sliding(let window) = kind {
             firstSequence = max(0, lastSegment - window + 1)
         } else {
             firstSequence = 0
         }
-        state = Locked((lastSegment, false))
+        growth = LiveGrowth(last: lastSegment, of: Int(duration))
         publish()
         try server.start()
     }
 
     var url: URL { server.url(for: Self.playlistPath) }
 
-    /// The sequence number of the last segment listed.
-    var lastSegment: Int { state.withLock { $0.last } }
-
-    /// Adds a segment every second from now on, until ``stopGrowing()`` or ``end()``.
-    func startGrowing() {
-        let task = Task.detached { [self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(nanoseconds: 1_000_000_000)
-                guard !Task.isCancelled else { return }
-                let grown = state.withLock { state -> Bool in
-                    guard !state.ended, state.last + 1 < segmentCount else { return false }
-                    state.last += 1
-                    return true
-                }
-                if grown { publish() }
-            }
-        }
-        publishing.withLock { $0 = task }
-    }
-
-    /// Leaves the playlist as it is, as a packager that got stuck.
-    func stopGrowing() {
-        publishing.withLock {
-            $0?.cancel()
-            $0 = nil
-        }
-    }
-
-    /// Ends the stream: the playlist says no segment will follow (`EXT-X-ENDLIST`).
-    func end() {
-        stopGrowing()
-        state.withLock { $0.ended = true }
-        publish()
-    }
-
-    func stop() {
-        stopGrowing()
-        server.stop()
-    }
-
     /// The date of segment 0, when segments are listed with theirs: 2026-11-26T12:00:00Z.
     static let programDateOrigin = 1_795_694_400.0
 
-    private func publish() {
-        let (last, ended) = state.withLock { ($0.last, $0.ended) }
+    func publish() {
+        let (last, ended) = (growth.last, growth.ended)
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
         if let holdBack { lines.append("#EXT-X-SERVER-CONTROL:HOLD-BACK=\(holdBack)") }
         if let startPoint { lines.append("#EXT-X-START:\(startPoint)") }
