@@ -24,8 +24,6 @@ import CFFmpeg
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
 final class NetworkWatch: Sendable {
     let location: String
-    /// libavformat's `rw_timeout`: microseconds a read may wait for data.
-    private let readTimeout: String
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
     private let segmentsOpened = Locked<[String]>([])
@@ -44,6 +42,8 @@ final class NetworkWatch: Sendable {
     /// Keeps a rendition switch from fetching a stretch of media twice.
     let splice: RenditionSplice?
     private let timeout: Double
+    /// libavformat's `rw_timeout`: microseconds a read may wait for data.
+    private var readTimeout: String { String(Int64(timeout * 1_000_000)) }
     private let interrupt: InterruptGuard?
     /// A document already fetched, given to the demuxer's first open of its URL instead of fetching
     /// it again (a DASH manifest the player read to learn whether it is live).
@@ -65,7 +65,6 @@ final class NetworkWatch: Sendable {
         self.timeout = timeout
         self.interrupt = interrupt
         self.prefetched = Locked(prefetched)
-        readTimeout = String(Int64(timeout * 1_000_000))
     }
 
     /// The first failure of a connection the demuxer opened, if any.

@@ -154,9 +154,6 @@ final class DASHLiveBridge: Sendable {
     private func masterPlaylist() -> String {
         let manifest = state.withLock { $0.manifest }
         let period = manifest.currentPeriod(at: now)
-        let representations = Dictionary(
-            period.adaptationSets.flatMap(\.representations).map { ($0.id, $0) },
-            uniquingKeysWith: { a, _ in a })
         var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
         let sounds = entries.indices.filter { entries[$0].isAudioRendition }
         for (order, index) in sounds.enumerated() {
@@ -170,10 +167,10 @@ final class DASHLiveBridge: Sendable {
             lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
         }
         let soundBandwidth =
-            sounds.compactMap { representations[entries[$0].representationID]?.bandwidth }.max() ?? 0
-        let soundCodecs = sounds.first.flatMap { representations[entries[$0].representationID]?.codecs }
+            sounds.compactMap { period.representation(entries[$0].representationID)?.bandwidth }.max() ?? 0
+        let soundCodecs = sounds.first.flatMap { period.representation(entries[$0].representationID)?.codecs }
         for (index, entry) in entries.enumerated() where !entry.isAudioRendition {
-            guard let representation = representations[entry.representationID] else { continue }
+            guard let representation = period.representation(entry.representationID) else { continue }
             var attributes = ["BANDWIDTH=\(representation.bandwidth + soundBandwidth)"]
             if let width = representation.width, let height = representation.height {
                 attributes.append("RESOLUTION=\(width)x\(height)")
@@ -193,11 +190,7 @@ final class DASHLiveBridge: Sendable {
         return state.withLock { state in
             let manifest = state.manifest
             let period = manifest.currentPeriod(at: now)
-            guard
-                let representation = period.adaptationSets.lazy.flatMap(\.representations).first(where: {
-                    $0.id == entry.representationID
-                })
-            else {
+            guard let representation = period.representation(entry.representationID) else {
                 // NB: a later period without the representation: nothing more of it is listed.
                 return Self.mediaPlaylist(lines: [], sequence: 0, targetDuration: 1, manifest: manifest)
             }

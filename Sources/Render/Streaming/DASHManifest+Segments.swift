@@ -29,7 +29,11 @@ extension DASHManifest {
     /// The end of `period` on the presentation's timeline, in seconds, when the manifest gives one.
     func end(of period: Period) -> Double? {
         if let duration = period.duration { return period.start + duration }
-        if let index = periods.firstIndex(of: period), index + 1 < periods.count {
+        // NB: by id and start, not by comparing the whole period, timelines and all, on every
+        // playlist written.
+        if let index = periods.firstIndex(where: { $0.id == period.id && $0.start == period.start }),
+            index + 1 < periods.count
+        {
             return periods[index + 1].start
         }
         return duration

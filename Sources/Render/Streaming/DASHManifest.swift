@@ -49,6 +49,11 @@ struct DASHManifest: Equatable, Sendable {
         /// `duration`, in seconds.
         var duration: Double?
         var adaptationSets: [AdaptationSet]
+
+        /// The first representation whose id is `id`, in any of the period's adaptation sets.
+        func representation(_ id: String) -> Representation? {
+            adaptationSets.lazy.flatMap(\.representations).first { $0.id == id }
+        }
     }
 
     struct AdaptationSet: Equatable, Sendable {
