@@ -95,6 +95,50 @@ import Testing
         #expect(manifest.segments(of: video, in: period, at: Self.start - 5).isEmpty)
     }
 
+    @Test func segmentsRunThroughPeriodsWithinTheBufferAndAreNumberedOnAcrossThem() throws {
+        // A second period from 20 s (an advertisement, say), whose representations have ids and
+        // numbers of their own.
+        func period(_ id: String, start: Int, representation: String) -> String {
+            """
+            <Period id="\(id)" start="PT\(start)S">
+              <SegmentTemplate timescale="1" duration="2" startNumber="1" \
+            presentationTimeOffset="\(start)" media="$RepresentationID$/$Number$.m4s"/>
+              <AdaptationSet contentType="video"><Representation id="\(representation)" bandwidth="1"/>\
+            </AdaptationSet>
+            </Period>
+            """
+        }
+        let text = """
+            <MPD type="dynamic" availabilityStartTime="2026-11-26T12:00:00Z" timeShiftBufferDepth="PT10S">
+            \(period("main", start: 0, representation: "v")) \(period("ad", start: 20, representation: "ad-v"))
+            </MPD>
+            """
+        let manifest = try DASHManifest(parsing: text, location: Self.location)
+        let matching = { (period: DASHManifest.Period) in period.adaptationSets.first?.representations.first }
+        // 25 s in: the buffer spans the main period's last three segments and the ad's first two.
+        let runs = manifest.segments(at: Self.start + 25, matching: matching)
+        #expect(
+            runs.map { $0.period.id } == ["main", "ad"] && runs.map(\.representation.id) == ["v", "ad-v"])
+        #expect(runs.map { $0.segments.map(\.start) } == [[14, 16, 18], [20, 22]])
+        #expect(runs.map { $0.segments.map(\.number) } == [[8, 9, 10], [1, 2]])
+        #expect(runs[1].segments.first?.url == "http://cdn.test/live/ad-v/1.m4s")
+        // Numbered on from the first segment's own number, then from the last listed, over the
+        // ad's numbers starting again.
+        let first = DASHLiveBridge.sequenceNumbers(of: runs, after: nil)
+        #expect(first == [8, 9, 10, 11, 12])
+        let last = DASHLiveBridge.Listed(periodStart: 20, time: 22, start: 22, number: 2, sequence: 12)
+        let later = manifest.segments(at: Self.start + 27, matching: matching)
+        #expect(DASHLiveBridge.sequenceNumbers(of: later, after: last) == [9, 10, 11, 12, 13])
+        // A listing that no longer has the last one listed goes on by the segments' own numbers
+        // in its period, and by the time between them across periods.
+        let much = manifest.segments(at: Self.start + 41, matching: matching)
+        #expect(much.map { $0.segments.map(\.number) } == [[6, 7, 8, 9, 10]])
+        let ad = DASHLiveBridge.Listed(periodStart: 20, time: 20, start: 20, number: 1, sequence: 11)
+        #expect(DASHLiveBridge.sequenceNumbers(of: much, after: ad) == Array(16...20))
+        let main = DASHLiveBridge.Listed(periodStart: 0, time: 12, start: 12, number: 7, sequence: 7)
+        #expect(DASHLiveBridge.sequenceNumbers(of: much, after: main) == Array(16...20))
+    }
+
     @Test func aTimelineListsItsEntriesAndAnOpenRepeatRunsToNow() throws {
         let timeline = #"<S t="4000" d="2000" r="2"/><S d="1000"/><S d="2000" r="-1"/>"#
         let manifest = try DASHManifest(

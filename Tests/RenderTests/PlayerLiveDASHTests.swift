@@ -40,22 +40,7 @@ extension PlayerTests {
             #expect(range.upperBound - range.lowerBound == 6, "\(range)")
             #expect(abs(player.currentTime - (range.upperBound - 3)) < 1, "\(player.currentTime) in \(range)")
             let edgeAtStart = range.upperBound
-            var mismatches: [String] = []
-            var generation = player.frameGeneration
-            let settled = player.currentTime + 1
-            let watched = await harness.wait(timeout: 10) {
-                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
-                    generation = player.frameGeneration
-                    // Position 0 is the start of the window's first segment when playback began.
-                    let expected = Double(frame) / 30 - Double(stream.firstSegment)
-                    if player.currentTime > settled, abs(expected - player.currentTime) > 0.15 {
-                        mismatches.append("frame \(frame) at \(player.currentTime)")
-                    }
-                }
-                return player.currentTime > edgeAtStart + 1
-            }
-            #expect(watched, "the position stayed at \(player.currentTime)")
-            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            await Self.expectPicturesOfThePositions(harness, stream, until: edgeAtStart + 1)
             #expect((player.liveLatency ?? 99) <= 4, "\(String(describing: player.liveLatency))")
             let slid = try #require(player.seekableRange)
             #expect(slid.lowerBound > range.lowerBound && slid.upperBound > edgeAtStart)
@@ -83,6 +68,55 @@ extension PlayerTests {
             // bytes fetched.
             let (fetched, sent) = (player.statistics.bytesFetched, stream.server.bodyBytesSent)
             #expect(fetched <= sent && Double(fetched) > 0.8 * Double(sent), "\(fetched) of \(sent)")
+            await harness.close()
+        }
+
+        /// Plays on until the position passes `end`, with the picture of each position from a
+        /// second after now.
+        static func expectPicturesOfThePositions(
+            _ harness: PlayerHarness, _ stream: LiveDASHStream, until end: Double
+        ) async {
+            let player = harness.player
+            var mismatches: [String] = []
+            var generation = player.frameGeneration
+            let settled = player.currentTime + 1
+            let watched = await harness.wait(timeout: 5 + end - player.currentTime) {
+                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
+                    generation = player.frameGeneration
+                    // Position 0 is the start of the window's first segment when playback began.
+                    let expected = Double(frame) / 30 - Double(stream.firstSegment)
+                    if player.currentTime > settled, abs(expected - player.currentTime) > 0.15 {
+                        mismatches.append("frame \(frame) at \(player.currentTime)")
+                    }
+                }
+                return player.currentTime > end
+            }
+            #expect(watched, "the position stayed at \(player.currentTime)")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        }
+
+        @Test(arguments: [true, false])
+        func aPresentationCutIntoPeriodsPlaysOnAcrossThem(timeline: Bool) async throws {
+            // Periods of 4 s, whose representations have ids and initialization segments of their
+            // own: the window begins with two of them.
+            let stream = try LiveDASHStream(timeline: timeline, periodLength: 4)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let range = try #require(player.seekableRange)
+            #expect(range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(player.renditions.map(\.height) == [240, 180, 120])
+            // Two more periods begin: the one at 8 s, then the one at 12 s.
+            let twelve = 12 - Double(stream.firstSegment)
+            await Self.expectPicturesOfThePositions(harness, stream, until: twelve + 1)
+            #expect(player.isLive && player.status == .playing, "\(player.status)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            // Each period's initialization segments are fetched once.
+            let requests = stream.server.requests
+            for period in 2...3 {
+                let initialization = requests.filter { $0.contains("/p\(period)-init-stream") }
+                #expect(initialization.count == 2 && Set(initialization).count == 2, "\(requests)")
+            }
             await harness.close()
         }
 

@@ -17,6 +17,13 @@ import Foundation
 /// reads, from ``serving(_:)``. The manifest is fetched again once its `minimumUpdatePeriod` has
 /// passed, when a playlist is asked for.
 ///
+/// A presentation cut into periods (a programme, an advertisement, the programme again) plays on:
+/// each playlist lists its representation's segments period after period, with the
+/// representation of the same id in each, else the one of the same kind and rank (the sound of the
+/// same language), and a new `EXT-X-MAP` where the initialization segment changes. The periods'
+/// media times are taken as they are, as the demuxer reads them: a period whose times start again
+/// from 0 instead of going on (a `presentationTimeOffset` that is not its start) is not re-timed.
+///
 /// Text adaptation sets are not read: a live DASH presentation plays without its subtitles.
 final class DASHLiveBridge: Sendable {
     /// The manifest's URL, and the URL of the master playlist written from it.
@@ -32,7 +39,11 @@ final class DASHLiveBridge: Sendable {
     private let refreshing = Locked(())
 
     private struct Entry: Sendable {
+        /// The representation's id in the period the bridge began in.
         var representationID: String
+        var content: DASHManifest.AdaptationSet.Content
+        /// Its place among the ``playable(_:in:)`` representations of its kind there.
+        var rank: Int
         var isAudioRendition: Bool
         var language: String?
     }
@@ -40,16 +51,25 @@ final class DASHLiveBridge: Sendable {
     private struct State: Sendable {
         var manifest: DASHManifest
         var loadedAt: Double
-        /// By representation, the time and sequence number of the last segment listed, which
-        /// number the segments of a template without `$Number$` across fetches of the manifest.
-        var lastListed: [String: Listed] = [:]
-        /// By entry, the URL of the initialization segment its playlist names last.
-        var initializationURLs: [Int: String] = [:]
-        /// The initialization segments fetched, by URL.
-        var initializations: [String: [UInt8]] = [:]
+        /// By entry, the last segment listed, with its sequence number, which numbers the
+        /// segments across fetches of the manifest and across periods.
+        var lastListed: [Int: Listed] = [:]
+        /// The URLs of the initialization segments the playlists named, by the name the bridge
+        /// gave them ("init-N.mp4").
+        var initializationURLs: [String: String] = [:]
+        /// The initialization segments fetched, by URL, the last fetched at the end.
+        var initializations: [(url: String, bytes: [UInt8])] = []
         var refreshFailure: PlayerError?
         /// Seconds the server's clock is ahead of the machine's (``synchronizeClock(timeout:interrupt:counter:)``).
         var clockOffset = 0.0
+
+        /// The name the playlists give the initialization segment at `url`.
+        mutating func initializationName(of url: String) -> String {
+            if let known = initializationURLs.first(where: { $0.value == url }) { return known.key }
+            let name = "init-\(initializationURLs.count).mp4"
+            initializationURLs[name] = url
+            return name
+        }
     }
 
     /// The shortest wait between two fetches of the manifest.
@@ -64,17 +84,17 @@ final class DASHLiveBridge: Sendable {
             throw .unsupportedFormat("\(url) is not a URL a live DASH presentation can be fetched from")
         }
         let period = manifest.currentPeriod(at: Date().timeIntervalSince1970)
-        func playable(_ set: DASHManifest.AdaptationSet) -> [DASHManifest.Representation] {
-            set.representations.filter { $0.template?.media != nil }
-        }
-        let video = period.adaptationSets.filter { $0.content == .video }.flatMap(playable)
-        let audio = period.adaptationSets.filter { $0.content == .audio }.compactMap { set in
-            playable(set).max { $0.bandwidth < $1.bandwidth }.map { (set, $0) }
-        }
-        var entries = video.map { Entry(representationID: $0.id, isAudioRendition: false) }
-        entries += audio.map { set, representation in
+        let video = Self.playable(.video, in: period)
+        let audio = Self.playable(.audio, in: period)
+        var entries = video.enumerated().map { rank, choice in
             Entry(
-                representationID: representation.id, isAudioRendition: !video.isEmpty, language: set.language)
+                representationID: choice.representation.id, content: .video, rank: rank,
+                isAudioRendition: false)
+        }
+        entries += audio.enumerated().map { rank, choice in
+            Entry(
+                representationID: choice.representation.id, content: .audio, rank: rank,
+                isAudioRendition: !video.isEmpty, language: choice.set.language)
         }
         guard !entries.isEmpty else {
             throw .unsupportedFormat(
@@ -89,6 +109,40 @@ final class DASHLiveBridge: Sendable {
             bridges = bridges.filter { $0.value.bridge != nil }
             bridges[prefix] = WeakBridge(bridge: self)
         }
+    }
+
+    /// The representations of `content` in `period` whose segments a template names: the video
+    /// ones from the highest bandwidth down; the sound of each audio set (its highest bandwidth),
+    /// in the manifest's order.
+    private static func playable(
+        _ content: DASHManifest.AdaptationSet.Content, in period: DASHManifest.Period
+    )
+        -> [(set: DASHManifest.AdaptationSet, representation: DASHManifest.Representation)]
+    {
+        let sets = period.adaptationSets.filter { $0.content == content }
+        let choices = sets.map { set in
+            (set, set.representations.filter { $0.template?.media != nil })
+        }
+        if content == .video {
+            return choices.flatMap { set, representations in representations.map { (set, $0) } }
+                .sorted { $0.1.bandwidth > $1.1.bandwidth }
+        }
+        return choices.compactMap { set, representations in
+            representations.max { $0.bandwidth < $1.bandwidth }.map { (set, $0) }
+        }
+    }
+
+    /// The representation that plays `entry`'s part in `period`: the one of its id, else the sound
+    /// of its language, else the one of its kind and rank (or the last of its kind).
+    private static func representation(of entry: Entry, in period: DASHManifest.Period)
+        -> DASHManifest.Representation?
+    {
+        if let same = period.representation(entry.representationID) { return same }
+        let choices = playable(entry.content, in: period)
+        if let language = entry.language, let spoken = choices.first(where: { $0.set.language == language }) {
+            return spoken.representation
+        }
+        return choices.isEmpty ? nil : choices[min(entry.rank, choices.count - 1)].representation
     }
 
     private struct WeakBridge: @unchecked Sendable {
@@ -126,10 +180,7 @@ final class DASHLiveBridge: Sendable {
             refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
             return Array(mediaPlaylist(index).utf8)
         }
-        if name.hasPrefix("init-"), name.hasSuffix(".mp4"),
-            let index = Int(name.dropFirst("init-".count).dropLast(".mp4".count)),
-            let source = state.withLock({ $0.initializationURLs[index] })
-        {
+        if let source = state.withLock({ $0.initializationURLs[String(name)] }) {
             return try initialization(at: source, timeout: timeout, interrupt: interrupt, counter: counter)
         }
         throw .network(.httpStatus(404))
@@ -137,16 +188,21 @@ final class DASHLiveBridge: Sendable {
 
     /// The longest initialization segment kept.
     static let initializationLimit = 4 * 1024 * 1024
+    /// How many initialization segments are kept: those of the periods a time-shift buffer spans.
+    static let initializationsKept = 8
 
     /// The initialization segment at `url`, fetched the first time only.
     private func initialization(
         at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> [UInt8] {
-        if let kept = state.withLock({ $0.initializations[url] }) { return kept }
+        if let kept = state.withLock({ $0.initializations.last { $0.url == url }?.bytes }) { return kept }
         let bytes = try HLSPlaylistFetch.read(
             url, timeout: timeout, interrupt: interrupt, limit: Self.initializationLimit, counter: counter,
             operation: "loading an initialization segment")
-        state.withLock { $0.initializations[url] = bytes }
+        state.withLock {
+            $0.initializations.append((url, bytes))
+            $0.initializations = Array($0.initializations.suffix(Self.initializationsKept))
+        }
         return bytes
     }
 
@@ -167,10 +223,10 @@ final class DASHLiveBridge: Sendable {
             lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
         }
         let soundBandwidth =
-            sounds.compactMap { period.representation(entries[$0].representationID)?.bandwidth }.max() ?? 0
-        let soundCodecs = sounds.first.flatMap { period.representation(entries[$0].representationID)?.codecs }
+            sounds.compactMap { Self.representation(of: entries[$0], in: period)?.bandwidth }.max() ?? 0
+        let soundCodecs = sounds.first.flatMap { Self.representation(of: entries[$0], in: period)?.codecs }
         for (index, entry) in entries.enumerated() where !entry.isAudioRendition {
-            guard let representation = period.representation(entry.representationID) else { continue }
+            guard let representation = Self.representation(of: entry, in: period) else { continue }
             var attributes = ["BANDWIDTH=\(representation.bandwidth + soundBandwidth)"]
             if let width = representation.width, let height = representation.height {
                 attributes.append("RESOLUTION=\(width)x\(height)")
@@ -183,37 +239,36 @@ final class DASHLiveBridge: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The live media playlist of entry `index`'s representation: the segments available now.
+    /// The live media playlist of entry `index`: the segments available now, period after period.
     private func mediaPlaylist(_ index: Int) -> String {
         let now = self.now
         let entry = entries[index]
         return state.withLock { state in
             let manifest = state.manifest
-            let period = manifest.currentPeriod(at: now)
-            guard let representation = period.representation(entry.representationID) else {
-                // NB: a later period without the representation: nothing more of it is listed.
-                return Self.mediaPlaylist(lines: [], sequence: 0, targetDuration: 1, manifest: manifest)
-            }
-            let segments = manifest.segments(of: representation, in: period, at: now)
-            let numbers = Self.sequenceNumbers(
-                of: segments, numbered: representation.template?.media?.contains("$Number") == true,
-                after: state.lastListed[representation.id])
-            if let last = segments.last, let sequence = numbers.last {
-                state.lastListed[representation.id] = Listed(
-                    time: last.time, start: last.start, sequence: sequence)
+            let runs = manifest.segments(at: now) { Self.representation(of: entry, in: $0) }
+            let numbers = Self.sequenceNumbers(of: runs, after: state.lastListed[index])
+            if let run = runs.last, let last = run.segments.last, let sequence = numbers.last {
+                state.lastListed[index] = Listed(
+                    periodStart: run.period.start, time: last.time, start: last.start, number: last.number,
+                    sequence: sequence)
             }
             var lines: [String] = []
-            state.initializationURLs[index] = manifest.initializationURL(of: representation)
-            if state.initializationURLs[index] != nil {
-                lines.append("#EXT-X-MAP:URI=\"\(prefix)init-\(index).mp4\"")
-            }
-            for segment in segments {
-                if let start = manifest.availabilityStart {
-                    lines.append("#EXT-X-PROGRAM-DATE-TIME:" + Self.dateText(start + segment.start))
+            var initialization: String?
+            for run in runs {
+                let source = manifest.initializationURL(of: run.representation)
+                if let source, source != initialization {
+                    lines.append("#EXT-X-MAP:URI=\"\(prefix)\(state.initializationName(of: source))\"")
                 }
-                lines += [String(format: "#EXTINF:%.6f,", segment.duration), segment.url]
+                initialization = source
+                for segment in run.segments {
+                    if let start = manifest.availabilityStart {
+                        lines.append("#EXT-X-PROGRAM-DATE-TIME:" + Self.dateText(start + segment.start))
+                    }
+                    lines += [String(format: "#EXTINF:%.6f,", segment.duration), segment.url]
+                }
             }
-            let longest = segments.map(\.duration).max() ?? manifest.maxSegmentDuration ?? 1
+            let longest =
+                runs.flatMap { $0.segments.map(\.duration) }.max() ?? manifest.maxSegmentDuration ?? 1
             return Self.mediaPlaylist(
                 lines: lines, sequence: numbers.first ?? 0, targetDuration: Int(longest.rounded(.up)),
                 manifest: manifest)
@@ -234,29 +289,47 @@ final class DASHLiveBridge: Sendable {
         return (header + lines + footer).joined(separator: "\n") + "\n"
     }
 
-    /// The last segment listed in a representation's playlist, with its HLS sequence number.
+    /// The last segment listed in an entry's playlist, with its HLS sequence number.
     struct Listed: Equatable, Sendable {
+        /// The start of its period.
+        var periodStart: Double
         var time: Int64
         var start: Double
+        var number: Int
         var sequence: Int
     }
 
-    /// The HLS sequence numbers of `segments`: their own numbers when the template names segments
-    /// by them, else numbers that go on from `last`, the last segment listed before (the segments
-    /// of a timeline named by time carry no number that lasts when the server cuts the timeline).
-    static func sequenceNumbers(of segments: [DASHManifest.Segment], numbered: Bool, after last: Listed?)
-        -> [Int]
-    {
-        guard !numbered, let last, let first = segments.first else { return segments.map(\.number) }
-        if let known = segments.firstIndex(where: { $0.time == last.time }) {
-            return segments.indices.map { last.sequence + $0 - known }
+    /// The HLS sequence numbers of the segments of `runs`, which go on from `last`, the last
+    /// segment listed before: by its place among them when it is still listed; else, in its
+    /// period, by the segments' own numbers when the template names segments by them; else by
+    /// the time between them (the segments of a timeline named by time carry no number that lasts
+    /// when the server cuts the timeline, and each period numbers its own). The first listing
+    /// begins at the first segment's own number.
+    static func sequenceNumbers(of runs: [DASHManifest.PeriodSegments], after last: Listed?) -> [Int] {
+        let listed = runs.flatMap { run in run.segments.map { (run, $0) } }
+        guard let (firstRun, first) = listed.first else { return [] }
+        let base: Int
+        if let last {
+            if let known = listed.firstIndex(where: {
+                $0.0.period.start == last.periodStart && $0.1.time == last.time
+            }) {
+                base = last.sequence - known
+            } else if firstRun.period.start == last.periodStart,
+                firstRun.representation.template?.media?.contains("$Number") == true
+            {
+                base = last.sequence + first.number - last.number
+            } else {
+                // NB: when the window moved past every segment listed before, the numbers skip as
+                // many as were missed.
+                let missed =
+                    first.start > last.start
+                    ? Int(((first.start - last.start) / first.duration).rounded()) - 1 : 0
+                base = last.sequence + 1 + max(0, missed)
+            }
+        } else {
+            base = first.number
         }
-        // NB: when the window moved past every segment listed before, the numbers skip as many as
-        // were missed.
-        let missed =
-            first.time > last.time ? Int(((first.start - last.start) / first.duration).rounded()) - 1 : 0
-        let base = last.sequence + 1 + max(0, missed)
-        return segments.indices.map { base + $0 }
+        return listed.indices.map { base + $0 }
     }
 
     /// Fetches the manifest again when its update period has passed since the last fetch.

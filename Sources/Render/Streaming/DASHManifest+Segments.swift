@@ -124,6 +124,42 @@ extension DASHManifest {
         return segments.reversed()
     }
 
+    /// The segments of a representation that runs through the periods of a dynamic manifest, such
+    /// as a live presentation cut by an advertisement: per period begun at `now`, the
+    /// representation `matching` finds in it, with its segments; together, those within the
+    /// time-shift buffer before the last one's end, the last `segmentLimit` at most. A static
+    /// manifest's are those of all its periods.
+    func segments(at now: Double, matching: (Period) -> Representation?) -> [PeriodSegments] {
+        let elapsed = isDynamic ? availabilityStart.map { now - $0 } ?? 0 : 0
+        let begun = isDynamic ? periods.filter { $0.start <= elapsed } : periods
+        var runs: [PeriodSegments] = begun.compactMap { period in
+            guard let representation = matching(period) else { return nil }
+            let segments = self.segments(of: representation, in: period, at: now)
+            return segments.isEmpty
+                ? nil : PeriodSegments(period: period, representation: representation, segments: segments)
+        }
+        guard let last = runs.last?.segments.last else { return [] }
+        // NB: each period's own segments are cut at its own end's buffer; the buffer is the
+        // presentation's, before the end of the last.
+        let earliest = isDynamic ? timeShiftBufferDepth.map { last.start + last.duration - $0 } : nil
+        var room = Self.segmentLimit
+        for index in runs.indices.reversed() {
+            var kept = runs[index].segments
+            if let earliest { kept.removeAll { $0.start + $0.duration <= earliest + 1e-6 } }
+            kept = Array(kept.suffix(room))
+            room -= kept.count
+            runs[index].segments = kept
+        }
+        return runs.filter { !$0.segments.isEmpty }
+    }
+
+    /// A representation's segments in one period.
+    struct PeriodSegments: Sendable {
+        var period: Period
+        var representation: Representation
+        var segments: [Segment]
+    }
+
     /// `value` rounded down, within ±2^62 so that sums of two do not overflow.
     private static func clamped(_ value: Double) -> Int64 {
         guard value.isFinite else { return value > 0 ? 1 << 62 : -(1 << 62) }

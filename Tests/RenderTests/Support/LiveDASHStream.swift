@@ -32,11 +32,24 @@ final class LiveDASHStream: GrowingLiveStream {
 
     static let timePath = "/time"
 
+    /// How many segments each period lasts, when the presentation is cut into periods; `nil`
+    /// for one. The representations of each period after the first have ids of their own, and
+    /// initialization segments at URLs of their own (``initializationPath(_:period:)``), as after
+    /// an advertisement; their media times go on.
+    let periodLength: Int?
+
+    /// The path of `file`, an initialization segment of the encoding, as period `period` names it.
+    static func initializationPath(_ file: String, period: Int) -> String {
+        period == 0 ? file : "p\(period)-\(file)"
+    }
+
     /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
     init(
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
-        presentationDelay: Double? = nil, clockAhead: Double = 0, tellsTime: Bool = false
+        presentationDelay: Double? = nil, clockAhead: Double = 0, tellsTime: Bool = false,
+        periodLength: Int? = nil
     ) throws {
+        self.periodLength = periodLength
         self.timeline = timeline
         self.presentationDelay = presentationDelay
         self.clockAhead = clockAhead
@@ -51,6 +64,19 @@ final class LiveDASHStream: GrowingLiveStream {
         firstSegment = max(0, lastSegment - window + 1)
         availabilityStart = Date().timeIntervalSince1970 + clockAhead - Double(lastSegment + 1)
         growth = LiveGrowth(last: lastSegment, of: segmentCount)
+        if let periodLength {
+            // Each period's initialization segments, under their own names.
+            let folder = manifest.deletingLastPathComponent()
+            for representation in source.periods[0].adaptationSets.flatMap(\.representations) {
+                guard let pattern = representation.template?.initialization else { continue }
+                let file = DASHManifest.expand(
+                    pattern, representation: representation, number: nil, time: nil)
+                let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
+                for period in 1...(segmentCount / periodLength) {
+                    server.setFile("/" + Self.initializationPath(file, period: period), bytes)
+                }
+            }
+        }
         publish()
         try server.start()
     }
@@ -60,44 +86,79 @@ final class LiveDASHStream: GrowingLiveStream {
     func publish() {
         let (last, ended) = (growth.last, growth.ended)
         let first = max(0, last - window + 1)
-        let period = source.periods[0]
-        var sets: [String] = []
-        for set in period.adaptationSets {
-            var representations: [String] = []
-            for representation in set.representations {
-                guard let template = representation.template else { continue }
-                let segments = source.segments(of: representation, in: period, at: 0)
-                let listed = segments[min(first, segments.count)..<min(last + 1, segments.count)]
-                let entries = listed.map { segment in
-                    #"<S t="\#(segment.time)" d="\#(Int64((segment.duration * Double(template.timescale)).rounded()))"/>"#
+        let length = periodLength ?? Int.max
+        let periods = (first / length)...(last / length)
+        let text = periods.map { index in
+            let start = index * (periodLength ?? 0)
+            let sets = source.periods[0].adaptationSets.map { set in
+                let representations = set.representations.compactMap { representation in
+                    self.representation(
+                        representation, period: index,
+                        segments: max(first, start)...min(last, start + length - 1))
                 }
-                var attributes = #"id="\#(representation.id)" bandwidth="\#(representation.bandwidth)""#
-                if let codecs = representation.codecs { attributes += #" codecs="\#(codecs)""# }
-                if let mimeType = representation.mimeType { attributes += #" mimeType="\#(mimeType)""# }
-                if let width = representation.width, let height = representation.height {
-                    attributes += #" width="\#(width)" height="\#(height)""#
-                }
-                let patterns =
-                    #"initialization="\#(template.initialization ?? "")" media="\#(template.media ?? "")""#
-                let addressing =
-                    timeline
-                    ? """
-                    <SegmentTemplate timescale="\(template.timescale)" \(patterns) startNumber="\(template.startNumber + first)">
-                    <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate>
+                return """
+                    <AdaptationSet id="\(set.id ?? "")" contentType="\(set.content.rawValue)" segmentAlignment="true">
+                    \(representations.joined(separator: "\n"))
+                    </AdaptationSet>
                     """
-                    : """
-                    <SegmentTemplate timescale="\(template.timescale)" duration="\(template.timescale)" \(patterns) \
-                    startNumber="\(template.startNumber)"/>
-                    """
-                representations.append("<Representation \(attributes)>\(addressing)</Representation>")
             }
-            sets.append(
+            return """
+                <Period id="\(index)" start="PT\(start)S">
+                \(sets.joined(separator: "\n"))
+                </Period>
                 """
-                <AdaptationSet id="\(set.id ?? "")" contentType="\(set.content.rawValue)" segmentAlignment="true">
-                \(representations.joined(separator: "\n"))
-                </AdaptationSet>
-                """)
         }
+        publish(periods: text.joined(separator: "\n"), last: last, ended: ended)
+    }
+
+    /// The `Representation` element of `representation` in period `period`, listing `segments`
+    /// (by their numbers from 0) when the manifest has a timeline.
+    private func representation(
+        _ representation: DASHManifest.Representation, period: Int, segments range: ClosedRange<Int>
+    ) -> String? {
+        guard let template = representation.template else { return nil }
+        let segments = source.segments(of: representation, in: source.periods[0], at: 0)
+        let listed = segments[
+            min(range.lowerBound, segments.count)..<min(range.upperBound + 1, segments.count)]
+        let entries = listed.map { segment in
+            #"<S t="\#(segment.time)" d="\#(Int64((segment.duration * Double(template.timescale)).rounded()))"/>"#
+        }
+        // NB: the periods after the first name their representations and initialization
+        // segments their own way; the names of the files stay those of the encoding.
+        let id = period == 0 ? representation.id : "\(representation.id)-p\(period)"
+        var attributes = #"id="\#(id)" bandwidth="\#(representation.bandwidth)""#
+        if let codecs = representation.codecs { attributes += #" codecs="\#(codecs)""# }
+        if let mimeType = representation.mimeType { attributes += #" mimeType="\#(mimeType)""# }
+        if let width = representation.width, let height = representation.height {
+            attributes += #" width="\#(width)" height="\#(height)""#
+        }
+        let initialization = Self.initializationPath(
+            DASHManifest.expand(
+                template.initialization ?? "", representation: representation, number: nil, time: nil),
+            period: period)
+        let media = (template.media ?? "").replacingOccurrences(
+            of: "$RepresentationID$", with: representation.id)
+        // NB: the media times go on from period to period: each period's offset is its start.
+        let start = Int64(period * (periodLength ?? 0))
+        let patterns = #"""
+            initialization="\#(initialization)" media="\#(media)" \#
+            presentationTimeOffset="\#(template.presentationTimeOffset + start * template.timescale)"
+            """#
+        let addressing =
+            timeline
+            ? """
+            <SegmentTemplate timescale="\(template.timescale)" \(patterns) startNumber="\(template.startNumber + range.lowerBound)">
+            <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate>
+            """
+            : """
+            <SegmentTemplate timescale="\(template.timescale)" duration="\(template.timescale)" \(patterns) \
+            startNumber="\(template.startNumber + Int(start))"/>
+            """
+        return "<Representation \(attributes)>\(addressing)</Representation>"
+    }
+
+    /// Writes the manifest of `periods`, whose segments up to `last` are listed.
+    private func publish(periods: String, last: Int, ended: Bool) {
         let delay = presentationDelay.map { #" suggestedPresentationDelay="PT\#($0)S""# } ?? ""
         let clock = DASHLiveBridge.dateText(Date().timeIntervalSince1970 + clockAhead)
         server.setFile(Self.timePath, Data(clock.utf8))
@@ -115,9 +176,7 @@ final class LiveDASHStream: GrowingLiveStream {
             \(kind) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
             publishTime="\(DASHLiveBridge.dateText(availabilityStart + Double(last + 1)))" \
             maxSegmentDuration="PT1S" minBufferTime="PT2S"\(delay)>
-            <Period id="0" start="PT0S">
-            \(sets.joined(separator: "\n"))
-            </Period>
+            \(periods)
             \(timing)
             </MPD>
             """
