@@ -139,6 +139,23 @@ import Testing
         #expect(DASHLiveBridge.sequenceNumbers(of: much, after: main) == Array(16...20))
     }
 
+    @Test func aWebVTTSegmentIsServedWithTheMapOfItsTimes() throws {
+        let segment = Array("WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nOne\r\n".utf8)
+        let mapped = DASHLiveBridge.mapped(segment, ticks: 900_000)
+        let map = try #require(try HLSWebVTTSegment.timestampMap(in: mapped, location: "test"))
+        #expect(map.mpegTicks == 900_000 && map.local == 0)
+        let cues = try HLSWebVTTSegment.cues(in: mapped, origin: 0, location: "test")
+        #expect(cues.map(\.start) == [11] && cues.map(\.text) == ["One"])
+        // A segment with a map of its own, or one that is not WebVTT, is left as it is.
+        let own = Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n".utf8)
+        #expect(DASHLiveBridge.mapped(own, ticks: 5) == own)
+        let other = Array("<tt xmlns=\"http://www.w3.org/ns/ttml\"/>".utf8)
+        #expect(DASHLiveBridge.mapped(other, ticks: 5) == other)
+        #expect(
+            DASHLiveBridge.mapped(Array("WEBVTT".utf8), ticks: 5)
+                == Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:5,LOCAL:00:00:00.000\n".utf8))
+    }
+
     @Test func aTimelineListsItsEntriesAndAnOpenRepeatRunsToNow() throws {
         let timeline = #"<S t="4000" d="2000" r="2"/><S d="1000"/><S d="2000" r="-1"/>"#
         let manifest = try DASHManifest(

@@ -120,6 +120,54 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Follows the subtitles shown until the position passes `end`: each cue must show in the
+        /// second it names ("<language> N" shows from N.2 s to N.8 s); returns the cues shown.
+        static func expectCuesOfThePositions(
+            _ harness: PlayerHarness, _ stream: LiveDASHStream, language: String, until end: Double
+        ) async -> [String] {
+            let player = harness.player
+            var shown: [String] = []
+            var mismatches: [String] = []
+            let followed = await harness.wait(timeout: 5 + end - player.currentTime) {
+                // Position 0 is the start of the window's first segment when playback began.
+                let second = Int((player.currentTime + Double(stream.firstSegment)).rounded(.down))
+                for cue in player.activeCues where !shown.contains(cue.text) {
+                    shown.append(cue.text)
+                    if cue.text != "\(language) \(second)" {
+                        mismatches.append("\(cue.text) at \(player.currentTime)")
+                    }
+                }
+                return player.currentTime > end
+            }
+            #expect(followed, "the position stayed at \(player.currentTime)")
+            #expect(mismatches.isEmpty, "\(mismatches)")
+            return shown
+        }
+
+        @Test(arguments: [false, true])
+        func textAdaptationSetsAreSubtitlesShownAtTheirTime(periods: Bool) async throws {
+            let stream = try LiveDASHStream(periodLength: periods ? 4 : nil, subtitleLanguages: ["en", "de"])
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            // The text sets are subtitle tracks with their languages; the first one shows.
+            #expect(await harness.wait { player.tracks.filter { $0.kind == .subtitle }.count == 2 })
+            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en", "de"])
+            let edge = try #require(player.seekableRange?.upperBound)
+            let english = await Self.expectCuesOfThePositions(
+                harness, stream, language: "en", until: edge + 1)
+            #expect(english.count >= 3, "\(english)")
+            player.selectSubtitleTrack(language: "de")
+            let german = await Self.expectCuesOfThePositions(
+                harness, stream, language: "de", until: player.currentTime + 2)
+            #expect(german.count >= 2, "\(german)")
+            // Only the segments of the text shown are fetched, each once.
+            let requests = stream.server.requests.filter { $0.contains(".vtt") }
+            #expect(Set(requests).count == requests.count, "\(requests)")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func aSeekInTheTimeShiftBufferPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
             let stream = try LiveDASHStream()
             defer { stream.stop() }

@@ -80,7 +80,7 @@ extension MediaPlayer {
         subtitleRenditions = nil
         guard info.isHLS, let session else { return }
         let renditions = SubtitleRenditions(
-            location: session.options.location, timeout: configuration.networkTimeout,
+            location: session.location, timeout: configuration.networkTimeout,
             lookahead: configuration.forwardBuffer, interrupt: InterruptGuard(parent: session.interrupt),
             counter: session.fetched, origin: info.timelineOrigin
         ) { [weak self] report in self?.apply(report) }

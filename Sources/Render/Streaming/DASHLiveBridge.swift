@@ -24,7 +24,11 @@ import Foundation
 /// media times are taken as they are, as the demuxer reads them: a period whose times start again
 /// from 0 instead of going on (a `presentationTimeOffset` that is not its start) is not re-timed.
 ///
-/// Text adaptation sets are not read: a live DASH presentation plays without its subtitles.
+/// WebVTT text adaptation sets (`text/vtt` segments named by a template) are subtitle renditions
+/// (`EXT-X-MEDIA:TYPE=SUBTITLES`), which ``SubtitleRenditions`` reads. Their cue times count from
+/// the period's start (less the set's `presentationTimeOffset`), as DASH players read them; the
+/// bridge serves each segment with the `X-TIMESTAMP-MAP` that puts them on the media's times. Text
+/// carried in MP4 (`stpp`, `wvtt`) is not read.
 final class DASHLiveBridge: Sendable {
     /// The manifest's URL, and the URL of the master playlist written from it.
     let manifestURL: String
@@ -86,6 +90,7 @@ final class DASHLiveBridge: Sendable {
         let period = manifest.currentPeriod(at: Date().timeIntervalSince1970)
         let video = Self.playable(.video, in: period)
         let audio = Self.playable(.audio, in: period)
+        let text = Self.playable(.text, in: period)
         var entries = video.enumerated().map { rank, choice in
             Entry(
                 representationID: choice.representation.id, content: .video, rank: rank,
@@ -100,6 +105,11 @@ final class DASHLiveBridge: Sendable {
             throw .unsupportedFormat(
                 "\(url) lists no video or audio representation whose segments a SegmentTemplate names")
         }
+        entries += text.enumerated().map { rank, choice in
+            Entry(
+                representationID: choice.representation.id, content: .text, rank: rank,
+                isAudioRendition: false, language: choice.set.language)
+        }
         self.entries = entries
         manifestURL = url
         prefix = "\(host)/vpc-dash-\(UUID().uuidString)/"
@@ -112,8 +122,8 @@ final class DASHLiveBridge: Sendable {
     }
 
     /// The representations of `content` in `period` whose segments a template names: the video
-    /// ones from the highest bandwidth down; the sound of each audio set (its highest bandwidth),
-    /// in the manifest's order.
+    /// ones from the highest bandwidth down; the sound or WebVTT text of each audio or text set
+    /// (its highest bandwidth), in the manifest's order.
     private static func playable(
         _ content: DASHManifest.AdaptationSet.Content, in period: DASHManifest.Period
     )
@@ -121,7 +131,12 @@ final class DASHLiveBridge: Sendable {
     {
         let sets = period.adaptationSets.filter { $0.content == content }
         let choices = sets.map { set in
-            (set, set.representations.filter { $0.template?.media != nil })
+            (
+                set,
+                set.representations.filter {
+                    $0.template?.media != nil && (content != .text || $0.mimeType == "text/vtt")
+                }
+            )
         }
         if content == .video {
             return choices.flatMap { set, representations in representations.map { (set, $0) } }
@@ -183,6 +198,12 @@ final class DASHLiveBridge: Sendable {
         if let source = state.withLock({ $0.initializationURLs[String(name)] }) {
             return try initialization(at: source, timeout: timeout, interrupt: interrupt, counter: counter)
         }
+        if let (source, ticks) = Self.textSegment(named: name) {
+            let bytes = try HLSPlaylistFetch.read(
+                source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
+                counter: counter, operation: "loading a subtitle segment")
+            return Self.mapped(bytes, ticks: ticks)
+        }
         throw .network(.httpStatus(404))
     }
 
@@ -206,26 +227,73 @@ final class DASHLiveBridge: Sendable {
         return bytes
     }
 
+    /// The name a text segment at `url` has in the playlists, with the MPEG-TS time (in 90 kHz
+    /// ticks, as `X-TIMESTAMP-MAP` counts) its cue time 0 has.
+    private static func textSegmentName(of url: String, ticks: Int64) -> String {
+        "text/\(ticks)/" + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
+    }
+
+    /// The URL and ticks a text segment's name (``textSegmentName(of:ticks:)``) gives.
+    private static func textSegment(named name: Substring) -> (url: String, ticks: Int64)? {
+        let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0] == "text", let ticks = Int64(parts[1]),
+            let url = parts[2].removingPercentEncoding
+        else { return nil }
+        return (url, ticks)
+    }
+
+    /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,
+    /// unless they have one; bytes that are not WebVTT as they are, for the reader to refuse.
+    static func mapped(_ bytes: [UInt8], ticks: Int64) -> [UInt8] {
+        let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
+        guard SubtitleFormat.detect(in: text) == .webVTT,
+            (try? HLSWebVTTSegment.timestampMap(in: text, location: "")) == nil
+        else { return bytes }
+        let line = Array("X-TIMESTAMP-MAP=MPEGTS:\(ticks),LOCAL:00:00:00.000\n".utf8)
+        guard let end = text.firstIndex(of: UInt8(ascii: "\n")) else {
+            return text + [UInt8(ascii: "\n")] + line
+        }
+        return Array(text[...end]) + line + text[(end + 1)...]
+    }
+
+    /// The MPEG-TS ticks the cue time 0 of a text segment in `run` stands for: the media time of
+    /// the start of its period (as the first entry's representation there counts it), less the
+    /// text's `presentationTimeOffset`, within 2^33 ticks.
+    private func textTicks(of run: DASHManifest.PeriodSegments) -> Int64 {
+        func offset(_ template: DASHManifest.SegmentTemplate?) -> Double {
+            template.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0
+        }
+        let media = Self.representation(of: entries[0], in: run.period)?.template
+        let seconds = offset(media) - offset(run.representation.template)
+        let wrap = Int64(1) << 33
+        let ticks = Int64((seconds * HLSWebVTTSegment.ticksPerSecond).rounded()) % wrap
+        return ticks < 0 ? ticks + wrap : ticks
+    }
+
     /// The master playlist: a variant per video representation, each with the audio renditions.
     private func masterPlaylist() -> String {
         let manifest = state.withLock { $0.manifest }
         let period = manifest.currentPeriod(at: now)
         var lines = ["#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-INDEPENDENT-SEGMENTS"]
         let sounds = entries.indices.filter { entries[$0].isAudioRendition }
-        for (order, index) in sounds.enumerated() {
-            let entry = entries[index]
-            var attributes = [
-                "TYPE=AUDIO", "GROUP-ID=\"audio\"", "NAME=\"\(entry.language ?? entry.representationID)\"",
-                "DEFAULT=\(order == 0 ? "YES" : "NO")", "AUTOSELECT=YES",
-            ]
-            if let language = entry.language { attributes.append("LANGUAGE=\"\(language)\"") }
-            attributes.append("URI=\"\(prefix)\(index).m3u8\"")
-            lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
+        let texts = entries.indices.filter { entries[$0].content == .text }
+        for (group, members) in [("AUDIO", sounds), ("SUBTITLES", texts)] {
+            for (order, index) in members.enumerated() {
+                let entry = entries[index]
+                var attributes = [
+                    "TYPE=\(group)", "GROUP-ID=\"\(group.lowercased())\"",
+                    "NAME=\"\(entry.language ?? entry.representationID)\"",
+                    "DEFAULT=\(order == 0 ? "YES" : "NO")", "AUTOSELECT=YES",
+                ]
+                if let language = entry.language { attributes.append("LANGUAGE=\"\(language)\"") }
+                attributes.append("URI=\"\(prefix)\(index).m3u8\"")
+                lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
+            }
         }
         let soundBandwidth =
             sounds.compactMap { Self.representation(of: entries[$0], in: period)?.bandwidth }.max() ?? 0
         let soundCodecs = sounds.first.flatMap { Self.representation(of: entries[$0], in: period)?.codecs }
-        for (index, entry) in entries.enumerated() where !entry.isAudioRendition {
+        for (index, entry) in entries.enumerated() where !entry.isAudioRendition && entry.content != .text {
             guard let representation = Self.representation(of: entry, in: period) else { continue }
             var attributes = ["BANDWIDTH=\(representation.bandwidth + soundBandwidth)"]
             if let width = representation.width, let height = representation.height {
@@ -234,6 +302,7 @@ final class DASHLiveBridge: Sendable {
             let codecs = [representation.codecs, soundCodecs].compactMap { $0 }
             if !codecs.isEmpty { attributes.append("CODECS=\"\(codecs.joined(separator: ","))\"") }
             if !sounds.isEmpty { attributes.append("AUDIO=\"audio\"") }
+            if !texts.isEmpty { attributes.append("SUBTITLES=\"subtitles\"") }
             lines += ["#EXT-X-STREAM-INF:" + attributes.joined(separator: ","), "\(prefix)\(index).m3u8"]
         }
         return lines.joined(separator: "\n") + "\n"
@@ -255,6 +324,7 @@ final class DASHLiveBridge: Sendable {
             var lines: [String] = []
             var initialization: String?
             for run in runs {
+                let ticks = entry.content == .text ? textTicks(of: run) : nil
                 let source = manifest.initializationURL(of: run.representation)
                 if let source, source != initialization {
                     lines.append("#EXT-X-MAP:URI=\"\(prefix)\(state.initializationName(of: source))\"")
@@ -264,7 +334,9 @@ final class DASHLiveBridge: Sendable {
                     if let start = manifest.availabilityStart {
                         lines.append("#EXT-X-PROGRAM-DATE-TIME:" + Self.dateText(start + segment.start))
                     }
-                    lines += [String(format: "#EXTINF:%.6f,", segment.duration), segment.url]
+                    let url =
+                        ticks.map { prefix + Self.textSegmentName(of: segment.url, ticks: $0) } ?? segment.url
+                    lines += [String(format: "#EXTINF:%.6f,", segment.duration), url]
                 }
             }
             let longest =

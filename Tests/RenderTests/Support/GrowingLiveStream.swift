@@ -43,7 +43,8 @@ extension GrowingLiveStream {
 /// the stream ended.
 final class LiveGrowth: Sendable {
     private let state: Locked<(last: Int, ended: Bool)>
-    private let segmentCount: Int
+    /// How many segments the stream has in all.
+    let segmentCount: Int
     private let ticking = Locked<Task<Void, Never>?>(nil)
 
     /// - Parameter last: the last segment listed at first, of `segmentCount` (from 0).

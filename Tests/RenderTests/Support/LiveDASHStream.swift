@@ -38,6 +38,26 @@ final class LiveDASHStream: GrowingLiveStream {
     /// an advertisement; their media times go on.
     let periodLength: Int?
 
+    /// The languages of the WebVTT text adaptation sets, whose segments have a cue a second,
+    /// "<language> N" from N.2 s to N.8 s in the presentation's time.
+    let subtitleLanguages: [String]
+
+    /// The text adaptation sets of ``subtitleLanguages``, as the manifest of an on-demand
+    /// encoding lists them: segments of 1 s from 0, numbered from 0, cue times counting from 0.
+    private var subtitleSets: [DASHManifest.AdaptationSet] {
+        let count = growth.segmentCount
+        return subtitleLanguages.enumerated().map { index, language in
+            let template = DASHManifest.SegmentTemplate(
+                media: "text-\(language)-$Number$.vtt", startNumber: 0, timescale: 1000,
+                timeline: [DASHManifest.TimelineEntry(time: 0, duration: 1000, repeatCount: count - 1)])
+            let representation = DASHManifest.Representation(
+                id: "text-\(language)", bandwidth: 256, mimeType: "text/vtt", baseURL: url.absoluteString,
+                template: template)
+            return DASHManifest.AdaptationSet(
+                id: "text\(index)", content: .text, language: language, representations: [representation])
+        }
+    }
+
     /// The path of `file`, an initialization segment of the encoding, as period `period` names it.
     static func initializationPath(_ file: String, period: Int) -> String {
         period == 0 ? file : "p\(period)-\(file)"
@@ -47,9 +67,10 @@ final class LiveDASHStream: GrowingLiveStream {
     init(
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
         presentationDelay: Double? = nil, clockAhead: Double = 0, tellsTime: Bool = false,
-        periodLength: Int? = nil
+        periodLength: Int? = nil, subtitleLanguages: [String] = []
     ) throws {
         self.periodLength = periodLength
+        self.subtitleLanguages = subtitleLanguages
         self.timeline = timeline
         self.presentationDelay = presentationDelay
         self.clockAhead = clockAhead
@@ -77,11 +98,23 @@ final class LiveDASHStream: GrowingLiveStream {
                 }
             }
         }
+        for language in subtitleLanguages {
+            for second in 0..<segmentCount {
+                let cue =
+                    "WEBVTT\n\n\(Self.vttTime(second, 200)) --> \(Self.vttTime(second, 800))\n\(language) \(second)\n"
+                server.setFile("/text-\(language)-\(second).vtt", Data(cue.utf8))
+            }
+        }
         publish()
         try server.start()
     }
 
     var url: URL { server.url(for: Self.manifestPath) }
+
+    /// `second` and `milliseconds` as a WebVTT time.
+    private static func vttTime(_ second: Int, _ milliseconds: Int) -> String {
+        String(format: "%02d:%02d:%02d.%03d", second / 3600, second / 60 % 60, second % 60, milliseconds)
+    }
 
     func publish() {
         let (last, ended) = (growth.last, growth.ended)
@@ -90,14 +123,15 @@ final class LiveDASHStream: GrowingLiveStream {
         let periods = (first / length)...(last / length)
         let text = periods.map { index in
             let start = index * (periodLength ?? 0)
-            let sets = source.periods[0].adaptationSets.map { set in
+            let sets = (source.periods[0].adaptationSets + subtitleSets).map { set in
                 let representations = set.representations.compactMap { representation in
                     self.representation(
                         representation, period: index,
                         segments: max(first, start)...min(last, start + length - 1))
                 }
                 return """
-                    <AdaptationSet id="\(set.id ?? "")" contentType="\(set.content.rawValue)" segmentAlignment="true">
+                    <AdaptationSet id="\(set.id ?? "")" contentType="\(set.content.rawValue)" \
+                    \(set.language.map { #"lang="\#($0)" "# } ?? "")segmentAlignment="true">
                     \(representations.joined(separator: "\n"))
                     </AdaptationSet>
                     """
@@ -132,16 +166,18 @@ final class LiveDASHStream: GrowingLiveStream {
         if let width = representation.width, let height = representation.height {
             attributes += #" width="\#(width)" height="\#(height)""#
         }
-        let initialization = Self.initializationPath(
-            DASHManifest.expand(
-                template.initialization ?? "", representation: representation, number: nil, time: nil),
-            period: period)
+        let initialization = template.initialization.map { pattern in
+            let path = Self.initializationPath(
+                DASHManifest.expand(pattern, representation: representation, number: nil, time: nil),
+                period: period)
+            return #"initialization="\#(path)" "#
+        }
         let media = (template.media ?? "").replacingOccurrences(
             of: "$RepresentationID$", with: representation.id)
         // NB: the media times go on from period to period: each period's offset is its start.
         let start = Int64(period * (periodLength ?? 0))
         let patterns = #"""
-            initialization="\#(initialization)" media="\#(media)" \#
+            \#(initialization ?? "")media="\#(media)" \#
             presentationTimeOffset="\#(template.presentationTimeOffset + start * template.timescale)"
             """#
         let addressing =
