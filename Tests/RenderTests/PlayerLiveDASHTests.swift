@@ -168,6 +168,14 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func thumbnailsOfALivePresentationFailWithATypedErrorAndDoNotFetchItOverAndOver() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            await PlayerLiveTests.expectNoThumbnails(of: stream)
+            let manifests = stream.server.requests.filter { $0.contains("live.mpd") }
+            #expect(manifests.count <= 2, "\(manifests.count) fetches of the manifest")
+        }
+
         @Test func aSeekInTheTimeShiftBufferPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
             let stream = try LiveDASHStream()
             defer { stream.stop() }

@@ -111,6 +111,29 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Asks thumbnails of `stream`, which must be refused with a typed error: a live stream has
+        /// no times to make them of.
+        static func expectNoThumbnails(of stream: some GrowingLiveStream) async {
+            let generator = ThumbnailGenerator(location: stream.url.absoluteString, width: 64)
+            defer { generator.close() }
+            for time in [0.0, 2] {
+                do {
+                    let made = try await generator.thumbnail(at: time)
+                    Issue.record("a thumbnail at \(made.time)")
+                } catch {
+                    let expected =
+                        "\(stream.url.absoluteString) is a live stream: no thumbnails are made of it"
+                    #expect(error == .unsupportedFormat(expected))
+                }
+            }
+        }
+
+        @Test func thumbnailsOfALiveStreamFailWithATypedError() async throws {
+            let stream = try LiveHLSStream()
+            defer { stream.stop() }
+            await Self.expectNoThumbnails(of: stream)
+        }
+
         @Test func anEventPlaylistKeepsItsStartAndEndsWhenItsListEnds() async throws {
             let stream = try LiveHLSStream(kind: .event)
             defer { stream.stop() }

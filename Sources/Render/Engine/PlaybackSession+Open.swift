@@ -39,39 +39,20 @@ extension PlaybackSession {
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
-            prefetched: manifest?.bridge == nil ? manifest?.bytes : nil, name: options.location)
+            prefetched: manifest?.prefetched, name: options.location)
     }
 
     /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist
     /// of its bridge.
-    var location: String { manifest.withLock { $0?.bridge?.masterURL } ?? options.location }
+    var location: String { manifest.withLock { $0?.opened(for: options.location) } ?? options.location }
 
-    /// Reads the item's manifest when it is a network DASH manifest (".mpd"): a live one plays
-    /// through a ``DASHLiveBridge``; an on-demand one is given to libavformat's DASH demuxer, which
-    /// does not fetch it again.
+    /// Reads the item's manifest when it is a network DASH manifest (``PrefetchedManifest``).
     ///
     /// - Throws: the failure to fetch the manifest, and a live manifest's that cannot be read.
     func readManifest() throws(PlayerError) {
-        let location = options.location
-        guard isNetworkLocation(location), NetworkWatch.isManifest(location) else { return }
-        let bytes = try HLSPlaylistFetch.read(
-            location, timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
-            limit: DASHManifest.byteLimit, counter: fetched, operation: "loading the manifest")
-        var bridge: DASHLiveBridge?
-        do throws(PlayerError) {
-            let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
-            if parsed.isDynamic {
-                bridge = try DASHLiveBridge(manifest: parsed, url: location)
-                bridge?.synchronizeClock(
-                    timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
-                    counter: fetched)
-            }
-        } catch {
-            // NB: libavformat reads on-demand manifests the player's reading refuses (segments
-            // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.
-            if DASHManifest.declaresDynamic(bytes) { throw error }
-        }
-        manifest.withLock { $0 = (bytes, bridge) }
+        let read = try PrefetchedManifest.read(
+            options.location, timeout: options.networkTimeout, interrupt: interrupt, counter: fetched)
+        manifest.withLock { $0 = read }
     }
 
     /// Chooses the tracks, opens their decoders and the audio device, and starts the decoder threads.

@@ -63,9 +63,8 @@ final class PlaybackSession: Sendable {
     /// The HLS playlists the session read that cannot change (master playlists, and media
     /// playlists that are finished), by URL, so that each is fetched once.
     let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])
-    /// A network DASH manifest read before the item opens (``readManifest()``): its bytes, and the
-    /// bridge that plays it when it is live.
-    let manifest = Locked<(bytes: [UInt8], bridge: DASHLiveBridge?)?>(nil)
+    /// A network DASH manifest read before the item opens (``readManifest()``).
+    let manifest = Locked<PrefetchedManifest?>(nil)
     let demuxWake = DispatchSemaphore(value: 0)
     private let serialCounter = Atomic<Int>(1)
 

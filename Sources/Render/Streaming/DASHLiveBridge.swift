@@ -479,6 +479,9 @@ final class DASHLiveBridge: Sendable {
         }
     }
 
+    /// Whether the manifest, as last read, is dynamic: the presentation may grow.
+    var isLive: Bool { state.withLock { $0.manifest.isDynamic } }
+
     /// Why the manifest's last fetch failed, when it did.
     var refreshFailure: PlayerError? { state.withLock { $0.refreshFailure } }
 
