@@ -226,6 +226,19 @@ import Testing
         #expect(DASHManifest.seconds(ofDate: "yesterday") == nil)
     }
 
+    @Test func httpDatesAreReadAsServersWriteThem() {
+        #expect(HTTPServerDate.seconds(ofHTTPDate: "Thu, 26 Nov 2026 12:00:00 GMT") == Self.start)
+        #expect(HTTPServerDate.seconds(ofHTTPDate: "Thu, 26 Nov 2026 12:01:05 GMT") == Self.start + 65)
+        for malformed in [
+            "", "Thu, 26 Nov 2026 12:00:00", "Thu, 26 Nov 2026 12:00:00 CET",
+            "Thursday, 26-Nov-26 12:00:00 GMT",
+            "Thu, 32 Nov 2026 12:00:00 GMT", "Thu, 26 Foo 2026 12:00:00 GMT", "Thu, 26 Nov 2026 25:00:00 GMT",
+            "Thu, 26 Nov 2026 12:00 GMT",
+        ] {
+            #expect(HTTPServerDate.seconds(ofHTTPDate: malformed) == nil, "\(malformed)")
+        }
+    }
+
     @Test func malformedManifestsFailWithTypedErrors() {
         let cases = [
             "not xml at all",

@@ -112,8 +112,27 @@ extension LocalHTTPServer {
             200: "OK", 206: "Partial Content", 404: "Not Found", 405: "Method Not Allowed",
             416: "Range Not Satisfiable", 500: "Internal Server Error",
         ]
+        var fields = fields
+        fields["Date"] = Self.httpDate(Date().timeIntervalSince1970 + state.withLock { $0.clockAhead })
         let lines = fields.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)\r\n" }.joined()
         return Array("HTTP/1.1 \(status) \(reasons[status] ?? "Status")\r\n\(lines)\r\n".utf8)
+    }
+
+    /// `seconds` since 1970 as an HTTP date: "Thu, 26 Nov 2026 15:21:40 GMT".
+    static func httpDate(_ seconds: Double) -> String {
+        var time = time_t(seconds.rounded(.down))
+        var fields = tm()
+        gmtime_r(&time, &fields)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let day = days[Int(fields.tm_wday)]
+        let month = months[Int(fields.tm_mon)]
+        let date = String(format: "%02d", Int(fields.tm_mday))
+        let clock = String(
+            format: "%04d %02d:%02d:%02d", Int(fields.tm_year) + 1900, Int(fields.tm_hour),
+            Int(fields.tm_min),
+            Int(fields.tm_sec))
+        return "\(day), \(date) \(month) \(clock) GMT"
     }
 
     /// "bytes=a-b", "bytes=a-" or "bytes=-n" as a range of a body of `size` bytes; `nil` when it

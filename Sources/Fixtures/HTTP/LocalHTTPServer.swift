@@ -24,6 +24,8 @@ public final class LocalHTTPServer: Sendable {
         var statusOverrides: [String: (status: Int, passing: Int)] = [:]
         var requests: [String] = []
         var bodyBytesSent = 0
+        /// Seconds the `Date` of the answers runs ahead of the machine's clock.
+        var clockAhead = 0.0
         /// Bumped by `killConnections()`, so a stalled or throttled sender notices it was dropped.
         var killCount = 0
     }
@@ -118,6 +120,9 @@ public final class LocalHTTPServer: Sendable {
     }
 
     /// Serves `data` at `path`, replacing any file there.
+    /// Dates the answers (their `Date` header) `seconds` ahead of the machine's clock.
+    public func setClockAhead(_ seconds: Double) { state.withLock { $0.clockAhead = seconds } }
+
     public func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }
 
     /// Every request line received so far, with its Range header, such as "GET /a.ts bytes=0-".

@@ -441,11 +441,12 @@ final class DASHLiveBridge: Sendable {
     /// ``synchronizeClock(timeout:interrupt:counter:)`` learned better.
     private var now: Double { Date().timeIntervalSince1970 + state.withLock { $0.clockOffset } }
 
-    /// The schemes of `UTCTiming` the bridge reads: the time written in the manifest, or at a URL
-    /// as an ISO 8601 date.
+    /// The schemes of `UTCTiming` the bridge reads: the time written in the manifest, at a URL as
+    /// an ISO 8601 date, or in the `Date` header of a URL's answer to `HEAD`.
     static let clockSchemes = (
         direct: "urn:mpeg:dash:utc:direct:2014",
-        fetched: ["urn:mpeg:dash:utc:http-iso:2014", "urn:mpeg:dash:utc:http-xsdate:2014"]
+        fetched: ["urn:mpeg:dash:utc:http-iso:2014", "urn:mpeg:dash:utc:http-xsdate:2014"],
+        head: "urn:mpeg:dash:utc:http-head:2014"
     )
 
     /// Sets the server's clock from the first of the manifest's `UTCTiming` sources that can be
@@ -456,12 +457,21 @@ final class DASHLiveBridge: Sendable {
         for source in state.withLock({ $0.manifest.clockSources }) {
             var server: Double?
             var local = Date().timeIntervalSince1970
+            let url = HLSPlaylistFetch.resolve(
+                source.value.trimmingCharacters(in: .whitespaces), against: manifestURL)
+            let asked = Date().timeIntervalSince1970
             if source.scheme == Self.clockSchemes.direct {
                 server = DASHManifest.seconds(ofDate: source.value)
+            } else if source.scheme == Self.clockSchemes.head {
+                // NB: the header counts whole seconds, stamped before the answer came: taking the
+                // second it names when the answer came keeps the segments counted from running
+                // ahead of the server's.
+                guard let told = HTTPServerDate.read(url, timeout: timeout, interrupt: interrupt) else {
+                    continue
+                }
+                local = Date().timeIntervalSince1970
+                server = told
             } else if Self.clockSchemes.fetched.contains(source.scheme) {
-                let url = HLSPlaylistFetch.resolve(
-                    source.value.trimmingCharacters(in: .whitespaces), against: manifestURL)
-                let asked = Date().timeIntervalSince1970
                 guard
                     let bytes = try? HLSPlaylistFetch.read(
                         url, timeout: timeout, interrupt: interrupt, limit: 256, counter: counter,

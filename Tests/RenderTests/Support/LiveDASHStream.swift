@@ -27,8 +27,9 @@ final class LiveDASHStream: GrowingLiveStream {
     let presentationDelay: Double?
     /// Seconds the server's clock runs ahead of the machine's: its manifest's times are on it.
     let clockAhead: Double
-    /// Whether the manifest says where the server's time is read (`UTCTiming`, at ``timePath``).
-    let tellsTime: Bool
+    /// The `UTCTiming` scheme by which the manifest says where the server's time is read (at
+    /// ``timePath``, as an ISO date or in the `Date` of its answers); `nil` for none.
+    let timeScheme: String?
 
     static let timePath = "/time"
 
@@ -66,7 +67,7 @@ final class LiveDASHStream: GrowingLiveStream {
     /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
     init(
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
-        presentationDelay: Double? = nil, clockAhead: Double = 0, tellsTime: Bool = false,
+        presentationDelay: Double? = nil, clockAhead: Double = 0, timeScheme: String? = nil,
         periodLength: Int? = nil, subtitleLanguages: [String] = []
     ) throws {
         self.periodLength = periodLength
@@ -74,7 +75,7 @@ final class LiveDASHStream: GrowingLiveStream {
         self.timeline = timeline
         self.presentationDelay = presentationDelay
         self.clockAhead = clockAhead
-        self.tellsTime = tellsTime
+        self.timeScheme = timeScheme
         let spec = ClipSpec(duration: duration)
         let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
         source = try DASHManifest(
@@ -85,6 +86,7 @@ final class LiveDASHStream: GrowingLiveStream {
         firstSegment = max(0, lastSegment - window + 1)
         availabilityStart = Date().timeIntervalSince1970 + clockAhead - Double(lastSegment + 1)
         growth = LiveGrowth(last: lastSegment, of: segmentCount)
+        server.setClockAhead(clockAhead)
         if let periodLength {
             // Each period's initialization segments, under their own names.
             let folder = manifest.deletingLastPathComponent()
@@ -199,9 +201,7 @@ final class LiveDASHStream: GrowingLiveStream {
         let clock = DASHLiveBridge.dateText(Date().timeIntervalSince1970 + clockAhead)
         server.setFile(Self.timePath, Data(clock.utf8))
         let timing =
-            tellsTime
-            ? #"<UTCTiming schemeIdUri="urn:mpeg:dash:utc:http-iso:2014" value="\#(Self.timePath)"/>"#
-            : ""
+            timeScheme.map { #"<UTCTiming schemeIdUri="\#($0)" value="\#(Self.timePath)"/>"# } ?? ""
         let kind =
             ended
             ? #"type="static" mediaPresentationDuration="PT\#(last + 1)S""#
