@@ -78,7 +78,9 @@ fuzz-smoke: deps
 
 # Looping playback, queue switching and interface changes in a headless window for 30 minutes (at 4x,
 # so about two hours of media); fails when memory grows more than 5 MiB after the warm-up or threads or
-# file descriptors grow at all. soak-smoke is the 75-second CI variant. See Benchmarks/README.md.
+# file descriptors grow at all. soak-smoke is the 75-second CI variant, which allows 8 MiB: over its
+# 55 measured seconds the allocator's holdings alone moved the figure by up to 5.3 MiB. See
+# Benchmarks/README.md.
 SOAK_MINUTES ?= 30
 
 soak: deps
@@ -86,7 +88,7 @@ soak: deps
 
 soak-smoke: deps
 	$(SWIFT) build -c $(SMOKE_CONFIG) --product player-soak
-	$(HEADLESS_ENV) $(SMOKE_BIN)/player-soak --smoke
+	$(HEADLESS_ENV) $(SMOKE_BIN)/player-soak --smoke --rss-limit 8
 
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Examples Fuzz Benchmarks
