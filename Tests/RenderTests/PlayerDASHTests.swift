@@ -54,6 +54,21 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aServerThatStallsFailsTheItemWithATimeout() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            // NB: about the media's own rate, so that the stall comes while segments are read.
+            server.throttle(bytesPerSecond: 60_000)
+            let harness = PlayerHarness(networkTimeout: 1.5)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.5 })
+            server.stall()
+            #expect(await harness.wait(timeout: 12) { harness.isFinished })
+            #expect(player.status == .failed(.network(.timeout)), "\(player.status)")
+            await harness.close()
+        }
+
         @Test func aChosenRepresentationFollowsWithoutAGapOrAJumpBack() async throws {
             let server = try Self.served()
             defer { server.stop() }

@@ -50,11 +50,20 @@ final class MediaSource: @unchecked Sendable {
         }
         context.pointee.interrupt_callback = interrupt.callback
         watch?.install(on: context)
-        switch watch?.readInMemory(location) {
-        case .success(let memory)?:
-            // NB: libavformat leaves a context given before opening to its owner.
-            context.pointee.pb = memory
-            input = memory
+        switch watch?.document(at: location) {
+        case .success(let bytes)?:
+            // NB: a context of libavformat's "data" protocol, not a custom one: the DASH and HLS
+            // demuxers give the connections they open themselves the read timeout of their input's
+            // protocol, and a custom context has none. libavformat leaves a context given before
+            // opening to its owner.
+            do {
+                input = try MemoryInput.openWithTimeout(
+                    bytes, timeout: timeout, interrupt: interrupt, name: name)
+            } catch {
+                avformat_free_context(context)
+                throw error
+            }
+            context.pointee.pb = input
         case .failure(let error)?:
             avformat_free_context(context)
             throw error
@@ -80,7 +89,8 @@ final class MediaSource: @unchecked Sendable {
         av_dict_free(&options)
         interrupt.setDeadline(after: nil)
         guard code >= 0, let opened else {
-            if let input { MemoryInput.close(input) }
+            var input = input
+            avio_closep(&input)
             throw MediaSource.error(
                 for: code, location: name, interrupt: interrupt, watch: watch, operation: "opening")
         }
@@ -99,7 +109,8 @@ final class MediaSource: @unchecked Sendable {
     deinit {
         var doomed: UnsafeMutablePointer<AVFormatContext>? = pointer
         avformat_close_input(&doomed)
-        if let input { MemoryInput.close(input) }
+        var input = input
+        avio_closep(&input)
     }
 
     /// What a failed libavformat call while opening means: the network failure recorded meanwhile (a

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Foundation
 
 /// An `AVIOContext` that reads bytes held in memory, for libavformat to open as it opens a URL:
 /// a playlist the player wrote, or a manifest it already fetched.
@@ -23,6 +24,27 @@ enum MemoryInput {
             av_free(buffer)
             Unmanaged<Reader>.fromOpaque(reader).release()
             return nil
+        }
+        return context
+    }
+
+    /// A context of libavformat's `data` protocol reading `bytes`, whose protocol has the read
+    /// timeout `timeout` (seconds) that demuxers pass on to the connections they open themselves;
+    /// close it with `avio_closep`.
+    ///
+    /// - Throws: `.io` naming `name` when libavformat cannot open it.
+    static func openWithTimeout(_ bytes: [UInt8], timeout: Double, interrupt: InterruptGuard, name: String)
+        throws(PlayerError) -> UnsafeMutablePointer<AVIOContext>
+    {
+        let url = "data:application/octet-stream;base64," + Data(bytes).base64EncodedString()
+        var options: OpaquePointer?
+        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
+        var callback = interrupt.callback
+        var context: UnsafeMutablePointer<AVIOContext>?
+        let code = avio_open2(&context, url, AVIO_FLAG_READ, &callback, &options)
+        av_dict_free(&options)
+        guard code >= 0, let context else {
+            throw .io("cannot read \(name) from memory: \(ffmpegErrorString(code))")
         }
         return context
     }

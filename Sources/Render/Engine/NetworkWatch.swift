@@ -108,6 +108,17 @@ final class NetworkWatch: Sendable {
     /// The caller closes it with ``MemoryInput/close(_:)``: libavformat closes the context it
     /// opens first with `avio_close`, which cannot close it.
     func readInMemory(_ url: String) -> Result<UnsafeMutablePointer<AVIOContext>, PlayerError>? {
+        document(at: url)?.flatMap { bytes in
+            guard let context = MemoryInput.open(bytes) else {
+                return .failure(.io("out of memory reading \(url)"))
+            }
+            return .success(context)
+        }
+    }
+
+    /// The document at `url` when the watch has it in memory: the one prefetched, or a playlist a
+    /// ``DASHLiveBridge`` writes; `nil` for any other URL.
+    func document(at url: String) -> Result<[UInt8], PlayerError>? {
         var bytes = prefetched.withLock { kept -> [UInt8]? in
             guard let document = kept, document.url == url else { return nil }
             kept = nil
@@ -121,11 +132,7 @@ final class NetworkWatch: Sendable {
                 return .failure(error)
             }
         }
-        guard let bytes else { return nil }
-        guard let context = MemoryInput.open(bytes) else {
-            return .failure(.io("out of memory reading \(url)"))
-        }
-        return .success(context)
+        return bytes.map { .success($0) }
     }
 
     /// Whether `url` names a playlist (".m3u8", ".m3u"), not a segment.
