@@ -489,9 +489,6 @@ final class DASHLiveBridge: Sendable {
         }
     }
 
-    /// Whether the manifest, as last read, is dynamic: the presentation may grow.
-    var isLive: Bool { state.withLock { $0.manifest.isDynamic } }
-
     /// Why the manifest's last fetch failed, when it did.
     var refreshFailure: PlayerError? { state.withLock { $0.refreshFailure } }
 

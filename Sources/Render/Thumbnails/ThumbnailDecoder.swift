@@ -14,19 +14,17 @@ final class ThumbnailDecoder {
     private let packet: Packet
     private let frame: FFmpegFrame
 
-    /// A network DASH manifest, read first: a live one is opened through its bridge, as the
-    /// player opens it, so that libavformat's DASH demuxer does not fetch it over and over.
-    private let manifest: PrefetchedManifest?
-
     init(location: String, width: Int, cacheCapacity: Int, interrupt: InterruptGuard) throws(PlayerError) {
         // NB: a live stream's positions count from where its window stood when it opened, and
         // libavformat seeks in none: there is no time to make a thumbnail of.
         let live = PlayerError.unsupportedFormat("\(location) is a live stream: no thumbnails are made of it")
-        manifest = try PrefetchedManifest.read(location, timeout: 10, interrupt: interrupt, counter: nil)
-        if manifest?.bridge?.isLive == true { throw live }
+        // NB: a network DASH manifest is read first, as the player reads it: a live one (which has
+        // a bridge) is refused before libavformat's DASH demuxer fetches it over and over, and an
+        // on-demand one is given to that demuxer from memory.
+        let manifest = try PrefetchedManifest.read(location, timeout: 10, interrupt: interrupt, counter: nil)
+        if manifest?.bridge != nil { throw live }
         source = try MediaSource(
-            location: manifest?.opened(for: location) ?? location, timeout: 10, interrupt: interrupt,
-            prefetched: manifest?.prefetched, name: location)
+            location: location, timeout: 10, interrupt: interrupt, prefetched: manifest?.bytes)
         if source.formatName == "hls", source.duration == nil { throw live }
         let index = Int(av_find_best_stream(source.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
         guard index >= 0, let stream = source.stream(index) else {
