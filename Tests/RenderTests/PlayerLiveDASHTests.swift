@@ -188,32 +188,13 @@ extension PlayerTests {
             let stream = try LiveDASHStream()
             defer { stream.stop() }
             let harness = await Self.playing(stream)
-            let player = harness.player
-            let window = try #require(player.seekableRange)
-            // NB: the window may slide by a segment before the seek is made.
-            let target = window.lowerBound + 1.5
-            player.seek(to: target)
-            // NB: the sound's segments begin a few milliseconds before the picture's, and the
-            // timeline's origin with them: the picture shown at the target began up to a frame
-            // before it.
-            let completed = await harness.wait {
-                harness.events.contains { event in
-                    if case .seekCompleted(let time) = event {
-                        return time <= target && target - time < 1 / 30
-                    }
-                    return false
-                }
-            }
-            #expect(completed, "\(harness.events.suffix(3))")
-            // The picture shown is the one of the target, on the same timeline.
-            let frame = try #require(player.currentFrame?.clipFrameNumber)
-            #expect(abs(Double(frame) / 30 - Double(stream.firstSegment) - target) < 0.05, "frame \(frame)")
-            #expect(await harness.wait { player.currentTime > target + 1 })
-            #expect(player.isLive && player.status == .playing && !player.isAtLiveEdge)
-            player.seekToLive()
-            #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
-            #expect(player.isAtLiveEdge)
-            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            // NB: the window may slide by a segment before the seek is made. The sound's segments
+            // begin a few milliseconds before the picture's, and the timeline's origin with them:
+            // the picture shown at the target began up to a frame before it.
+            _ = try await PlayerLiveTests.seekIntoTheWindow(
+                harness, by: 1.5, firstSegment: stream.firstSegment
+            ) { time, target in time <= target && target - time < 1 / 30 }
+            await PlayerLiveTests.expectGoingToLiveReturnsToTheEdge(harness)
             await harness.close()
         }
 

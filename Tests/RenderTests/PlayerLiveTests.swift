@@ -60,28 +60,53 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Seeks `offset` seconds into the window of the live stream `harness` plays, whose
+        /// position 0 is the start of its segment `firstSegment` (one a second, 30 frames each),
+        /// and checks that the seek completes at a time `completed` accepts of the target, that the
+        /// target's picture shows, and that playback goes on from there, behind the live edge.
+        ///
+        /// - Returns: the window when the seek was made, and the target.
+        static func seekIntoTheWindow(
+            _ harness: PlayerHarness, by offset: Double, firstSegment: Int,
+            completed: @escaping (_ time: Double, _ target: Double) -> Bool
+        ) async throws -> (window: ClosedRange<Double>, target: Double) {
+            let player = harness.player
+            let window = try #require(player.seekableRange)
+            let target = window.lowerBound + offset
+            player.seek(to: target)
+            let done = await harness.wait {
+                harness.events.contains { event in
+                    if case .seekCompleted(let time) = event { return completed(time, target) }
+                    return false
+                }
+            }
+            #expect(done, "\(harness.events.suffix(3))")
+            // The picture shown is the one of the target, on the same timeline.
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            #expect(abs(Double(frame) / 30 - Double(firstSegment) - target) < 0.05, "frame \(frame)")
+            #expect(await harness.wait { player.currentTime > target + 1 })
+            #expect(player.isLive && player.status == .playing && !player.isAtLiveEdge)
+            return (window, target)
+        }
+
+        /// Goes back to live and checks that playback returns to the edge, without an error.
+        static func expectGoingToLiveReturnsToTheEdge(_ harness: PlayerHarness) async {
+            let player = harness.player
+            player.seekToLive()
+            #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
+            #expect(player.isAtLiveEdge)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+        }
+
         @Test func aSeekInTheWindowPlaysFromThereAndGoingToLiveReturnsToTheEdge() async throws {
             let stream = try LiveHLSStream()
             defer { stream.stop() }
             let harness = await Self.playing(stream)
             let player = harness.player
-            let window = try #require(player.seekableRange)
-            let target = window.lowerBound + 0.5
-            player.seek(to: target)
-            let completed = await harness.wait {
-                harness.events.contains { event in
-                    if case .seekCompleted(let time) = event { return abs(time - target) < 0.01 }
-                    return false
-                }
-            }
-            #expect(completed, "\(harness.events.suffix(3))")
-            // The picture shown is the one of the target, on the same timeline.
-            let frame = try #require(player.currentFrame?.clipFrameNumber)
-            #expect(abs(Double(frame) / 30 - Double(stream.firstSequence) - target) < 0.05, "frame \(frame)")
-            #expect(await harness.wait { player.currentTime > target + 1 })
-            #expect(player.isLive && player.status == .playing)
+            let (window, _) = try await Self.seekIntoTheWindow(
+                harness, by: 0.5, firstSegment: stream.firstSequence
+            ) { time, target in abs(time - target) < 0.01 }
             #expect((player.liveLatency ?? 0) > 4, "\(String(describing: player.liveLatency))")
-            #expect(!player.isAtLiveEdge)
             // Before the window: the seek is clamped to its start.
             player.seek(to: -100)
             let adjusted = harness.events.contains { event in
@@ -91,10 +116,7 @@ extension PlayerTests {
                 return false
             }
             #expect(adjusted, "\(harness.events.suffix(3))")
-            player.seekToLive()
-            #expect(await harness.wait { (player.liveLatency ?? 99) <= 3.5 && player.status == .playing })
-            #expect(player.isAtLiveEdge)
-            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await Self.expectGoingToLiveReturnsToTheEdge(harness)
             await harness.close()
         }
 
