@@ -5,9 +5,18 @@ struct GestureState {
     /// A button press from down to up.
     struct Press {
         let start: Point
-        /// The widget's tap handlers (`onTap` and/or `onDoubleTap`) found under the press.
-        let taps: TapHandlers?
+        /// The clock time of the press.
+        var startTime = 0.0
+        /// The widget's tap handlers (`onTap` and/or `onDoubleTap`) found under the press; dropped
+        /// when the press scrolls or stops scrolling content.
+        var taps: TapHandlers?
+        /// The `onDrag` widgets and scroll views under the press, innermost first: the first that
+        /// takes the drag's direction gets it.
+        var dragCandidates: [Node] = []
+        /// The `onDrag` widget that got the drag.
         weak var dragNode: GestureNode?
+        /// The scroll view whose content the drag moves.
+        weak var scrollNode: ScrollNode?
         var isDragging = false
         /// The `onPointer` widget that captured the press, if it was the innermost handler.
         weak var pointerNode: GestureNode?
@@ -71,6 +80,11 @@ extension GestureState.TapHandlers {
 }
 
 extension GestureModifier.Handler {
+    var isDrag: Bool {
+        if case .drag = self { return true }
+        return false
+    }
+
     var isTap: Bool {
         switch self {
         case .tap, .doubleTap: true

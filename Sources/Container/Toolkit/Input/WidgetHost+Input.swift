@@ -51,14 +51,18 @@ extension WidgetHost {
             pointer.sendPointer(.down, at: point)
             return true
         }
-        let drag = chain.lazy.compactMap { $0 as? GestureNode }.first { node in
-            if case .drag? = node.handler { return true }
-            return false
+        let candidates = chain.filter { node in
+            node is ScrollNode || (node as? GestureNode)?.handler?.isDrag == true
         }
-        let taps = GestureState.TapHandlers(chain: chain)
+        var taps = GestureState.TapHandlers(chain: chain)
+        // A press on gliding content stops it, and is not a tap on what glides under it.
+        var stoppedContent = false
+        for case let scrollView as ScrollNode in chain where scrollView.stopMotion() { stoppedContent = true }
+        if stoppedContent { taps = nil }
         gestures.press = GestureState.Press(
-            start: point, taps: taps, dragNode: drag, interactionNodes: interactions)
-        return taps != nil || drag != nil || !interactions.isEmpty
+            start: point, startTime: clock.now, taps: taps, dragCandidates: candidates,
+            interactionNodes: interactions)
+        return taps != nil || !candidates.isEmpty || !interactions.isEmpty || stoppedContent
     }
 
     private func pointerMoved(to point: Point) -> Bool {
@@ -70,21 +74,40 @@ extension WidgetHost {
             pointer.sendPointer(.moved, at: point)
             return true
         }
-        guard let node = press.dragNode, case .drag(let action)? = node.handler else {
-            return !press.interactionNodes.isEmpty
-        }
-        let distance = point - press.start
+        guard !press.dragCandidates.isEmpty else { return !press.interactionNodes.isEmpty }
         if !press.isDragging {
+            let distance = point - press.start
             guard (distance.x * distance.x + distance.y * distance.y).squareRoot() >= dragThreshold else {
                 return true
             }
-            press.isDragging = true
+            beginDrag(&press, toward: distance, at: point)
             gestures.press = press
-            action(dragValue(.began, at: point, press: press, node: node))
-        } else {
+            return true
+        }
+        if let scrollView = press.scrollNode {
+            scrollView.moveDrag(to: point, at: clock.now)
+        } else if let node = press.dragNode, case .drag(let action)? = node.handler {
             action(dragValue(.changed, at: point, press: press, node: node))
         }
         return true
+    }
+
+    /// Gives the drag to the innermost `onDrag` widget, or scroll view that can move that way; a
+    /// drag over a scroll view is never also a tap.
+    private func beginDrag(_ press: inout GestureState.Press, toward distance: Point, at point: Point) {
+        press.isDragging = true
+        if press.dragCandidates.contains(where: { $0 is ScrollNode }) { press.taps = nil }
+        let owner = press.dragCandidates.first { node in
+            (node as? ScrollNode)?.canScroll(following: distance) ?? true
+        }
+        if let scrollView = owner as? ScrollNode {
+            press.scrollNode = scrollView
+            scrollView.beginDrag(from: press.start, at: press.startTime)
+            scrollView.moveDrag(to: point, at: clock.now)
+        } else if let node = owner as? GestureNode, case .drag(let action)? = node.handler {
+            press.dragNode = node
+            action(dragValue(.began, at: point, press: press, node: node))
+        }
     }
 
     private func pointerUp(at point: Point) -> Bool {
@@ -93,6 +116,10 @@ extension WidgetHost {
         press.interactionNodes.forEach { $0.notifyInteraction() }
         if let pointer = press.pointerNode {
             pointer.sendPointer(.up, at: point)
+            return true
+        }
+        if let scrollView = press.scrollNode {
+            scrollView.endDrag(at: point, time: clock.now)
             return true
         }
         if press.isDragging, let node = press.dragNode, case .drag(let action)? = node.handler {
@@ -152,18 +179,31 @@ extension WidgetHost {
         for node in entered { if case .hover(let action)? = node.handler { action(true) } }
     }
 
+    /// Scroll views under the pointer scroll, the innermost first, each handing what it could not
+    /// take to the next; an `onScroll` widget gets the scroll if it lies inside all of them.
+    /// Control + wheel (a pinch) passes scroll views by.
     private func scroll(_ value: ScrollValue) -> Bool {
         let chain = chain(at: value.location)
         chain.interactionNodes.forEach { $0.notifyInteraction() }
-        for case let node as GestureNode in chain {
-            guard case .scroll(let action)? = node.handler else { continue }
+        var steps = Point(x: value.dx, y: value.dy)
+        var insideScrollView = false
+        for node in chain {
+            if let scrollView = node as? ScrollNode, !value.modifiers.contains(.control) {
+                insideScrollView = true
+                steps = scrollView.scroll(byWheel: steps, modifiers: value.modifiers)
+                if steps == .zero { return true }
+                continue
+            }
+            guard !insideScrollView, let gesture = node as? GestureNode,
+                case .scroll(let action)? = gesture.handler
+            else { continue }
             action(
                 ScrollValue(
-                    dx: value.dx, dy: value.dy, location: node.localPoint(value.location),
-                    modifiers: value.modifiers, size: node.frame.size))
+                    dx: value.dx, dy: value.dy, location: gesture.localPoint(value.location),
+                    modifiers: value.modifiers, size: gesture.frame.size))
             return true
         }
-        return false
+        return insideScrollView
     }
 
     /// Offers the key to `onKeyPress` handlers, topmost (last drawn) first, until one takes it.

@@ -36,17 +36,19 @@ extension Array where Element == Node {
         }
     }
 
-    /// The `onPointer` node of a hit chain when it is the innermost press handler: a button inside
-    /// a widget that recognises its own gestures keeps its taps.
+    /// The `onPointer` node of a hit chain when it is the innermost press handler: a button or a
+    /// scroll view inside a widget that recognises its own gestures keeps its presses.
     var capturingPointerNode: GestureNode? {
-        let handler = lazy.compactMap { ($0 as? GestureNode) }.first { node in
-            guard let handler = node.handler else { return false }
+        for node in self {
+            if node is ScrollNode { return nil }
+            guard let gesture = node as? GestureNode, let handler = gesture.handler else { continue }
             switch handler {
-            case .tap, .doubleTap, .drag, .pointer: return true
-            case .hover, .scroll, .keyPress, .interaction: return false
+            case .pointer: return gesture
+            case .tap, .doubleTap, .drag: return nil
+            case .hover, .scroll, .keyPress, .interaction: continue
             }
         }
-        return handler?.handler?.isPointer == true ? handler : nil
+        return nil
     }
 }
 

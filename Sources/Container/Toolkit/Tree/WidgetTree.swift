@@ -13,6 +13,8 @@ final class WidgetTree {
     private(set) var isMounting = false
     var bodyEvaluationCount = 0
     private(set) var damagedRects: [Rect] = []
+    /// Where damage counts while a scroll view places its content.
+    private var damageClip: Rect?
     /// Where the window composes video under the overlay.
     var videoSurfaces = VideoSurfaceRegistry()
 
@@ -128,7 +130,17 @@ final class WidgetTree {
 
     func damage(_ rect: Rect) {
         guard !rect.isEmpty else { return }
-        damagedRects.append(rect)
+        guard let clip = damageClip else { return damagedRects.append(rect) }
+        if let visible = rect.intersection(clip) { damagedRects.append(visible) }
+    }
+
+    /// Keeps only the part of the damage `body` causes that lies inside `rect` (a scroll view's
+    /// content shows nowhere else); an empty `rect` drops it all.
+    func clippingDamage(to rect: Rect, _ body: () -> Void) {
+        let saved = damageClip
+        damageClip = saved.map { rect.intersection($0) ?? .zero } ?? rect
+        defer { damageClip = saved }
+        body()
     }
 
     func takeDamage() -> [Rect] {

@@ -54,7 +54,8 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: Widge
 
     func flatten(into children: inout [FlatChild], key: ChildKey) {
         for element in data {
-            flattenWidget(content(element), into: &children, key: key.appending(element[keyPath: id]))
+            flattenWidget(
+                content(element), into: &children, key: key.appending(ElementID(id: element[keyPath: id])))
         }
     }
 }

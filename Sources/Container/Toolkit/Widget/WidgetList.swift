@@ -9,6 +9,11 @@ struct ChildKey: Hashable {
     }
 }
 
+/// The identity `ForEach` gives the widget of one element, told apart from builder positions.
+struct ElementID: Hashable {
+    let id: AnyHashable
+}
+
 /// One widget of a flattened child list, with its identity.
 struct FlatChild {
     let key: ChildKey
