@@ -19,7 +19,7 @@ extension PresentationTests {
         private func draw(
             _ picture: PresentationTestPicture, orientation: VideoOrientation = .upright,
             in bounds: Rect = PresentationTestScreen.bounds, gravity: VideoGravity = .fit,
-            clippedTo initialClip: SDL_Rect? = nil
+            clippedTo initialClip: SDL_Rect? = nil, visibleArea: Rect? = nil
         ) throws -> (image: RGBAImage, clip: SDL_Rect?) {
             var result: (RGBAImage, SDL_Rect?)?
             try PresentationTestScreen.run { screen in
@@ -28,7 +28,8 @@ extension PresentationTests {
                     #expect(SDL_RenderSetClipRect(screen.renderer, &initialClip) == 0)
                 }
                 try video.upload(picture.videoFrame(orientation: orientation))
-                try video.draw(in: bounds, gravity: gravity, orientation: orientation)
+                try video.draw(
+                    in: bounds, gravity: gravity, orientation: orientation, visibleArea: visibleArea)
                 var clip = SDL_Rect()
                 SDL_RenderGetClipRect(screen.renderer, &clip)
                 let clipOn = SDL_RenderIsClipEnabled(screen.renderer) == SDL_TRUE
@@ -84,6 +85,17 @@ extension PresentationTests {
             #expect(image[160, 57] == .background)
             #expect(image[103, 120].isClose(to: .red), "\(image[103, 120])")
             #expect(image[217, 120].isClose(to: .blue), "\(image[217, 120])")
+            #expect(clip == nil, "clipping left on")
+        }
+
+        @Test func drawingStaysInsideTheVisibleAreaOfAPartlyHiddenSurface() throws {
+            // The top half of the surface scrolled out of its view: only the bottom half is drawn.
+            let lowerHalf = Rect(x: 0, y: 120, width: 320, height: 120)
+            let (image, clip) = try draw(halves(), gravity: .stretch, visibleArea: lowerHalf)
+            #expect(image[80, 60] == .background)
+            #expect(image[240, 60] == .background)
+            #expect(image[80, 180].isClose(to: .red), "\(image[80, 180])")
+            #expect(image[240, 180].isClose(to: .blue), "\(image[240, 180])")
             #expect(clip == nil, "clipping left on")
         }
 

@@ -69,7 +69,7 @@ final class RendererCompositor: SceneCompositor {
             try texture.upload(frame)
             try texture.draw(
                 in: layer.frame.scaled(by: scale), gravity: layer.gravity, orientation: frame.orientation,
-                sampleAspectRatio: frame.sampleAspectRatio)
+                sampleAspectRatio: frame.sampleAspectRatio, visibleArea: layer.visibleFrame.scaled(by: scale))
         } catch {
             layer.player.reportPresentationFailure(error)
         }

@@ -109,7 +109,8 @@ final class SurfaceCompositor: SceneCompositor {
     private func covers(_ size: Size, _ layer: VideoLayer, scale: Double) -> Bool {
         guard let frame = layer.player.currentFrame else { return false }
         let placement = placement(of: frame, in: layer, scale: scale)
-        let visible = placement.videoRect.intersection(placement.clipRect)
+        let visible = placement.videoRect.intersection(placement.clipRect)?.intersection(
+            layer.visibleFrame.scaled(by: scale))
         return visible.map { $0.minX <= 0 && $0.minY <= 0 && $0.maxX >= size.width && $0.maxY >= size.height }
             ?? false
     }
@@ -124,6 +125,7 @@ final class SurfaceCompositor: SceneCompositor {
     private func drawVideo(_ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?) {
         guard let frame = layer.player.currentFrame else { return }
         let placement = placement(of: frame, in: layer, scale: scale)
+        guard let clip = placement.clipRect.intersection(layer.visibleFrame.scaled(by: scale)) else { return }
         let copy = placement.copyRect
         let width = Int(copy.width.rounded())
         let height = Int(copy.height.rounded())
@@ -131,7 +133,6 @@ final class SurfaceCompositor: SceneCompositor {
             let picture = picture(for: layer.player, width: width, height: height, frame: frame)
         else { return }
         cairo_save(cairo)
-        let clip = placement.clipRect
         cairo_rectangle(cairo, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cairo)
         if placement.angle == 0, !placement.mirrored {

@@ -117,10 +117,11 @@ public final class VideoTexture {
     /// `bounds` is in renderer coordinates (pixels, or logical units when the renderer has a logical
     /// size). Drawing stays inside `bounds` and inside the renderer's clip rectangle, if one is set,
     /// which is how `fill` crops; the clip rectangle is restored afterwards. Nothing is drawn before
-    /// the first upload. Pass the orientation and sample aspect ratio of the frame uploaded.
+    /// the first upload. Pass the orientation and sample aspect ratio of the frame uploaded, and the
+    /// part of `bounds` that shows, if the surface is partly hidden (scrolled out of its view).
     public func draw(
         in bounds: Rect, gravity: VideoGravity, orientation: VideoOrientation = .upright,
-        sampleAspectRatio: Double = 1
+        sampleAspectRatio: Double = 1, visibleArea: Rect? = nil
     ) throws(PlayerError) {
         guard let texture else { return }
         let placement = VideoGeometry.placement(
@@ -129,8 +130,10 @@ public final class VideoTexture {
         let wasClipped = SDL_RenderIsClipEnabled(renderer) == SDL_TRUE
         var previous = SDL_Rect()
         SDL_RenderGetClipRect(renderer, &previous)
-        let visible = wasClipped ? placement.clipRect.intersection(Rect(previous)) : placement.clipRect
-        guard !placement.videoRect.isEmpty, let visible else { return }
+        var shown: Rect? = placement.clipRect
+        if let visibleArea { shown = shown?.intersection(visibleArea) }
+        if wasClipped { shown = shown?.intersection(Rect(previous)) }
+        guard !placement.videoRect.isEmpty, let visible = shown else { return }
         var clip = SDL_Rect(nearest: visible)
         var destination = SDL_FRect(placement.copyRect)
         var flip = placement.mirrored ? SDL_FLIP_HORIZONTAL.rawValue : SDL_FLIP_NONE.rawValue

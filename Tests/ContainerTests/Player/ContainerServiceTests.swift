@@ -70,4 +70,30 @@ import VideoPlayerContainer
         #expect(host.videoLayers.first?.player === context.render.engine)
         #expect(host.snapshot().pixel(x: 160, y: 150) == .pureGreen)
     }
+
+    @Test func aPlayerInAScrollViewShowsOnlyInsideIt() {
+        let context = Context(mode: .test)
+        let page = VStack(spacing: 0) {
+            Color.pureGreen.frame(height: 40)
+            ScrollView {
+                VStack(spacing: 0) {
+                    PlayerWidget(context).frame(height: 100)
+                    Color.red.frame(height: 300)
+                }
+            }
+        }
+        let host = SnapshotRenderer(size: Size(width: 320, height: 180), context: Context(mode: .test))
+            .makeHost(page)
+        #expect(host.videoLayers.first?.visibleFrame == Rect(x: 0, y: 40, width: 320, height: 100))
+
+        host.handle(.scroll(dx: 0, dy: 1, location: Point(x: 160, y: 170)))
+        host.update()
+        #expect(host.videoLayers.first?.frame == Rect(x: 0, y: 0, width: 320, height: 100))
+        #expect(host.videoLayers.first?.visibleFrame == Rect(x: 0, y: 40, width: 320, height: 60))
+
+        host.handle(.scroll(dx: 0, dy: 2, location: Point(x: 160, y: 170)))
+        host.update()
+        #expect(host.videoLayers.isEmpty)
+        #expect(host.snapshot().pixel(x: 160, y: 20) == .pureGreen)
+    }
 }

@@ -4,9 +4,13 @@ struct ClipModifier: NodeModifier {
     func makeNode() -> ModifierNode { ClipNode() }
 }
 
+/// A node that shows its subtree only inside its frame; video surfaces inside are clipped the same way.
+@MainActor
+protocol ClippingNode: Node {}
+
 /// Clips its subtree to its frame with rounded corners.
 @MainActor
-final class ClipNode: ModifierNode {
+final class ClipNode: ModifierNode, ClippingNode {
     private var cornerRadius = 0.0
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {

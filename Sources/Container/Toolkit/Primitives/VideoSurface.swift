@@ -39,6 +39,8 @@ public struct VideoLayer {
     public let player: any VideoSource
     /// The surface's frame in host points.
     public let frame: Rect
+    /// The part of `frame` that shows: inside the scroll views and clipped widgets around the surface.
+    public let visibleFrame: Rect
     /// How the picture fills the frame.
     public let gravity: VideoGravity
 }
@@ -103,9 +105,15 @@ final class VideoSurfaceNode: Node {
         }
     }
 
+    /// Where the video goes; `nil` with no player, or when the surface is scrolled or clipped out of sight.
     var layer: VideoLayer? {
         guard let player, !isDisappearing else { return nil }
-        return VideoLayer(player: player, frame: frame, gravity: gravity)
+        var visible: Rect? = frame
+        for case let clip as any ClippingNode in ancestry.dropFirst() {
+            visible = visible?.intersection(clip.frame)
+        }
+        guard let visible else { return nil }
+        return VideoLayer(player: player, frame: frame, visibleFrame: visible, gravity: gravity)
     }
 }
 

@@ -24,7 +24,8 @@ extension WidgetHost {
         cairo_save(cr)
         defer { cairo_restore(cr) }
         let frameRect = layer.frame
-        cairo_rectangle(cr, frameRect.minX, frameRect.minY, frameRect.width, frameRect.height)
+        let visible = layer.visibleFrame
+        cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
         cairo_clip(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_paint(cr)

@@ -4,7 +4,7 @@
 /// damage those placements cause is clipped to the view (and dropped when the whole view is
 /// repainted anyway).
 @MainActor
-final class ScrollNode: Node {
+final class ScrollNode: Node, ClippingNode {
     /// Points one wheel step scrolls.
     static let wheelStep = 40.0
 
