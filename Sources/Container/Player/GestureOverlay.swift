@@ -11,7 +11,7 @@ public struct GestureOverlay: Widget {
         WithService(GestureService.self) { gesture in
             Rectangle().fill(.clear).contentShape()
                 .onPointer { gesture.handlePointer($0) }
-                .onScroll { gesture.handleScroll($0) }
+                .onScrollIfHandled { gesture.handleScroll($0) }
                 .onKeyPress { gesture.handleKey($0) }
         }
     }

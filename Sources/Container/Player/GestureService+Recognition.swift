@@ -41,14 +41,18 @@ extension GestureService {
         }
     }
 
-    /// Scrolls, or pinches when control is held.
-    func handleScroll(_ value: ScrollValue) {
+    /// Scrolls, or pinches when control is held; `false` when nothing observes that gesture, so
+    /// that the wheel passes on to what lies around the player (a page's scroll view).
+    func handleScroll(_ value: ScrollValue) -> Bool {
         let size = value.size
         guard value.modifiers.contains(.control) else {
+            guard isObserved(.scroll) else { return false }
             var scroll = event(.scroll, .changed, at: value.location, in: size)
             scroll.scrollDelta = Point(x: value.dx, y: value.dy)
-            return emit(scroll)
+            emit(scroll)
+            return true
         }
+        guard isObserved(.pinch) else { return false }
         var state = pinch ?? PinchState(event: event(.pinch, .began, at: value.location, in: size))
         state.endTimer?.cancel()
         // Each wheel step down zooms out by a tenth, up zooms in.
@@ -63,6 +67,7 @@ extension GestureService {
             self.emit(ended)
         }
         pinch = state
+        return true
     }
 
     private func pressBegan(at point: Point, in size: Size) {

@@ -86,10 +86,16 @@ import VideoPlayerContainer
             .makeHost(page)
         #expect(host.videoLayers.first?.visibleFrame == Rect(x: 0, y: 40, width: 320, height: 100))
 
-        host.handle(.scroll(dx: 0, dy: 1, location: Point(x: 160, y: 170)))
+        // Over the video the wheel scrolls the page: nothing observes scrolls of the video.
+        host.handle(.scroll(dx: 0, dy: 1, location: Point(x: 160, y: 90)))
         host.update()
         #expect(host.videoLayers.first?.frame == Rect(x: 0, y: 0, width: 320, height: 100))
         #expect(host.videoLayers.first?.visibleFrame == Rect(x: 0, y: 40, width: 320, height: 60))
+
+        var scrolls = 0
+        context.gesture.observe(.scroll) { _ in scrolls += 1 }
+        host.handle(.scroll(dx: 0, dy: 1, location: Point(x: 160, y: 90)))
+        #expect(scrolls == 1)
 
         host.handle(.scroll(dx: 0, dy: 2, location: Point(x: 160, y: 170)))
         host.update()

@@ -6,7 +6,8 @@ struct GestureModifier: NodeModifier {
         case doubleTap(@MainActor () -> Void)
         case drag(@MainActor (DragValue) -> Void)
         case hover(@MainActor (Bool) -> Void)
-        case scroll(@MainActor (ScrollValue) -> Void)
+        /// Returns whether the widget took the scroll; if not, it goes on to the widgets around.
+        case scroll(@MainActor (ScrollValue) -> Bool)
         case keyPress(@MainActor (KeyPress) -> Bool)
         case pointer(@MainActor (PointerValue) -> Void)
         case interaction(@MainActor () -> Void)
@@ -51,6 +52,17 @@ extension Widget {
 
     /// Reports wheel and touchpad scrolls over the widget.
     public func onScroll(perform action: @escaping @MainActor (ScrollValue) -> Void) -> some Widget {
+        modifier(
+            GestureModifier(
+                handler: .scroll { value in
+                    action(value)
+                    return true
+                }))
+    }
+
+    /// Offers wheel and touchpad scrolls over the widget to `action`, which returns whether it took
+    /// the scroll; one it declines goes on to the widgets (and scroll views) around.
+    func onScrollIfHandled(perform action: @escaping @MainActor (ScrollValue) -> Bool) -> some Widget {
         modifier(GestureModifier(handler: .scroll(action)))
     }
 

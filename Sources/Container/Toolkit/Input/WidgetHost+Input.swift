@@ -180,7 +180,8 @@ extension WidgetHost {
     }
 
     /// Scroll views under the pointer scroll, the innermost first, each handing what it could not
-    /// take to the next; an `onScroll` widget gets the scroll if it lies inside all of them.
+    /// take to the next; an `onScroll` widget gets the scroll if it lies inside all of them (and
+    /// passes it on if it declines).
     /// Control + wheel (a pinch) passes scroll views by.
     private func scroll(_ value: ScrollValue) -> Bool {
         let chain = chain(at: value.location)
@@ -197,11 +198,10 @@ extension WidgetHost {
             guard !insideScrollView, let gesture = node as? GestureNode,
                 case .scroll(let action)? = gesture.handler
             else { continue }
-            action(
-                ScrollValue(
-                    dx: value.dx, dy: value.dy, location: gesture.localPoint(value.location),
-                    modifiers: value.modifiers, size: gesture.frame.size))
-            return true
+            let local = ScrollValue(
+                dx: value.dx, dy: value.dy, location: gesture.localPoint(value.location),
+                modifiers: value.modifiers, size: gesture.frame.size)
+            if action(local) { return true }
         }
         return insideScrollView
     }
