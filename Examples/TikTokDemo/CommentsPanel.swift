@@ -18,11 +18,12 @@ struct CommentsPanel: Widget {
                 }
             }
             .padding(14)
-            VStack(alignment: .leading, spacing: 16) {
-                ForEach(item.comments, id: \.self) { comment in CommentRow(comment: comment) }
-                Spacer()
+            ScrollView {
+                VStack(alignment: .leading, spacing: 16) {
+                    ForEach(item.comments, id: \.self) { comment in CommentRow(comment: comment) }
+                }
+                .padding(EdgeInsets(top: 4, leading: 16, bottom: 0, trailing: 16))
             }
-            .padding(EdgeInsets(top: 4, leading: 16, bottom: 0, trailing: 16))
             .accessibilityIdentifier("comments.list")
             Text("Add comment...")
                 .foregroundColor(Color(white: 0.55))

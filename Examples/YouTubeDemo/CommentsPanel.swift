@@ -20,16 +20,42 @@ struct CommentsPanel: Widget {
                         queue.context?.feature.dismiss()
                     }
                 }
-                ForEach(comments) { comment in
-                    CommentRow(comment: comment)
-                }
-                Spacer()
+                ScrollView { CommentList(comments: comments) }
             }
             .foregroundColor(YouTubeStyle.primaryText)
             .padding(16)
             .frame(maxWidth: .infinity, maxHeight: .infinity)
             .background(YouTubeStyle.pageBackground)
             .accessibilityIdentifier("comments")
+        }
+    }
+}
+
+/// The comments of a video, newest first: under the video on the watch page, in the fullscreen panel.
+struct CommentList: Widget {
+    let comments: [VideoComment]
+
+    var body: some Widget {
+        VStack(alignment: .leading, spacing: 16) {
+            ForEach(comments) { comment in
+                CommentRow(comment: comment).accessibilityIdentifier("comment.\(comment.id)")
+            }
+        }
+    }
+}
+
+/// The comments section under the video details on the watch page.
+struct PageComments: Widget {
+    var body: some Widget {
+        WithService(WatchQueueService.self) { queue in
+            let comments = queue.current?.comments ?? []
+            VStack(alignment: .leading, spacing: 16) {
+                Text(comments.count == 1 ? "1 Comment" : "\(comments.count) Comments")
+                    .font(Font(size: 18, weight: .bold))
+                CommentList(comments: comments)
+            }
+            .foregroundColor(YouTubeStyle.primaryText)
+            .padding(.top, 12)
         }
     }
 }

@@ -2,6 +2,9 @@ import VideoPlayerWidgets
 
 /// The whole window: YouTube's watch page around the player, or the player alone in fullscreen.
 ///
+/// Below the masthead the page scrolls: the player, its details and comments on the left, the
+/// videos up next on the right; the wheel over the video scrolls the page too.
+///
 /// The layout follows `context.status`; the player's services (and so its state) live in the
 /// context, so switching layouts keeps playing where it was.
 struct WatchLayout: Widget {
@@ -14,20 +17,27 @@ struct WatchLayout: Widget {
             } else {
                 VStack(alignment: .leading, spacing: 0) {
                     Masthead()
-                    HStack(alignment: .top, spacing: YouTubeStyle.margin) {
-                        VStack(alignment: .leading, spacing: 12) {
-                            PlayerWidget(context)
-                                .frame(
-                                    width: YouTubeStyle.playerSize.width,
-                                    height: YouTubeStyle.playerSize.height
-                                )
-                                .accessibilityIdentifier("player")
-                            VideoDetailsWidget()
+                    ScrollView {
+                        HStack(alignment: .top, spacing: YouTubeStyle.margin) {
+                            VStack(alignment: .leading, spacing: 12) {
+                                PlayerWidget(context)
+                                    .frame(
+                                        width: YouTubeStyle.playerSize.width,
+                                        height: YouTubeStyle.playerSize.height
+                                    )
+                                    .accessibilityIdentifier("player")
+                                VideoDetailsWidget()
+                                PageComments()
+                            }
+                            .frame(width: YouTubeStyle.playerSize.width)
+                            UpNextWidget()
                         }
-                        .frame(width: YouTubeStyle.playerSize.width)
-                        UpNextWidget()
+                        .padding(
+                            EdgeInsets(
+                                top: 0, leading: YouTubeStyle.margin, bottom: YouTubeStyle.margin,
+                                trailing: YouTubeStyle.margin))
                     }
-                    .padding(.horizontal, YouTubeStyle.margin)
+                    .accessibilityIdentifier("page")
                 }
                 .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
                 .background(YouTubeStyle.pageBackground)

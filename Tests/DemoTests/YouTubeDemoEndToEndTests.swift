@@ -1,4 +1,5 @@
 import DemoSupport
+import Foundation
 import Testing
 import VideoPlayerTestSupport
 import VideoPlayerWidgets
@@ -161,6 +162,28 @@ import VideoPlayerWidgets
         let red = RGBA(YouTubeStyle.red)
         #expect(image.pixel(x: Int(bar.minX + bar.width * 0.5), y: Int(bar.midY)).isClose(to: red))
         #expect(!image.pixel(x: Int(bar.minX + bar.width * 0.9), y: Int(bar.midY)).isClose(to: red))
+    }
+
+    @Test func theWatchPageScrollsToTheCommentsAndTheVideoStaysUnderTheMasthead() async throws {
+        let bed = try await makeBed()
+        let comment = try #require(bed.host.frame(ofIdentifier: "comment.0"))
+        #expect(comment.maxY > 720, "the comments start below the window")
+
+        // The wheel over the video scrolls the page.
+        bed.host.handle(.scroll(dx: 0, dy: 10, location: Point(x: 400, y: 300)))
+        bed.host.update()
+        let scrolled = try #require(bed.host.frame(ofIdentifier: "comment.0"))
+        #expect(scrolled.maxY <= 720)
+        let player = try #require(bed.host.frame(ofIdentifier: "player"))
+        #expect(player.minY < 56)
+        #expect(bed.host.videoLayers.first?.visibleFrame.minY == 56)
+        let image = bed.host.snapshotWithVideo()
+        #expect(
+            image.pixel(x: 300, y: 45) == RGBA(YouTubeStyle.pageBackground), "the masthead hides the video")
+        #expect(image.pixel(x: 300, y: 100).isClipColour)
+        if let path = ProcessInfo.processInfo.environment["VPC_SCREENSHOT"] {
+            try image.writePNG(to: URL(fileURLWithPath: path))
+        }
     }
 
     @Test func clickingAnUpNextRowPlaysThatVideo() async throws {

@@ -54,15 +54,14 @@ final class ScrollNode: Node, ClippingNode {
             height: axes.contains(.vertical) ? nil : proposal.height)
     }
 
+    /// Like SwiftUI's, the view takes all the space it is offered, and the content's size only
+    /// along a dimension left unspecified.
     override func computeSize(_ proposal: ProposedSize) -> Size {
-        let fitted = content?.sizeThatFits(contentProposal(proposal)) ?? .zero
-        func length(_ proposed: Double?, fitted: Double) -> Double {
-            guard let proposed, proposed.isFinite else { return fitted }
-            return proposed
+        guard proposal.width == nil || proposal.height == nil else {
+            return proposal.replacingUnspecified(with: .zero)
         }
-        return Size(
-            width: length(proposal.width, fitted: fitted.width),
-            height: length(proposal.height, fitted: fitted.height))
+        let fitted = content?.sizeThatFits(contentProposal(proposal)) ?? .zero
+        return proposal.replacingUnspecified(with: fitted)
     }
 
     override func placeChildren(in rect: Rect) {
