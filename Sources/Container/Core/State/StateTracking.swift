@@ -42,4 +42,12 @@ enum StateTracking {
         defer { scopes.removeLast() }
         return body()
     }
+
+    /// Runs `body`, adding the `@ViewState` it reads to the reads `subscription` already holds (a
+    /// lazy stack building rows of its widget's body after the body was evaluated).
+    static func adding<Result>(to subscription: StateSubscription, _ body: () -> Result) -> Result {
+        scopes.append(subscription)
+        defer { scopes.removeLast() }
+        return body()
+    }
 }

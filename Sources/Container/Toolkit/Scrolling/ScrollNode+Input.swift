@@ -92,7 +92,9 @@ extension ScrollNode {
     /// Moves the content so that the element `target` names shows at its anchor (or, with no
     /// anchor, just enough for it to show whole); does nothing when no such element is inside.
     func scroll(to target: ScrollTarget, in rect: Rect) {
-        guard let element = descendant(forElement: target.id) else { return }
+        guard let box = descendant(forElement: target.id)?.frame ?? lazyFrame(ofElement: target.id) else {
+            return
+        }
         func along(
             _ current: Double, start: Double, length: Double, viewStart: Double, viewLength: Double,
             anchor: Double?
@@ -102,7 +104,6 @@ extension ScrollNode {
             if position < current || length > viewLength { return position }
             return max(current, position + length - viewLength)
         }
-        let box = element.frame
         let destination = clamped(
             Point(
                 x: along(
@@ -120,6 +121,20 @@ extension ScrollNode {
             offset = destination
             showIndicators()
         }
+    }
+}
+
+extension ScrollNode {
+    /// Where a lazy stack inside puts the row of the element `id`, built or not.
+    fileprivate func lazyFrame(ofElement id: ElementID) -> Rect? {
+        func search(_ node: Node) -> Rect? {
+            if let lazy = node as? LazyStackNode, let frame = lazy.frame(ofElement: id) { return frame }
+            for child in node.children {
+                if let found = search(child) { return found }
+            }
+            return nil
+        }
+        return search(self)
     }
 }
 

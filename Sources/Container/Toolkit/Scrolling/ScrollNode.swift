@@ -118,6 +118,14 @@ final class ScrollNode: Node, ClippingNode {
         return moved
     }
 
+    /// Moves the content by `distance` (a lazy stack inside re-estimated the rows above what
+    /// shows); the next layout clamps the offset to the content's new size.
+    func shiftContent(by distance: Point) {
+        offset = offset + distance
+        placedOffset = placedOffset + distance
+        invalidatePlacement()
+    }
+
     // MARK: Drawing
 
     override func draw(_ context: DrawContext) {

@@ -39,6 +39,11 @@ final class CompositeNode: Node {
         }
     }
 
+    /// Runs `body` as part of this widget's body: the state it reads rebuilds the widget.
+    func trackingReads<Result>(_ body: () -> Result) -> Result {
+        StateTracking.adding(to: subscription ?? makeSubscription(), body)
+    }
+
     private func makeSubscription() -> StateSubscription {
         let subscription = StateSubscription { [weak self] in self?.stateDidChange() }
         self.subscription = subscription

@@ -48,6 +48,15 @@ final class WidgetTree {
         (widget as? any PrimitiveWidget)?.makeNode() ?? CompositeNode.evaluatingBody()
     }
 
+    /// Runs `body` with insertion transitions off, as during the first build: rows a lazy stack
+    /// builds because they scrolled into view appear without one.
+    func withoutInsertionTransitions(_ body: () -> Void) {
+        let saved = isMounting
+        isMounting = true
+        defer { isMounting = saved }
+        body()
+    }
+
     // MARK: State changes
 
     func scheduleRebuild(_ node: CompositeNode) {
@@ -108,7 +117,7 @@ final class WidgetTree {
         for _ in 1..<Self.layoutPassLimit {
             guard !layoutReports.isEmpty else { return }
             runLayoutReports()
-            guard hasDirtyNodes else { return }
+            guard hasDirtyNodes || root.needsPlacement else { return }
             rebuildDirtyNodes()
             root.place(in: bounds)
         }

@@ -3,7 +3,7 @@ public struct EmptyWidget: PrimitiveWidget, WidgetList {
     /// Creates the empty widget.
     public init() {}
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {}
+    func flatten(into children: inout FlatChildren, key: ChildKey) {}
 }
 
 /// Several widgets treated as one: a stack lays them out as its own children; alone they overlap.
@@ -15,7 +15,7 @@ public struct Group<Content: Widget>: PrimitiveWidget, WidgetList {
         self.content = content()
     }
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
         flattenWidget(content, into: &children, key: key)
     }
 }
@@ -29,7 +29,7 @@ public struct AnyWidget: PrimitiveWidget, WidgetList {
         wrapped = (widget as? AnyWidget)?.wrapped ?? widget
     }
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
         flattenWidget(wrapped, into: &children, key: key.appending(ObjectIdentifier(type(of: wrapped))))
     }
 }
@@ -52,11 +52,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: Widge
         self.content = content
     }
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
-        for element in data {
-            flattenWidget(
-                content(element), into: &children, key: key.appending(ElementID(id: element[keyPath: id])))
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
+        let data = data
+        let id = id
+        let content = content
+        func element(_ offset: Int) -> Data.Element {
+            data[data.index(data.startIndex, offsetBy: offset)]
         }
+        children.append(
+            ElementRun(
+                count: data.count, key: { key.appending(ElementID(id: element($0)[keyPath: id])) },
+                widget: { content(element($0)) }))
     }
 }
 

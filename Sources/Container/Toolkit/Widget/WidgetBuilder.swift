@@ -50,7 +50,7 @@ public struct TupleWidget<each Content: Widget>: PrimitiveWidget, WidgetList {
         self.content = (repeat each content)
     }
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
         var index = 0
         for child in repeat each content {
             flattenWidget(child, into: &children, key: key.appending(index))
@@ -68,7 +68,7 @@ public struct ConditionalWidget<First: Widget, Second: Widget>: PrimitiveWidget,
 
     let storage: Storage
 
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
         switch storage {
         case .first(let first): flattenWidget(first, into: &children, key: key.appending(0))
         case .second(let second): flattenWidget(second, into: &children, key: key.appending(1))
@@ -78,7 +78,7 @@ public struct ConditionalWidget<First: Widget, Second: Widget>: PrimitiveWidget,
 
 /// Optional content: `nil` adds no child.
 extension Optional: Widget, PrimitiveWidget, WidgetList where Wrapped: Widget {
-    func flatten(into children: inout [FlatChild], key: ChildKey) {
+    func flatten(into children: inout FlatChildren, key: ChildKey) {
         if let wrapped = self { flattenWidget(wrapped, into: &children, key: key.appending(0)) }
     }
 }
