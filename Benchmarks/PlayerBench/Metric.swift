@@ -14,6 +14,7 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case streamStartupMs, streamStalls, streamStallMs, streamSwitches, streamLowestHeight, streamBytesRatio
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
+    case lazyList20FrameMs, lazyList10kFrameMs, lazyList10kBodies, eagerList10kFrameMs
 }
 
 /// The measurements of one scenario in one run, or their medians over several runs.

@@ -95,6 +95,15 @@ enum ReportTable {
                 "paused idle: CPU % / loop wake-ups per s",
                 pair(.idle, .idleCPUPercent, .idleWakeupsPerSecond),
             ],
+            [
+                "scrolling, ms a frame: lazy list of 20 / of 10,000 rows / VStack of 10,000",
+                [Metric.lazyList20FrameMs, .lazyList10kFrameMs, .eagerList10kFrameMs]
+                    .map { cell(report.ours(.lists, $0)) }.joined(separator: " / "),
+            ],
+            [
+                "scrolling: bodies the lazy list of 10,000 rows built",
+                cell(report.ours(.lists, .lazyList10kBodies)),
+            ],
         ]
     }
 

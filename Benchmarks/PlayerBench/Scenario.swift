@@ -19,6 +19,8 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     /// An HLS ladder behind a throughput cap that comes and goes (``StreamingLadder``).
     case streaming
     case idle
+    /// Scrolling lazy and eager lists of 20 and 10,000 rows in a headless host (no clip plays).
+    case lists
 
     /// The scenarios that play a whole clip in real time (and are compared with ffplay).
     static let playback: [Scenario] = [.hd30, .hd60, .portrait, .sync]
@@ -44,8 +46,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
             // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
             // played again and again without a gap, is a clean tone.
             return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
-        case .streaming:
-            // The ladder is encoded by `StreamingLadder`; this clip only warms the cache.
+        case .streaming, .lists:
+            // The ladder is encoded by `StreamingLadder`, and lists play nothing; this clip only
+            // warms the cache.
             return ClipSpec(width: 160, height: 96, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
         case .network:
             // Small, so the throttled server's rates are those of a real stream scaled down.

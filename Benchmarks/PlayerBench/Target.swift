@@ -35,6 +35,12 @@ struct Target: Sendable {
         Target("Overlay redraws/s, ticking label", "/s", 1) { $0.ours(.hd30, .overlayRedrawsPerSecond) },
         Target("Full redraw of the layout, Cairo paint", "ms", 2) { $0.ours(.idle, .fullPaintMs) },
         Target("Paused idle CPU", "%", 1, strictlyBelow: true) { $0.ours(.idle, .idleCPUPercent) },
+        Target("Scrolling frame, lazy list of 10,000 / of 20 rows", "x", 2) { report in
+            guard let long = report.ours(.lists, .lazyList10kFrameMs),
+                let short = report.ours(.lists, .lazyList20FrameMs), short > 0
+            else { return nil }
+            return long / short
+        },
     ]
 
     init(

@@ -35,6 +35,8 @@ enum Worker {
             metrics = try StreamingMeasurement(smoke: smoke, cache: cache).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
+        case .lists:
+            metrics = ListMeasurement(frames: smoke ? 20 : 200, eagerFrames: smoke ? 2 : 20).run()
         }
         metrics[.cpuSeconds] = ProcessResources.cpuSeconds
         metrics[.peakRSSMiB] = ProcessUsage.selfPeakRSSMiB
