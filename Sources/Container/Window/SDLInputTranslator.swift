@@ -42,6 +42,8 @@ struct SDLInputTranslator {
             return pinch(event.mgesture)
         case SDL_TEXTINPUT:
             return .textInput(Self.text(of: event.text))
+        case SDL_TEXTEDITING:
+            return .textEditing(Self.text(of: event.edit.text))
         case SDL_WINDOWEVENT where UInt32(event.window.event) == SDL_WINDOWEVENT_LEAVE.rawValue:
             return .pointerExited
         default:
@@ -87,8 +89,9 @@ struct SDLInputTranslator {
         return result
     }
 
-    private static func text(of event: SDL_TextInputEvent) -> String {
-        withUnsafeBytes(of: event.text) { raw in
+    /// The UTF-8 of an SDL event's fixed-size text field; invalid bytes become U+FFFD.
+    private static func text<Text>(of text: Text) -> String {
+        withUnsafeBytes(of: text) { raw in
             let bytes = raw.prefix { $0 != 0 }
             return String(decoding: bytes, as: UTF8.self)
         }

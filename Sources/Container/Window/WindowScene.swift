@@ -30,6 +30,9 @@ final class WindowScene {
         compositor = try SceneCompositorFactory.make(for: window, host: host, compositing: compositing)
         sleeper = LoopSleeper(
             wakeEventType: wakeEvent, videoDriver: String(cString: SDL_GetCurrentVideoDriver()))
+        // NB: SDL starts text input with the video subsystem; the input method should run only
+        // while a text field has the focus.
+        SDL_StopTextInput()
     }
 
     isolated deinit {
@@ -60,6 +63,22 @@ final class WindowScene {
         if let input = translator.translate(event) {
             _ = host.handle(input)
         }
+        followTextInput()
+    }
+
+    /// Runs the input method while a text field has the focus, its candidates at the caret.
+    private func followTextInput() {
+        let active = SDL_IsTextInputActive() == SDL_TRUE
+        guard host.wantsTextInput != active else { return }
+        guard host.wantsTextInput else { return SDL_StopTextInput() }
+        if let caret = host.textInputRect, translator.pointScale > 0 {
+            let scale = 1 / translator.pointScale
+            var rect = SDL_Rect(
+                x: Int32(caret.minX * scale), y: Int32(caret.minY * scale), w: Int32(caret.width * scale),
+                h: Int32(caret.height * scale))
+            SDL_SetTextInputRect(&rect)
+        }
+        SDL_StartTextInput()
     }
 
     private func handleWindowEvent(_ kind: UInt32) {

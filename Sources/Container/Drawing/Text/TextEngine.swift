@@ -56,6 +56,16 @@ final class TextEngine {
             lineHeight: lineHeight)
     }
 
+    /// The width of one line, in points, and the height of a line of `font`.
+    func measureLine(_ line: String, font: Font, scale: Double) -> (width: Double, lineHeight: Double) {
+        guard let ttf = try? self.font(font, scale: scale) else { return (0, 0) }
+        let width =
+            line.isEmpty
+            ? 0
+            : width(of: line, ttf: ttf, pixelSize: Self.pixelSize(font, scale: scale), weight: font.weight)
+        return (Double(width) / scale, Double(ttf.lineSkip) / scale)
+    }
+
     /// Paints one line with its top left corner at `origin` (points), in the cairo's current source.
     func drawLine(_ line: String, font: Font, scale: Double, at origin: Point, cairo: OpaquePointer) {
         guard !line.isEmpty, let raster = raster(for: line, font: font, scale: scale) else { return }

@@ -22,6 +22,8 @@ struct GestureState {
         weak var pointerNode: GestureNode?
         /// The `onInteraction` observers around the press, told about each of its events.
         var interactionNodes: [GestureNode] = []
+        /// The text field the press went down in: moves select.
+        weak var textField: TextFieldNode?
     }
 
     /// The `onTap` and `onDoubleTap` of one widget: gesture modifiers applied directly on top of each other.
@@ -46,6 +48,8 @@ struct GestureState {
     var hovered: [ObjectIdentifier: GestureNode] = [:]
     /// The `onPointer` widget the pointer last moved over with no button held.
     weak var pointerHovered: GestureNode?
+    /// The text field (or `focusable()` widget) that gets keys first.
+    weak var focused: (any FocusTarget)?
 }
 
 extension Node {

@@ -16,6 +16,8 @@ public enum InputEvent: Hashable, Sendable {
     case keyUp(Key, modifiers: KeyModifiers = [])
     /// Text typed by the user, after keyboard layout and input method.
     case textInput(String)
+    /// The text an input method is composing, not yet typed (empty when the composition ends).
+    case textEditing(String)
 }
 
 /// A pointer (mouse) button.

@@ -19,7 +19,15 @@ extension WidgetHost {
         case .scroll(let dx, let dy, let location, let modifiers):
             return scroll(ScrollValue(dx: dx, dy: dy, location: location, modifiers: modifiers))
         case .keyDown(let key, let modifiers): return keyDown(KeyPress(key: key, modifiers: modifiers))
-        case .keyUp, .textInput: return false
+        case .keyUp: return false
+        case .textInput(let text):
+            guard let target = focusedTarget else { return false }
+            target.insertText(text)
+            return true
+        case .textEditing(let text):
+            guard let target = focusedTarget else { return false }
+            target.setComposition(text)
+            return true
         }
     }
 
@@ -45,6 +53,13 @@ extension WidgetHost {
         let chain = chain(at: point)
         let interactions = chain.interactionNodes
         interactions.forEach { $0.notifyInteraction() }
+        focus(chain.lazy.compactMap { $0 as? any FocusTarget }.first)
+        if let field = chain.first as? TextFieldNode {
+            gestures.press = GestureState.Press(
+                start: point, taps: nil, interactionNodes: interactions, textField: field)
+            field.pointerDown(at: point, time: clock.now, doubleClickInterval: doubleTapInterval)
+            return true
+        }
         if let pointer = chain.capturingPointerNode {
             gestures.press = GestureState.Press(
                 start: point, taps: nil, pointerNode: pointer, interactionNodes: interactions)
@@ -72,6 +87,10 @@ extension WidgetHost {
         press.interactionNodes.forEach { $0.notifyInteraction() }
         if let pointer = press.pointerNode {
             pointer.sendPointer(.moved, at: point)
+            return true
+        }
+        if let field = press.textField {
+            field.pointerDragged(to: point)
             return true
         }
         guard !press.dragCandidates.isEmpty else { return !press.interactionNodes.isEmpty }
@@ -206,8 +225,21 @@ extension WidgetHost {
         return insideScrollView
     }
 
-    /// Offers the key to `onKeyPress` handlers, topmost (last drawn) first, until one takes it.
+    /// Offers the key to the focused widget first; Tab and shift+Tab then move the focus, Escape
+    /// takes it away; other keys go to `onKeyPress` handlers, topmost (last drawn) first, until
+    /// one takes it.
     private func keyDown(_ press: KeyPress) -> Bool {
+        let focused = focusedTarget
+        if let focused, focused.handleFocusedKey(press) { return true }
+        if press.key.rawValue == "Tab", moveFocus(forward: !press.modifiers.contains(.shift)) { return true }
+        if press.key == .escape, focused != nil {
+            focus(nil)
+            return true
+        }
+        return offerKey(press)
+    }
+
+    private func offerKey(_ press: KeyPress) -> Bool {
         func offer(_ node: Node) -> Bool {
             guard node.acceptsInput else { return false }
             if node.children.reversed().contains(where: offer) { return true }

@@ -206,12 +206,10 @@ final class LazyStackNode: Node {
         }
     }
 
-    /// The stretch along the axis, in the stack's coordinates, that the nearest clipping ancestor
-    /// (a scroll view), or else the host, shows of the stack.
+    /// The stretch along the axis, in the stack's coordinates, that its scroll view (and any other
+    /// clipping ancestor, and the host) shows of the stack; empty when nothing shows.
     private func visibleStretch(in rect: Rect) -> ClosedRange<Double> {
-        let host = tree?.root.frame ?? rect
-        let clip = ancestry.dropFirst().first { $0 is any ClippingNode }?.frame ?? host
-        let visible = clip.intersection(host) ?? Rect(origin: clip.origin, size: .zero)
+        guard let visible = visibleBounds else { return -Double.infinity...(-Double.infinity) }
         let start = isVertical ? visible.minY - rect.minY : visible.minX - rect.minX
         return start...(start + (isVertical ? visible.height : visible.width))
     }

@@ -8,6 +8,18 @@ struct ClipModifier: NodeModifier {
 @MainActor
 protocol ClippingNode: Node {}
 
+extension Node {
+    /// The part of the host that the clipping ancestors (scroll views, clipped widgets) let this
+    /// node show in; `nil` when they leave nothing.
+    var visibleBounds: Rect? {
+        var visible: Rect? = tree?.root.frame
+        for case let clip as any ClippingNode in ancestry.dropFirst() {
+            visible = visible?.intersection(clip.frame)
+        }
+        return visible
+    }
+}
+
 /// Clips its subtree to its frame with rounded corners.
 @MainActor
 final class ClipNode: ModifierNode, ClippingNode {

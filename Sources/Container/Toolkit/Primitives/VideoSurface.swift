@@ -107,12 +107,9 @@ final class VideoSurfaceNode: Node {
 
     /// Where the video goes; `nil` with no player, or when the surface is scrolled or clipped out of sight.
     var layer: VideoLayer? {
-        guard let player, !isDisappearing else { return nil }
-        var visible: Rect? = frame
-        for case let clip as any ClippingNode in ancestry.dropFirst() {
-            visible = visible?.intersection(clip.frame)
+        guard let player, !isDisappearing, let visible = visibleBounds?.intersection(frame) else {
+            return nil
         }
-        guard let visible else { return nil }
         return VideoLayer(player: player, frame: frame, visibleFrame: visible, gravity: gravity)
     }
 }

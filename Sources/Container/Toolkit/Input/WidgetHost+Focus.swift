@@ -1,0 +1,50 @@
+extension WidgetHost {
+    /// Whether a focused text field wants typed text: the window then runs the input method.
+    public var wantsTextInput: Bool { focusedTarget?.wantsTextInput ?? false }
+
+    /// Where the focused text field's caret is (points), for the input method's candidate window.
+    public var textInputRect: Rect? { (focusedTarget as? TextFieldNode)?.caretRect }
+
+    /// The focused node, while it is still in the tree and takes input.
+    var focusedTarget: (any FocusTarget)? {
+        guard let focused = gestures.focused else { return nil }
+        guard focused.canTakeFocus else {
+            gestures.focused = nil
+            return nil
+        }
+        return focused
+    }
+
+    /// Gives the focus to `target` (`nil`: to nothing), telling the old and the new holder.
+    func focus(_ target: (any FocusTarget)?) {
+        let current = gestures.focused
+        guard current !== target else { return }
+        gestures.focused = target
+        current?.focusDidChange(false)
+        target?.focusDidChange(true)
+    }
+
+    /// Moves the focus to the next (or previous) node that can hold it, in the order they are
+    /// drawn, wrapping around; `false` when there is none.
+    @discardableResult
+    func moveFocus(forward: Bool) -> Bool {
+        var targets: [any FocusTarget] = []
+        func collect(_ node: Node) {
+            guard node.acceptsInput else { return }
+            if let target = node as? any FocusTarget { targets.append(target) }
+            for child in node.children { collect(child) }
+        }
+        collect(tree.root)
+        guard !targets.isEmpty else { return false }
+        let current = focusedTarget.flatMap { focused in targets.firstIndex { $0 === focused } }
+        let next =
+            switch (current, forward) {
+            case (nil, true): 0
+            case (nil, false): targets.count - 1
+            case (let index?, true): (index + 1) % targets.count
+            case (let index?, false): (index + targets.count - 1) % targets.count
+            }
+        focus(targets[next])
+        return true
+    }
+}
