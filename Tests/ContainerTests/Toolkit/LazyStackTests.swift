@@ -71,6 +71,17 @@ struct NumberedRow: Widget {
         #expect(host.bodyEvaluationCount - before <= 50)
     }
 
+    @Test func aClippedListInsideTheScrollViewStillBuildsOnlyWhatShows() {
+        let host = host(
+            ScrollView {
+                LazyVStack(spacing: 0) { ForEach(0..<10_000) { index in NumberedRow(index: index) } }
+                    .cornerRadius(4)
+            }
+            .frame(height: 60))
+        #expect(host.bodyEvaluationCount <= 20)
+        #expect(host.frame(ofIdentifier: "row9") == nil)
+    }
+
     @Test func rowsOfDifferentLengthsEndWithTheLastRowAtTheBottom() {
         let host = host(page(count: 1_000) { $0 % 2 == 0 ? 20 : 40 })
         #expect(host.frame(ofIdentifier: "row1")?.height == 40)
