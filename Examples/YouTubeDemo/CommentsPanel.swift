@@ -52,6 +52,20 @@ struct PageComments: Widget {
             VStack(alignment: .leading, spacing: 16) {
                 Text(comments.count == 1 ? "1 Comment" : "\(comments.count) Comments")
                     .font(Font(size: 18, weight: .bold))
+                HStack(spacing: 12) {
+                    ChannelAvatar(name: "You", color: Color(hex: 0x1E88E5), side: 32)
+                    TextField("Add a comment…", text: queue.binding(\.commentDraft))
+                        .onSubmit { queue.postComment() }
+                        .font(.body)
+                        .padding(EdgeInsets(top: 0, leading: 0, bottom: 6, trailing: 0))
+                        .background(
+                            VStack(spacing: 0) {
+                                Spacer()
+                                Color(hex: 0x717171).frame(height: 1)
+                            }
+                        )
+                        .accessibilityIdentifier("comment.field")
+                }
                 CommentList(comments: comments)
             }
             .foregroundColor(YouTubeStyle.primaryText)

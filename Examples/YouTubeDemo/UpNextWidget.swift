@@ -1,20 +1,29 @@
 import DemoSupport
 import VideoPlayerWidgets
 
-/// The column beside the player: the queue after the current video; a click plays that video.
+/// The column beside the player: the queue after the current video, narrowed to what the search
+/// field matches; a click plays that video.
 struct UpNextWidget: Widget {
     var body: some Widget {
         WithService(WatchQueueService.self) { queue in
-            VStack(alignment: .leading, spacing: 10) {
-                Text("Up next").font(Font(size: 16, weight: .bold)).foregroundColor(YouTubeStyle.primaryText)
-                ForEach(queue.upNext, id: \.index) { entry in
-                    UpNextRow(video: entry.video)
-                        .contentShape()
-                        .onTap { queue.play(at: entry.index) }
-                        .accessibilityIdentifier("upNext.\(entry.index)")
+            WithService(SearchService.self) { search in
+                let entries = queue.upNext.filter { search.matches($0.video) }
+                VStack(alignment: .leading, spacing: 10) {
+                    Text(search.query.isEmpty ? "Up next" : "Up next matching “\(search.query)”")
+                        .font(Font(size: 16, weight: .bold)).lineLimit(1)
+                        .foregroundColor(YouTubeStyle.primaryText)
+                    if entries.isEmpty && !search.query.isEmpty {
+                        Text("No videos match.").font(.body).foregroundColor(YouTubeStyle.secondaryText)
+                    }
+                    ForEach(entries, id: \.index) { entry in
+                        UpNextRow(video: entry.video)
+                            .contentShape()
+                            .onTap { queue.play(at: entry.index) }
+                            .accessibilityIdentifier("upNext.\(entry.index)")
+                    }
                 }
+                .frame(maxWidth: .infinity, alignment: .leading)
             }
-            .frame(maxWidth: .infinity, alignment: .leading)
         }
     }
 }

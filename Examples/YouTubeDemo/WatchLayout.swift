@@ -56,10 +56,14 @@ struct Masthead: Widget {
             Text("YouTube").font(Font(size: 19, weight: .bold)).foregroundColor(YouTubeStyle.primaryText)
             Text("demo").font(.caption).foregroundColor(YouTubeStyle.secondaryText)
             Spacer()
-            Text("Search").font(.body).foregroundColor(YouTubeStyle.secondaryText)
-                .padding(EdgeInsets(horizontal: 16, vertical: 0))
-                .frame(width: 520, height: 38, alignment: .leading)
-                .background(Capsule().stroke(Color(hex: 0x303030), lineWidth: 1))
+            WithService(SearchService.self) { search in
+                TextField("Search", text: search.binding(\.query))
+                    .font(.body).foregroundColor(YouTubeStyle.primaryText)
+                    .padding(EdgeInsets(horizontal: 16, vertical: 0))
+                    .frame(width: 520, height: 38, alignment: .leading)
+                    .background(Capsule().stroke(Color(hex: 0x303030), lineWidth: 1))
+                    .accessibilityIdentifier("search")
+            }
             Spacer()
             ChannelAvatar(name: "You", color: Color(hex: 0x1E88E5), side: 32)
         }

@@ -1,4 +1,5 @@
 import DemoSupport
+import Foundation
 import VideoPlayerWidgets
 
 /// The videos of the watch page and which one plays, in which quality.
@@ -10,6 +11,8 @@ final class WatchQueueService: Service {
     @ViewState private(set) var index = 0
     /// The encoding playing, an index into the current video's qualities.
     @ViewState private(set) var quality = 0
+    /// The comment being written under the video.
+    @ViewState var commentDraft = ""
 
     /// The video playing.
     var current: DemoVideo? { videos.indices.contains(index) ? videos[index] : nil }
@@ -54,6 +57,15 @@ final class WatchQueueService: Service {
         let resume = render.isPlaying || render.status == .buffering
         render.load(video.item(quality: quality, startPosition: render.currentTime), autoplay: resume)
         context?.toast.toast("Quality \(video.qualities[quality].label)")
+    }
+
+    /// Posts the draft as the newest comment of the video playing, and empties the field.
+    func postComment() {
+        let text = commentDraft.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, videos.indices.contains(index) else { return }
+        let id = (videos[index].comments.map(\.id).max() ?? -1) + 1
+        videos[index].comments.insert(VideoComment(id: id, author: "You", text: text), at: 0)
+        commentDraft = ""
     }
 
     /// Moves to the next quality, round the list: what the fullscreen quality button does.

@@ -186,6 +186,43 @@ import VideoPlayerWidgets
         }
     }
 
+    @Test func theSearchFieldNarrowsUpNextAndKeepsTheKeysFromTheShortcuts() async throws {
+        let videos = try DemoBed.videos(count: 3)
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: videos, autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        #expect(bed.host.frame(ofIdentifier: "upNext.1") != nil)
+        #expect(bed.host.frame(ofIdentifier: "upNext.2") != nil)
+
+        #expect(bed.click(identifier: "search"))
+        bed.type("video 2")
+        #expect(bed.host.frame(ofIdentifier: "upNext.1") == nil)
+        #expect(bed.host.frame(ofIdentifier: "upNext.2") != nil)
+        // f is the fullscreen shortcut; in the field it is a letter.
+        bed.press("F")
+        bed.type("f")
+        #expect(bed.context.status.status == .halfScreen)
+        #expect(bed.host.frame(ofIdentifier: "upNext.2") == nil)
+        bed.press("Backspace")
+        #expect(bed.host.frame(ofIdentifier: "upNext.2") != nil)
+        bed.press("Escape")
+        bed.press("F")
+        #expect(bed.context.status.status == .fullScreen)
+    }
+
+    @Test func aCommentTypedUnderTheVideoIsPostedOnReturn() async throws {
+        let bed = try await makeBed()
+        bed.host.handle(.scroll(dx: 0, dy: 10, location: Point(x: 400, y: 300)))
+        bed.host.update()
+        #expect(bed.click(identifier: "comment.field"))
+        bed.type("Lovely colours")
+        bed.press("Return")
+        #expect(bed.context.watchQueue.current?.comments.first?.text == "Lovely colours")
+        #expect(bed.context.watchQueue.commentDraft == "")
+        #expect(bed.host.frame(ofIdentifier: "comment.1") != nil)
+    }
+
     @Test func clickingAnUpNextRowPlaysThatVideo() async throws {
         let bed = try await makeBed()
         let first = bed.context.render.item?.id
