@@ -31,21 +31,28 @@ struct DanmakuSettingsButton: Widget {
     }
 }
 
-/// The field to write a danmaku in (a placeholder: sending is not part of the demo).
+/// The field to write a danmaku in; Return or Send makes it fly at once.
 struct DanmakuInputField: Widget {
     var body: some Widget {
-        HStack(spacing: 0) {
-            Text("Send a danmaku…").font(.callout).foregroundColor(Color(white: 0.7))
-                .padding(EdgeInsets(top: 0, leading: 14, bottom: 0, trailing: 14))
-                .frame(maxWidth: .infinity, alignment: .leading)
-            Text("Send").font(Font(size: 13, weight: .bold)).foregroundColor(.white)
-                .padding(EdgeInsets(top: 7, leading: 16, bottom: 7, trailing: 16))
-                .background(RoundedRectangle(cornerRadius: 15).fill(bilibiliPink))
-                .padding(3)
+        WithService(DanmakuService.self) { danmaku in
+            HStack(spacing: 0) {
+                TextField("Send a danmaku…", text: danmaku.binding(\.draft))
+                    .onSubmit { danmaku.send() }
+                    .font(.callout).foregroundColor(.white)
+                    .padding(EdgeInsets(top: 0, leading: 14, bottom: 0, trailing: 14))
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                    .accessibilityIdentifier("danmaku.field")
+                Text("Send").font(Font(size: 13, weight: .bold)).foregroundColor(.white)
+                    .padding(EdgeInsets(top: 7, leading: 16, bottom: 7, trailing: 16))
+                    .background(RoundedRectangle(cornerRadius: 15).fill(bilibiliPink))
+                    .padding(3)
+                    .onTap { danmaku.send() }
+                    .accessibilityIdentifier("danmaku.send")
+            }
+            .frame(width: 380, height: 36)
+            .background(RoundedRectangle(cornerRadius: 18).fill(Color(white: 1, alpha: 0.18)))
+            .accessibilityIdentifier("danmaku.input")
         }
-        .frame(width: 380, height: 36)
-        .background(RoundedRectangle(cornerRadius: 18).fill(Color(white: 1, alpha: 0.18)))
-        .accessibilityIdentifier("danmaku.input")
     }
 }
 

@@ -9,6 +9,8 @@ struct DanmakuComment: Hashable, Identifiable {
     var text: String
     /// Its line in the file, so two equal comments stay distinct.
     var id: Int
+    /// Sent by the viewer: always shown, and framed.
+    var isOwn = false
 
     /// Reads the demo's danmaku format: one comment per line, `seconds<TAB>RRGGBB<TAB>text`.
     ///

@@ -7,7 +7,8 @@ import VideoPlayerWidgets
 /// tail must have cleared the right edge by `gap` when the new one enters, and if the new one is
 /// faster it must still be `gap` behind when the old one's tail leaves at the left edge (both move
 /// at constant speeds, so those two instants are the only ones to check). A comment with no such
-/// lane is dropped, as Bilibili does in a crowd.
+/// lane is dropped, as Bilibili does in a crowd, unless the viewer sent it: that one takes the lane
+/// that frees up first, even if it overlaps.
 struct DanmakuLayout {
     /// One comment in its lane.
     struct Placement: Hashable {
@@ -43,9 +44,14 @@ struct DanmakuLayout {
                 Placement(
                     comment: comment, lane: lane, width: textWidth, speed: (areaWidth + textWidth) / duration)
             }
-            guard
-                let lane = lastInLane.indices.first(where: { canFollow(lastInLane[$0], with: placement($0)) })
-            else {
+            let free = lastInLane.indices.first { canFollow(lastInLane[$0], with: placement($0)) }
+            let crowded =
+                comment.isOwn
+                ? lastInLane.indices.min {
+                    earliestFollow(lastInLane[$0], with: placement($0))
+                        < earliestFollow(lastInLane[$1], with: placement($1))
+                } : nil
+            guard let lane = free ?? crowded else {
                 dropped.append(comment)
                 continue
             }
@@ -56,11 +62,16 @@ struct DanmakuLayout {
 
     /// Whether `next` can enter a lane whose last comment is `previous` without ever touching it.
     private func canFollow(_ previous: Placement?, with next: Placement) -> Bool {
-        guard let previous else { return true }
+        next.comment.time >= earliestFollow(previous, with: next)
+    }
+
+    /// The first media time at which `next` could enter after `previous` without touching it.
+    private func earliestFollow(_ previous: Placement?, with next: Placement) -> Double {
+        guard let previous else { return -.infinity }
         let start = previous.comment.time
         let clearedRightEdge = start + (previous.width + gap) / previous.speed
         let stillBehindAtExit = start + duration - (areaWidth - gap) / next.speed
-        return next.comment.time >= max(clearedRightEdge, stillBehindAtExit)
+        return max(clearedRightEdge, stillBehindAtExit)
     }
 
     /// The frame of `placement` at media time `time`.

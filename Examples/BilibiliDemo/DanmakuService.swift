@@ -1,3 +1,4 @@
+import Foundation
 import VideoPlayerWidgets
 
 /// The danmaku of the video: the comments, their layout, the settings, and the media time they
@@ -25,6 +26,8 @@ final class DanmakuService: Service {
     var tickInterval = 1.0 / 60
     let font = Font(size: 22, weight: .bold)
 
+    /// The danmaku being written in the field under the video.
+    @ViewState var draft = ""
     @ViewState private(set) var isEnabled = true
     @ViewState var opacity = 0.9
     @ViewState private(set) var area = Area.half
@@ -51,6 +54,24 @@ final class DanmakuService: Service {
         self.size = size
         relayout()
     }
+
+    /// Sends the draft: it enters at the right edge now, framed, in the first lane that frees up,
+    /// and the field empties.
+    func send() {
+        let text = draft.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return }
+        // Ids above every line number keep an own comment after the file's comments of the same time.
+        let id = max(Self.ownIDBase, (comments.map(\.id).max() ?? 0) + 1)
+        let comment = DanmakuComment(time: time, color: .white, text: text, id: id, isOwn: true)
+        comments.insert(
+            comment,
+            at: comments.firstIndex { ($0.time, $0.id) > (comment.time, comment.id) } ?? comments.count)
+        widths[id] = TextMeasurer(font: font).width(of: text)
+        draft = ""
+        relayout()
+    }
+
+    private static let ownIDBase = 1_000_000
 
     /// Lets comments use `area` of the height (fewer lanes drop more comments).
     func setArea(_ area: Area) {

@@ -12,6 +12,19 @@ extension WidgetHost {
         }
     }
 
+    /// Types `text` as a window delivers it, one character at a time, then updates.
+    public func type(_ text: String) {
+        for character in text { handle(.textInput(String(character))) }
+        update()
+    }
+
+    /// Presses and releases the key SDL names `name` ("Return", "Tab", "A"), then updates.
+    public func press(_ name: String, modifiers: KeyModifiers = []) {
+        handle(.keyDown(Key(rawValue: name), modifiers: modifiers))
+        handle(.keyUp(Key(rawValue: name), modifiers: modifiers))
+        update()
+    }
+
     /// Waits in real time until `condition` holds, pumping the engine of the host's context and
     /// updating the host as a window loop does, then draws once more.
     ///

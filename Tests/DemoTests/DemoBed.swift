@@ -49,19 +49,6 @@ final class DemoBed {
         host.run(for: seconds, on: clock)
     }
 
-    /// Types `text` as the window would deliver it, one character at a time, then updates.
-    func type(_ text: String) {
-        for character in text { host.handle(.textInput(String(character))) }
-        host.update()
-    }
-
-    /// Presses and releases the key SDL names `name`, then updates.
-    func press(_ name: String, modifiers: KeyModifiers = []) {
-        host.handle(.keyDown(Key(rawValue: name), modifiers: modifiers))
-        host.handle(.keyUp(Key(rawValue: name), modifiers: modifiers))
-        host.update()
-    }
-
     func click(_ point: Point) {
         host.handle(.pointerDown(point))
         host.handle(.pointerUp(point))

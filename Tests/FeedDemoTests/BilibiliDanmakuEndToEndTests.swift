@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @testable import BilibiliDemo
@@ -42,6 +43,26 @@ struct BilibiliDanmakuEndToEndTests {
             #expect(moved < -50, "comment \(id) moved \(moved)")
         }
         #expect(bed.snapshot().count(in: Rect(x: 0, y: 0, width: 1280, height: 360), where: isGreen) > 500)
+    }
+
+    @Test func aDanmakuTypedInTheFieldFliesAtOnceInAFrame() async throws {
+        let bed = try await makePlayer()
+        let danmaku = bed.context[DanmakuService.self]
+        // The field is in the fullscreen controls.
+        bed.context.status.toFullScreen()
+        bed.advance(0.1)
+        bed.click(identifier: "danmaku.field")
+        let host = try #require(bed.host)
+        host.type("sent from the field")
+        host.press("Return")
+        let sent = try #require(danmaku.visible.first { $0.placement.comment.isOwn })
+        #expect(sent.placement.comment.text == "sent from the field")
+        #expect(danmaku.draft == "")
+        // It enters at the right edge at once, and flies left with the clock.
+        #expect(sent.frame.minX > danmaku.layout.areaWidth - 60)
+        bed.advance(0.5)
+        let later = try #require(danmaku.visible.first { $0.placement.comment.isOwn })
+        #expect(later.frame.minX < sent.frame.minX - 50)
     }
 
     @Test func theToggleHidesEveryComment() async throws {

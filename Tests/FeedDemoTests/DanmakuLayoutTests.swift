@@ -15,6 +15,18 @@ struct DanmakuLayoutTests {
         #expect(skipped == [4, 5])
     }
 
+    @Test func aCrowdDropsOthersCommentsButNeverTheViewers() {
+        let comments = [
+            DanmakuComment(time: 1, color: .white, text: "first", id: 1),
+            DanmakuComment(time: 1, color: .white, text: "crowded out", id: 2),
+            DanmakuComment(time: 1, color: .white, text: "mine", id: 3, isOwn: true),
+        ]
+        let layout = DanmakuLayout(
+            comments: comments, width: { _ in 100 }, areaWidth: 640, lanes: 1, laneHeight: 32)
+        #expect(layout.dropped.map(\.text) == ["crowded out"])
+        #expect(layout.visible(at: 1.5).map(\.placement.comment.text) == ["first", "mine"])
+    }
+
     @Test func commentsInTheSampleNeverOverlapOverFortySeconds() {
         let comments = DanmakuComment.parse(BilibiliSamples.sampleText()).comments
         let measurer = TextMeasurer(font: Font(size: 22, weight: .bold))

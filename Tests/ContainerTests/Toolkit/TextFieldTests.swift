@@ -1,5 +1,6 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// The state a form of text fields binds to.
 final class FormService: Service {
@@ -47,16 +48,6 @@ final class FormService: Service {
         host.update()
     }
 
-    func type(_ host: WidgetHost, _ text: String) {
-        for character in text { host.handle(.textInput(String(character))) }
-        host.update()
-    }
-
-    func key(_ host: WidgetHost, _ name: String, _ modifiers: KeyModifiers = []) {
-        host.handle(.keyDown(Key(rawValue: name), modifiers: modifiers))
-        host.update()
-    }
-
     /// Light pixels in the band of `rect`: the text drawn there.
     func ink(_ host: WidgetHost, in rect: Rect) -> Int {
         let image = host.snapshot()
@@ -73,68 +64,68 @@ final class FormService: Service {
         let placeholder = host.snapshot()
         click(host, y: field.midY)
         #expect(host.wantsTextInput)
-        type(host, "Ada")
+        host.type("Ada")
         #expect(form.name == "Ada")
         let typed = host.snapshot()
         #expect(typed.differingPixelCount(from: placeholder) > 20)
-        key(host, "Backspace")
+        host.press("Backspace")
         #expect(form.name == "Ad")
         #expect(host.snapshot().differingPixelCount(from: typed) > 0)
     }
 
     @Test func keysTypedIntoAFieldNeverReachTheShortcuts() throws {
         let host = host()
-        key(host, "F")
+        host.press("F")
         #expect(log.events == ["F"])
         click(host, y: 15)
-        key(host, "F")
-        key(host, "Space")
-        type(host, "f ")
+        host.press("F")
+        host.press("Space")
+        host.type("f ")
         #expect(log.events == ["F"])
         #expect(form.name == "f ")
-        key(host, "Escape")
+        host.press("Escape")
         #expect(!host.wantsTextInput)
-        key(host, "Space")
+        host.press("Space")
         #expect(log.events == ["F", "Space"])
     }
 
     @Test func tabMovesTheFocusBetweenTheFields() {
         let host = host()
         click(host, y: 15)
-        type(host, "ada")
-        key(host, "Tab")
-        type(host, "secret")
+        host.type("ada")
+        host.press("Tab")
+        host.type("secret")
         #expect(form.name == "ada")
         #expect(form.password == "secret")
-        key(host, "Tab", .shift)
-        type(host, "!")
+        host.press("Tab", modifiers: .shift)
+        host.type("!")
         #expect(form.name == "ada!")
     }
 
     @Test func selectionCopyAndPasteEditTheText() {
         let host = host()
         click(host, y: 15)
-        type(host, "hello world")
-        key(host, "Left", [.control, .shift])
-        key(host, "C", .control)
-        key(host, "End")
-        type(host, " ")
-        key(host, "V", .control)
+        host.type("hello world")
+        host.press("Left", modifiers: [.control, .shift])
+        host.press("C", modifiers: .control)
+        host.press("End")
+        host.type(" ")
+        host.press("V", modifiers: .control)
         #expect(form.name == "hello world world")
-        key(host, "A", .control)
-        key(host, "X", .control)
+        host.press("A", modifiers: .control)
+        host.press("X", modifiers: .control)
         #expect(form.name == "")
-        key(host, "Z", .control)
+        host.press("Z", modifiers: .control)
         #expect(form.name == "hello world world")
     }
 
     @Test func aDragAcrossTheTextSelectsIt() throws {
         let host = host()
         click(host, y: 15)
-        type(host, "drag me")
+        host.type("drag me")
         let field = try #require(host.frame(ofIdentifier: "name"))
         host.drag(from: Point(x: field.minX + 1, y: field.midY), to: Point(x: field.maxX - 1, y: field.midY))
-        type(host, "x")
+        host.type("x")
         #expect(form.name == "x")
     }
 
@@ -147,9 +138,9 @@ final class FormService: Service {
         #expect(form.name == "")
         #expect(host.snapshot().differingPixelCount(from: empty) > 10)
         host.handle(.textEditing(""))
-        type(host, "你")
+        host.type("你")
         #expect(form.name == "你")
-        key(host, "Return")
+        host.press("Return")
         #expect(form.submitted == 1)
     }
 
@@ -157,15 +148,15 @@ final class FormService: Service {
         let host = host()
         let field = try #require(host.frame(ofIdentifier: "password"))
         click(host, y: field.midY)
-        type(host, "iiii")
+        host.type("iiii")
         let dots = ink(host, in: field)
-        key(host, "A", .control)
-        key(host, "C", .control)
+        host.press("A", modifiers: .control)
+        host.press("C", modifiers: .control)
         #expect(context.dependency(\.clipboard).read() == nil)
-        key(host, "End")
-        key(host, "A", .control)
-        key(host, "Backspace")
-        type(host, "WWWW")
+        host.press("End")
+        host.press("A", modifiers: .control)
+        host.press("Backspace")
+        host.type("WWWW")
         #expect(form.password == "WWWW")
         // Dots the same whatever the letters: wide W's draw as much ink as narrow i's.
         #expect(abs(ink(host, in: field) - dots) < 5)
@@ -175,9 +166,9 @@ final class FormService: Service {
         let host = host()
         click(host, y: 15)
         context.dependency(\.clipboard).write(String(repeating: "0123456789", count: 100_000))
-        key(host, "V", .control)
+        host.press("V", modifiers: .control)
         #expect(form.name.count == 1_000_000)
-        type(host, "!")
+        host.type("!")
         #expect(form.name.hasSuffix("9!"))
         #expect(ink(host, in: Rect(x: 0, y: 0, width: 200, height: 30)) > 50)
     }
@@ -189,7 +180,7 @@ final class FormService: Service {
         host.update()
         #expect(!host.handle(.textInput("lost")))
         #expect(!host.wantsTextInput)
-        key(host, "Space")
+        host.press("Space")
         #expect(log.events == ["Space"])
     }
 }
