@@ -17,7 +17,7 @@ struct ActionRail: Widget {
                 RailButton(
                     symbol: .comment, color: .white, label: item.comments.count.compactCount,
                     identifier: "rail.comments"
-                ) { likes.showComments(of: item) }
+                ) { likes.showComments() }
                 RailButton(symbol: .share, color: .white, label: "Share", identifier: "rail.share") {
                     likes.share(item)
                 }

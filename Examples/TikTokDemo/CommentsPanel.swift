@@ -1,41 +1,46 @@
 import VideoPlayerWidgets
 
-/// The comments sheet that covers the lower part of the page: a count, the list and a field.
+/// The comments sheet that covers the lower part of the page: a count, the list of the video on
+/// screen, and a field whose comment goes on top of the list on Return.
 struct CommentsPanel: Widget {
-    let item: FeedItem
-
     var body: some Widget {
-        VStack(spacing: 0) {
-            ZStack {
-                Text("\(item.comments.count) comments").font(Font(size: 14, weight: .bold))
-                HStack {
-                    Spacer()
-                    WithService(FeatureService.self) { feature in
-                        Symbol(.close).font(Font(size: 18)).contentShape()
-                            .onTap { feature.dismiss() }
-                            .accessibilityIdentifier("comments.close")
+        WithService(FeedService.self) { feed in
+            let comments = feed.current?.comments ?? []
+            VStack(spacing: 0) {
+                ZStack {
+                    Text("\(comments.count) comments").font(Font(size: 14, weight: .bold))
+                    HStack {
+                        Spacer()
+                        WithService(FeatureService.self) { feature in
+                            Symbol(.close).font(Font(size: 18)).contentShape()
+                                .onTap { feature.dismiss() }
+                                .accessibilityIdentifier("comments.close")
+                        }
                     }
                 }
-            }
-            .padding(14)
-            ScrollView {
-                VStack(alignment: .leading, spacing: 16) {
-                    ForEach(item.comments, id: \.self) { comment in CommentRow(comment: comment) }
+                .padding(14)
+                ScrollView {
+                    VStack(alignment: .leading, spacing: 16) {
+                        ForEach(comments.indices, id: \.self) { index in CommentRow(comment: comments[index])
+                        }
+                    }
+                    .padding(EdgeInsets(top: 4, leading: 16, bottom: 0, trailing: 16))
                 }
-                .padding(EdgeInsets(top: 4, leading: 16, bottom: 0, trailing: 16))
+                .accessibilityIdentifier("comments.list")
+                TextField("Add comment...", text: feed.binding(\.commentDraft))
+                    .onSubmit { feed.postComment() }
+                    .foregroundColor(Color(white: 0.1))
+                    .padding(12)
+                    .frame(maxWidth: .infinity, alignment: .leading)
+                    .background(RoundedRectangle(cornerRadius: 18).fill(Color(white: 0.93)))
+                    .padding(12)
+                    .accessibilityIdentifier("comments.field")
             }
-            .accessibilityIdentifier("comments.list")
-            Text("Add comment...")
-                .foregroundColor(Color(white: 0.55))
-                .padding(12)
-                .frame(maxWidth: .infinity, alignment: .leading)
-                .background(RoundedRectangle(cornerRadius: 18).fill(Color(white: 0.93)))
-                .padding(12)
+            .foregroundColor(Color(white: 0.1))
+            .frame(height: 470)
+            .background(RoundedRectangle(cornerRadius: 14).fill(.white))
+            .accessibilityIdentifier("comments.panel")
         }
-        .foregroundColor(Color(white: 0.1))
-        .frame(height: 470)
-        .background(RoundedRectangle(cornerRadius: 14).fill(.white))
-        .accessibilityIdentifier("comments.panel")
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import VideoPlayerWidgets
 
 /// The feed's view model: the items, which page is current, and how far the pages are dragged.
@@ -18,6 +19,8 @@ final class FeedService: Service {
     @ViewState private(set) var items: [FeedItem] = []
     @ViewState private(set) var index = 0
     @ViewState private(set) var dragOffset = 0.0
+    /// The comment being written in the comments sheet.
+    @ViewState var commentDraft = ""
     @Dependency(\.clock) private var clock
     private var lastSwitch = -Double.infinity
 
@@ -33,6 +36,14 @@ final class FeedService: Service {
     /// Where `page` is drawn, vertically, relative to the screen.
     func offset(ofPage page: Int) -> Double {
         Double(page - index) * pageHeight + dragOffset
+    }
+
+    /// Posts the draft as the newest comment of the video on screen, and empties the field.
+    func postComment() {
+        let text = commentDraft.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty, items.indices.contains(index) else { return }
+        items[index].comments.insert(FeedItem.Comment(author: "you", text: text, likes: 0), at: 0)
+        commentDraft = ""
     }
 
     /// Plays `items` as a looping queue from the first; the engine preloads the next one.

@@ -36,9 +36,9 @@ final class LikeService: Service {
         }
     }
 
-    /// Slides the comments sheet up over the lower part of the page.
-    func showComments(of item: FeedItem) {
-        context?.feature.present(.bottom(.cover)) { CommentsPanel(item: item) }
+    /// Slides the comments sheet of the video on screen up over the lower part of the page.
+    func showComments() {
+        context?.feature.present(.bottom(.cover)) { CommentsPanel() }
     }
 
     /// Copies the video's link (in a real app) and says so.

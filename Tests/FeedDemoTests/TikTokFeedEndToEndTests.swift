@@ -111,6 +111,21 @@ struct TikTokFeedEndToEndTests {
         #expect(!bed.context.feature.isPresented)
     }
 
+    @Test func aCommentTypedInTheSheetGoesOnTopOfTheList() async throws {
+        let bed = try await makeFeed()
+        let feed = bed.context[FeedService.self]
+        let before = try #require(feed.current).comments.count
+        bed.click(identifier: "rail.comments")
+        bed.advance(0.4)
+        bed.click(identifier: "comments.field")
+        let host = try #require(bed.host)
+        host.type("so smooth")
+        host.press("Return")
+        #expect(feed.current?.comments.count == before + 1)
+        #expect(feed.current?.comments.first?.text == "so smooth")
+        #expect(feed.commentDraft == "")
+    }
+
     @Test func aTapPausesWithAPlayIconAndASecondTapResumes() async throws {
         let bed = try await makeFeed()
         let render = bed.context.render
