@@ -16,7 +16,8 @@ enum YouTubeStyle {
     static let commentsWidth = 380.0
 }
 
-/// A control-bar button: a white icon of the theme's size that does `action` on a click.
+/// A control-bar button: a white icon of the theme's size that does `action` on a click, or on
+/// Return or Space once Tab has focused it.
 struct IconButton: Widget {
     let symbol: SymbolName
     let identifier: String
@@ -30,6 +31,7 @@ struct IconButton: Widget {
             .padding(4)
             .contentShape()
             .onTap(perform: action)
+            .focusable()
             .accessibilityIdentifier(identifier)
     }
 }

@@ -223,6 +223,25 @@ import VideoPlayerWidgets
         #expect(bed.host.frame(ofIdentifier: "comment.1") != nil)
     }
 
+    @Test func theKeyboardAlonePlaysSeeksAndOpensTheSettings() async throws {
+        let bed = try await makeBed()
+        let render = bed.context.render
+        bed.host.press("Space")
+        #expect(await bed.waitUntil { render.isPlaying && render.currentTime > 0.5 })
+        bed.host.press("Left")
+        #expect(await bed.waitUntil { render.currentTime < 0.4 })
+        // Tab walks the focusable widgets in drawing order: the search field, then the controls.
+        var visited: [String] = []
+        while bed.host.focusedIdentifier != "settings", visited.count < 20 {
+            bed.host.press("Tab")
+            visited.append(bed.host.focusedIdentifier ?? "?")
+        }
+        #expect(visited.first == "search")
+        #expect(bed.host.focusedIdentifier == "settings")
+        bed.host.press("Return")
+        #expect(bed.context.feature.isPresented)
+    }
+
     @Test func clickingAnUpNextRowPlaysThatVideo() async throws {
         let bed = try await makeBed()
         let first = bed.context.render.item?.id

@@ -15,13 +15,22 @@ extension WidgetHost {
         return focused
     }
 
-    /// Gives the focus to `target` (`nil`: to nothing), telling the old and the new holder.
+    /// The accessibility identifier of the focused widget (the nearest around the focused node).
+    public var focusedIdentifier: String? {
+        focusedTarget?.ancestry.lazy.compactMap { ($0 as? IdentifierNode)?.identifier }.first
+    }
+
+    /// Gives the focus to `target` (`nil`: to nothing), telling the old and the new holder; the
+    /// `onInteraction` observers around the new one hear of it (controls stay up while used).
     func focus(_ target: (any FocusTarget)?) {
         let current = gestures.focused
         guard current !== target else { return }
         gestures.focused = target
         current?.focusDidChange(false)
         target?.focusDidChange(true)
+        for case let gesture as GestureNode in target?.ancestry.map({ $0 }) ?? [] {
+            gesture.notifyInteraction()
+        }
     }
 
     /// Moves the focus to the next (or previous) node that can hold it, in the order they are
@@ -31,7 +40,7 @@ extension WidgetHost {
         var targets: [any FocusTarget] = []
         func collect(_ node: Node) {
             guard node.acceptsInput else { return }
-            if let target = node as? any FocusTarget { targets.append(target) }
+            if let target = node as? any FocusTarget, target.acceptsFocus { targets.append(target) }
             for child in node.children { collect(child) }
         }
         collect(tree.root)

@@ -53,7 +53,9 @@ extension WidgetHost {
         let chain = chain(at: point)
         let interactions = chain.interactionNodes
         interactions.forEach { $0.notifyInteraction() }
-        focus(chain.lazy.compactMap { $0 as? any FocusTarget }.first)
+        focus(
+            chain.lazy.compactMap { $0 as? any FocusTarget }.first { $0.acceptsFocus && $0.takesFocusOnClick }
+        )
         if let field = chain.first as? TextFieldNode {
             gestures.press = GestureState.Press(
                 start: point, taps: nil, interactionNodes: interactions, textField: field)

@@ -1,6 +1,10 @@
 /// A node that can hold the keyboard focus: a text field, or a widget marked `focusable()`.
 @MainActor
 protocol FocusTarget: Node {
+    /// Whether Tab may give the node the focus now.
+    var acceptsFocus: Bool { get }
+    /// Whether a click on the node gives it the focus (a text field), or leaves none (a button).
+    var takesFocusOnClick: Bool { get }
     /// Called when the node gains or loses the focus.
     func focusDidChange(_ isFocused: Bool)
     /// Offered each key first while the node has the focus; `true` keeps it from everyone else.
@@ -14,6 +18,8 @@ protocol FocusTarget: Node {
 }
 
 extension FocusTarget {
+    var acceptsFocus: Bool { true }
+    var takesFocusOnClick: Bool { false }
     func insertText(_ text: String) {}
     func setComposition(_ text: String) {}
     var wantsTextInput: Bool { false }

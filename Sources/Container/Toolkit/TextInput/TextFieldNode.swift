@@ -172,6 +172,7 @@ final class TextFieldNode: Node, FocusTarget {
     }
 
     var wantsTextInput: Bool { true }
+    var takesFocusOnClick: Bool { true }
 
     /// Where the input method's candidate window should go: the caret's line.
     var caretRect: Rect {

@@ -1,0 +1,73 @@
+import CCairo
+
+struct FocusableModifier: NodeModifier {
+    let isFocusable: Bool
+
+    func makeNode() -> ModifierNode { FocusableNode() }
+}
+
+/// Lets its widget hold the keyboard focus: Tab reaches it, a ring shows around it, and Return or
+/// Space do what a click does (the `onTap` inside it). A click does not focus it, as a click on a
+/// desktop button does not.
+@MainActor
+final class FocusableNode: ModifierNode, FocusTarget {
+    static let ringWidth = 2.0
+    static let ringGap = 2.0
+    static let ringColor = Color(red: 0.35, green: 0.65, blue: 1)
+
+    private(set) var isFocusable = true
+    private(set) var isFocused = false
+
+    override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
+        isFocusable = (modifier as? FocusableModifier)?.isFocusable ?? true
+    }
+
+    var acceptsFocus: Bool { isFocusable }
+
+    func focusDidChange(_ isFocused: Bool) {
+        self.isFocused = isFocused
+        invalidatePaint()
+    }
+
+    func handleFocusedKey(_ press: KeyPress) -> Bool {
+        guard press.key == .enter || press.key == .space || press.key.rawValue == "Keypad Enter",
+            let tap = firstTap(in: self)
+        else { return false }
+        tap()
+        return true
+    }
+
+    /// The `onTap` (or `onDoubleTap`) of the first widget inside that has one.
+    private func firstTap(in node: Node) -> (@MainActor () -> Void)? {
+        if let gesture = node as? GestureNode {
+            switch gesture.handler {
+            case .tap(let action)?, .doubleTap(let action)?: return action
+            default: break
+            }
+        }
+        for child in node.children {
+            if let found = firstTap(in: child) { return found }
+        }
+        return nil
+    }
+
+    override var paintBounds: Rect { frame.insetBy(-(Self.ringGap + Self.ringWidth)) }
+
+    override func draw(_ context: DrawContext) {
+        super.draw(context)
+        guard isFocused, context.needsDrawing(paintBounds) else { return }
+        let ring = frame.insetBy(-(Self.ringGap + Self.ringWidth / 2))
+        addRoundedRect(ring, radius: min(ring.width, ring.height) / 4, to: context.cairo)
+        context.setSource(Self.ringColor)
+        cairo_set_line_width(context.cairo, Self.ringWidth)
+        cairo_stroke(context.cairo)
+    }
+}
+
+extension Widget {
+    /// Lets the widget hold the keyboard focus: Tab and shift+Tab reach it in drawing order, a ring
+    /// shows around it while focused, and Return or Space run the `onTap` inside it.
+    public func focusable(_ isFocusable: Bool = true) -> some Widget {
+        modifier(FocusableModifier(isFocusable: isFocusable))
+    }
+}

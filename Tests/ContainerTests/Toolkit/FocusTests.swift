@@ -1,0 +1,98 @@
+import Testing
+import VideoPlayerContainer
+import VideoPlayerTestSupport
+
+/// Whether the second button is shown.
+final class ButtonsService: Service {
+    @ViewState var showsSecond = true
+}
+
+@MainActor
+@Suite struct FocusTests {
+    let log = EventLog()
+    let context = Context(mode: .test)
+
+    /// Two focusable buttons, 20x20 at (20, 40) and (60, 40), over a key handler.
+    func host() -> WidgetHost {
+        let log = log
+        let page = ZStack {
+            Color.black.onKeyPress { press in
+                log.add("key \(press.key.rawValue)")
+                return true
+            }
+            WithService(ButtonsService.self) { buttons in
+                HStack(spacing: 20) {
+                    Color.gray.frame(width: 20, height: 20).onTap { log.add("a") }.focusable()
+                        .accessibilityIdentifier("a")
+                    if buttons.showsSecond {
+                        Color.gray.frame(width: 20, height: 20).onTap { log.add("b") }.focusable()
+                            .accessibilityIdentifier("b")
+                    }
+                }
+            }
+        }
+        return SnapshotRenderer(size: Size(width: 100, height: 100), context: context).makeHost(page)
+    }
+
+    @Test func tabWalksTheFocusableWidgetsAndReturnOrSpaceTapsThem() {
+        let host = host()
+        #expect(host.focusedIdentifier == nil)
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "a")
+        host.press("Return")
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "b")
+        host.press("Space")
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "a")
+        host.press("Tab", modifiers: .shift)
+        #expect(host.focusedIdentifier == "b")
+        host.press("Escape")
+        #expect(host.focusedIdentifier == nil)
+        host.press("Space")
+        #expect(log.events == ["a", "b", "key Space"])
+    }
+
+    @Test func theFocusedWidgetHasARingAndAClickFocusesNothing() throws {
+        let host = host()
+        let button = try #require(host.frame(ofIdentifier: "a"))
+        let ringPoint = (x: Int(button.minX) - 3, y: Int(button.midY))
+        let before = host.snapshot().pixel(x: ringPoint.x, y: ringPoint.y)
+        host.press("Tab")
+        let ring = host.snapshot().pixel(x: ringPoint.x, y: ringPoint.y)
+        #expect(ring != before)
+        #expect(ring.b > ring.r)
+        host.press("Escape")
+        #expect(host.snapshot().pixel(x: ringPoint.x, y: ringPoint.y) == before)
+
+        host.handle(.pointerDown(button.center))
+        host.handle(.pointerUp(button.center))
+        host.update()
+        #expect(log.events == ["a"])
+        #expect(host.focusedIdentifier == nil)
+    }
+
+    @Test func focusOnAWidgetThatGoesAwayIsLost() {
+        let host = host()
+        host.press("Tab")
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "b")
+        context[ButtonsService.self].showsSecond = false
+        host.update()
+        #expect(host.focusedIdentifier == nil)
+        host.press("Return")
+        #expect(log.events == ["key Return"])
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "a")
+    }
+
+    @Test func tabWithNothingFocusableGoesToTheKeyHandlers() {
+        let host = SnapshotRenderer(size: Size(width: 100, height: 100), context: context).makeHost(
+            Color.black.onKeyPress { [log] press in
+                log.add(press.key.rawValue)
+                return true
+            })
+        host.press("Tab")
+        #expect(log.events == ["Tab"])
+    }
+}
