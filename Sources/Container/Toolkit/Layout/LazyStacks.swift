@@ -21,8 +21,7 @@ public struct LazyVStack<Content: Widget>: PrimitiveWidget, LazyStackWidget {
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(
-            axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
+        layout = .vertical(alignment, spacing: spacing)
         self.content = content()
     }
 
@@ -39,9 +38,7 @@ public struct LazyHStack<Content: Widget>: PrimitiveWidget, LazyStackWidget {
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(
-            axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
-            spacing: spacing)
+        layout = .horizontal(alignment, spacing: spacing)
         self.content = content()
     }
 

@@ -7,9 +7,7 @@ public struct HStack<Content: Widget>: PrimitiveWidget, StackWidget {
     public init(
         alignment: VerticalAlignment = .center, spacing: Double? = nil, @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(
-            axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
-            spacing: spacing)
+        layout = .horizontal(alignment, spacing: spacing)
         self.content = content()
     }
 }
@@ -24,8 +22,7 @@ public struct VStack<Content: Widget>: PrimitiveWidget, StackWidget {
         alignment: HorizontalAlignment = .center, spacing: Double? = nil,
         @WidgetBuilder content: () -> Content
     ) {
-        layout = StackLayout(
-            axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
+        layout = .vertical(alignment, spacing: spacing)
         self.content = content()
     }
 }
@@ -70,5 +67,18 @@ struct StackLayout: Equatable {
         self.axis = axis
         self.alignment = alignment
         self.spacing = spacing ?? Self.defaultSpacing
+    }
+
+    /// Children in a row, aligned vertically.
+    static func horizontal(_ alignment: VerticalAlignment, spacing: Double?) -> StackLayout {
+        StackLayout(
+            axis: .horizontal, alignment: Alignment(horizontal: .center, vertical: alignment),
+            spacing: spacing)
+    }
+
+    /// Children in a column, aligned horizontally.
+    static func vertical(_ alignment: HorizontalAlignment, spacing: Double?) -> StackLayout {
+        StackLayout(
+            axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
     }
 }
