@@ -4,6 +4,7 @@ import VideoPlayerTestSupport
 
 /// Whether the second button is shown.
 final class ButtonsService: Service {
+    @ViewState var showsFirst = true
     @ViewState var showsSecond = true
 }
 
@@ -22,8 +23,10 @@ final class ButtonsService: Service {
             }
             WithService(ButtonsService.self) { buttons in
                 HStack(spacing: 20) {
-                    Color.gray.frame(width: 20, height: 20).onTap { log.add("a") }.focusable()
-                        .accessibilityIdentifier("a")
+                    if buttons.showsFirst {
+                        Color.gray.frame(width: 20, height: 20).onTap { log.add("a") }.focusable()
+                            .accessibilityIdentifier("a")
+                    }
                     if buttons.showsSecond {
                         Color.gray.frame(width: 20, height: 20).onTap { log.add("b") }.focusable()
                             .accessibilityIdentifier("b")
@@ -70,6 +73,21 @@ final class ButtonsService: Service {
         host.update()
         #expect(log.events == ["a"])
         #expect(host.focusedIdentifier == nil)
+    }
+
+    @Test func theRingMovesWithItsWidgetAndLeavesNothingBehind() throws {
+        let host = host()
+        host.press("Tab")
+        host.press("Tab")
+        let before = try #require(host.frame(ofIdentifier: "b"))
+        let right = (x: Int(before.maxX) + 2, y: Int(before.midY))
+        #expect(host.snapshot().pixel(x: right.x, y: right.y).b > 128)
+        context[ButtonsService.self].showsFirst = false
+        host.update()
+        let after = try #require(host.frame(ofIdentifier: "b"))
+        #expect(after.minX < before.minX)
+        #expect(host.focusedIdentifier == "b")
+        #expect(host.snapshot().pixel(x: right.x, y: right.y) == RGBA(Color.black))
     }
 
     @Test func focusOnAWidgetThatGoesAwayIsLost() {

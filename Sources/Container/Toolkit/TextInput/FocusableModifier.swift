@@ -53,6 +53,12 @@ final class FocusableNode: ModifierNode, FocusTarget {
 
     override var paintBounds: Rect { frame.insetBy(-(Self.ringGap + Self.ringWidth)) }
 
+    /// While the ring shows, moving the widget repaints where the ring was and where it goes.
+    override var drawsContent: Bool { isFocused }
+
+    /// The ring takes no input; the widget inside does.
+    override func isHit(at point: Point) -> Bool { false }
+
     override func draw(_ context: DrawContext) {
         super.draw(context)
         guard isFocused, context.needsDrawing(paintBounds) else { return }
