@@ -240,6 +240,8 @@ import VideoPlayerWidgets
         #expect(bed.host.focusedIdentifier == "settings")
         bed.host.press("Return")
         #expect(bed.context.feature.isPresented)
+        bed.host.press("Escape")
+        #expect(!bed.context.feature.isPresented)
     }
 
     @Test func clickingAnUpNextRowPlaysThatVideo() async throws {

@@ -1,5 +1,6 @@
 /// The overlay of `context.feature`: the panel along its edge and, when asked, a transparent
-/// catcher around it that dismisses on tap.
+/// catcher around it that dismisses on tap. Escape dismisses the panel too (before the keys reach
+/// the player's shortcuts).
 ///
 /// ``PlayerWidget`` places two: one under the plugins and controls for `.squeeze` panels, one right
 /// above the controls for `.cover` panels.
@@ -26,6 +27,11 @@ public struct FeatureOverlay: Widget {
                         Rectangle().fill(.clear).contentShape().onTap { feature.dismiss() }
                     }
                     panel(presentation)
+                        .onKeyPress { press in
+                            guard press.key == .escape else { return false }
+                            feature.dismiss()
+                            return true
+                        }
                 }
             }
         }

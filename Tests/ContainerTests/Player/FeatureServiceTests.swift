@@ -26,6 +26,19 @@ import VideoPlayerContainer
         #expect(bed.host.frame(ofIdentifier: "feature.panel") == Rect(x: 0, y: 130, width: 320, height: 50))
     }
 
+    @Test func escapeDismissesThePanelBeforeTheKeyReachesTheGestures() {
+        var keys: [String] = []
+        bed.context.gesture.observeKey { keys.append($0.key.rawValue) }
+        bed.context.feature.present(.right(.squeeze(100))) { Color.pureGreen }
+        bed.wait(0.4)
+        bed.host.handle(.keyDown(.escape))
+        bed.wait(0.4)
+        #expect(!bed.context.feature.isPresented)
+        #expect(keys.isEmpty)
+        bed.host.handle(.keyDown(.escape))
+        #expect(keys == ["Escape"])
+    }
+
     @Test func theVideoNarrowsWithTheSqueezeAnimation() {
         bed.context.feature.present(.right(.squeeze(100))) { Color.pureGreen }
         bed.wait(0.15)
