@@ -37,13 +37,9 @@ extension WidgetHost {
     /// drawn, wrapping around; `false` when there is none.
     @discardableResult
     func moveFocus(forward: Bool) -> Bool {
-        var targets: [any FocusTarget] = []
-        func collect(_ node: Node) {
-            guard node.acceptsInput else { return }
-            if let target = node as? any FocusTarget, target.acceptsFocus { targets.append(target) }
-            for child in node.children { collect(child) }
+        let targets = tree.root.descendants(entering: \.acceptsInput) { node in
+            (node as? any FocusTarget).flatMap { $0.acceptsFocus ? $0 : nil }
         }
-        collect(tree.root)
         guard !targets.isEmpty else { return false }
         let current = focusedTarget.flatMap { focused in targets.firstIndex { $0 === focused } }
         let next =

@@ -33,16 +33,9 @@ extension WidgetHost {
 
     /// The frame (points) of the widget marked with `accessibilityIdentifier(identifier)`.
     public func frame(ofIdentifier identifier: String) -> Rect? {
-        func search(_ node: Node) -> Rect? {
-            if let named = node as? IdentifierNode, named.identifier == identifier { return named.frame }
-            // A plain loop: `lazy.compactMap(search).first` evaluates `search` more than once per
-            // child, which grows exponentially with the depth of the tree.
-            for child in node.children {
-                if let found = search(child) { return found }
-            }
-            return nil
+        tree.root.firstDescendant { node in
+            (node as? IdentifierNode).flatMap { $0.identifier == identifier ? $0.frame : nil }
         }
-        return search(tree.root)
     }
 
     private func chain(at point: Point) -> [Node] {

@@ -182,15 +182,7 @@ final class LazyStackNode: Node {
         let offsets = rowOffsets()
         for (index, node) in zip(builtRange, children) {
             let size = node.sizeThatFits(rowProposal(across: across))
-            if isVertical {
-                let x = rect.minX + (rect.width - size.width) * layout.alignment.horizontal.fraction
-                node.place(
-                    in: Rect(x: x, y: rect.minY + offsets[index], width: size.width, height: size.height))
-            } else {
-                let y = rect.minY + (rect.height - size.height) * layout.alignment.vertical.fraction
-                node.place(
-                    in: Rect(x: rect.minX + offsets[index], y: y, width: size.width, height: size.height))
-            }
+            node.place(in: layout.childFrame(size: size, at: offsets[index], in: rect))
         }
         guard totalLength != reportedLength else { return }
         // The estimate changed: keep the rows on screen where they were (or the end at the end),

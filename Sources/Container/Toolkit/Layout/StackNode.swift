@@ -36,18 +36,10 @@ final class StackNode: Node {
         guard let axis = layout.axis else { return super.placeChildren(in: rect) }
         let laidOut = children.filter { !$0.isDisappearing }
         let sizes = childSizes(for: ProposedSize(rect.size), axis: axis)
-        var position = axis == .horizontal ? rect.minX : rect.minY
+        var position = 0.0
         for (child, size) in zip(laidOut, sizes) {
-            switch axis {
-            case .horizontal:
-                let y = rect.minY + (rect.height - size.height) * layout.alignment.vertical.fraction
-                child.place(in: Rect(x: position, y: y, width: size.width, height: size.height))
-                position += size.width + layout.spacing
-            case .vertical:
-                let x = rect.minX + (rect.width - size.width) * layout.alignment.horizontal.fraction
-                child.place(in: Rect(x: x, y: position, width: size.width, height: size.height))
-                position += size.height + layout.spacing
-            }
+            child.place(in: layout.childFrame(size: size, at: position, in: rect))
+            position += (axis == .horizontal ? size.width : size.height) + layout.spacing
         }
     }
 

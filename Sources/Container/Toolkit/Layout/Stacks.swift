@@ -81,4 +81,17 @@ struct StackLayout: Equatable {
         StackLayout(
             axis: .vertical, alignment: Alignment(horizontal: alignment, vertical: .center), spacing: spacing)
     }
+
+    /// Where a child of `size` goes in `rect` when it starts `offset` along the axis: placed at the
+    /// offset and aligned across the axis.
+    func childFrame(size: Size, at offset: Double, in rect: Rect) -> Rect {
+        switch axis {
+        case .horizontal:
+            let y = rect.minY + (rect.height - size.height) * alignment.vertical.fraction
+            return Rect(x: rect.minX + offset, y: y, width: size.width, height: size.height)
+        case .vertical, nil:
+            let x = rect.minX + (rect.width - size.width) * alignment.horizontal.fraction
+            return Rect(x: x, y: rect.minY + offset, width: size.width, height: size.height)
+        }
+    }
 }

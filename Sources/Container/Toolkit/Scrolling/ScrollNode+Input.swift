@@ -127,14 +127,7 @@ extension ScrollNode {
 extension ScrollNode {
     /// Where a lazy stack inside puts the row of the element `id`, built or not.
     fileprivate func lazyFrame(ofElement id: ElementID) -> Rect? {
-        func search(_ node: Node) -> Rect? {
-            if let lazy = node as? LazyStackNode, let frame = lazy.frame(ofElement: id) { return frame }
-            for child in node.children {
-                if let found = search(child) { return found }
-            }
-            return nil
-        }
-        return search(self)
+        firstDescendant { ($0 as? LazyStackNode)?.frame(ofElement: id) }
     }
 }
 

@@ -54,12 +54,6 @@ final class ScrollReaderReference {
 
     /// The scroll views under the reader, outermost first.
     var scrollViews: [ScrollNode] {
-        var found: [ScrollNode] = []
-        func collect(_ node: Node) {
-            if let scroll = node as? ScrollNode { found.append(scroll) }
-            for child in node.children where !child.isDisappearing { collect(child) }
-        }
-        node.map(collect)
-        return found
+        node?.descendants(entering: { !$0.isDisappearing }) { $0 as? ScrollNode } ?? []
     }
 }

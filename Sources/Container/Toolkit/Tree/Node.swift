@@ -157,4 +157,33 @@ class Node {
     func isHit(at point: Point) -> Bool {
         drawsContent && frame.contains(point)
     }
+
+    // MARK: Searching
+
+    /// The first value `transform` gives for this node or one below it, depth first in drawing
+    /// order.
+    func firstDescendant<Value>(_ transform: (Node) -> Value?) -> Value? {
+        if let value = transform(self) { return value }
+        // A plain loop: `lazy.compactMap(...).first` evaluates the search more than once per child,
+        // which grows exponentially with the depth of the tree.
+        for child in children {
+            if let value = child.firstDescendant(transform) { return value }
+        }
+        return nil
+    }
+
+    /// This node and those below it that `transform` gives a value for, in drawing order, looking
+    /// only inside the nodes `entering` admits (a node it refuses is skipped with its subtree).
+    func descendants<Value>(
+        entering: (Node) -> Bool = { _ in true }, _ transform: (Node) -> Value?
+    ) -> [Value] {
+        var found: [Value] = []
+        func visit(_ node: Node) {
+            guard entering(node) else { return }
+            if let value = transform(node) { found.append(value) }
+            for child in node.children { visit(child) }
+        }
+        visit(self)
+        return found
+    }
 }
