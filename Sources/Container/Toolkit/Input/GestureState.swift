@@ -48,6 +48,8 @@ struct GestureState {
     var hovered: [ObjectIdentifier: GestureNode] = [:]
     /// The `onPointer` widget the pointer last moved over with no button held.
     weak var pointerHovered: GestureNode?
+    /// Where the pointer was last seen over the host; `nil` once it left.
+    var pointerLocation: Point?
     /// The text field (or `focusable()` widget) that gets keys first.
     weak var focused: (any FocusTarget)?
 }

@@ -44,6 +44,11 @@ public struct Key: Hashable, Sendable, RawRepresentable, ExpressibleByStringLite
     public static let rightArrow = Key(rawValue: "Right")
     public static let upArrow = Key(rawValue: "Up")
     public static let downArrow = Key(rawValue: "Down")
+    public static let tab = Key(rawValue: "Tab")
+    public static let pageUp = Key(rawValue: "PageUp")
+    public static let pageDown = Key(rawValue: "PageDown")
+    public static let home = Key(rawValue: "Home")
+    public static let end = Key(rawValue: "End")
 }
 
 /// Modifier keys held during an event.

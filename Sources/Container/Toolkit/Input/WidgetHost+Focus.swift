@@ -28,6 +28,7 @@ extension WidgetHost {
         gestures.focused = target
         current?.focusDidChange(false)
         target?.focusDidChange(true)
+        if let target { reveal(target) }
         for case let gesture as GestureNode in target?.ancestry.map({ $0 }) ?? [] {
             gesture.notifyInteraction()
         }
@@ -51,5 +52,14 @@ extension WidgetHost {
             }
         focus(targets[next])
         return true
+    }
+
+    /// Scrolls the scroll views around `node`, innermost first, until it shows whole.
+    private func reveal(_ node: Node) {
+        var box = node.frame
+        for scrollView in node.ancestry.dropFirst().compactMap({ $0 as? ScrollNode }) {
+            let moved = scrollView.reveal(box)
+            box = box.offsetBy(Point(x: -moved.x, y: -moved.y))
+        }
     }
 }

@@ -14,6 +14,7 @@ extension WidgetHost {
         case .pointerDown, .pointerUp: return false
         case .pointerMoved(let point): return pointerMoved(to: point)
         case .pointerExited:
+            gestures.pointerLocation = nil
             updateHover(chain: [])
             return hoverPointer(chain: [], at: .zero)
         case .scroll(let dx, let dy, let location, let modifiers):
@@ -76,6 +77,7 @@ extension WidgetHost {
     }
 
     private func pointerMoved(to point: Point) -> Bool {
+        gestures.pointerLocation = point
         let chain = chain(at: point)
         updateHover(chain: chain)
         guard var press = gestures.press else { return hoverPointer(chain: chain, at: point) }
@@ -221,17 +223,22 @@ extension WidgetHost {
     }
 
     /// Offers the key to the focused widget first; Tab and shift+Tab then move the focus, Escape
-    /// takes it away; other keys go to `onKeyPress` handlers, topmost (last drawn) first, until
-    /// one takes it.
+    /// takes it away, arrows move it along stacks and navigation keys scroll the view around it;
+    /// other keys go to `onKeyPress` handlers, topmost (last drawn) first, until one takes it. With
+    /// nothing focused, navigation keys no handler took scroll the page.
     private func keyDown(_ press: KeyPress) -> Bool {
         let focused = focusedTarget
         if let focused, focused.handleFocusedKey(press) { return true }
-        if press.key.rawValue == "Tab", moveFocus(forward: !press.modifiers.contains(.shift)) { return true }
+        if press.key == .tab, moveFocus(forward: !press.modifiers.contains(.shift)) { return true }
         if press.key == .escape, focused != nil {
             focus(nil)
             return true
         }
-        return offerKey(press)
+        if press.modifiers.isEmpty, focused != nil {
+            if moveFocus(along: press.key) || scroll(byKey: press.key, around: focused) { return true }
+        }
+        if offerKey(press) { return true }
+        return press.modifiers.isEmpty && focused == nil && scroll(byKey: press.key, around: nil)
     }
 
     private func offerKey(_ press: KeyPress) -> Bool {

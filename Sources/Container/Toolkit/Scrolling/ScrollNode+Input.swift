@@ -95,6 +95,21 @@ extension ScrollNode {
         guard let box = descendant(forElement: target.id)?.frame ?? lazyFrame(ofElement: target.id) else {
             return
         }
+        let destination = offset(showing: box, anchor: target.anchor, in: rect)
+        guard destination != offset, let tree else { return }
+        if let animation = target.animation {
+            motion = .animated(from: offset, to: destination, animation: animation, at: tree.frameTime)
+            tree.startAnimating(self)
+        } else {
+            offset = destination
+            showIndicators()
+        }
+    }
+
+    /// The offset that shows `box` (host coordinates, with the content placed at the current
+    /// offset in `rect`) at `anchor` of the view, or with no anchor, that moves the content just
+    /// enough for the box to show whole (its start, when it is longer than the view).
+    func offset(showing box: Rect, anchor: UnitPoint?, in rect: Rect) -> Point {
         func along(
             _ current: Double, start: Double, length: Double, viewStart: Double, viewLength: Double,
             anchor: Double?
@@ -104,23 +119,14 @@ extension ScrollNode {
             if position < current || length > viewLength { return position }
             return max(current, position + length - viewLength)
         }
-        let destination = clamped(
+        return clamped(
             Point(
                 x: along(
                     offset.x, start: box.minX, length: box.width, viewStart: rect.minX,
-                    viewLength: rect.width,
-                    anchor: target.anchor?.x),
+                    viewLength: rect.width, anchor: anchor?.x),
                 y: along(
                     offset.y, start: box.minY, length: box.height, viewStart: rect.minY,
-                    viewLength: rect.height, anchor: target.anchor?.y)))
-        guard destination != offset, let tree else { return }
-        if let animation = target.animation {
-            motion = .animated(from: offset, to: destination, animation: animation, at: tree.frameTime)
-            tree.startAnimating(self)
-        } else {
-            offset = destination
-            showIndicators()
-        }
+                    viewLength: rect.height, anchor: anchor?.y)))
     }
 }
 
