@@ -197,6 +197,7 @@ public struct CaptionSettingsWidget: Widget {
                 Text("Reset").font(theme.captionFont()).foregroundColor(theme.accent)
                     .contentShape()
                     .onTap { service.reset() }
+                    .themedFocus(theme)
                     .accessibilityIdentifier("captions.reset")
                 Spacer()
             }
@@ -219,6 +220,7 @@ public struct CaptionSettingsWidget: Widget {
             Text("‹").font(theme.bodyFont()).foregroundColor(theme.foreground)
                 .frame(width: 18).contentShape()
                 .onTap { service.step(setting, by: -1) }
+                .themedFocus(theme)
                 .accessibilityIdentifier("\(id).previous")
             Text(service.value(of: setting)).lineLimit(1).font(theme.captionFont())
                 .foregroundColor(theme.foreground)
@@ -227,6 +229,7 @@ public struct CaptionSettingsWidget: Widget {
             Text("›").font(theme.bodyFont()).foregroundColor(theme.foreground)
                 .frame(width: 18).contentShape()
                 .onTap { service.step(setting, by: 1) }
+                .themedFocus(theme)
                 .accessibilityIdentifier("\(id).next")
         }
     }

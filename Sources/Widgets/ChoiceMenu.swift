@@ -15,6 +15,7 @@ struct ChoiceButton: Widget {
         .foregroundColor(theme.foreground)
         .contentShape()
         .onTap(perform: action)
+        .themedFocus(theme)
         .accessibilityIdentifier(identifier)
     }
 }
@@ -40,6 +41,8 @@ struct ChoiceMenu<Choice: Hashable>: Widget {
                     .frame(width: width, height: theme.bodyFontSize * 2)
                     .contentShape()
                     .onTap { choose(choice) }
+                    .themedFocus(theme)
+                    .prefersDefaultFocus(choice == current)
                     .accessibilityIdentifier(identifier(choice))
             }
         }

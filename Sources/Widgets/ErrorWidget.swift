@@ -60,6 +60,8 @@ public struct ErrorWidget: Widget {
                         .padding(EdgeInsets(top: 6, leading: 16, bottom: 6, trailing: 16))
                         .background(RoundedRectangle(cornerRadius: theme.cornerRadius).fill(theme.accent))
                         .onTap { service.retry() }
+                        .themedFocus(theme)
+                        .prefersDefaultFocus()
                         .accessibilityIdentifier("error.retry")
                 }
                 .padding(theme.spacing * 2)

@@ -28,6 +28,7 @@ public struct FullscreenWidget: Widget {
                 .foregroundColor(service.theme.foreground)
                 .contentShape()
                 .onTap { service.toggle() }
+                .themedFocus(service.theme)
                 .accessibilityIdentifier("fullscreen")
         }
     }

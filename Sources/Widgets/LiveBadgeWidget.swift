@@ -44,6 +44,7 @@ public struct LiveBadgeWidget: Widget {
                 .padding(theme.spacing / 2)
                 .contentShape()
                 .onTap { service.goToLive() }
+                .themedFocus(theme)
                 .accessibilityIdentifier("liveBadge")
             }
         }

@@ -51,6 +51,7 @@ public struct PlaybackWidget: Widget {
                 .foregroundColor(service.theme.foreground)
                 .contentShape()
                 .onTap { service.toggle() }
+                .themedFocus(service.theme)
                 .disabled(!service.isEnabled)
                 .accessibilityIdentifier("playback")
         }

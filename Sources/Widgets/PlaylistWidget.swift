@@ -54,6 +54,8 @@ public struct PlaylistWidget: Widget {
                     .foregroundColor(current ? theme.accent : theme.foreground)
                     .contentShape()
                     .onTap { service.play(at: index) }
+                    .themedFocus(theme)
+                    .prefersDefaultFocus(current)
                     .accessibilityIdentifier("playlist.\(index)")
                 }
                 Spacer()

@@ -79,6 +79,25 @@ public final class SeekBarService: Service {
         }
     }
 
+    /// Seconds the focused bar's Left and Right keys step.
+    public var keyStep = 5.0
+
+    /// The focused bar's keys: Left and Right step ``keyStep`` seconds (precisely, as the step
+    /// buttons do), Home goes to the start and End to the end (a live stream's live edge); `false`
+    /// for other keys.
+    public func handleKey(_ press: KeyPress) -> Bool {
+        guard let context, let range = seekableRange else { return false }
+        switch press.key {
+        case .leftArrow: context.render.skip(by: -keyStep)
+        case .rightArrow: context.render.skip(by: keyStep)
+        case .home: context.render.seek(to: range.lowerBound, exact: true)
+        case .end where isLive: context.render.seekToLive()
+        case .end: context.render.seek(to: range.upperBound, exact: true)
+        default: return false
+        }
+        return true
+    }
+
     private func seekWhileDragging(to time: Double, fraction: Double) {
         let now = clock.now
         let speed = lastMove.map { abs(fraction - $0.fraction) / max(now - $0.time, 1e-3) } ?? 0
@@ -143,6 +162,7 @@ public struct SeekBarWidget: Widget {
                 .frame(height: theme.barThickness * 4)
                 .contentShape()
                 .onPointer { service.handle($0) }
+                .themedFocus(theme) { service.handleKey($0) }
                 .accessibilityIdentifier("seekBar")
                 if service.isLive { LiveBadgeWidget() }
             }

@@ -55,6 +55,7 @@ public struct StepWidget: Widget {
             .foregroundColor(theme.foreground)
             .contentShape()
             .onTap { service.step(by: direction.offset) }
+            .themedFocus(theme)
             .disabled(!service.isEnabled)
         }
     }

@@ -70,3 +70,11 @@ extension Context {
     /// The theme the ready-made widgets draw with.
     public var theme: ThemeService { self[ThemeService.self] }
 }
+
+extension Widget {
+    /// Makes a ready-made control reachable from the keyboard: focusable, with its ring in the
+    /// theme's accent; `onKeyPress` gets keys while it has the focus (a slider's arrows).
+    func themedFocus(_ theme: Theme, onKeyPress: (@MainActor (KeyPress) -> Bool)? = nil) -> some Widget {
+        focusable(onKeyPress: onKeyPress).focusRingColor(theme.accent)
+    }
+}

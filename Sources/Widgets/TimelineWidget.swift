@@ -67,6 +67,7 @@ public struct TimelineWidget: Widget {
                 .font(service.theme.bodyFont(monospacedDigits: true))
                 .foregroundColor(service.theme.foreground)
                 .onTap { service.toggleStyle() }
+                .themedFocus(service.theme)
                 .accessibilityIdentifier("timeline")
         }
     }

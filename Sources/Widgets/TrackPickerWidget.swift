@@ -75,7 +75,7 @@ public struct TrackPickerWidget: Widget {
             VStack(alignment: .leading, spacing: theme.spacing / 2) {
                 Text("Audio").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.audioTracks, id: \.index) { track in
-                    row(track, service).onTap { service.choose(track) }
+                    row(track, service).onTap { service.choose(track) }.themedFocus(theme)
                 }
                 HStack(spacing: theme.spacing / 2) {
                     Symbol(.checkmark).font(theme.captionFont()).opacity(service.normalizesLoudness ? 1 : 0)
@@ -83,15 +83,17 @@ public struct TrackPickerWidget: Widget {
                 }
                 .contentShape()
                 .onTap { service.toggleLoudnessNormalization() }
+                .themedFocus(theme)
                 .accessibilityIdentifier("tracks.loudness")
                 Text("Subtitles").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.subtitleTracks, id: \.index) { track in
-                    row(track, service).onTap { service.choose(track) }
+                    row(track, service).onTap { service.choose(track) }.themedFocus(theme)
                 }
                 Text("Off").font(theme.bodyFont())
                     .foregroundColor(service.subtitlesEnabled ? theme.foreground : theme.accent)
                     .contentShape()
                     .onTap { service.setSubtitlesEnabled(false) }
+                    .themedFocus(theme)
                     .accessibilityIdentifier("tracks.off")
                 Spacer()
             }

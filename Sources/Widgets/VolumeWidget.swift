@@ -30,6 +30,22 @@ public final class VolumeService: Service {
         }
     }
 
+    /// The step of the slider's arrow keys.
+    public static let keyStep = 0.1
+
+    /// The focused slider's keys: Left and Right step the level, Home and End go to silence and
+    /// to full; `false` for other keys.
+    public func handleSliderKey(_ press: KeyPress) -> Bool {
+        switch press.key {
+        case .leftArrow: setLevel(level - Self.keyStep)
+        case .rightArrow: setLevel(level + Self.keyStep)
+        case .home: setLevel(0)
+        case .end: setLevel(1)
+        default: return false
+        }
+        return true
+    }
+
     /// Sets the volume to `level` (0...1), unmuting.
     public func setLevel(_ level: Double) {
         guard let render = context?.render else { return }
@@ -59,6 +75,7 @@ public struct VolumeWidget: Widget {
             HStack(spacing: theme.spacing / 2) {
                 Symbol(service.symbol).font(Font(size: theme.iconSize)).contentShape()
                     .onTap { service.toggleMute() }
+                    .themedFocus(theme)
                     .accessibilityIdentifier("volume.icon")
                 Canvas { graphics, size in
                     // The track is inset by the knob's radius, so the knob stays whole at 0 and 1.
@@ -84,6 +101,7 @@ public struct VolumeWidget: Widget {
                     let track = max(1, pointer.size.width - 2 * radius)
                     service.setLevel((pointer.location.x - radius) / track)
                 }
+                .themedFocus(theme) { service.handleSliderKey($0) }
                 .accessibilityIdentifier("volume.slider")
             }
             .foregroundColor(theme.foreground)

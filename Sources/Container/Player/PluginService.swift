@@ -4,7 +4,7 @@
 /// ```swift
 /// context.plugin.present(.topTrailing) { SkipIntroButton() }
 /// ```
-/// One plugin at a time; presenting another replaces it.
+/// One plugin at a time; presenting another replaces it. Escape dismisses it.
 ///
 /// > Important: Main actor only.
 public final class PluginService: Service {
@@ -51,6 +51,11 @@ public struct PluginOverlay: Widget {
         WithService(PluginService.self) { plugin in
             if let presentation = plugin.presentation {
                 presentation.widget
+                    .onKeyPress { press in
+                        guard press.key == .escape else { return false }
+                        plugin.dismiss()
+                        return true
+                    }
                     .transition(presentation.transition)
                     .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: presentation.alignment)
             }

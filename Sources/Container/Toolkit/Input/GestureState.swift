@@ -52,6 +52,10 @@ struct GestureState {
     var pointerLocation: Point?
     /// The text field (or `focusable()` widget) that gets keys first.
     weak var focused: (any FocusTarget)?
+    /// Where the focus goes back to when the widget that took it by default (a menu's row) goes.
+    weak var focusReturn: (any FocusTarget)?
+    /// Whether the last input was a key rather than the pointer.
+    var usesKeyboard = false
 }
 
 extension Node {

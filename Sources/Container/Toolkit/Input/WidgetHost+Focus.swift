@@ -5,14 +5,10 @@ extension WidgetHost {
     /// Where the focused text field's caret is (points), for the input method's candidate window.
     public var textInputRect: Rect? { (focusedTarget as? TextFieldNode)?.caretRect }
 
-    /// The focused node, while it is still in the tree and takes input.
+    /// The focused node, while it is still in the tree and takes input (the next update lets go
+    /// of one that went, see ``settleFocus()``).
     var focusedTarget: (any FocusTarget)? {
-        guard let focused = gestures.focused else { return nil }
-        guard focused.canTakeFocus else {
-            gestures.focused = nil
-            return nil
-        }
-        return focused
+        gestures.focused.flatMap { $0.canTakeFocus ? $0 : nil }
     }
 
     /// The accessibility identifier of the focused widget (the nearest around the focused node).
@@ -22,7 +18,11 @@ extension WidgetHost {
 
     /// Gives the focus to `target` (`nil`: to nothing), telling the old and the new holder; the
     /// `onInteraction` observers around the new one hear of it (controls stay up while used).
-    func focus(_ target: (any FocusTarget)?) {
+    ///
+    /// When `target` goes away while it holds the focus, the focus goes back to `returning` (the
+    /// button that opened a menu).
+    func focus(_ target: (any FocusTarget)?, returningTo returning: (any FocusTarget)? = nil) {
+        gestures.focusReturn = returning
         let current = gestures.focused
         guard current !== target else { return }
         gestures.focused = target
@@ -50,7 +50,7 @@ extension WidgetHost {
             case (let index?, true): (index + 1) % targets.count
             case (let index?, false): (index + targets.count - 1) % targets.count
             }
-        focus(targets[next])
+        focus(targets[next], returningTo: gestures.focusReturn)
         return true
     }
 
@@ -61,5 +61,24 @@ extension WidgetHost {
             let moved = scrollView.reveal(box)
             box = box.offsetBy(Point(x: -moved.x, y: -moved.y))
         }
+    }
+
+    /// After a layout: gives the focus to a widget that appeared asking for it while the keyboard
+    /// is in use, or back to where it was when the holder went away.
+    ///
+    /// - Returns: Whether the focus moved (a scroll view may have moved to show it).
+    func settleFocus() -> Bool {
+        let requested = tree.takeFocusRequests().first { $0.canTakeFocus && $0.acceptsFocus }
+        if let requested, gestures.usesKeyboard {
+            focus(requested, returningTo: focusedTarget ?? gestures.focusReturn)
+            return true
+        }
+        // The holder is gone from the tree (and so released), or still there but disabled.
+        if let focused = gestures.focused, focused.canTakeFocus { return false }
+        let back = gestures.focusReturn.flatMap { $0.canTakeFocus && $0.acceptsFocus ? $0 : nil }
+        guard back != nil || gestures.focused != nil else { return false }
+        // NB: a disabled widget is still drawn: its ring must go.
+        focus(back)
+        return back != nil
     }
 }

@@ -44,6 +44,7 @@ extension WidgetHost {
     }
 
     private func pointerDown(at point: Point) -> Bool {
+        gestures.usesKeyboard = false
         let chain = chain(at: point)
         let interactions = chain.interactionNodes
         interactions.forEach { $0.notifyInteraction() }
@@ -227,10 +228,13 @@ extension WidgetHost {
     /// other keys go to `onKeyPress` handlers, topmost (last drawn) first, until one takes it. With
     /// nothing focused, navigation keys no handler took scroll the page.
     private func keyDown(_ press: KeyPress) -> Bool {
+        gestures.usesKeyboard = true
         let focused = focusedTarget
         if let focused, focused.handleFocusedKey(press) { return true }
         if press.key == .tab, moveFocus(forward: !press.modifiers.contains(.shift)) { return true }
-        if press.key == .escape, focused != nil {
+        if press.key == .escape, let focused {
+            // A panel around the focus closes first; then the focus goes.
+            if offerKey(press, along: focused) { return true }
             focus(nil)
             return true
         }
@@ -239,6 +243,16 @@ extension WidgetHost {
         }
         if offerKey(press) { return true }
         return press.modifiers.isEmpty && focused == nil && scroll(byKey: press.key, around: nil)
+    }
+
+    /// Offers the key to the `onKeyPress` handlers around `node`, innermost first.
+    private func offerKey(_ press: KeyPress, along node: Node) -> Bool {
+        node.ancestry.contains { ancestor in
+            guard let gesture = ancestor as? GestureNode, case .keyPress(let action)? = gesture.handler else {
+                return false
+            }
+            return action(press)
+        }
     }
 
     private func offerKey(_ press: KeyPress) -> Bool {

@@ -4,6 +4,8 @@ struct EnvironmentModifier: NodeModifier {
         case font(Font)
         case disabled(Bool)
         case context(Context)
+        case focusRingColor(Color)
+        case prefersDefaultFocus(Bool)
     }
 
     let change: Change
@@ -28,6 +30,8 @@ final class EnvironmentNode: ModifierNode {
         case .font(let font): environment.font = font
         case .disabled(let disabled): environment.isEnabled = environment.isEnabled && !disabled
         case .context(let context): environment.context = context
+        case .focusRingColor(let color): environment.focusRingColor = color
+        case .prefersDefaultFocus(let prefers): environment.prefersDefaultFocus = prefers
         }
         return environment
     }

@@ -89,6 +89,7 @@ public final class WidgetHost {
         tree.rebuildDirtyNodes()
         tree.advanceAnimations()
         tree.layout(in: size)
+        if settleFocus(), tree.root.needsPlacement { tree.layout(in: size) }
         let surfaceBounds = Rect(x: 0, y: 0, width: Double(surface.width), height: Double(surface.height))
         var damage = tree.takeDamage()
         if needsFullRepaint { damage = [Rect(origin: .zero, size: size)] }

@@ -5,9 +5,14 @@ struct WidgetEnvironment: Equatable {
     var foregroundColor = Color.white
     var font = Font.body
     var isEnabled = true
+    /// The colour of focus rings; `nil`: the toolkit's blue.
+    var focusRingColor: Color?
+    /// Whether a focusable widget appearing here takes the focus from the keyboard user.
+    var prefersDefaultFocus = false
 
     static func == (lhs: WidgetEnvironment, rhs: WidgetEnvironment) -> Bool {
         lhs.context === rhs.context && lhs.foregroundColor == rhs.foregroundColor && lhs.font == rhs.font
-            && lhs.isEnabled == rhs.isEnabled
+            && lhs.isEnabled == rhs.isEnabled && lhs.focusRingColor == rhs.focusRingColor
+            && lhs.prefersDefaultFocus == rhs.prefersDefaultFocus
     }
 }

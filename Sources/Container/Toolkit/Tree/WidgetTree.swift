@@ -21,6 +21,8 @@ final class WidgetTree {
     private var dirtyNodes: [CompositeNode] = []
     /// Reports of frames and removals waiting for the layout in progress to end.
     private var layoutReports: [@MainActor () -> Void] = []
+    /// Focusable nodes that appeared asking for the focus, oldest first.
+    private var focusRequests: [WeakFocusTarget] = []
     private var animatingNodes: [ObjectIdentifier: Node] = [:]
     private var hasDirtyNodes: Bool { !dirtyNodes.isEmpty }
 
@@ -123,6 +125,17 @@ final class WidgetTree {
         }
     }
 
+    /// Asks the host to give `target` the focus once laid out, if the keyboard is in use.
+    func requestFocus(_ target: any FocusTarget) {
+        focusRequests.append(WeakFocusTarget(target: target))
+    }
+
+    /// The focus requests made since the last call, oldest first.
+    func takeFocusRequests() -> [any FocusTarget] {
+        defer { focusRequests.removeAll() }
+        return focusRequests.compactMap(\.target)
+    }
+
     /// Queues `report` to run once the layout in progress ends.
     func afterLayout(_ report: @escaping @MainActor () -> Void) {
         layoutReports.append(report)
@@ -173,4 +186,9 @@ extension Node {
         }
         return depth
     }
+}
+
+/// A focus target held weakly: a request does not keep a node that went away.
+struct WeakFocusTarget {
+    weak var target: (any FocusTarget)?
 }
