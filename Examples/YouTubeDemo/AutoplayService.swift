@@ -74,13 +74,14 @@ struct UpNextCountdownOverlay: Widget {
                                 Pill {
                                     Text("Cancel").font(Font(size: 14, weight: .bold)).foregroundColor(.white)
                                 }
-                                .contentShape().onTap { autoplay.cancel() }
+                                .contentShape().onTap { autoplay.cancel() }.focusable()
                                 .accessibilityIdentifier("upNext.cancel")
                                 Pill(fill: .white) {
                                     Text("Play now").font(Font(size: 14, weight: .bold)).foregroundColor(
                                         .black)
                                 }
-                                .contentShape().onTap { autoplay.playNow() }
+                                .contentShape().onTap { autoplay.playNow() }.focusable()
+                                .prefersDefaultFocus()
                                 .accessibilityIdentifier("upNext.play")
                             }
                         }

@@ -62,12 +62,14 @@ struct LikeDislikeWidget: Widget {
                     }
                     .contentShape()
                     .onTap { engagement.toggleLike(video) }
+                    .focusable()
                     .accessibilityIdentifier("like")
                     Color(white: 1, alpha: 0.25).frame(width: 1, height: 20)
                     Symbol(.thumbDown).font(Font(size: 18))
                         .foregroundColor(engagement.disliked.contains(video.id) ? YouTubeStyle.red : .white)
                         .contentShape()
                         .onTap { engagement.toggleDislike(video) }
+                        .focusable()
                         .accessibilityIdentifier("dislike")
                 }
                 .foregroundColor(YouTubeStyle.primaryText)

@@ -3,7 +3,7 @@ import VideoPlayerWidgets
 /// The settings menu: speed, quality, the subtitle track and the caption style, as a panel over the
 /// right of the player.
 struct SettingsPanel: Widget {
-    /// Opens the panel; a tap outside closes it.
+    /// Opens the panel; a tap outside, or Escape, closes it.
     @MainActor static func present(in context: Context) {
         context.feature.present(.right(.cover)) { SettingsPanel().frame(width: 250) }
     }
@@ -21,6 +21,7 @@ struct SettingsPanel: Widget {
                             ) {
                                 SpeedButton.select(rate, in: render)
                             }
+                            .accessibilityIdentifier("settings.speed.\(SpeedButton.label(rate))")
                         }
                         if !stream.choices.isEmpty {
                             // A stream of several renditions: the player switches without reloading.
@@ -90,7 +91,8 @@ private struct SectionTitle: Widget {
     }
 }
 
-/// A row of a menu: a check mark when selected, the label, a click to choose it.
+/// A row of a menu: a check mark when selected, the label, a click (or Return once focused) to
+/// choose it. Opened from the keyboard, the panel focuses the selected rows' first.
 private struct MenuRow: Widget {
     let label: String
     let isSelected: Bool
@@ -106,5 +108,7 @@ private struct MenuRow: Widget {
         .padding(.vertical, 4)
         .contentShape()
         .onTap(perform: action)
+        .focusable()
+        .prefersDefaultFocus(isSelected)
     }
 }

@@ -17,6 +17,7 @@ struct SpeedButton: Widget {
             .padding(4)
             .contentShape()
             .onTap { Self.select(Self.nextRate(after: render.rate), in: render) }
+            .focusable()
             .accessibilityIdentifier("speed")
         }
     }
@@ -60,6 +61,7 @@ struct QualityButton: Widget {
             .background(RoundedRectangle(cornerRadius: 4).stroke(.white, lineWidth: 1.5))
             .contentShape()
             .onTap(perform: action)
+            .focusable()
             .accessibilityIdentifier("quality")
     }
 }

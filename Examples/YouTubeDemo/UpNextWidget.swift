@@ -19,6 +19,7 @@ struct UpNextWidget: Widget {
                         UpNextRow(video: entry.video)
                             .contentShape()
                             .onTap { queue.play(at: entry.index) }
+                            .focusable()
                             .accessibilityIdentifier("upNext.\(entry.index)")
                     }
                 }

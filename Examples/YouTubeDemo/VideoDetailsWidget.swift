@@ -65,6 +65,7 @@ struct SubscribeButton: Widget {
             }
             .contentShape()
             .onTap { engagement.toggleSubscription(to: channel) }
+            .focusable()
             .accessibilityIdentifier("subscribe")
         }
     }
@@ -88,6 +89,7 @@ struct ShareButton: Widget {
                 let location = queue.current?.qualities[queue.quality].url.path ?? ""
                 queue.context?.toast.toast("Share: \(location)")
             }
+            .focusable()
             .accessibilityIdentifier("share")
         }
     }

@@ -237,11 +237,49 @@ import VideoPlayerWidgets
             visited.append(bed.host.focusedIdentifier ?? "?")
         }
         #expect(visited.first == "search")
+        #expect(visited.contains("player"), "the video itself is a stop, as on a web page")
         #expect(bed.host.focusedIdentifier == "settings")
         bed.host.press("Return")
         #expect(bed.context.feature.isPresented)
+        // The panel takes the focus, on the speed in force; arrows walk its rows.
+        #expect(bed.host.focusedIdentifier == "settings.speed.1×")
+        bed.host.press("Down")
+        #expect(bed.host.focusedIdentifier == "settings.speed.1.25×")
+        bed.host.press("Return")
+        #expect(render.rate == 1.25)
+        // Escape closes the panel and gives the focus back to the button that opened it.
         bed.host.press("Escape")
+        bed.advance(0.5)
         #expect(!bed.context.feature.isPresented)
+        #expect(bed.host.focusedIdentifier == "settings")
+    }
+
+    @Test func tabOntoTheVideoShowsTheControlsAndTheFocusKeepsThemUp() async throws {
+        let bed = try await makeBed()
+        let control = bed.context.control
+        bed.advance(5)
+        #expect(!control.isBeingPresented)
+        // Hidden controls are no stops: after the search field comes the video, which shows them.
+        bed.host.press("Tab")
+        #expect(bed.host.focusedIdentifier == "search")
+        bed.host.press("Tab")
+        #expect(bed.host.focusedIdentifier == "player")
+        #expect(control.isBeingPresented)
+        // On the video, the arrows and Space are the player's: Space plays, Right does not move
+        // the focus.
+        bed.host.press("Space")
+        #expect(await bed.waitUntil { bed.context.render.isPlaying })
+        bed.host.press("Right")
+        #expect(bed.host.focusedIdentifier == "player")
+        bed.host.press("Tab")
+        #expect(bed.host.focusedIdentifier == "back")
+        // While a control has the focus, the controls stay up.
+        bed.advance(10)
+        #expect(control.isBeingPresented)
+        bed.host.press("Escape")
+        #expect(bed.host.focusedIdentifier == nil)
+        bed.advance(5)
+        #expect(!control.isBeingPresented)
     }
 
     @Test func clickingAnUpNextRowPlaysThatVideo() async throws {

@@ -24,6 +24,15 @@ import VideoPlayerWidgets
     @Test func tabReachesEveryControlAndTheKeysOperateThem() async throws {
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 20))
+        _ = bed.context[KeyboardShortcutsService.self]
+        // The video is the first stop, as on a web page, where the arrows are the player's
+        // shortcuts (10 s steps) rather than moves of the focus; the controls come next.
+        press(bed, "Tab")
+        #expect(bed.host.focusedIdentifier == nil)
+        press(bed, "Right")
+        #expect(await bed.waitUntil { abs(bed.context.render.currentTime - 10) < 0.05 })
+        press(bed, "Left")
+        #expect(await bed.waitUntil { bed.context.render.currentTime < 0.05 })
         press(bed, "Tab")
         #expect(bed.host.focusedIdentifier == "playback")
         press(bed, "Return")
@@ -66,7 +75,7 @@ import VideoPlayerWidgets
     @Test func aMenuOpenedFromTheKeyboardTakesTheFocusAndGivesItBack() async throws {
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 20))
-        for _ in 0..<5 { press(bed, "Tab") }
+        for _ in 0..<6 { press(bed, "Tab") }
         #expect(bed.host.focusedIdentifier == "speed")
         press(bed, "Return")
         #expect(bed.context.plugin.isBeingPresented)
@@ -103,7 +112,7 @@ import VideoPlayerWidgets
         let bed = Self.player()
         #expect(try await bed.loadClip(duration: 20))
         bed.context.theme.current.accent = Color(red: 1, green: 0, blue: 1)
-        for _ in 0..<5 { press(bed, "Tab") }
+        for _ in 0..<6 { press(bed, "Tab") }
         let frame = try #require(bed.host.frame(ofIdentifier: "speed"))
         // The ring is 2 points wide, 2 points outside the widget.
         let ring = bed.snapshot().pixel(x: Int(frame.midX), y: Int((frame.minY - 3.5).rounded(.down)))

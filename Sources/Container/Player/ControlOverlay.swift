@@ -3,7 +3,7 @@ import CCairo
 /// The overlay of `context.control`: the scrims and the areas configured for the current status.
 ///
 /// Empty space lets taps through to the video (where they toggle the controls); pressing,
-/// dragging or scrolling on a control keeps the controls up.
+/// dragging or scrolling on a control keeps the controls up, and so does the keyboard focus on one.
 public struct ControlOverlay: Widget {
     /// Creates the overlay; ``PlayerWidget`` makes it for you.
     public init() {}
@@ -34,6 +34,7 @@ public struct ControlOverlay: Widget {
         }
         .opacity(control.opacity)
         .onInteraction { control.keepPresented() }
+        .onFocusChange { control.focusDidChange(inside: $0) }
     }
 }
 

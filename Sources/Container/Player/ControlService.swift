@@ -35,6 +35,8 @@ public final class ControlService: Service {
 
     @Dependency(\.clock) private var clock
     private var hideTimer: TimerToken?
+    /// Whether the keyboard focus is on one of the controls: they stay up until it leaves.
+    private var holdsFocus = false
     /// The frame of every laid-out area widget by the node that reported it: an area leaving with
     /// its transition and the same area entering for a new status overlap for a while.
     private var areaReports: [ControlArea: [ObjectIdentifier: Rect]] = [:]
@@ -85,6 +87,13 @@ public final class ControlService: Service {
         restartHideTimer()
     }
 
+    /// Told by the overlay when the keyboard focus moves onto the controls or off them: while it is
+    /// on them they do not hide; once it leaves, the hide timer starts again.
+    func focusDidChange(inside: Bool) {
+        holdsFocus = inside
+        restartHideTimer()
+    }
+
     /// Switches to `displayStyle`: shows or hides the controls as it says first.
     public func configure(displayStyle: DisplayStyle) {
         self.displayStyle = displayStyle
@@ -99,7 +108,7 @@ public final class ControlService: Service {
     private func restartHideTimer() {
         hideTimer?.cancel()
         hideTimer = nil
-        guard isBeingPresented, let delay = displayStyle.policy.hidesAfter else { return }
+        guard isBeingPresented, !holdsFocus, let delay = displayStyle.policy.hidesAfter else { return }
         hideTimer = clock.schedule(after: delay) { [weak self] in self?.dismiss() }
     }
 

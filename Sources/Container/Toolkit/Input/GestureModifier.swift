@@ -11,6 +11,7 @@ struct GestureModifier: NodeModifier {
         case keyPress(@MainActor (KeyPress) -> Bool)
         case pointer(@MainActor (PointerValue) -> Void)
         case interaction(@MainActor () -> Void)
+        case focusChange(@MainActor (Bool) -> Void)
     }
 
     let handler: Handler
@@ -78,6 +79,12 @@ extension Widget {
     /// without taking the event from the widgets inside (a control bar that stays up while used).
     public func onInteraction(perform action: @escaping @MainActor () -> Void) -> some Widget {
         modifier(GestureModifier(handler: .interaction(action)))
+    }
+
+    /// Reports `true` when the keyboard focus enters the widget (it or a widget inside takes it)
+    /// and `false` when it leaves, or the widget holding it goes away.
+    public func onFocusChange(perform action: @escaping @MainActor (Bool) -> Void) -> some Widget {
+        modifier(GestureModifier(handler: .focusChange(action)))
     }
 
     /// Offers key presses to `action` (topmost widgets first) until one returns `true`.

@@ -54,6 +54,13 @@ struct GestureState {
     weak var focused: (any FocusTarget)?
     /// Where the focus goes back to when the widget that took it by default (a menu's row) goes.
     weak var focusReturn: (any FocusTarget)?
+    /// The accessibility identifier of ``focusReturn``: the focus goes back to the widget of that
+    /// name when the node itself was rebuilt meanwhile (controls a panel hid while it showed).
+    var focusReturnIdentifier: String?
+    /// The accessibility identifier of the widget last given the focus, kept when it goes.
+    var focusedName: String?
+    /// The `onFocusChange` observers around the focus, last told it is inside them.
+    var focusObservers: [WeakGestureNode] = []
     /// Whether the last input was a key rather than the pointer.
     var usesKeyboard = false
 }
@@ -101,4 +108,9 @@ extension GestureModifier.Handler {
         default: false
         }
     }
+}
+
+/// A gesture node held weakly: an observer that went away is not kept.
+struct WeakGestureNode {
+    weak var node: GestureNode?
 }

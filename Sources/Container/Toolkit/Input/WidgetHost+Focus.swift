@@ -13,24 +13,45 @@ extension WidgetHost {
 
     /// The accessibility identifier of the focused widget (the nearest around the focused node).
     public var focusedIdentifier: String? {
-        focusedTarget?.ancestry.lazy.compactMap { ($0 as? IdentifierNode)?.identifier }.first
+        focusedTarget?.nearestIdentifier
     }
 
     /// Gives the focus to `target` (`nil`: to nothing), telling the old and the new holder; the
     /// `onInteraction` observers around the new one hear of it (controls stay up while used).
     ///
     /// When `target` goes away while it holds the focus, the focus goes back to `returning` (the
-    /// button that opened a menu).
-    func focus(_ target: (any FocusTarget)?, returningTo returning: (any FocusTarget)? = nil) {
+    /// button that opened a menu), or if that was rebuilt meanwhile, to the widget marked `name`.
+    func focus(
+        _ target: (any FocusTarget)?, returningTo returning: (any FocusTarget)? = nil,
+        named name: String? = nil
+    ) {
         gestures.focusReturn = returning
+        gestures.focusReturnIdentifier = name ?? returning?.nearestIdentifier
+        gestures.focusedName = target?.nearestIdentifier
         let current = gestures.focused
         guard current !== target else { return }
         gestures.focused = target
         current?.focusDidChange(false)
         target?.focusDidChange(true)
         if let target { reveal(target) }
-        for case let gesture as GestureNode in target?.ancestry.map({ $0 }) ?? [] {
-            gesture.notifyInteraction()
+        let around = target?.ancestry.compactMap { $0 as? GestureNode } ?? []
+        around.forEach { $0.notifyInteraction() }
+        tellFocusObservers(around)
+    }
+
+    /// Tells the `onFocusChange` observers among `around` that the focus entered them, and those
+    /// told so before that are not among them that it left.
+    private func tellFocusObservers(_ around: [GestureNode]) {
+        let observers = around.filter {
+            if case .focusChange? = $0.handler { true } else { false }
+        }
+        let previous = gestures.focusObservers.compactMap(\.node)
+        gestures.focusObservers = observers.map { WeakGestureNode(node: $0) }
+        for node in previous where !observers.contains(where: { $0 === node }) {
+            if case .focusChange(let action)? = node.handler { action(false) }
+        }
+        for node in observers where !previous.contains(where: { $0 === node }) {
+            if case .focusChange(let action)? = node.handler { action(true) }
         }
     }
 
@@ -50,7 +71,7 @@ extension WidgetHost {
             case (let index?, true): (index + 1) % targets.count
             case (let index?, false): (index + targets.count - 1) % targets.count
             }
-        focus(targets[next], returningTo: gestures.focusReturn)
+        focus(targets[next], returningTo: gestures.focusReturn, named: gestures.focusReturnIdentifier)
         return true
     }
 
@@ -70,15 +91,38 @@ extension WidgetHost {
     func settleFocus() -> Bool {
         let requested = tree.takeFocusRequests().first { $0.canTakeFocus && $0.acceptsFocus }
         if let requested, gestures.usesKeyboard {
-            focus(requested, returningTo: focusedTarget ?? gestures.focusReturn)
+            // NB: the widget that had the focus may have gone in the same update (a panel hiding
+            // the controls): its name stays.
+            focus(
+                requested, returningTo: focusedTarget ?? gestures.focusReturn,
+                named: gestures.focusedName ?? gestures.focusReturnIdentifier)
             return true
         }
         // The holder is gone from the tree (and so released), or still there but disabled.
         if let focused = gestures.focused, focused.canTakeFocus { return false }
-        let back = gestures.focusReturn.flatMap { $0.canTakeFocus && $0.acceptsFocus ? $0 : nil }
+        let back =
+            gestures.focusReturn.flatMap { $0.canTakeFocus && $0.acceptsFocus ? $0 : nil }
+            ?? focusTarget(named: gestures.focusReturnIdentifier)
         guard back != nil || gestures.focused != nil else { return false }
         // NB: a disabled widget is still drawn: its ring must go.
         focus(back)
         return back != nil
+    }
+
+    /// The first node that can take the focus whose widget is marked `identifier`.
+    private func focusTarget(named identifier: String?) -> (any FocusTarget)? {
+        guard let identifier else { return nil }
+        return tree.root.descendants(entering: \.acceptsInput) { node in
+            (node as? any FocusTarget).flatMap {
+                $0.acceptsFocus && $0.nearestIdentifier == identifier ? $0 : nil
+            }
+        }.first
+    }
+}
+
+extension Node {
+    /// The accessibility identifier of the nearest widget around the node that has one.
+    var nearestIdentifier: String? {
+        ancestry.lazy.compactMap { ($0 as? IdentifierNode)?.identifier }.first
     }
 }

@@ -34,7 +34,7 @@ extension WidgetHost {
                 }
                 guard let nearest = targets.min(by: { crossDistance($0.frame) < crossDistance($1.frame) })
                 else { continue }
-                focus(nearest, returningTo: gestures.focusReturn)
+                focus(nearest, returningTo: gestures.focusReturn, named: gestures.focusReturnIdentifier)
                 return true
             }
         }

@@ -45,7 +45,7 @@ extension Array where Element == Node {
             switch handler {
             case .pointer: return gesture
             case .tap, .doubleTap, .drag: return nil
-            case .hover, .scroll, .keyPress, .interaction: continue
+            case .hover, .scroll, .keyPress, .interaction, .focusChange: continue
             }
         }
         return nil
