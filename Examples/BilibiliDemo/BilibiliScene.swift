@@ -52,16 +52,17 @@ struct BilibiliScene {
         }
         context.control.configure(insets: EdgeInsets(top: 12, leading: 16, bottom: 10, trailing: 16))
         context[DanmakuService.self].load(danmaku, areaSize: Self.size)
-        context.gesture.observeKey { press in
+        context.gesture.observeKey(taking: { press in
             switch press.key.rawValue.lowercased() {
             case "d": context[DanmakuService.self].toggle()
             case "f":
                 context.status.status == .fullScreen
                     ? context.status.toHalfScreen() : context.status.toFullScreen()
             case "space": context.render.togglePlayPause()
-            default: break
+            default: return false
             }
-        }
+            return true
+        })
         context.render.load(item, autoplay: true)
     }
 

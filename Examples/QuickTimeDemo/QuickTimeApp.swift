@@ -17,10 +17,11 @@ final class QuickTimeApp {
         context.container.insert(overlay: "controlPanel", above: .feature) { FloatingControlPanel() }
         context.feature.dismissesOnTapOutside = true
         context.gesture.observe(.tap) { _ in context.render.togglePlayPause() }
-        context.gesture.observeKey { press in
-            guard press.key == .space else { return }
+        context.gesture.observeKey(taking: { press in
+            guard press.key == .space else { return false }
             context.render.togglePlayPause()
-        }
+            return true
+        })
         context[FloatingPanelService.self].place(in: size)
         context[FolderPlaylistService.self].load(videos, autoplay: autoplay)
     }

@@ -18,14 +18,15 @@ final class FeedInteractionService: Service {
             guard event.scrollDelta.y != 0 else { return }
             feed.step(event.scrollDelta.y > 0 ? 1 : -1)
         }
-        gesture.observeKey { [weak self] press in
+        gesture.observeKey(taking: { [weak self] press in
             switch press.key {
             case .downArrow: feed.step(1)
             case .upArrow: feed.step(-1)
             case .space: self?.togglePause()
-            default: break
+            default: return false
             }
-        }
+            return true
+        })
         gesture.observe(.tap) { [weak self] _ in self?.togglePause() }
         gesture.observe(.doubleTap(.all)) { event in
             guard let item = feed.current else { return }

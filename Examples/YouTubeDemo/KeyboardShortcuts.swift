@@ -1,11 +1,12 @@
 import VideoPlayerWidgets
 
 /// YouTube's keys: space/k play-pause, j/l ±10 s, arrows ±5 s and volume, f fullscreen, Esc leaves
-/// it, m mute, c subtitles, shift+n next video, < > speed.
+/// it, m mute, c subtitles, shift+n next video, < > speed. Other keys go on: Page Down scrolls the
+/// page.
 @MainActor
 enum KeyboardShortcuts {
     static func install(in context: Context) {
-        context.gesture.observeKey { press in
+        context.gesture.observeKey(taking: { press in
             let render = context.render
             let step = context[StepService.self]
             let shifted = press.modifiers.contains(.shift)
@@ -29,10 +30,11 @@ enum KeyboardShortcuts {
             case "n" where shifted: context.watchQueue.playNext()
             case "." where shifted: SpeedButton.select(min(render.rate + 0.25, 2), in: render)
             case "," where shifted: SpeedButton.select(max(render.rate - 0.25, 0.25), in: render)
-            default: return
+            default: return false
             }
             context.control.present()
-        }
+            return true
+        })
     }
 
     private static func changeVolume(by delta: Double, in context: Context) {

@@ -65,9 +65,9 @@ public final class KeyboardShortcutsService: Service {
     public required init(_ context: Context) {
         super.init(context)
         onQuit = { [weak context] in context?.window.quit() }
-        token = context.gesture.observeKey { [weak self] press in
-            self?.handle(press.key, modifiers: press.modifiers)
-        }
+        token = context.gesture.observeKey(taking: { [weak self] press in
+            self?.handle(press.key, modifiers: press.modifiers) ?? false
+        })
     }
 
     /// Runs the action bound to `key` (with Ctrl in `modifiers`, the one in ``controlBindings``

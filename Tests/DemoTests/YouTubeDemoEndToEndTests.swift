@@ -254,6 +254,20 @@ import VideoPlayerWidgets
         #expect(bed.host.focusedIdentifier == "settings")
     }
 
+    @Test func keysTheShortcutsLeaveScrollThePage() async throws {
+        let bed = try await makeBed()
+        let top = try #require(bed.host.frame(ofIdentifier: "player")).minY
+        bed.host.press("PageDown")
+        let scrolled = try #require(bed.host.frame(ofIdentifier: "player")).minY
+        #expect(scrolled < top)
+        bed.host.press("Home")
+        #expect(bed.host.frame(ofIdentifier: "player")?.minY == top)
+        // The shortcuts keep theirs: Space plays rather than scrolls.
+        bed.host.press("Space")
+        #expect(await bed.waitUntil { bed.context.render.isPlaying })
+        #expect(bed.host.frame(ofIdentifier: "player")?.minY == top)
+    }
+
     @Test func tabOntoTheVideoShowsTheControlsAndTheFocusKeepsThemUp() async throws {
         let bed = try await makeBed()
         let control = bed.context.control

@@ -25,6 +25,7 @@ public final class GestureService: Service {
 
     @Dependency(\.clock) var clock
     private var observers: [(id: Int, kind: GestureKind, handler: @MainActor (GestureEvent) -> Void)] = []
+    private var keyTakers: [(id: Int, handler: @MainActor (KeyPress) -> Bool)] = []
     private var nextID = 0
     var press: PressState?
     var pendingTap: PendingTap?
@@ -51,6 +52,24 @@ public final class GestureService: Service {
         }
     }
 
+    /// Offers every key press to `handler`, which returns whether it took the key. A key that no
+    /// such handler takes (and no `.key` observer hears) goes on to the page: Page Down scrolls it.
+    ///
+    /// ```swift
+    /// context.gesture.observeKey(taking: { press in
+    ///     guard press.key == "J" else { return false }
+    ///     context.render.skip(by: -10)
+    ///     return true
+    /// })
+    /// ```
+    @discardableResult
+    public func observeKey(taking handler: @escaping @MainActor (KeyPress) -> Bool) -> ObservationToken {
+        nextID += 1
+        let id = nextID
+        keyTakers.append((id, handler))
+        return ObservationToken { [weak self] in self?.keyTakers.removeAll { $0.id == id } }
+    }
+
     /// Whether some handler observes a gesture matching `kind`.
     func isObserved(_ kind: GestureKind) -> Bool {
         observers.contains { $0.kind.matches(kind) }
@@ -63,9 +82,13 @@ public final class GestureService: Service {
         for observer in matching { observer.handler(event) }
     }
 
-    /// Reports a key press to `.key` observers; `true` when there are any.
+    /// Reports a key press to `.key` observers and offers it to the `observeKey(taking:)`
+    /// handlers; `true` when there are observers or a handler took it.
     func handleKey(_ key: KeyPress) -> Bool {
-        guard isObserved(.key) else { return false }
+        var taken = false
+        // NB: copy first: a handler may add or cancel observers.
+        for taker in keyTakers where taker.handler(key) { taken = true }
+        guard isObserved(.key) else { return taken }
         var event = GestureEvent(
             kind: .key, phase: .ended, location: .zero, startLocation: .zero, side: .all, size: .zero)
         event.key = key
@@ -79,5 +102,6 @@ public final class GestureService: Service {
         pendingTap?.timer.cancel()
         pinch?.endTimer?.cancel()
         observers.removeAll()
+        keyTakers.removeAll()
     }
 }

@@ -126,4 +126,19 @@ import VideoPlayerContainer
         #expect(log.events == ["hover began", "hover changed", "hover ended"])
         #expect(keys == [.space])
     }
+
+    @Test func keysNoHandlerTakesGoOnToTheOtherKeyHandlers() {
+        var taken: [Key] = []
+        bed.context.gesture.observeKey(taking: { press in
+            guard press.key == "J" else { return false }
+            taken.append(press.key)
+            return true
+        })
+        #expect(bed.host.handle(.keyDown("J")))
+        #expect(!bed.host.handle(.keyDown(.pageDown)))
+        #expect(taken == ["J"])
+        // A plain `.key` observer hears every key, so every key counts as taken.
+        bed.context.gesture.observeKey { _ in }
+        #expect(bed.host.handle(.keyDown(.pageDown)))
+    }
 }
