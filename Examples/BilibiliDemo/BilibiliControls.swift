@@ -12,6 +12,7 @@ struct DanmakuToggleButton: Widget {
                 .foregroundColor(danmaku.isEnabled ? bilibiliPink : .white)
                 .contentShape()
                 .onTap { danmaku.toggle() }
+                .focusable()
                 .accessibilityIdentifier("danmaku.toggle")
         }
     }
@@ -26,6 +27,7 @@ struct DanmakuSettingsButton: Widget {
                 .foregroundColor(.white)
                 .contentShape()
                 .onTap { feature.present(.right(.cover)) { DanmakuSettingsPanel() } }
+                .focusable()
                 .accessibilityIdentifier("danmaku.settings")
         }
     }
@@ -47,6 +49,7 @@ struct DanmakuInputField: Widget {
                     .background(RoundedRectangle(cornerRadius: 15).fill(bilibiliPink))
                     .padding(3)
                     .onTap { danmaku.send() }
+                    .focusable()
                     .accessibilityIdentifier("danmaku.send")
             }
             .frame(width: 380, height: 36)
@@ -66,6 +69,7 @@ struct ScreenToggleButton: Widget {
                 .foregroundColor(.white)
                 .contentShape()
                 .onTap { isFull ? status.toHalfScreen() : status.toFullScreen() }
+                .focusable()
                 .accessibilityIdentifier("screen.toggle")
         }
     }
@@ -80,6 +84,8 @@ struct BackButton: Widget {
                 .foregroundColor(.white)
                 .contentShape()
                 .onTap { status.toHalfScreen() }
+                .focusable()
+                .accessibilityIdentifier("back")
         }
     }
 }

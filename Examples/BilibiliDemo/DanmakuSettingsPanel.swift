@@ -43,7 +43,7 @@ struct DanmakuSettingsPanel: Widget {
     }
 }
 
-/// A small selectable capsule.
+/// A small selectable capsule; opened from the keyboard, the panel focuses the first selected one.
 private struct Choice: Widget {
     let label: String
     let isSelected: Bool
@@ -57,5 +57,7 @@ private struct Choice: Widget {
             .background(Capsule().fill(isSelected ? bilibiliPink : Color(white: 1, alpha: 0.12)))
             .contentShape()
             .onTap(perform: action)
+            .focusable()
+            .prefersDefaultFocus(isSelected)
     }
 }

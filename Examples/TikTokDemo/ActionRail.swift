@@ -45,6 +45,7 @@ struct RailButton: Widget {
         }
         .contentShape()
         .onTap(perform: action)
+        .focusable()
         .accessibilityIdentifier(identifier)
     }
 }

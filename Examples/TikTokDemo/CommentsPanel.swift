@@ -14,6 +14,7 @@ struct CommentsPanel: Widget {
                         WithService(FeatureService.self) { feature in
                             Symbol(.close).font(Font(size: 18)).contentShape()
                                 .onTap { feature.dismiss() }
+                                .focusable()
                                 .accessibilityIdentifier("comments.close")
                         }
                     }
@@ -29,6 +30,7 @@ struct CommentsPanel: Widget {
                 .accessibilityIdentifier("comments.list")
                 TextField("Add comment...", text: feed.binding(\.commentDraft))
                     .onSubmit { feed.postComment() }
+                    .prefersDefaultFocus()
                     .foregroundColor(Color(white: 0.1))
                     .padding(12)
                     .frame(maxWidth: .infinity, alignment: .leading)

@@ -18,7 +18,10 @@ struct FeedWidget: Widget {
                 .allowsHitTesting(false)
                 GestureOverlay()
                 ForEach(feed.visiblePages, id: \.self) { page in
+                    // Only the page on screen takes clicks and the focus: Tab never lands on a
+                    // button of a neighbour out of view.
                     FeedPageChrome(item: feed.items[page], isCurrent: page == feed.index)
+                        .allowsHitTesting(page == feed.index)
                         .offset(y: feed.offset(ofPage: page))
                 }
             }

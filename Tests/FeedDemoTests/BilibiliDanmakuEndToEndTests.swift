@@ -112,4 +112,50 @@ struct BilibiliDanmakuEndToEndTests {
         #expect(danmaku.area == .quarter)
         #expect(Set(danmaku.layout.placements.map(\.lane)).count < halfLanes)
     }
+
+    /// Presses Tab until the widget marked `identifier` has the focus; the stops on the way.
+    private func tab(to identifier: String, in host: WidgetHost) -> [String] {
+        var visited: [String] = []
+        while host.focusedIdentifier != identifier, visited.count < 30 {
+            host.press("Tab")
+            visited.append(host.focusedIdentifier ?? "?")
+        }
+        return visited
+    }
+
+    @Test func theSettingsAndTheFieldWorkFromTheKeyboardAlone() async throws {
+        let bed = try await makePlayer()
+        let host = try #require(bed.host)
+        let danmaku = bed.context[DanmakuService.self]
+        _ = tab(to: "danmaku.settings", in: host)
+        #expect(host.focusedIdentifier == "danmaku.settings")
+        host.press("Return")
+        bed.advance(0.4)
+        #expect(bed.context.feature.isPresented)
+        // The panel has the focus, on its first choice in force; arrows walk its rows.
+        #expect(host.focusedIdentifier == "settings.enabled")
+        host.press("Down")
+        host.press("Down")
+        #expect(host.focusedIdentifier?.hasPrefix("settings.area.") == true)
+        while host.focusedIdentifier != "settings.area.1/4", host.focusedIdentifier != nil {
+            let before = host.focusedIdentifier
+            host.press("Left")
+            if host.focusedIdentifier == before { break }
+        }
+        host.press("Return")
+        #expect(danmaku.area == .quarter)
+        host.press("Escape")
+        bed.advance(0.4)
+        #expect(!bed.context.feature.isPresented)
+        #expect(host.focusedIdentifier == "danmaku.settings")
+
+        // In fullscreen the field is a stop: what is typed there flies on Return.
+        bed.context.status.toFullScreen()
+        bed.advance(0.5)
+        _ = tab(to: "danmaku.field", in: host)
+        #expect(host.focusedIdentifier == "danmaku.field")
+        host.type("typed, not clicked")
+        host.press("Return")
+        #expect(danmaku.visible.contains { $0.placement.comment.text == "typed, not clicked" })
+    }
 }

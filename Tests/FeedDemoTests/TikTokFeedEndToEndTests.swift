@@ -126,6 +126,46 @@ struct TikTokFeedEndToEndTests {
         #expect(feed.commentDraft == "")
     }
 
+    @Test func theFeedWorksFromTheKeyboardAlone() async throws {
+        let bed = try await makeFeed()
+        let host = try #require(bed.host)
+        let feed = bed.context[FeedService.self]
+        // The video is a stop: there the arrows swipe.
+        host.press("Tab")
+        #expect(host.focusedIdentifier == nil)
+        host.press("Down")
+        #expect(await bed.waitUntil { feed.index == 1 })
+        // Then the buttons of the page on screen, never those of a neighbour out of view.
+        var visited: [String] = []
+        while host.focusedIdentifier != "rail.comments", visited.count < 20 {
+            host.press("Tab")
+            visited.append(host.focusedIdentifier ?? "?")
+        }
+        #expect(visited == ["rail.like", "rail.comments"])
+        let frame = try #require(host.frame(ofIdentifier: "rail.comments"))
+        #expect(Rect(origin: .zero, size: TikTokScene.size).intersection(frame) == frame)
+        // Return opens the sheet with its field focused: typing and Return post a comment.
+        let before = try #require(feed.current).comments.count
+        host.press("Return")
+        bed.advance(0.4)
+        #expect(bed.context.feature.placement == .bottom(.cover))
+        #expect(host.focusedIdentifier == "comments.field")
+        host.type("typed, not clicked")
+        host.press("Return")
+        #expect(feed.current?.comments.count == before + 1)
+        #expect(feed.current?.comments.first?.text == "typed, not clicked")
+        // Escape closes the sheet and the focus goes back to the rail.
+        host.press("Escape")
+        bed.advance(0.4)
+        #expect(!bed.context.feature.isPresented)
+        #expect(host.focusedIdentifier == "rail.comments")
+        host.press("Up")
+        #expect(host.focusedIdentifier == "rail.like")
+        let item = try #require(feed.current)
+        host.press("Return")
+        #expect(bed.context[LikeService.self].isLiked(item))
+    }
+
     @Test func aTapPausesWithAPlayIconAndASecondTapResumes() async throws {
         let bed = try await makeFeed()
         let render = bed.context.render

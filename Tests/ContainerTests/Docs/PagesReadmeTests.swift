@@ -37,8 +37,66 @@ struct CommentsPage: Widget {
     }
 }
 
+final class QualityChoicesService: Service {
+    let all = ["360p", "720p", "1080p"]
+    @ViewState var current = "720p"
+    @ViewState var isOpen = false
+
+    func choose(_ choice: String) {
+        current = choice
+        isOpen = false
+    }
+}
+
+struct QualityChoices: Widget {
+    var body: some Widget {
+        WithService(QualityChoicesService.self) { choices in
+            HStack(spacing: 4) {
+                ForEach(choices.all, id: \.self) { choice in
+                    Text(choice).padding(6)
+                        .onTap { choices.choose(choice) }
+                        .focusable()
+                        .prefersDefaultFocus(choice == choices.current)
+                        .accessibilityIdentifier(choice)
+                }
+            }
+            .focusRingColor(.orange)
+        }
+    }
+}
+
+/// A button that opens the choices under it.
+struct QualityPage: Widget {
+    var body: some Widget {
+        WithService(QualityChoicesService.self) { choices in
+            VStack(spacing: 8) {
+                Text("Quality").padding(6)
+                    .onTap { choices.isOpen = true }
+                    .focusable()
+                    .accessibilityIdentifier("open")
+                if choices.isOpen { QualityChoices() }
+            }
+        }
+    }
+}
+
 @MainActor
 @Suite struct PagesReadmeTests {
+    @Test func aMenuOpenedFromTheKeyboardTakesTheFocusAndGivesItBack() throws {
+        let context = Context(mode: .test)
+        let host = SnapshotRenderer(size: Size(width: 320, height: 120), context: context)
+            .makeHost(QualityPage())
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "open")
+        host.press("Return")
+        #expect(host.focusedIdentifier == "720p")
+        host.press("Right")
+        #expect(host.focusedIdentifier == "1080p")
+        host.press("Return")
+        #expect(context[QualityChoicesService.self].current == "1080p")
+        #expect(host.focusedIdentifier == "open")
+    }
+
     @Test func theCommentsPageScrollsToTheNewestAndBuildsOnlyWhatShows() throws {
         let clock = TestClock()
         let context = Context(mode: .test).withDependency(\.clock, clock)

@@ -27,12 +27,6 @@ final class FocusableNode: ModifierNode, FocusTarget {
         onKeyPress = focusable?.onKeyPress
     }
 
-    /// Inside `prefersDefaultFocus()`, a widget that appears takes the focus from the keyboard user.
-    override func didInsert(in tree: WidgetTree) {
-        super.didInsert(in: tree)
-        if environment.prefersDefaultFocus { tree.requestFocus(self) }
-    }
-
     var acceptsFocus: Bool { isFocusable }
 
     func focusDidChange(_ isFocused: Bool) {
@@ -100,8 +94,8 @@ extension Widget {
         modifier(EnvironmentModifier(change: .focusRingColor(color)))
     }
 
-    /// While the keyboard is in use (the last input was a key), the first focusable widget that
-    /// appears in this subtree takes the focus, and gives it back to where it was when it goes: a
+    /// While the keyboard is in use (the last input was a key), the first focusable widget or text
+    /// field that appears in this subtree takes the focus, and gives it back to where it was when it goes: a
     /// menu opened with Return gets the focus, and closing it returns to the button.
     public func prefersDefaultFocus(_ prefersDefaultFocus: Bool = true) -> some Widget {
         modifier(EnvironmentModifier(change: .prefersDefaultFocus(prefersDefaultFocus)))

@@ -14,7 +14,14 @@ extension Node {
         node.tree = tree
         node.environment = childEnvironment
         node.update(from: widget, in: tree)
-        if existing != nil || !tree.isMounting { node.didInsert(in: tree) }
+        if existing != nil || !tree.isMounting {
+            node.didInsert(in: tree)
+            // Inside `prefersDefaultFocus()`, a widget that appears takes the focus from the
+            // keyboard user.
+            if node.environment.prefersDefaultFocus, let target = node as? any FocusTarget {
+                tree.requestFocus(target)
+            }
+        }
         return node
     }
 
