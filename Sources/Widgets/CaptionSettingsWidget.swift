@@ -201,6 +201,8 @@ public struct CaptionSettingsWidget: Widget {
                     .accessibilityIdentifier("captions.reset")
                 Spacer()
             }
+            // Opened from the keyboard, the first setting's "‹" takes the focus.
+            .prefersDefaultFocus()
             .padding(theme.spacing)
             .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
             .background(theme.panelBackground)

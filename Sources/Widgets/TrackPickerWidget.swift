@@ -76,6 +76,8 @@ public struct TrackPickerWidget: Widget {
                 Text("Audio").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.audioTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }.themedFocus(theme)
+                        .prefersDefaultFocus(service.isSelected(track))
+                        .accessibilityIdentifier("track.\(track.index)")
                 }
                 HStack(spacing: theme.spacing / 2) {
                     Symbol(.checkmark).font(theme.captionFont()).opacity(service.normalizesLoudness ? 1 : 0)
@@ -88,6 +90,8 @@ public struct TrackPickerWidget: Widget {
                 Text("Subtitles").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
                 ForEach(service.subtitleTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }.themedFocus(theme)
+                        .prefersDefaultFocus(service.isSelected(track))
+                        .accessibilityIdentifier("track.\(track.index)")
                 }
                 Text("Off").font(theme.bodyFont())
                     .foregroundColor(service.subtitlesEnabled ? theme.foreground : theme.accent)
@@ -111,6 +115,5 @@ public struct TrackPickerWidget: Widget {
                 .foregroundColor(track.isSupported ? theme.foreground : theme.warning)
         }
         .contentShape()
-        .accessibilityIdentifier("track.\(track.index)")
     }
 }

@@ -66,4 +66,34 @@ import VideoPlayerWidgets
         #expect(engine.commands.last == .setLoudnessNormalization(false))
         #expect(bed.snapshot().ink(in: checkMark) == 0)
     }
+
+    @Test func openedFromTheKeyboardThePickerFocusesTheTrackInForce() async throws {
+        let bed = WidgetBed.player(size: Size(width: 480, height: 270)) { context in
+            context.control.configure(.halfScreen(.bottom1)) {
+                [
+                    Symbol(.subtitles).onTap { context[TrackPickerService.self].present() }.focusable()
+                        .accessibilityIdentifier("open")
+                ]
+            }
+        }
+        let spec = ClipSpec(
+            width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
+            additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
+        #expect(await bed.load(MediaItem(url: try WidgetBed.clip(spec, fileExtension: "mkv"))))
+        let picker = bed.context[TrackPickerService.self]
+        let english = try #require(picker.audioTracks.first { $0.language == "eng" })
+        let french = try #require(picker.audioTracks.first { $0.language == "fra" })
+        while bed.host.focusedIdentifier != "open" { bed.host.press("Tab") }
+        bed.host.press("Return")
+        bed.wait(0.5)
+        #expect(bed.host.focusedIdentifier == "track.\(english.index)")
+        bed.host.press("Down")
+        #expect(bed.host.focusedIdentifier == "track.\(french.index)")
+        bed.host.press("Return")
+        #expect(await bed.waitUntil { bed.context.render.selectedAudioTrack == french.index })
+        bed.host.press("Escape")
+        bed.wait(0.5)
+        #expect(!bed.context.feature.isPresented)
+        #expect(bed.host.focusedIdentifier == "open")
+    }
 }

@@ -65,6 +65,25 @@ import Testing
         #expect(!editing.canUndo)
     }
 
+    @Test func redoPutsBackWhatUndoTookAndANewEditForgetsIt() {
+        var editing = TextEditing()
+        for letter in ["a", "b", "c"] { editing.insert(letter, typing: true) }
+        editing.deleteBackward()
+        editing.undo()
+        editing.undo()
+        #expect(editing.text == "")
+        editing.redo()
+        #expect(editing.text == "abc")
+        #expect(editing.head == 3)
+        editing.redo()
+        #expect(editing.text == "ab")
+        #expect(!editing.canRedo)
+        editing.undo()
+        editing.insert("d", typing: true)
+        #expect(editing.text == "abcd")
+        #expect(!editing.canRedo)
+    }
+
     @Test func lineBreaksBecomeSpacesAndControlCharactersGo() {
         var editing = TextEditing()
         editing.insert("two\nlines\r\nand\ta\u{7}bell")

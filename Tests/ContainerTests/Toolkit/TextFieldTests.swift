@@ -73,6 +73,52 @@ final class FormService: Service {
         #expect(host.snapshot().differingPixelCount(from: typed) > 0)
     }
 
+    @Test func controlShiftZAndControlYRedo() throws {
+        let host = host()
+        let field = try #require(host.frame(ofIdentifier: "name"))
+        click(host, y: field.midY)
+        host.type("Ada")
+        host.press("Z", modifiers: .control)
+        #expect(form.name == "")
+        host.press("Z", modifiers: [.control, .shift])
+        #expect(form.name == "Ada")
+        host.press("Z", modifiers: .control)
+        host.press("Y", modifiers: .control)
+        #expect(form.name == "Ada")
+    }
+
+    @Test func theCaretBlinksOnTheClockAndStopsAfterTenIdleSeconds() throws {
+        let clock = TestClock()
+        let context = Context(mode: .test).withDependency(\.clock, clock)
+        let host = SnapshotRenderer(size: Size(width: 200, height: 40), context: context).makeHost(
+            WithService(FormService.self) { form in
+                TextField("", text: form.binding(\.name)).frame(height: 30).accessibilityIdentifier("name")
+            })
+        let field = try #require(host.frame(ofIdentifier: "name"))
+        let unfocused = host.snapshot()
+        click(host, y: field.midY)
+        // The empty field shows only its caret, which hides and shows every half second.
+        let shown = host.snapshot()
+        #expect(shown.differingPixelCount(from: unfocused) > 0)
+        host.run(for: 0.6, on: clock)
+        #expect(host.snapshot().differingPixelCount(from: unfocused) == 0)
+        host.run(for: 0.5, on: clock)
+        #expect(host.snapshot().differingPixelCount(from: shown) == 0)
+        // A key shows it at once and starts the blink again: it hides half a second later.
+        host.run(for: 0.2, on: clock)
+        host.press("Left")
+        host.run(for: 0.4, on: clock)
+        #expect(host.snapshot().differingPixelCount(from: shown) == 0)
+        host.run(for: 0.2, on: clock)
+        #expect(host.snapshot().differingPixelCount(from: unfocused) == 0)
+        // Ten seconds on, it stays shown.
+        host.run(for: 12, on: clock)
+        #expect(host.snapshot().differingPixelCount(from: shown) == 0)
+        let redraws = host.redrawCount
+        host.run(for: 3, on: clock)
+        #expect(host.redrawCount == redraws)
+    }
+
     @Test func keysTypedIntoAFieldNeverReachTheShortcuts() throws {
         let host = host()
         host.press("F")

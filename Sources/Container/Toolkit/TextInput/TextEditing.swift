@@ -15,6 +15,8 @@ struct TextEditing: Equatable {
     /// Text the input method is composing at the caret, not yet part of the text.
     private(set) var composition = ""
     private var undoStack: [Snapshot] = []
+    /// The edits undo took back, for redo; a new edit forgets them.
+    private var redoStack: [Snapshot] = []
     /// Whether the last edit was typing, which further typing joins into one undo step.
     private var isTyping = false
 
@@ -36,6 +38,7 @@ struct TextEditing: Equatable {
     var selection: Range<Int> { min(anchor, head)..<max(anchor, head) }
     var selectedText: String { String(characters[selection]) }
     var canUndo: Bool { !undoStack.isEmpty }
+    var canRedo: Bool { !redoStack.isEmpty }
 
     // MARK: Editing
 
@@ -75,9 +78,24 @@ struct TextEditing: Equatable {
     /// Takes the text, selection and caret back to before the last edit (a run of typing is one edit).
     mutating func undo() {
         guard let last = undoStack.popLast() else { return }
-        characters = last.characters
-        anchor = last.anchor
-        head = last.head
+        redoStack.append(snapshot)
+        restore(last)
+    }
+
+    /// Puts back the edit undo last took back.
+    mutating func redo() {
+        guard let next = redoStack.popLast() else { return }
+        undoStack.append(snapshot)
+        restore(next)
+    }
+
+    private var snapshot: Snapshot { Snapshot(characters: characters, anchor: anchor, head: head) }
+
+    private mutating func restore(_ snapshot: Snapshot) {
+        characters = snapshot.characters
+        anchor = snapshot.anchor
+        head = snapshot.head
+        composition = ""
         isTyping = false
     }
 
@@ -90,6 +108,7 @@ struct TextEditing: Equatable {
         head = characters.count
         composition = ""
         isTyping = false
+        redoStack.removeAll()
     }
 
     /// Shows `text` as the input method's composition at the caret (empty ends it).
@@ -99,8 +118,9 @@ struct TextEditing: Equatable {
 
     private mutating func remember(typing: Bool) {
         defer { isTyping = typing }
+        redoStack.removeAll()
         if typing && isTyping && selection.isEmpty { return }
-        undoStack.append(Snapshot(characters: characters, anchor: anchor, head: head))
+        undoStack.append(snapshot)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
     }
 

@@ -18,6 +18,9 @@ final class TextFieldNode: Node, FocusTarget {
     private var firstShown = 0
     /// The last click, to tell a double click.
     private var lastClick: (time: Double, offset: Int)?
+    /// Whether the blinking caret is in its hidden half.
+    private(set) var isCaretHidden = false
+    private var blinkTimer: TimerToken?
 
     override var drawsContent: Bool { true }
 
@@ -156,7 +159,7 @@ final class TextFieldNode: Node, FocusTarget {
     }
 
     private func drawCaret(at x: Double, origin: Point, lineHeight: Double, context: DrawContext) {
-        guard isFocused, editing.selection.isEmpty else { return }
+        guard isFocused, !isCaretHidden, editing.selection.isEmpty else { return }
         context.setSource(environment.foregroundColor)
         cairo_rectangle(
             context.cairo, min(x, frame.maxX - Self.caretWidth), origin.y, Self.caretWidth, lineHeight)
@@ -168,7 +171,48 @@ final class TextFieldNode: Node, FocusTarget {
     func focusDidChange(_ isFocused: Bool) {
         self.isFocused = isFocused
         if !isFocused { editing.setComposition("") }
+        restartBlink()
         invalidatePaint()
+    }
+
+    // MARK: Caret blink
+
+    /// Half a blink: how long the caret shows, then hides.
+    static let blinkInterval = 0.5
+    /// Seconds without input after which the caret stops blinking and stays shown, as GTK's does.
+    static let blinkTimeout = 10.0
+
+    /// Shows the caret and starts it blinking again on the context's clock: on focus, and after
+    /// every key, edit or click.
+    private func restartBlink() {
+        blinkTimer?.cancel()
+        blinkTimer = nil
+        if isCaretHidden {
+            isCaretHidden = false
+            invalidatePaint()
+        }
+        guard isFocused, let clock = tree?.clock else { return }
+        scheduleBlink(on: clock, since: clock.now)
+    }
+
+    private func scheduleBlink(on clock: any TimerClock, since start: Double) {
+        blinkTimer = clock.schedule(after: Self.blinkInterval) { [weak self] in
+            guard let self, self.isFocused else { return }
+            let settles = clock.now - start >= Self.blinkTimeout
+            guard !settles || self.isCaretHidden else {
+                self.blinkTimer = nil
+                return
+            }
+            self.isCaretHidden.toggle()
+            self.invalidatePaint()
+            self.scheduleBlink(on: clock, since: start)
+        }
+    }
+
+    override func unmount() {
+        blinkTimer?.cancel()
+        blinkTimer = nil
+        super.unmount()
     }
 
     var wantsTextInput: Bool { true }
@@ -188,6 +232,7 @@ final class TextFieldNode: Node, FocusTarget {
     func setComposition(_ text: String) {
         editing.setComposition(text)
         scrollToCaret()
+        restartBlink()
         invalidatePaint()
     }
 
@@ -210,6 +255,7 @@ final class TextFieldNode: Node, FocusTarget {
             if field?.isSecure != true { edit { $0.deleteBackward() } }
         case "V" where control:
             if let pasted = clipboard.read() { edit { $0.insert(pasted) } }
+        case "Z" where control && shift, "Y" where control: edit { $0.redo() }
         case "Z" where control: edit { $0.undo() }
         default: break
         }
@@ -230,6 +276,7 @@ final class TextFieldNode: Node, FocusTarget {
         let before = editing.text
         change(&editing)
         scrollToCaret()
+        restartBlink()
         invalidatePaint()
         guard editing.text != before else { return }
         invalidateLayout()
@@ -240,6 +287,7 @@ final class TextFieldNode: Node, FocusTarget {
     private func move(_ change: (inout TextEditing) -> Void) {
         change(&editing)
         scrollToCaret()
+        restartBlink()
         invalidatePaint()
     }
 
