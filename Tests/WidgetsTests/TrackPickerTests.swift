@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import VideoPlayerContainer
 import VideoPlayerRender
@@ -6,6 +7,14 @@ import VideoPlayerWidgets
 
 @MainActor
 @Suite struct TrackPickerTests {
+    /// A clip with an English and a French audio track.
+    static func twoLanguageClip() throws -> URL {
+        let spec = ClipSpec(
+            width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
+            additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
+        return try WidgetBed.clip(spec, fileExtension: "mkv")
+    }
+
     @Test func choosingASubtitleTrackShowsItAgainAfterOff() async throws {
         let bed = WidgetBed(size: Size(width: 240, height: 200)) { _ in TrackPickerWidget() }
         let clip = try WidgetBed.clip(subtitles: [SubtitleCue(start: 0.2, end: 0.9, text: "Embedded")])
@@ -31,10 +40,7 @@ import VideoPlayerWidgets
 
     @Test func theCheckMarkFollowsAnAudioTrackChosenFromOutsideThePicker() async throws {
         let bed = WidgetBed(size: Size(width: 240, height: 200)) { _ in TrackPickerWidget() }
-        let spec = ClipSpec(
-            width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
-            additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
-        #expect(await bed.load(MediaItem(url: try WidgetBed.clip(spec, fileExtension: "mkv"))))
+        #expect(await bed.load(MediaItem(url: try Self.twoLanguageClip())))
         let picker = bed.context[TrackPickerService.self]
         let english = try #require(picker.audioTracks.first { $0.language == "eng" })
         let french = try #require(picker.audioTracks.first { $0.language == "fra" })
@@ -76,10 +82,7 @@ import VideoPlayerWidgets
                 ]
             }
         }
-        let spec = ClipSpec(
-            width: 160, height: 96, duration: 2, tone: ClipSpec.Tone(language: "eng"),
-            additionalTones: [ClipSpec.Tone(frequency: 660, language: "fra")])
-        #expect(await bed.load(MediaItem(url: try WidgetBed.clip(spec, fileExtension: "mkv"))))
+        #expect(await bed.load(MediaItem(url: try Self.twoLanguageClip())))
         let picker = bed.context[TrackPickerService.self]
         let english = try #require(picker.audioTracks.first { $0.language == "eng" })
         let french = try #require(picker.audioTracks.first { $0.language == "fra" })
