@@ -14,6 +14,8 @@ struct FocusableModifier: NodeModifier {
 final class FocusableNode: ModifierNode, FocusTarget {
     static let ringWidth = 2.0
     static let ringGap = 2.0
+    /// The largest corner radius of a ring: a video-sized widget gets a rectangle, not a lozenge.
+    static let ringMaximumRadius = 8.0
     /// The ring's colour where no `focusRingColor` is set.
     static let ringColor = Color(red: 0.35, green: 0.65, blue: 1)
 
@@ -69,7 +71,8 @@ final class FocusableNode: ModifierNode, FocusTarget {
         super.draw(context)
         guard isFocused, context.needsDrawing(paintBounds) else { return }
         let ring = frame.insetBy(-(Self.ringGap + Self.ringWidth / 2))
-        addRoundedRect(ring, radius: min(ring.width, ring.height) / 4, to: context.cairo)
+        addRoundedRect(
+            ring, radius: min(min(ring.width, ring.height) / 4, Self.ringMaximumRadius), to: context.cairo)
         context.setSource(environment.focusRingColor ?? Self.ringColor)
         cairo_set_line_width(context.cairo, Self.ringWidth)
         cairo_stroke(context.cairo)
