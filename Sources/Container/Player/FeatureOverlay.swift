@@ -27,11 +27,7 @@ public struct FeatureOverlay: Widget {
                         Rectangle().fill(.clear).contentShape().onTap { feature.dismiss() }
                     }
                     panel(presentation)
-                        .onKeyPress { press in
-                            guard press.key == .escape else { return false }
-                            feature.dismiss()
-                            return true
-                        }
+                        .onEscape { feature.dismiss() }
                 }
             }
         }

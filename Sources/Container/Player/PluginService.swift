@@ -51,11 +51,7 @@ public struct PluginOverlay: Widget {
         WithService(PluginService.self) { plugin in
             if let presentation = plugin.presentation {
                 presentation.widget
-                    .onKeyPress { press in
-                        guard press.key == .escape else { return false }
-                        plugin.dismiss()
-                        return true
-                    }
+                    .onEscape { plugin.dismiss() }
                     .transition(presentation.transition)
                     .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: presentation.alignment)
             }

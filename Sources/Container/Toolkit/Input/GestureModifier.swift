@@ -87,6 +87,16 @@ extension Widget {
         modifier(GestureModifier(handler: .focusChange(action)))
     }
 
+    /// Runs `action` on Escape and lets every other key go on: how a panel closes. With the focus
+    /// inside the widget, Escape reaches it before it takes the focus away.
+    func onEscape(perform action: @escaping @MainActor () -> Void) -> some Widget {
+        onKeyPress { press in
+            guard press.key == .escape else { return false }
+            action()
+            return true
+        }
+    }
+
     /// Offers key presses to `action` (topmost widgets first) until one returns `true`.
     public func onKeyPress(perform action: @escaping @MainActor (KeyPress) -> Bool) -> some Widget {
         modifier(GestureModifier(handler: .keyPress(action)))

@@ -59,9 +59,7 @@ extension WidgetHost {
     /// drawn, wrapping around; `false` when there is none.
     @discardableResult
     func moveFocus(forward: Bool) -> Bool {
-        let targets = tree.root.descendants(entering: \.acceptsInput) { node in
-            (node as? any FocusTarget).flatMap { $0.acceptsFocus ? $0 : nil }
-        }
+        let targets = tree.root.focusTargets
         guard !targets.isEmpty else { return false }
         let current = focusedTarget.flatMap { focused in targets.firstIndex { $0 === focused } }
         let next =
@@ -71,8 +69,14 @@ extension WidgetHost {
             case (let index?, true): (index + 1) % targets.count
             case (let index?, false): (index + targets.count - 1) % targets.count
             }
-        focus(targets[next], returningTo: gestures.focusReturn, named: gestures.focusReturnIdentifier)
+        moveFocus(to: targets[next])
         return true
+    }
+
+    /// Gives the focus to `target` as Tab and the arrows do: where the focus returns to, when a
+    /// menu that took it goes, stays as it was.
+    func moveFocus(to target: any FocusTarget) {
+        focus(target, returningTo: gestures.focusReturn, named: gestures.focusReturnIdentifier)
     }
 
     /// Scrolls the scroll views around `node`, innermost first, until it shows whole.
@@ -112,11 +116,7 @@ extension WidgetHost {
     /// The first node that can take the focus whose widget is marked `identifier`.
     private func focusTarget(named identifier: String?) -> (any FocusTarget)? {
         guard let identifier else { return nil }
-        return tree.root.descendants(entering: \.acceptsInput) { node in
-            (node as? any FocusTarget).flatMap {
-                $0.acceptsFocus && $0.nearestIdentifier == identifier ? $0 : nil
-            }
-        }.first
+        return tree.root.focusTargets.first { $0.nearestIdentifier == identifier }
     }
 }
 

@@ -29,12 +29,10 @@ extension WidgetHost {
             else { continue }
             let rows = forward ? Array(stack.children[(index + 1)...]) : stack.children[..<index].reversed()
             for row in rows where row.acceptsInput {
-                let targets = row.descendants(entering: \.acceptsInput) { node in
-                    (node as? any FocusTarget).flatMap { $0.acceptsFocus ? $0 : nil }
-                }
+                let targets = row.focusTargets
                 guard let nearest = targets.min(by: { crossDistance($0.frame) < crossDistance($1.frame) })
                 else { continue }
-                focus(nearest, returningTo: gestures.focusReturn, named: gestures.focusReturnIdentifier)
+                moveFocus(to: nearest)
                 return true
             }
         }
@@ -78,8 +76,8 @@ extension ScrollNode {
     ]
 
     /// Scrolls for a navigation key: an arrow by a wheel step, Page Up and Page Down by seven
-    /// eighths of the view's length (what stays in view keeps the reader's place), Home and End to the start and the end (along the vertical axis when
-    /// the view scrolls both ways).
+    /// eighths of the view's length (what stays in view keeps the reader's place), Home and End to
+    /// the start and the end (along the vertical axis when the view scrolls both ways).
     ///
     /// - Returns: Whether the content moved.
     func scroll(byKey key: Key) -> Bool {

@@ -26,6 +26,14 @@ extension FocusTarget {
 }
 
 extension Node {
+    /// The nodes at or below this one that Tab can give the focus to now, in drawing order;
+    /// subtrees that take no input are skipped.
+    var focusTargets: [any FocusTarget] {
+        descendants(entering: \.acceptsInput) { node in
+            (node as? any FocusTarget).flatMap { $0.acceptsFocus ? $0 : nil }
+        }
+    }
+
     /// Whether the node is still in its tree and it and all its ancestors take input: it can keep
     /// or take the focus.
     var canTakeFocus: Bool {

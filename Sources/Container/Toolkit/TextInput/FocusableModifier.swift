@@ -39,24 +39,20 @@ final class FocusableNode: ModifierNode, FocusTarget {
     func handleFocusedKey(_ press: KeyPress) -> Bool {
         if let onKeyPress, onKeyPress(press) { return true }
         guard press.key == .enter || press.key == .space || press.key.rawValue == "Keypad Enter",
-            let tap = firstTap(in: self)
+            let tap = firstTap
         else { return false }
         tap()
         return true
     }
 
     /// The `onTap` (or `onDoubleTap`) of the first widget inside that has one.
-    private func firstTap(in node: Node) -> (@MainActor () -> Void)? {
-        if let gesture = node as? GestureNode {
-            switch gesture.handler {
-            case .tap(let action)?, .doubleTap(let action)?: return action
-            default: break
+    private var firstTap: (@MainActor () -> Void)? {
+        firstDescendant { node in
+            switch (node as? GestureNode)?.handler {
+            case .tap(let action)?, .doubleTap(let action)?: action
+            default: nil
             }
         }
-        for child in node.children {
-            if let found = firstTap(in: child) { return found }
-        }
-        return nil
     }
 
     override var paintBounds: Rect { frame.insetBy(-(Self.ringGap + Self.ringWidth)) }
