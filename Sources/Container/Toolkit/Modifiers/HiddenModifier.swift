@@ -8,6 +8,8 @@ final class HiddenNode: ModifierNode {
     override func draw(_ context: DrawContext) {}
 
     override var acceptsInput: Bool { false }
+
+    override var hidesFromAccessibility: Bool { true }
 }
 
 extension Widget {

@@ -29,6 +29,8 @@ final class OpacityNode: ModifierNode {
 
     /// Fully transparent content cannot be hit, like SwiftUI's `opacity(0)`.
     override var acceptsInput: Bool { super.acceptsInput && opacity.target > 0 }
+
+    override var hidesFromAccessibility: Bool { super.hidesFromAccessibility || opacity.target == 0 }
 }
 
 extension Node {

@@ -21,6 +21,9 @@ class Node {
     var isDisappearing = false
     /// Whether the node paints pixels of its own (so moving or changing it damages its bounds).
     var drawsContent: Bool { false }
+    /// Names the node to assistive technology for as long as it lives.
+    private(set) lazy var accessibilityID = Node.makeAccessibilityID()
+    private static var lastAccessibilityID = 0
 
     private var sizeCache: [ProposedSize: Size] = [:]
     private var sizeCacheIsStale = true
@@ -138,6 +141,15 @@ class Node {
 
     /// Moves the node's animations to `time`; `false` once none is running.
     func advanceAnimations(to time: Double) -> Bool { false }
+
+    private static func makeAccessibilityID() -> Int {
+        lastAccessibilityID += 1
+        return lastAccessibilityID
+    }
+
+    /// Whether the node and its subtree are left out of the accessibility elements: going, hidden
+    /// or fully transparent.
+    var hidesFromAccessibility: Bool { isDisappearing }
 
     // MARK: Input
 

@@ -1,0 +1,94 @@
+/// What a widget is to assistive technology, on top of what its content makes it: added with
+/// ``Widget/accessibilityAddTraits(_:)`` and taken away with ``Widget/accessibilityRemoveTraits(_:)``.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Runs an action when activated (inferred from `onTap`).
+    public static let isButton = AccessibilityTraits(rawValue: 1 << 0)
+    /// Heads a part of the page.
+    public static let isHeader = AccessibilityTraits(rawValue: 1 << 1)
+    /// The chosen one of a set (the speed in force, the track playing).
+    public static let isSelected = AccessibilityTraits(rawValue: 1 << 2)
+    /// Opens another page or place.
+    public static let isLink = AccessibilityTraits(rawValue: 1 << 3)
+    /// A field whose text searches.
+    public static let isSearchField = AccessibilityTraits(rawValue: 1 << 4)
+    /// A picture (inferred from a labelled `Image`).
+    public static let isImage = AccessibilityTraits(rawValue: 1 << 5)
+    /// Text that cannot be changed (inferred from `Text`).
+    public static let isStaticText = AccessibilityTraits(rawValue: 1 << 6)
+    /// Switches between on and off.
+    public static let isToggle = AccessibilityTraits(rawValue: 1 << 7)
+    /// A panel that keeps the rest of the page out of reach while it is up.
+    public static let isModal = AccessibilityTraits(rawValue: 1 << 8)
+    /// Its value changes on its own (a playing position), so readers do not announce each change.
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 1 << 9)
+    /// Takes gestures and keys directly rather than through controls: the video surface.
+    public static let allowsDirectInteraction = AccessibilityTraits(rawValue: 1 << 10)
+    /// Activating it starts sound or video, so a reader should stop speaking.
+    public static let startsMediaSession = AccessibilityTraits(rawValue: 1 << 11)
+}
+
+/// The kind of element a reader announces, worked out from a widget's traits and content.
+public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
+    case button
+    case toggle
+    /// Adjustable: has an ``Widget/accessibilityAdjustableAction(_:)`` (a seek bar, a volume slider).
+    case slider
+    case link
+    case textField
+    case searchField
+    case secureTextField
+    case heading
+    case image
+    case staticText
+    /// An area that takes gestures and keys directly (the video).
+    case interactiveArea
+    /// A labelled container of other elements.
+    case group
+}
+
+/// What assistive technology can ask an element to do; see
+/// ``WidgetHost/performAccessibilityAction(_:on:)``.
+public enum AccessibilityActionKind: String, Hashable, Sendable, CaseIterable {
+    /// What a click does: a button's action.
+    case activate
+    /// One step up (a slider) ...
+    case increment
+    /// ... or down.
+    case decrement
+    /// Gives the element the keyboard focus.
+    case focus
+}
+
+/// Which way an adjustable element is moved.
+public enum AccessibilityAdjustmentDirection: Hashable, Sendable {
+    case increment
+    case decrement
+}
+
+/// One element of the page as assistive technology sees it: what ``WidgetHost/accessibilityElements``
+/// returns, for tests and for a bridge to the desktop's screen reader.
+public struct AccessibilityElement: Hashable, Sendable, Identifiable {
+    /// Stays the same for as long as the widget stays in the tree.
+    public let id: Int
+    public var role: AccessibilityRole
+    /// What the element is called: its `accessibilityLabel`, or the text inside it.
+    public var label: String
+    /// Its current value (a slider's position, a field's text), if it has one.
+    public var value: String?
+    /// What activating it does, when the label does not say.
+    public var hint: String?
+    public var traits: AccessibilityTraits
+    /// Its `accessibilityIdentifier`, if it (or the widget it wraps) has one.
+    public var identifier: String?
+    /// Where it lies, in host points.
+    public var frame: Rect
+    public var actions: [AccessibilityActionKind]
+    public var isFocusable: Bool
+    public var isFocused: Bool
+    /// `false` inside `disabled(true)`.
+    public var isEnabled: Bool
+}
