@@ -184,10 +184,11 @@ public struct CaptionSettingsWidget: Widget {
             let theme = service.theme
             VStack(alignment: .leading, spacing: theme.spacing / 2) {
                 Text("Captions").font(Font(size: theme.bodyFontSize, weight: .bold))
+                    .accessibilityAddTraits(.isHeader)
                 ZStack(alignment: .center) {
                     Color(white: 0.4)
                     if let image = service.previewImage(width: 244, height: 56) {
-                        Image(image).accessibilityIdentifier("captions.preview")
+                        Image(image).accessibilityLabel("Preview").accessibilityIdentifier("captions.preview")
                     }
                 }
                 .frame(height: 56)
@@ -223,6 +224,8 @@ public struct CaptionSettingsWidget: Widget {
                 .frame(width: 18).contentShape()
                 .onTap { service.step(setting, by: -1) }
                 .themedFocus(theme)
+                .accessibilityLabel("Previous \(setting.label.lowercased())")
+                .accessibilityValue(service.value(of: setting))
                 .accessibilityIdentifier("\(id).previous")
             Text(service.value(of: setting)).lineLimit(1).font(theme.captionFont())
                 .foregroundColor(theme.foreground)
@@ -232,6 +235,8 @@ public struct CaptionSettingsWidget: Widget {
                 .frame(width: 18).contentShape()
                 .onTap { service.step(setting, by: 1) }
                 .themedFocus(theme)
+                .accessibilityLabel("Next \(setting.label.lowercased())")
+                .accessibilityValue(service.value(of: setting))
                 .accessibilityIdentifier("\(id).next")
         }
     }

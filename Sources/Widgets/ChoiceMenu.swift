@@ -1,7 +1,9 @@
 /// A button of a setting with several choices, as the speed and quality widgets show it: the
 /// setting's icon and the choice in force, in the theme's caption font; a tap runs `action`.
+/// A screen reader hears the setting's `name` and the choice as its value.
 struct ChoiceButton: Widget {
     let symbol: SymbolName
+    let name: String
     let label: String
     let theme: Theme
     let identifier: String
@@ -16,6 +18,8 @@ struct ChoiceButton: Widget {
         .contentShape()
         .onTap(perform: action)
         .themedFocus(theme)
+        .accessibilityLabel(name)
+        .accessibilityValue(label)
         .accessibilityIdentifier(identifier)
     }
 }
@@ -43,6 +47,7 @@ struct ChoiceMenu<Choice: Hashable>: Widget {
                     .onTap { choose(choice) }
                     .themedFocus(theme)
                     .prefersDefaultFocus(choice == current)
+                    .accessibilityAddTraits(choice == current ? .isSelected : [])
                     .accessibilityIdentifier(identifier(choice))
             }
         }

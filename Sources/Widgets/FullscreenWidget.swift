@@ -29,6 +29,7 @@ public struct FullscreenWidget: Widget {
                 .contentShape()
                 .onTap { service.toggle() }
                 .themedFocus(service.theme)
+                .accessibilityLabel(service.status == .fullScreen ? "Exit full screen" : "Full screen")
                 .accessibilityIdentifier("fullscreen")
         }
     }

@@ -45,6 +45,7 @@ public struct LiveBadgeWidget: Widget {
                 .contentShape()
                 .onTap { service.goToLive() }
                 .themedFocus(theme)
+                .accessibilityLabel(service.isAtLiveEdge ? "Live" : "Go to live")
                 .accessibilityIdentifier("liveBadge")
             }
         }

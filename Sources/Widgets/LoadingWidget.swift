@@ -83,6 +83,8 @@ public struct LoadingWidget: Widget {
                 }
                 .frame(width: size, height: size)
                 .allowsHitTesting(false)
+                .accessibilityLabel("Loading")
+                .accessibilityAddTraits(.updatesFrequently)
                 .accessibilityIdentifier("loading")
             }
         }

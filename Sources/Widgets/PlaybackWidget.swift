@@ -14,6 +14,15 @@ public final class PlaybackService: Service {
         }
     }
 
+    /// What the button is called for a screen reader: what a tap on it does.
+    public var label: String {
+        switch symbol {
+        case .pause: "Pause"
+        case .replay: "Replay"
+        default: "Play"
+        }
+    }
+
     /// Whether the button does something: not before the item is ready, not after a failure.
     public var isEnabled: Bool {
         switch status {
@@ -53,6 +62,8 @@ public struct PlaybackWidget: Widget {
                 .onTap { service.toggle() }
                 .themedFocus(service.theme)
                 .disabled(!service.isEnabled)
+                .accessibilityLabel(service.label)
+                .accessibilityAddTraits(.startsMediaSession)
                 .accessibilityIdentifier("playback")
         }
     }

@@ -56,6 +56,7 @@ public struct PlaylistWidget: Widget {
                     .onTap { service.play(at: index) }
                     .themedFocus(theme)
                     .prefersDefaultFocus(current)
+                    .accessibilityAddTraits(current ? .isSelected : [])
                     .accessibilityIdentifier("playlist.\(index)")
                 }
                 Spacer()

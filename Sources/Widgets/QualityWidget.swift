@@ -71,7 +71,8 @@ public struct QualityWidget: Widget {
         WithService(QualityService.self) { service in
             if !service.qualities.isEmpty {
                 ChoiceButton(
-                    symbol: .settings, label: service.label(service.quality), theme: service.theme,
+                    symbol: .settings, name: "Quality", label: service.label(service.quality),
+                    theme: service.theme,
                     identifier: "quality"
                 ) { service.presentMenu() }
             }

@@ -23,6 +23,7 @@ public final class SeekBarService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$currentTime) var currentTime
     @StateSync(serviceType: RenderService.self, keyPath: \.$seekableRange) var seekableRange
     @StateSync(serviceType: RenderService.self, keyPath: \.$isLive) var isLive
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isAtLiveEdge) var isAtLiveEdge
     @StateSync(serviceType: RenderService.self, keyPath: \.$buffered) var buffered
     @StateSync(serviceType: RenderService.self, keyPath: \.$chapters) var chapters
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
@@ -88,14 +89,32 @@ public final class SeekBarService: Service {
     public func handleKey(_ press: KeyPress) -> Bool {
         guard let context, let range = seekableRange else { return false }
         switch press.key {
-        case .leftArrow: context.render.skip(by: -keyStep)
-        case .rightArrow: context.render.skip(by: keyStep)
+        case .leftArrow: adjust(.decrement)
+        case .rightArrow: adjust(.increment)
         case .home: context.render.seek(to: range.lowerBound, exact: true)
         case .end where isLive: context.render.seekToLive()
         case .end: context.render.seek(to: range.upperBound, exact: true)
         default: return false
         }
         return true
+    }
+
+    /// Skips ``keyStep`` seconds back or ahead (an arrow key, or a screen reader's step).
+    public func adjust(_ direction: AccessibilityAdjustmentDirection) {
+        guard let render = context?.render, seekableRange != nil else { return }
+        render.skip(by: direction == .increment ? keyStep : -keyStep)
+    }
+
+    /// The position as a screen reader says it: "1:05 of 10:00", or for a live stream "Live" or
+    /// how far behind live it is.
+    public var spokenPosition: String {
+        guard let range = seekableRange else { return TimeFormat.string(currentTime) }
+        if isLive {
+            guard !isAtLiveEdge else { return "Live" }
+            return "\(TimeFormat.spoken(range.upperBound - currentTime)) behind live"
+        }
+        return "\(TimeFormat.string(currentTime, longest: range.upperBound)) of "
+            + TimeFormat.string(range.upperBound, longest: range.upperBound)
     }
 
     private func seekWhileDragging(to time: Double, fraction: Double) {
@@ -163,6 +182,10 @@ public struct SeekBarWidget: Widget {
                 .contentShape()
                 .onPointer { service.handle($0) }
                 .themedFocus(theme) { service.handleKey($0) }
+                .accessibilityLabel("Seek")
+                .accessibilityValue(service.spokenPosition)
+                .accessibilityAdjustableAction { service.adjust($0) }
+                .accessibilityAddTraits(.updatesFrequently)
                 .accessibilityIdentifier("seekBar")
                 if service.isLive { LiveBadgeWidget() }
             }

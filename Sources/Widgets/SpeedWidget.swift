@@ -50,7 +50,7 @@ public struct SpeedWidget: Widget {
     public var body: some Widget {
         WithService(SpeedService.self) { service in
             ChoiceButton(
-                symbol: .speed, label: SpeedService.label(service.rate), theme: service.theme,
+                symbol: .speed, name: "Speed", label: SpeedService.label(service.rate), theme: service.theme,
                 identifier: "speed"
             ) { service.presentMenu() }
         }

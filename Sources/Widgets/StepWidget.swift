@@ -57,6 +57,8 @@ public struct StepWidget: Widget {
             .onTap { service.step(by: direction.offset) }
             .themedFocus(theme)
             .disabled(!service.isEnabled)
+            .accessibilityLabel(
+                (direction.offset < 0 ? "Back " : "Ahead ") + TimeFormat.spoken(abs(direction.offset)))
         }
     }
 }

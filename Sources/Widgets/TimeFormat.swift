@@ -10,4 +10,15 @@ enum TimeFormat {
         let paddedMinutes = minutes < 10 ? "0\(minutes)" : "\(minutes)"
         return "\(hours):\(paddedMinutes):\(paddedSeconds)"
     }
+
+    /// `seconds` in words, as a screen reader says a length: "10 seconds", "1 minute 30 seconds".
+    static func spoken(_ seconds: Double) -> String {
+        let total = seconds.isFinite ? Int(max(0, seconds).rounded()) : 0
+        let (hours, minutes, secs) = (total / 3600, (total / 60) % 60, total % 60)
+        func part(_ count: Int, _ unit: String) -> String? {
+            count > 0 ? "\(count) \(unit)\(count == 1 ? "" : "s")" : nil
+        }
+        let parts = [part(hours, "hour"), part(minutes, "minute"), part(secs, "second")].compactMap { $0 }
+        return parts.isEmpty ? "0 seconds" : parts.joined(separator: " ")
+    }
 }

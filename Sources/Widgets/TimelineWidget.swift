@@ -68,6 +68,11 @@ public struct TimelineWidget: Widget {
                 .foregroundColor(service.theme.foreground)
                 .onTap { service.toggleStyle() }
                 .themedFocus(service.theme)
+                .accessibilityHint(
+                    service.style == .remaining
+                        ? "Shows the elapsed time and duration" : "Shows the remaining time"
+                )
+                .accessibilityAddTraits(.updatesFrequently)
                 .accessibilityIdentifier("timeline")
         }
     }

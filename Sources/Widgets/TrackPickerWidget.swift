@@ -74,9 +74,11 @@ public struct TrackPickerWidget: Widget {
             let theme = service.theme
             VStack(alignment: .leading, spacing: theme.spacing / 2) {
                 Text("Audio").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
+                    .accessibilityAddTraits(.isHeader)
                 ForEach(service.audioTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }.themedFocus(theme)
                         .prefersDefaultFocus(service.isSelected(track))
+                        .accessibilityAddTraits(service.isSelected(track) ? .isSelected : [])
                         .accessibilityIdentifier("track.\(track.index)")
                 }
                 HStack(spacing: theme.spacing / 2) {
@@ -86,11 +88,14 @@ public struct TrackPickerWidget: Widget {
                 .contentShape()
                 .onTap { service.toggleLoudnessNormalization() }
                 .themedFocus(theme)
+                .accessibilityAddTraits(service.normalizesLoudness ? [.isToggle, .isSelected] : .isToggle)
                 .accessibilityIdentifier("tracks.loudness")
                 Text("Subtitles").font(theme.captionFont()).foregroundColor(theme.secondaryForeground)
+                    .accessibilityAddTraits(.isHeader)
                 ForEach(service.subtitleTracks, id: \.index) { track in
                     row(track, service).onTap { service.choose(track) }.themedFocus(theme)
                         .prefersDefaultFocus(service.isSelected(track))
+                        .accessibilityAddTraits(service.isSelected(track) ? .isSelected : [])
                         .accessibilityIdentifier("track.\(track.index)")
                 }
                 Text("Off").font(theme.bodyFont())
@@ -98,6 +103,8 @@ public struct TrackPickerWidget: Widget {
                     .contentShape()
                     .onTap { service.setSubtitlesEnabled(false) }
                     .themedFocus(theme)
+                    .accessibilityLabel("Subtitles off")
+                    .accessibilityAddTraits(service.subtitlesEnabled ? [] : .isSelected)
                     .accessibilityIdentifier("tracks.off")
                 Spacer()
             }

@@ -37,13 +37,23 @@ public final class VolumeService: Service {
     /// to full; `false` for other keys.
     public func handleSliderKey(_ press: KeyPress) -> Bool {
         switch press.key {
-        case .leftArrow: setLevel(level - Self.keyStep)
-        case .rightArrow: setLevel(level + Self.keyStep)
+        case .leftArrow: adjust(.decrement)
+        case .rightArrow: adjust(.increment)
         case .home: setLevel(0)
         case .end: setLevel(1)
         default: return false
         }
         return true
+    }
+
+    /// Moves the level one ``keyStep`` up or down (an arrow key, or a screen reader's step).
+    public func adjust(_ direction: AccessibilityAdjustmentDirection) {
+        setLevel(level + (direction == .increment ? Self.keyStep : -Self.keyStep))
+    }
+
+    /// The level as a screen reader says it: "80 %", or "Muted".
+    public var spokenLevel: String {
+        isMuted ? "Muted" : "\(Int((volume * 100).rounded())) %"
     }
 
     /// Sets the volume to `level` (0...1), unmuting.
@@ -76,6 +86,7 @@ public struct VolumeWidget: Widget {
                 Symbol(service.symbol).font(Font(size: theme.iconSize)).contentShape()
                     .onTap { service.toggleMute() }
                     .themedFocus(theme)
+                    .accessibilityLabel(service.isMuted || service.volume == 0 ? "Unmute" : "Mute")
                     .accessibilityIdentifier("volume.icon")
                 Canvas { graphics, size in
                     // The track is inset by the knob's radius, so the knob stays whole at 0 and 1.
@@ -102,6 +113,9 @@ public struct VolumeWidget: Widget {
                     service.setLevel((pointer.location.x - radius) / track)
                 }
                 .themedFocus(theme) { service.handleSliderKey($0) }
+                .accessibilityLabel("Volume")
+                .accessibilityValue(service.spokenLevel)
+                .accessibilityAdjustableAction { service.adjust($0) }
                 .accessibilityIdentifier("volume.slider")
             }
             .foregroundColor(theme.foreground)

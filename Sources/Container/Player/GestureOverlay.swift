@@ -23,6 +23,9 @@ public struct GestureOverlay: Widget {
                 .onFocusChange { focused in
                     if focused { gesture.context?.control.present() }
                 }
+                .accessibilityLabel("Video")
+                .accessibilityHint("Takes the player's keyboard shortcuts")
+                .accessibilityAddTraits(.allowsDirectInteraction)
         }
     }
 }
