@@ -80,8 +80,63 @@ struct QualityPage: Widget {
     }
 }
 
+final class LikesService: Service {
+    @ViewState var isLiked = false
+    @ViewState var count = 41
+    @ViewState var stars = 3
+
+    func toggle() {
+        isLiked.toggle()
+        count += isLiked ? 1 : -1
+    }
+}
+
+struct LikeButton: Widget {
+    var body: some Widget {
+        WithService(LikesService.self) { likes in
+            HStack(spacing: 4) {
+                Symbol(likes.isLiked ? .heartFill : .heart)
+                Text("\(likes.count)")
+            }
+            .onTap { likes.toggle() }
+            .focusable()
+            .accessibilityLabel(likes.isLiked ? "Unlike" : "Like")
+            .accessibilityValue("\(likes.count) likes")
+        }
+    }
+}
+
+struct Rating: Widget {
+    var body: some Widget {
+        WithService(LikesService.self) { likes in
+            Text(String(repeating: "★", count: likes.stars))
+                .accessibilityLabel("Rating")
+                .accessibilityValue("\(likes.stars) of 5 stars")
+                .accessibilityAdjustableAction { direction in
+                    likes.stars = min(5, max(1, likes.stars + (direction == .increment ? 1 : -1)))
+                }
+        }
+    }
+}
+
 @MainActor
 @Suite struct PagesReadmeTests {
+    @Test func theLikeButtonAndTheRatingSayWhatTheyAreAndDoWhatTheyAreAsked() throws {
+        let context = Context(mode: .test)
+        let host = SnapshotRenderer(size: Size(width: 320, height: 120), context: context)
+            .makeHost(VStack { LikeButton(); Rating() })
+        host.update()
+        let elements = host.accessibilityElements
+        #expect(elements.map(\.role) == [.button, .slider])
+        #expect(elements.map(\.label) == ["Like", "Rating"])
+        #expect(elements.map(\.value) == ["41 likes", "3 of 5 stars"])
+        #expect(host.performAccessibilityAction(.activate, on: elements[0].id))
+        #expect(host.performAccessibilityAction(.increment, on: elements[1].id))
+        host.update()
+        #expect(host.accessibilityElements.map(\.label) == ["Unlike", "Rating"])
+        #expect(host.accessibilityElements.map(\.value) == ["42 likes", "4 of 5 stars"])
+    }
+
     @Test func aMenuOpenedFromTheKeyboardTakesTheFocusAndGivesItBack() throws {
         let context = Context(mode: .test)
         let host = SnapshotRenderer(size: Size(width: 320, height: 120), context: context)
