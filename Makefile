@@ -1,8 +1,8 @@
 # VideoPlayerContainer for Linux — build, run and test from a fresh Debian 12 machine with Swift.
 
 APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
-                libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcairo2-dev libass-dev fonts-dejavu-core pkg-config \
-                libcurl4
+                libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcairo2-dev libass-dev libdbus-1-dev \
+                fonts-dejavu-core pkg-config libcurl4 dbus
 # Tools the tests and benchmarks compare against or use for screenshots; optional for building.
 APT_TOOLS    := ffmpeg
 

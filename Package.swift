@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "VideoPlayerRender", targets: ["VideoPlayerRender"]),
         .library(name: "VideoPlayerWidgets", targets: ["VideoPlayerWidgets"]),
         .library(name: "VideoPlayerTestSupport", targets: ["VideoPlayerTestSupport"]),
+        .library(name: "VideoPlayerAccessibility", targets: ["VideoPlayerAccessibility"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
         .executable(name: "QuickStart", targets: ["QuickStart"]),
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
@@ -51,6 +52,12 @@ let package = Package(
             pkgConfig: "libass",
             providers: [.apt(["libass-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            path: "Sources/CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(
             name: "VideoPlayerRender",
             dependencies: ["CFFmpeg", "CSDL2", "CLibass"],
@@ -65,6 +72,11 @@ let package = Package(
             name: "VideoPlayerWidgets",
             dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
             path: "Sources/Widgets"
+        ),
+        .target(
+            name: "VideoPlayerAccessibility",
+            dependencies: ["VideoPlayerContainer", "CDBus"],
+            path: "Sources/Accessibility"
         ),
         .target(
             name: "VideoPlayerFixtures",
@@ -180,6 +192,11 @@ let package = Package(
                 "FuzzKit",
             ],
             path: "Tests/ContainerTests"
+        ),
+        .testTarget(
+            name: "AccessibilityTests",
+            dependencies: ["VideoPlayerAccessibility", "VideoPlayerContainer"],
+            path: "Tests/AccessibilityTests"
         ),
         .testTarget(
             name: "WidgetsTests",

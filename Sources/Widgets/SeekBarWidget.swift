@@ -183,7 +183,10 @@ public struct SeekBarWidget: Widget {
                 .onPointer { service.handle($0) }
                 .themedFocus(theme) { service.handleKey($0) }
                 .accessibilityLabel("Seek")
-                .accessibilityValue(service.spokenPosition)
+                .accessibilityValue(
+                    service.spokenPosition, current: service.currentTime,
+                    in: service.seekableRange ?? 0...0
+                )
                 .accessibilityAdjustableAction { service.adjust($0) }
                 .accessibilityAddTraits(.updatesFrequently)
                 .accessibilityIdentifier("seekBar")

@@ -114,7 +114,7 @@ public struct VolumeWidget: Widget {
                 }
                 .themedFocus(theme) { service.handleSliderKey($0) }
                 .accessibilityLabel("Volume")
-                .accessibilityValue(service.spokenLevel)
+                .accessibilityValue(service.spokenLevel, current: level, in: 0...1)
                 .accessibilityAdjustableAction { service.adjust($0) }
                 .accessibilityIdentifier("volume.slider")
             }

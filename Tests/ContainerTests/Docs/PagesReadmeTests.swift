@@ -124,7 +124,10 @@ struct Rating: Widget {
     @Test func theLikeButtonAndTheRatingSayWhatTheyAreAndDoWhatTheyAreAsked() throws {
         let context = Context(mode: .test)
         let host = SnapshotRenderer(size: Size(width: 320, height: 120), context: context)
-            .makeHost(VStack { LikeButton(); Rating() })
+            .makeHost(
+                VStack {
+                    LikeButton(); Rating()
+                })
         host.update()
         let elements = host.accessibilityElements
         #expect(elements.map(\.role) == [.button, .slider])

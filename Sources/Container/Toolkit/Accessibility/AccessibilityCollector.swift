@@ -16,6 +16,7 @@ struct AccessibilityRecord {
 private struct ModifierRun {
     var label: String?
     var value: String?
+    var numericValue: AccessibilityNumericValue?
     var hint: String?
     var addedTraits = AccessibilityTraits()
     var removedTraits = AccessibilityTraits()
@@ -47,7 +48,8 @@ private struct ModifierRun {
         case let node as AccessibilityNode:
             switch node.change {
             case .label(let text)?: label = label ?? text
-            case .value(let text)?: value = value ?? text
+            case .value(let text, let number)?:
+                if value == nil { (value, numericValue) = (text, number) }
             case .hint(let text)?: hint = hint ?? text
             case .addTraits(let traits)?: addedTraits.formUnion(traits)
             case .removeTraits(let traits)?: removedTraits.formUnion(traits)
@@ -172,6 +174,7 @@ struct AccessibilityCollector {
         }
         let element = AccessibilityElement(
             id: node.accessibilityID, role: role, label: label, value: run.value ?? content?.value,
+            numericValue: run.numericValue,
             hint: run.hint, traits: traits, identifier: run.identifier,
             frame: node.frame, actions: actions, isFocusable: run.focusTarget != nil, isFocused: isFocused,
             isEnabled: run.end.environment.isEnabled)

@@ -69,6 +69,18 @@ public enum AccessibilityAdjustmentDirection: Hashable, Sendable {
     case decrement
 }
 
+/// A value as a number in a range: where a slider stands, for a bridge that shows it as a
+/// position.
+public struct AccessibilityNumericValue: Hashable, Sendable {
+    public var current: Double
+    public var range: ClosedRange<Double>
+
+    public init(_ current: Double, in range: ClosedRange<Double>) {
+        self.current = current
+        self.range = range
+    }
+}
+
 /// One element of the page as assistive technology sees it: what ``WidgetHost/accessibilityElements``
 /// returns, for tests and for a bridge to the desktop's screen reader.
 public struct AccessibilityElement: Hashable, Sendable, Identifiable {
@@ -79,6 +91,8 @@ public struct AccessibilityElement: Hashable, Sendable, Identifiable {
     public var label: String
     /// Its current value (a slider's position, a field's text), if it has one.
     public var value: String?
+    /// The value as a number in its range, when the widget gave one.
+    public var numericValue: AccessibilityNumericValue?
     /// What activating it does, when the label does not say.
     public var hint: String?
     public var traits: AccessibilityTraits

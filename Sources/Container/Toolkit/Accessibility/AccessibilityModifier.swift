@@ -1,7 +1,7 @@
 struct AccessibilityModifier: NodeModifier {
     enum Change {
         case label(String)
-        case value(String)
+        case value(String, AccessibilityNumericValue?)
         case hint(String)
         case addTraits(AccessibilityTraits)
         case removeTraits(AccessibilityTraits)
@@ -39,7 +39,15 @@ extension Widget {
 
     /// The widget's current value as read out: "1:05 of 10:00", "80 %".
     public func accessibilityValue(_ value: String) -> some Widget {
-        modifier(AccessibilityModifier(change: .value(value)))
+        modifier(AccessibilityModifier(change: .value(value, nil)))
+    }
+
+    /// The widget's value as read out, and as the number `current` in `range`: where a slider
+    /// stands ("1:05 of 10:00", 65 in 0...600).
+    public func accessibilityValue(
+        _ value: String, current: Double, in range: ClosedRange<Double>
+    ) -> some Widget {
+        modifier(AccessibilityModifier(change: .value(value, AccessibilityNumericValue(current, in: range))))
     }
 
     /// What activating the widget does, when its label does not say ("Opens the settings").

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import VideoPlayerAccessibility
+
+enum PrivateBusError: Error {
+    case noAddress
+}
+
+/// A `dbus-daemon` of the test's own, gone with the value: no test touches the machine's buses.
+final class PrivateBus {
+    let address: String
+    private let process: Process
+
+    init() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        // The daemon prints its address on one line once it listens.
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            line.append(chunk)
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else {
+            kill(process.processIdentifier, SIGKILL)
+            throw PrivateBusError.noAddress
+        }
+    }
+
+    deinit {
+        // NB: dbus-daemon outlives SIGTERM while clients are connected.
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+}
+
+/// A screen reader's end of the bus: calls the bridge's objects as libatspi does, and keeps the
+/// events it hears.
+@MainActor
+final class ReaderClient {
+    let connection: DBusConnection
+    let bridge: AccessibilityBridge
+    private(set) var events: [DBusMessage] = []
+
+    init(bus: PrivateBus, bridge: AccessibilityBridge) throws {
+        connection = try DBusConnection(address: bus.address)
+        try connection.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'")
+        self.bridge = bridge
+    }
+
+    /// Calls `interface.member` on the object at `path` and waits for the reply, letting the
+    /// bridge answer meanwhile (both ends run on this thread).
+    func call(_ path: String, _ interface: String?, _ member: String, _ arguments: [DBusValue] = [])
+        -> DBusMessage?
+    {
+        let serial = connection.send(
+            .methodCall(
+                destination: bridge.busName, path: path, interface: interface, member: member,
+                arguments: arguments))
+        for _ in 0..<5000 {
+            bridge.update()
+            var reply: DBusMessage?
+            for message in connection.receive() {
+                if message.kind == .signal {
+                    events.append(message)
+                } else if message.replySerial == serial {
+                    reply = message
+                }
+            }
+            if let reply { return reply }
+            usleep(1000)
+        }
+        Issue.record("no reply to \(member) on \(path)")
+        return nil
+    }
+
+    /// The first argument of the reply to a call (the result of most AT-SPI methods).
+    func result(_ path: String, _ interface: String?, _ member: String, _ arguments: [DBusValue] = [])
+        -> DBusValue?
+    {
+        call(path, interface, member, arguments)?.arguments.first
+    }
+
+    /// A property, through `org.freedesktop.DBus.Properties.Get`.
+    func property(_ path: String, _ interface: String, _ name: String) -> DBusValue? {
+        guard
+            case .variant(let value)? = result(
+                path, "org.freedesktop.DBus.Properties", "Get", [.string(interface), .string(name)])
+        else { return nil }
+        return value
+    }
+
+    /// Lets the bridge announce what changed, then collects the events that arrived.
+    func collectEvents() -> [DBusMessage] {
+        for _ in 0..<200 {
+            bridge.update()
+            let arrived = connection.receive().filter { $0.kind == .signal }
+            events += arrived
+            if !arrived.isEmpty { usleep(2000) } else if !events.isEmpty { break } else { usleep(1000) }
+        }
+        defer { events = [] }
+        return events
+    }
+}
