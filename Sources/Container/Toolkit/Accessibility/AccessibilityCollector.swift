@@ -58,10 +58,7 @@ private struct ModifierRun {
             case .hidden?, nil: break
             }
         case let node as GestureNode:
-            switch node.handler {
-            case .tap(let perform)?, .doubleTap(let perform)?: tap = tap ?? perform
-            default: break
-            }
+            tap = tap ?? node.tapAction
         case let node as IdentifierNode:
             identifier = identifier ?? node.identifier
         default: break
@@ -165,13 +162,10 @@ struct AccessibilityCollector {
         if run.tap != nil || run.action != nil { actions.append(.activate) }
         if run.adjust != nil { actions += [.increment, .decrement] }
         if run.focusTarget != nil { actions.append(.focus) }
-        let isFocused: Bool
-        if let focused {
-            isFocused =
+        let isFocused =
+            focused.map { focused in
                 focused === run.focusTarget || (folded && focused.ancestry.contains { $0 === node })
-        } else {
-            isFocused = false
-        }
+            } ?? false
         let element = AccessibilityElement(
             id: node.accessibilityID, role: role, label: label, value: run.value ?? content?.value,
             numericValue: run.numericValue,

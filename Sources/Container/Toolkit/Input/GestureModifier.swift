@@ -27,6 +27,15 @@ final class GestureNode: ModifierNode {
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
         handler = (modifier as? GestureModifier)?.handler
     }
+
+    /// The action of an `onTap` or `onDoubleTap` handler: what Return on a focused widget and a
+    /// screen reader's "activate" run.
+    var tapAction: (@MainActor () -> Void)? {
+        switch handler {
+        case .tap(let action)?, .doubleTap(let action)?: action
+        default: nil
+        }
+    }
 }
 
 extension Widget {

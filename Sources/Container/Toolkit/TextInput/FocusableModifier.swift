@@ -47,12 +47,7 @@ final class FocusableNode: ModifierNode, FocusTarget {
 
     /// The `onTap` (or `onDoubleTap`) of the first widget inside that has one.
     private var firstTap: (@MainActor () -> Void)? {
-        firstDescendant { node in
-            switch (node as? GestureNode)?.handler {
-            case .tap(let action)?, .doubleTap(let action)?: action
-            default: nil
-            }
-        }
+        firstDescendant { ($0 as? GestureNode)?.tapAction }
     }
 
     override var paintBounds: Rect { frame.insetBy(-(Self.ringGap + Self.ringWidth)) }
