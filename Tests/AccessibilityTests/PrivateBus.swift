@@ -97,15 +97,18 @@ final class ReaderClient {
         return value
     }
 
-    /// Lets the bridge announce what changed, then collects the events that arrived.
-    func collectEvents() -> [DBusMessage] {
-        for _ in 0..<200 {
+    /// Lets the bridge announce what changed and waits (up to five seconds: the daemon passes
+    /// signals on in its own time) for an event that `matches`; `false` if none came.
+    func hears(_ matches: (DBusMessage) -> Bool) -> Bool {
+        for _ in 0..<5000 {
             bridge.update()
-            let arrived = connection.receive().filter { $0.kind == .signal }
-            events += arrived
-            if !arrived.isEmpty { usleep(2000) } else if !events.isEmpty { break } else { usleep(1000) }
+            events += connection.receive().filter { $0.kind == .signal }
+            if events.contains(where: matches) {
+                events = []
+                return true
+            }
+            usleep(1000)
         }
-        defer { events = [] }
-        return events
+        return false
     }
 }
