@@ -32,6 +32,7 @@ public final class PlayerWindow {
     private var scene: WindowScene?
     private var shouldQuit = false
     private var statusObservation: ObservationToken?
+    private var participants: [any WindowLoopParticipant] = []
 
     /// How video and widgets are put on screen; read when the window opens. `.automatic` (the default)
     /// takes the GPU unless OpenGL is a software rasterizer; see ``Compositing``.
@@ -107,7 +108,27 @@ public final class PlayerWindow {
         }
         if context.window.window === self { context.window.window = nil }
         self.scene = nil
+        for participant in participants { participant.windowDidClose(self) }
     }
+
+    /// Runs `participant` with the loop: after every iteration, and once when the window closes.
+    /// The window keeps it until ``removeParticipant(_:)``.
+    public func addParticipant(_ participant: any WindowLoopParticipant) {
+        guard !participants.contains(where: { $0 === participant }) else { return }
+        participants.append(participant)
+    }
+
+    /// Stops running `participant` with the loop.
+    public func removeParticipant(_ participant: any WindowLoopParticipant) {
+        participants.removeAll { $0 === participant }
+    }
+
+    /// Wakes the loop out of its sleep from any thread, for work that arrives from outside SDL (a
+    /// socket, a worker); `nil` until ``open()``.
+    public var waker: WindowWaker? { scene.map { WindowWaker(sleeper: $0.sleeper) } }
+
+    /// Where the window's top left corner is on the screen, in points; `nil` until ``open()``.
+    public var position: Point? { scene?.window.position }
 
     private func followStatus() {
         statusObservation?.cancel()
@@ -143,6 +164,7 @@ public final class PlayerWindow {
         statistics.iterations += 1
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
+        for participant in participants { participant.windowDidRunIteration(self) }
     }
 
     /// The widget host, for scripted input and inspection (`nil` until ``open()``).
@@ -170,6 +192,28 @@ public final class PlayerWindow {
         }
         scene.handle(event)
     }
+}
+
+/// Something that runs with a ``PlayerWindow``'s loop, such as a bridge to the desktop: attach it
+/// with ``PlayerWindow/addParticipant(_:)``.
+@MainActor
+public protocol WindowLoopParticipant: AnyObject {
+    /// After each iteration of the loop: events handled, due work run, the scene presented.
+    func windowDidRunIteration(_ window: PlayerWindow)
+    /// After the window closed.
+    func windowDidClose(_ window: PlayerWindow)
+}
+
+extension WindowLoopParticipant {
+    public func windowDidClose(_ window: PlayerWindow) {}
+}
+
+/// Wakes a ``PlayerWindow``'s loop from any thread.
+public struct WindowWaker: Sendable {
+    let sleeper: LoopSleeper
+
+    /// Ends the loop's current sleep, so its next iteration runs now.
+    public func wake() { sleeper.wake() }
 }
 
 /// Counters of a ``PlayerWindow``'s loop.

@@ -31,6 +31,14 @@ final class SDLWindowHandle {
         return Size(width: Double(width), height: Double(height))
     }
 
+    /// Where the window's top left corner is on the screen, in points.
+    var position: Point {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        SDL_GetWindowPosition(window, &x, &y)
+        return Point(x: Double(x), y: Double(y))
+    }
+
     /// The drawable size in pixels (larger than `logicalSize` on high-density displays).
     var pixelSize: Size {
         var width: Int32 = 0

@@ -203,3 +203,51 @@ final class CounterService: Service {
         #expect(abs(scale - 1.2) < 0.001)
     }
 }
+
+@MainActor
+@Suite(.serialized) struct PlayerWindowParticipantTests {
+    init() {
+        HeadlessSDL.useDrivers()
+    }
+
+    /// Records what the loop told it, and what the window showed at that moment.
+    private final class Recorder: WindowLoopParticipant {
+        var iterations: [Int] = []
+        var redrawsSeen: [Int] = []
+        var closes = 0
+
+        func windowDidRunIteration(_ window: PlayerWindow) {
+            iterations.append(window.statistics.iterations)
+            redrawsSeen.append(window.host?.redrawCount ?? -1)
+        }
+
+        func windowDidClose(_ window: PlayerWindow) { closes += 1 }
+    }
+
+    @Test func aParticipantRunsAfterEachIterationUntilRemovedAndHearsTheClose() throws {
+        let window = PlayerWindow(size: Size(width: 120, height: 80), context: Context()) {
+            Color.blue
+        }
+        let recorder = Recorder()
+        window.addParticipant(recorder)
+        window.addParticipant(recorder)
+        try window.open()
+        window.runOnce()
+        window.runOnce()
+        // It runs after the iteration drew, so it sees the first frame's widgets.
+        #expect(recorder.iterations == [1, 2])
+        #expect(recorder.redrawsSeen.first == 1)
+        #expect(window.waker != nil)
+        #expect(window.position != nil)
+        window.close()
+        #expect(recorder.closes == 1)
+        #expect(window.waker == nil && window.position == nil)
+
+        try window.open()
+        window.removeParticipant(recorder)
+        window.runOnce()
+        window.close()
+        #expect(recorder.iterations == [1, 2])
+        #expect(recorder.closes == 1)
+    }
+}
