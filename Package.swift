@@ -75,7 +75,7 @@ let package = Package(
         ),
         .target(
             name: "VideoPlayerAccessibility",
-            dependencies: ["VideoPlayerContainer", "CDBus"],
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CDBus"],
             path: "Sources/Accessibility"
         ),
         .target(

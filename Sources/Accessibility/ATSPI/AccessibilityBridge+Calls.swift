@@ -131,7 +131,7 @@ extension AccessibilityBridge {
             // The widget moves in steps: one step toward the value asked for.
             let current = element.numericValue?.current ?? 0
             if target != current {
-                host.performAccessibilityAction(target > current ? .increment : .decrement, on: element.id)
+                host?.performAccessibilityAction(target > current ? .increment : .decrement, on: element.id)
             }
         default:
             throw CallError(name: ATSPI.ErrorName.readOnly, text: "\(interface).\(name) cannot be set")
@@ -289,7 +289,7 @@ extension AccessibilityBridge {
         case .element(let element, _):
             var states: Set<ATSPI.State> = []
             if element.isEnabled { states.formUnion([.enabled, .sensitive]) }
-            if element.frame.intersection(Rect(origin: .zero, size: host.size)) != nil {
+            if element.frame.intersection(Rect(origin: .zero, size: host?.size ?? .zero)) != nil {
                 states.formUnion([.showing, .visible])
             }
             if element.isFocusable { states.insert(.focusable) }
@@ -313,7 +313,7 @@ extension AccessibilityBridge {
         let local: Rect
         switch object {
         case .application: return nil
-        case .window: local = Rect(origin: .zero, size: host.size)
+        case .window: local = Rect(origin: .zero, size: host?.size ?? .zero)
         case .element(let element, _): local = element.frame
         }
         guard ATSPI.Coordinates(rawValue: coordinates) == .screen else {
@@ -374,7 +374,7 @@ extension AccessibilityBridge {
             return [.double(1)]
         case "GrabFocus":
             guard case .element(let element, _) = object else { return [.boolean(false)] }
-            return [.boolean(host.performAccessibilityAction(.focus, on: element.id))]
+            return [.boolean(host?.performAccessibilityAction(.focus, on: element.id) ?? false)]
         default:
             return nil
         }
@@ -421,7 +421,10 @@ extension AccessibilityBridge {
         case "GetName", "GetLocalizedName": return [.string(actions[index].name)]
         case "GetDescription": return [.string(element.hint ?? "")]
         case "GetKeyBinding": return [.string("")]
-        default: return [.boolean(host.performAccessibilityAction(actions[index].action, on: element.id))]
+        default:
+            return [
+                .boolean(host?.performAccessibilityAction(actions[index].action, on: element.id) ?? false)
+            ]
         }
     }
 

@@ -58,6 +58,7 @@ extension AccessibilityBridge {
                 arguments: [
                     .string(kind), .int32(Int32(clamping: detail)), .int32(0), .variant(data),
                     .dictionary([]),
-                ]))
+                ]),
+            flush: false)
     }
 }

@@ -7,11 +7,14 @@ public enum AccessibilityBridgeError: Error, Equatable, Sendable, CustomStringCo
     case noAccessibilityBus(String)
     /// The bus refused the connection or a call.
     case bus(DBusFailure)
+    /// The window to show could not be opened.
+    case noWindow(String)
 
     public var description: String {
         switch self {
         case .noAccessibilityBus(let reason): "no accessibility bus: \(reason)"
         case .bus(let failure): "accessibility bus: \(failure)"
+        case .noWindow(let reason): "no window to show: \(reason)"
         }
     }
 }
@@ -34,7 +37,8 @@ public enum AccessibilityBridgeError: Error, Equatable, Sendable, CustomStringCo
 @MainActor
 public final class AccessibilityBridge {
     let connection: DBusConnection
-    let host: WidgetHost
+    /// The widgets shown, `nil` while the window they were in is closed.
+    public private(set) var host: WidgetHost?
     /// What the application is called on the desktop.
     public var applicationName: String
     /// The window's title, the name of the frame the elements lie in.
@@ -50,6 +54,8 @@ public final class AccessibilityBridge {
     private(set) var elements: [AccessibilityElement] = []
     private var indexByID: [Int: Int] = [:]
     private var lastRedrawCount = -1
+    /// Wakes the window's loop when a call arrives, while the bridge runs with a window.
+    var socketWatch: SocketWatch?
 
     /// The bus name calls and events carry.
     public var busName: String { connection.uniqueName }
@@ -84,7 +90,7 @@ public final class AccessibilityBridge {
 
     /// Where the accessibility bus is: `AT_SPI_BUS_ADDRESS`, or what `org.a11y.Bus` on the
     /// session bus says.
-    public static func accessibilityBusAddress(
+    nonisolated public static func accessibilityBusAddress(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(AccessibilityBridgeError) -> String {
         if let address = environment["AT_SPI_BUS_ADDRESS"], !address.isEmpty { return address }
@@ -132,16 +138,29 @@ public final class AccessibilityBridge {
         if refresh(force: false) { announceChanges(from: previous) }
         for message in connection.receive() where message.kind == .methodCall {
             let reply = answer(message)
-            if !message.expectsNoReply { connection.send(reply) }
+            if !message.expectsNoReply { connection.send(reply, flush: false) }
         }
+        connection.flush()
+    }
+
+    /// Shows `host`'s widgets instead of the ones shown so far (`nil`: none, the window closed),
+    /// announcing the elements that went and came.
+    public func show(_ host: WidgetHost?) {
+        guard host !== self.host else { return }
+        self.host = host
+        let previous = elements
+        refresh(force: true)
+        announceChanges(from: previous)
+        connection.flush()
     }
 
     /// Takes the host's elements again when it drew since the last time; `true` when it did.
     @discardableResult
     private func refresh(force: Bool) -> Bool {
-        guard force || host.redrawCount != lastRedrawCount else { return false }
-        lastRedrawCount = host.redrawCount
-        elements = host.accessibilityElements
+        let redrawCount = host?.redrawCount ?? -1
+        guard force || redrawCount != lastRedrawCount else { return false }
+        lastRedrawCount = redrawCount
+        elements = host?.accessibilityElements ?? []
         indexByID = Dictionary(
             elements.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         return true

@@ -48,13 +48,26 @@ public final class DBusConnection {
     /// Whether the bus is still there.
     public var isConnected: Bool { dbus_connection_get_is_connected(pointer) != 0 }
 
-    /// Queues `message` and writes what can be written now; returns its serial.
+    /// Queues `message` and, unless `flush` is `false`, writes the queue out; returns its serial.
+    /// A sender of many messages at once queues them and calls ``flush()`` after the last.
     @discardableResult
-    public func send(_ message: DBusMessage) -> UInt32 {
+    public func send(_ message: DBusMessage, flush: Bool = true) -> UInt32 {
         var serial: UInt32 = 0
         dbus_connection_send(pointer, message.pointer, &serial)
-        dbus_connection_flush(pointer)
+        if flush { dbus_connection_flush(pointer) }
         return serial
+    }
+
+    /// Writes out the messages queued by ``send(_:flush:)``.
+    public func flush() {
+        dbus_connection_flush(pointer)
+    }
+
+    /// The socket the connection reads, for a loop that sleeps until it has data; `nil` when the
+    /// transport has none.
+    public var fileDescriptor: Int32? {
+        var descriptor: Int32 = -1
+        return dbus_connection_get_socket(pointer, &descriptor) != 0 && descriptor >= 0 ? descriptor : nil
     }
 
     /// Sends `message` and waits up to `timeout` seconds for its reply: for the few calls a

@@ -25,7 +25,8 @@ public final class PlayerWindow {
     /// What the loop has done so far, for benchmarks and the stats widget.
     public private(set) var statistics = WindowStatistics()
 
-    private let title: String
+    /// The title the window opens with.
+    public let title: String
     private let initialSize: Size
     private let resizable: Bool
     private let root: AnyWidget
