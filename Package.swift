@@ -96,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "vpc-play",
             dependencies: [
-                "VideoPlayerFixtures",
+                "DemoSupport", "VideoPlayerFixtures",
                 "VideoPlayerWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -109,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "DemoSupport",
-            dependencies: ["VideoPlayerFixtures", "VideoPlayerWidgets"],
+            dependencies: ["VideoPlayerFixtures", "VideoPlayerWidgets", "VideoPlayerAccessibility"],
             path: "Examples/DemoSupport"
         ),
         .executableTarget(

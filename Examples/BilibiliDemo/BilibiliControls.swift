@@ -13,6 +13,8 @@ struct DanmakuToggleButton: Widget {
                 .contentShape()
                 .onTap { danmaku.toggle() }
                 .focusable()
+                .accessibilityLabel("Danmaku")
+                .accessibilityAddTraits(danmaku.isEnabled ? [.isToggle, .isSelected] : .isToggle)
                 .accessibilityIdentifier("danmaku.toggle")
         }
     }
@@ -28,6 +30,7 @@ struct DanmakuSettingsButton: Widget {
                 .contentShape()
                 .onTap { feature.present(.right(.cover)) { DanmakuSettingsPanel() } }
                 .focusable()
+                .accessibilityLabel("Danmaku settings")
                 .accessibilityIdentifier("danmaku.settings")
         }
     }
@@ -70,6 +73,7 @@ struct ScreenToggleButton: Widget {
                 .contentShape()
                 .onTap { isFull ? status.toHalfScreen() : status.toFullScreen() }
                 .focusable()
+                .accessibilityLabel(isFull ? "Exit full screen" : "Full screen")
                 .accessibilityIdentifier("screen.toggle")
         }
     }

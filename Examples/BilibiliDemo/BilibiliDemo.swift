@@ -51,7 +51,7 @@ struct BilibiliDemo: ParsableCommand {
             if let screenshot {
                 try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
             } else {
-                try window.run()
+                try window.runAccessibly()
             }
         }
     }

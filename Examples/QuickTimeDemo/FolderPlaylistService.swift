@@ -35,6 +35,8 @@ struct PlaylistButton: Widget {
             Symbol(.playlist).font(Font(size: 22)).foregroundColor(.white)
                 .contentShape()
                 .onTap { playlist.togglePanel() }
+                .focusable()
+                .accessibilityLabel("Playlist")
                 .accessibilityIdentifier("playlist.toggle")
         }
     }

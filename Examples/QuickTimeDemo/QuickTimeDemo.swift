@@ -43,7 +43,7 @@ struct QuickTimeDemo: ParsableCommand {
             if let screenshot {
                 try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
             } else {
-                try window.run()
+                try window.runAccessibly()
             }
         }
     }

@@ -11,14 +11,18 @@ struct ActionRail: Widget {
                 AvatarWidget(name: item.author)
                 RailButton(
                     symbol: likes.isLiked(item) ? .heartFill : .heart,
-                    color: likes.isLiked(item) ? .red : .white,
-                    label: likes.count(of: item).compactCount, identifier: "rail.like"
+                    color: likes.isLiked(item) ? .red : .white, name: "Like",
+                    label: likes.count(of: item).compactCount, identifier: "rail.like",
+                    isOn: likes.isLiked(item)
                 ) { likes.toggle(item) }
                 RailButton(
-                    symbol: .comment, color: .white, label: item.comments.count.compactCount,
+                    symbol: .comment, color: .white, name: "Comments",
+                    label: item.comments.count.compactCount,
                     identifier: "rail.comments"
                 ) { likes.showComments() }
-                RailButton(symbol: .share, color: .white, label: "Share", identifier: "rail.share") {
+                RailButton(
+                    symbol: .share, color: .white, name: "Share", label: "Share", identifier: "rail.share"
+                ) {
                     likes.share(item)
                 }
             }
@@ -31,8 +35,12 @@ struct ActionRail: Widget {
 struct RailButton: Widget {
     let symbol: SymbolName
     let color: Color
+    /// What a screen reader calls it; the label under the icon is its value when it differs.
+    let name: String
     let label: String
     let identifier: String
+    /// Whether it is a switch, and then whether it is on.
+    var isOn: Bool?
     let action: @MainActor () -> Void
 
     var body: some Widget {
@@ -46,6 +54,9 @@ struct RailButton: Widget {
         .contentShape()
         .onTap(perform: action)
         .focusable()
+        .accessibilityLabel(name)
+        .accessibilityValue(label == name ? "" : label)
+        .accessibilityAddTraits(isOn.map { $0 ? [.isToggle, .isSelected] : .isToggle } ?? [])
         .accessibilityIdentifier(identifier)
     }
 }
@@ -69,5 +80,7 @@ struct AvatarWidget: Widget {
             }
             .frame(width: 22, height: 22)
         }
+        // The author's name is read with the caption.
+        .accessibilityHidden(true)
     }
 }

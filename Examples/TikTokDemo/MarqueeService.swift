@@ -57,9 +57,11 @@ struct MarqueeText: Widget {
             // Two copies, each in a slot one stride wide: when the first has scrolled out, the
             // second is exactly where the first started, and the phase wraps to 0.
             HStack(spacing: 0) {
-                ForEach(0..<2) { _ in
+                ForEach(0..<2) { copy in
                     Text(text).font(.callout).lineLimit(1)
                         .frame(width: MarqueeService.stride, alignment: .leading)
+                        // A reader reads the text once.
+                        .accessibilityHidden(copy == 1)
                 }
             }
             .offset(x: isScrolling ? -marquee.phase : 0)

@@ -35,7 +35,7 @@ struct TikTokDemo: ParsableCommand {
             if let screenshot {
                 try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
             } else {
-                try window.run()
+                try window.runAccessibly()
             }
         }
     }

@@ -10,7 +10,10 @@ struct CaptionsButton: Widget {
                 let isAvailable =
                     render.item?.externalSubtitleURL != nil || render.tracks.contains { $0.kind == .subtitle }
                 VStack(spacing: 2) {
-                    IconButton(symbol: .subtitles, identifier: "captions.toggle") { Self.toggle(subtitles) }
+                    IconButton(
+                        symbol: .subtitles, label: "Subtitles", identifier: "captions.toggle",
+                        isOn: subtitles.isEnabled && isAvailable
+                    ) { Self.toggle(subtitles) }
                     (subtitles.isEnabled && isAvailable ? YouTubeStyle.red : Color.clear)
                         .frame(width: 20, height: 3)
                 }

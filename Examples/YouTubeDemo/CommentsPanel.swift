@@ -16,7 +16,7 @@ struct CommentsPanel: Widget {
                     Text("Comments").font(Font(size: 18, weight: .bold))
                     Text("\(comments.count)").font(.body).foregroundColor(YouTubeStyle.secondaryText)
                     Spacer()
-                    IconButton(symbol: .close, identifier: "comments.close") {
+                    IconButton(symbol: .close, label: "Close comments", identifier: "comments.close") {
                         queue.context?.feature.dismiss()
                     }
                 }

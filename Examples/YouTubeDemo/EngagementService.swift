@@ -63,6 +63,11 @@ struct LikeDislikeWidget: Widget {
                     .contentShape()
                     .onTap { engagement.toggleLike(video) }
                     .focusable()
+                    .accessibilityLabel("Like")
+                    .accessibilityValue(engagement.likes(of: video))
+                    .accessibilityAddTraits(
+                        engagement.liked.contains(video.id) ? [.isToggle, .isSelected] : .isToggle
+                    )
                     .accessibilityIdentifier("like")
                     Color(white: 1, alpha: 0.25).frame(width: 1, height: 20)
                     Symbol(.thumbDown).font(Font(size: 18))
@@ -70,6 +75,10 @@ struct LikeDislikeWidget: Widget {
                         .contentShape()
                         .onTap { engagement.toggleDislike(video) }
                         .focusable()
+                        .accessibilityLabel("Dislike")
+                        .accessibilityAddTraits(
+                            engagement.disliked.contains(video.id) ? [.isToggle, .isSelected] : .isToggle
+                        )
                         .accessibilityIdentifier("dislike")
                 }
                 .foregroundColor(YouTubeStyle.primaryText)

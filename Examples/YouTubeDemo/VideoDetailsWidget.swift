@@ -49,6 +49,8 @@ struct ChannelAvatar: Widget {
             Text(String(name.prefix(1))).font(Font(size: side * 0.45, weight: .bold)).foregroundColor(.white)
         }
         .frame(width: side, height: side)
+        // The name is written beside it; a reader need not spell its initial.
+        .accessibilityHidden(true)
     }
 }
 

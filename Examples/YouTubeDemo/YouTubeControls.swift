@@ -12,17 +12,25 @@ enum YouTubeControls {
 
         control.configure(.halfScreen(.top1)) {
             [
-                IconButton(symbol: .back, identifier: "back") { queue.play(at: max(queue.index - 1, 0)) },
+                IconButton(symbol: .back, label: "Previous video", identifier: "back") {
+                    queue.play(at: max(queue.index - 1, 0))
+                },
                 Spacer(),
-                IconButton(symbol: .settings, identifier: "settings") { SettingsPanel.present(in: context) },
+                IconButton(symbol: .settings, label: "Settings", identifier: "settings") {
+                    SettingsPanel.present(in: context)
+                },
             ]
         }
         control.configure(.fullScreen(.top1)) {
             [
-                IconButton(symbol: .chevronDown, identifier: "minimise") { context.status.toHalfScreen() },
+                IconButton(symbol: .chevronDown, label: "Exit full screen", identifier: "minimise") {
+                    context.status.toHalfScreen()
+                },
                 TitleWidget(),
                 Spacer(),
-                IconButton(symbol: .settings, identifier: "settings") { SettingsPanel.present(in: context) },
+                IconButton(symbol: .settings, label: "Settings", identifier: "settings") {
+                    SettingsPanel.present(in: context)
+                },
             ]
         }
         control.configure([.halfScreen(.center), .fullScreen(.center)]) {
@@ -39,7 +47,7 @@ enum YouTubeControls {
         control.configure(.fullScreen(.bottom2)) {
             [
                 TimelineWidget(), Spacer(), CurrentVideoLikes(),
-                IconButton(symbol: .comment, identifier: "comments.open") {
+                IconButton(symbol: .comment, label: "Comments", identifier: "comments.open") {
                     CommentsPanel.present(in: context)
                 },
                 ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), FullscreenWidget(),

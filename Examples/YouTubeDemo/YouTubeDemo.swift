@@ -47,7 +47,7 @@ struct YouTubeDemo: ParsableCommand {
             if let screenshot {
                 try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
             } else {
-                try window.run()
+                try window.runAccessibly()
             }
         }
     }

@@ -20,8 +20,12 @@ enum YouTubeStyle {
 /// Return or Space once Tab has focused it.
 struct IconButton: Widget {
     let symbol: SymbolName
+    /// What a screen reader says for it.
+    let label: String
     let identifier: String
     var size = 24.0
+    /// Whether it is a switch, and then whether it is on.
+    var isOn: Bool?
     let action: @MainActor () -> Void
 
     var body: some Widget {
@@ -32,6 +36,8 @@ struct IconButton: Widget {
             .contentShape()
             .onTap(perform: action)
             .focusable()
+            .accessibilityLabel(label)
+            .accessibilityAddTraits(isOn.map { $0 ? [.isToggle, .isSelected] : .isToggle } ?? [])
             .accessibilityIdentifier(identifier)
     }
 }

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import VideoPlayerWidgets
 
@@ -43,7 +44,7 @@ final class PlayerApp {
             if let screenshot {
                 try capture(window, to: screenshot.path, after: screenshot.after)
             } else {
-                try window.run()
+                try window.runAccessibly()
             }
         } catch {
             FileHandle.standardError.write(Data("vpc-play: \(error)\n".utf8))

@@ -34,6 +34,16 @@ import VideoPlayerWidgets
         #expect(highlight().isClose(to: RGBA(Color.blue)), "the playing entry is highlighted")
     }
 
+    @Test func aScreenReaderHearsEveryControlByName() async throws {
+        let bed = try await makeBed()
+        let controls = bed.host.accessibilityElements.filter {
+            [.button, .toggle, .slider].contains($0.role)
+        }
+        #expect(controls.count > 3)
+        #expect(controls.filter(\.label.isEmpty).map(\.identifier).isEmpty, "controls without a name")
+        #expect(controls.first { $0.identifier == "playlist.toggle" }?.label == "Playlist")
+    }
+
     @Test func draggingThePanelMovesItAndItHidesAfterInactivity() async throws {
         let bed = try await makeBed()
         let start = try #require(bed.host.frame(ofIdentifier: "panel"))

@@ -254,6 +254,25 @@ import VideoPlayerWidgets
         #expect(bed.host.focusedIdentifier == "settings")
     }
 
+    @Test func aScreenReaderHearsANameForEveryControlOfTheWatchPage() async throws {
+        let bed = try await makeBed()
+        let elements = bed.host.accessibilityElements
+        let controls = elements.filter {
+            [.button, .toggle, .slider, .textField, .searchField].contains($0.role)
+        }
+        #expect(controls.count > 10)
+        #expect(controls.filter(\.label.isEmpty).map(\.identifier).isEmpty, "controls without a name")
+        let like = try #require(elements.first { $0.identifier == "like" })
+        #expect(like.role == .toggle && like.label == "Like" && like.value == "0")
+        #expect(elements.first { $0.identifier == "dislike" }?.label == "Dislike")
+        // A channel's initial in its avatar is not read out: the name beside it is.
+        #expect(!elements.contains { ["C", "A", "Y"].contains($0.label) })
+        #expect(elements.contains { $0.label == "Channel 0" })
+        bed.click(identifier: "like")
+        let liked = try #require(bed.host.accessibilityElements.first { $0.identifier == "like" })
+        #expect(liked.traits.contains(.isSelected) && liked.value == "1")
+    }
+
     @Test func keysTheShortcutsLeaveScrollThePage() async throws {
         let bed = try await makeBed()
         let top = try #require(bed.host.frame(ofIdentifier: "player")).minY

@@ -65,6 +65,19 @@ struct BilibiliDanmakuEndToEndTests {
         #expect(later.frame.minX < sent.frame.minX - 50)
     }
 
+    @Test func aScreenReaderHearsEveryControlByName() async throws {
+        let bed = try await makePlayer()
+        let host = try #require(bed.host)
+        let controls = host.accessibilityElements.filter { [.button, .toggle, .slider].contains($0.role) }
+        #expect(controls.filter(\.label.isEmpty).map(\.identifier).isEmpty, "controls without a name")
+        let toggle = try #require(controls.first { $0.identifier == "danmaku.toggle" })
+        #expect(toggle.role == .toggle && toggle.label == "Danmaku" && toggle.traits.contains(.isSelected))
+        #expect(controls.first { $0.identifier == "screen.toggle" }?.label == "Full screen")
+        #expect(controls.first { $0.identifier == "danmaku.settings" }?.label == "Danmaku settings")
+        // Nothing empty is read: the danmaku layer between comments says nothing.
+        #expect(!host.accessibilityElements.contains { $0.label.isEmpty && $0.value == nil })
+    }
+
     @Test func theToggleHidesEveryComment() async throws {
         let bed = try await makePlayer()
         bed.context[DanmakuService.self].toggle()

@@ -47,6 +47,26 @@ struct TikTokFeedEndToEndTests {
         #expect(!settled.isClose(to: playingColour, tolerance: 24))
     }
 
+    @Test func aScreenReaderHearsTheRailAsNamedButtonsWithTheirCounts() async throws {
+        let bed = try await makeFeed()
+        let host = try #require(bed.host)
+        let elements = host.accessibilityElements
+        let like = try #require(elements.first { $0.identifier == "rail.like" })
+        #expect(like.role == .toggle && like.label == "Like" && like.value == "12.4K")
+        #expect(!like.traits.contains(.isSelected))
+        let comments = try #require(elements.first { $0.identifier == "rail.comments" })
+        #expect(comments.label == "Comments" && comments.value == "5")
+        #expect(!elements.contains { [.button, .toggle].contains($0.role) && $0.label.isEmpty })
+        // The scrolling song title is read once, and the avatar's initial not at all.
+        #expect(elements.filter { $0.label == "original sound - maya.moves" }.count == 1)
+        #expect(!elements.contains { $0.label == "M" })
+        #expect(host.performAccessibilityAction(.activate, on: like.id))
+        host.update()
+        #expect(
+            host.accessibilityElements.first { $0.identifier == "rail.like" }?.traits.contains(.isSelected)
+                == true)
+    }
+
     @Test func aSmallDragSpringsBackAndKeepsTheVideo() async throws {
         let bed = try await makeFeed()
         bed.drag(from: centre, to: Point(x: centre.x, y: centre.y - 40))

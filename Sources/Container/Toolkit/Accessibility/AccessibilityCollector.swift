@@ -111,6 +111,8 @@ struct AccessibilityCollector {
             return
         }
         if let content, end.children.isEmpty {
+            // Empty text (a caption between cues, a cleared label) has nothing to say.
+            guard !content.label.isEmpty || content.isTextField || run.describes else { return }
             records.append(
                 record(for: node, run: run, content: content, label: run.label ?? content.label, folded: true)
             )
