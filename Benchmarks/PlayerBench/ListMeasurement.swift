@@ -3,7 +3,9 @@ import VideoPlayerContainer
 /// Scrolling long lists in a headless 400x600 host: the time one frame takes (a wheel step, then
 /// `WidgetHost.update()`: layout and paint) for a lazy list of 20 rows, a lazy list of 10,000 rows
 /// and an eager `VStack` of 10,000 rows, and the bodies the 10,000-row lazy list built for the
-/// whole run (its rows are built only near what shows).
+/// whole run (its rows are built only near what shows). Then, on the same lists, the time one walk
+/// for ``WidgetHost/accessibilityElements`` takes: what a screen-reader bridge pays after each
+/// repaint.
 @MainActor
 struct ListMeasurement {
     /// Wheel steps a frame moves, down then up, so that short and long lists move alike.
@@ -21,12 +23,17 @@ struct ListMeasurement {
         let long = frameTimes(rows: 10_000, lazy: true, frames: frames)
         metrics.setMilliseconds(.lazyList10kFrameMs, Statistics.median(long.times))
         metrics[.lazyList10kBodies] = Double(long.bodies)
+        metrics.setMilliseconds(.accessibilityLazy10kMs, Statistics.median(long.walkTimes))
+        metrics[.accessibilityLazy10kElements] = Double(long.elements)
         let eager = frameTimes(rows: 10_000, lazy: false, frames: eagerFrames)
         metrics.setMilliseconds(.eagerList10kFrameMs, Statistics.median(eager.times))
+        metrics.setMilliseconds(.accessibilityEager10kMs, Statistics.median(eager.walkTimes))
         return metrics
     }
 
-    private func frameTimes(rows: Int, lazy: Bool, frames: Int) -> (times: [Double], bodies: Int) {
+    private func frameTimes(rows: Int, lazy: Bool, frames: Int) -> (
+        times: [Double], bodies: Int, walkTimes: [Double], elements: Int
+    ) {
         let list = ScrollView {
             if lazy {
                 LazyVStack(alignment: .leading, spacing: 4) { ForEach(0..<rows) { ListRow(index: $0) } }
@@ -47,7 +54,14 @@ struct ListMeasurement {
             host.update()
             times.append(MediaPlayer.now - started)
         }
-        return (times, host.bodyEvaluationCount)
+        var walkTimes: [Double] = []
+        var elements = 0
+        for _ in 0..<max(1, frames / 10) {
+            let started = MediaPlayer.now
+            elements = host.accessibilityElements.count
+            walkTimes.append(MediaPlayer.now - started)
+        }
+        return (times, host.bodyEvaluationCount, walkTimes, elements)
     }
 }
 

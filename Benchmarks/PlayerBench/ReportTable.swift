@@ -104,6 +104,10 @@ enum ReportTable {
                 "scrolling: bodies the lazy list of 10,000 rows built",
                 cell(report.ours(.lists, .lazyList10kBodies)),
             ],
+            [
+                "accessibility elements, ms a walk: lazy list of 10,000 rows / VStack of 10,000",
+                pair(.lists, .accessibilityLazy10kMs, .accessibilityEager10kMs),
+            ],
         ]
     }
 

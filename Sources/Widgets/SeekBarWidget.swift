@@ -185,9 +185,10 @@ public struct SeekBarWidget: Widget {
                 .accessibilityLabel("Seek")
                 .accessibilityValue(
                     service.spokenPosition, current: service.currentTime,
-                    in: service.seekableRange ?? 0...0
+                    in: service.seekableRange ?? 0...0, step: service.keyStep
                 )
                 .accessibilityAdjustableAction { service.adjust($0) }
+                .accessibilitySetValueAction { service.context?.render.seek(to: $0, exact: true) }
                 .accessibilityAddTraits(.updatesFrequently)
                 .accessibilityIdentifier("seekBar")
                 if service.isLive { LiveBadgeWidget() }

@@ -114,8 +114,11 @@ public struct VolumeWidget: Widget {
                 }
                 .themedFocus(theme) { service.handleSliderKey($0) }
                 .accessibilityLabel("Volume")
-                .accessibilityValue(service.spokenLevel, current: level, in: 0...1)
+                .accessibilityValue(
+                    service.spokenLevel, current: level, in: 0...1, step: VolumeService.keyStep
+                )
                 .accessibilityAdjustableAction { service.adjust($0) }
+                .accessibilitySetValueAction { service.setLevel($0) }
                 .accessibilityIdentifier("volume.slider")
             }
             .foregroundColor(theme.foreground)

@@ -35,7 +35,9 @@ final class PageService: Service {
                     Color.gray.frame(width: 100, height: 10)
                         .focusable()
                         .accessibilityLabel("Volume")
-                        .accessibilityValue("\(Int(page.volume * 100)) %", current: page.volume, in: 0...1)
+                        .accessibilityValue(
+                            "\(Int(page.volume * 100)) %", current: page.volume, in: 0...1, step: 0.1
+                        )
                         .accessibilityAdjustableAction { direction in
                             page.volume = min(1, max(0, page.volume + (direction == .increment ? 0.1 : -0.1)))
                         }
@@ -127,6 +129,24 @@ final class PageService: Service {
         let secureInterfaces = reader.result(children[4], Self.accessible, "GetInterfaces")?.items ?? []
         #expect(!secureInterfaces.contains(.string("org.a11y.atspi.Text")))
         #expect(secureInterfaces.contains(.string("org.a11y.atspi.Component")))
+
+        // The cache gives every object at once, as its own methods do one by one.
+        let items = try #require(
+            reader.result("/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems")?.items)
+        #expect(items.count == 2 + children.count)
+        let playItem = try #require(items.first { $0.items?.first?.items?.last == .objectPath(play) })
+        let fields = try #require(playItem.items)
+        #expect(fields[1] == .structure([.string(bridge.busName), .objectPath(Self.root)]))
+        #expect(fields[2] == .structure([.string(bridge.busName), .objectPath(Self.window)]))
+        #expect(fields[3] == .int32(Int32(try #require(children.firstIndex(of: play)))))
+        #expect(fields[4] == .int32(0))
+        #expect(fields[5].items?.contains(.string("org.a11y.atspi.Action")) == true)
+        #expect(fields[6] == .string("Play") && fields[7] == .uint32(43))
+        #expect(fields[8] == .string("Plays or pauses the video"))
+        #expect(fields[9] == reader.result(play, Self.accessible, "GetState"))
+        let windowItem = try #require(
+            items.first { $0.items?.first?.items?.last == .objectPath(Self.window) })
+        #expect(windowItem.items?[4] == .int32(Int32(children.count)))
     }
 
     @Test func actionsReachTheWidgetsAndChangesAreAnnounced() throws {
@@ -166,21 +186,28 @@ final class PageService: Service {
         #expect(abs(page.volume - 0.6) < 1e-9)
         host.update()
         #expect(reader.hears { $0.member == "PropertyChange" && $0.path == volume })
+        #expect(reader.property(volume, value, "MinimumIncrement") == .double(0.1))
+        // Setting it steps the slider (which has only steps) to the value asked for.
         _ = reader.call(
             volume, "org.freedesktop.DBus.Properties", "Set",
-            [.string(value), .string("CurrentValue"), .variant(.double(0))])
-        #expect(abs(page.volume - 0.5) < 1e-9)
+            [.string(value), .string("CurrentValue"), .variant(.double(0.2))])
+        #expect(abs(page.volume - 0.2) < 1e-9)
 
         // An element that goes is announced, and its path answers no more.
         let extra = children[5]
         page.showsExtra = false
         host.update()
-        #expect(
-            reader.hears {
-                $0.member == "ChildrenChanged" && $0.path == Self.window
-                    && $0.arguments.first == .string("remove")
-                    && $0.arguments[3] == .variant(.structure([.string(bridge.busName), .objectPath(extra)]))
-            })
+        let extraReference = DBusValue.structure([.string(bridge.busName), .objectPath(extra)])
+        let removed: (DBusMessage) -> Bool = {
+            $0.member == "ChildrenChanged" && $0.path == Self.window
+                && $0.arguments.first == .string("remove")
+                && $0.arguments[3] == .variant(extraReference)
+        }
+        let uncached: (DBusMessage) -> Bool = {
+            $0.member == "RemoveAccessible" && $0.path == "/org/a11y/atspi/cache"
+                && $0.arguments == [extraReference]
+        }
+        #expect(reader.hears(removed, uncached))
         #expect(
             reader.call(extra, Self.accessible, "GetRole")?.errorName
                 == "org.freedesktop.DBus.Error.UnknownObject")

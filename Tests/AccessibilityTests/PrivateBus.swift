@@ -52,6 +52,7 @@ final class ReaderClient {
     init(bus: PrivateBus, bridge: AccessibilityBridge) throws {
         connection = try DBusConnection(address: bus.address)
         try connection.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'")
+        try connection.addMatch("type='signal',interface='org.a11y.atspi.Cache'")
         self.bridge = bridge
     }
 
@@ -98,12 +99,13 @@ final class ReaderClient {
     }
 
     /// Lets the bridge announce what changed and waits (up to five seconds: the daemon passes
-    /// signals on in its own time) for an event that `matches`; `false` if none came.
-    func hears(_ matches: (DBusMessage) -> Bool) -> Bool {
+    /// signals on in its own time) for an event that matches each of `matches`; `false` if one
+    /// never came.
+    func hears(_ matches: (DBusMessage) -> Bool...) -> Bool {
         for _ in 0..<5000 {
             bridge.update()
             events += connection.receive().filter { $0.kind == .signal }
-            if events.contains(where: matches) {
+            if matches.allSatisfy({ events.contains(where: $0) }) {
                 events = []
                 return true
             }

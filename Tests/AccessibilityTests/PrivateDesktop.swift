@@ -107,11 +107,11 @@ enum LibatspiReader {
         """#
 
     /// Runs the reader on `desktop` while `pump` keeps the application answering; returns what
-    /// it printed and its exit status.
+    /// it printed, its exit status and the warnings libatspi wrote.
     @MainActor
     static func read(
         application: String, press: String = "", on desktop: PrivateDesktop, pump: () -> Void
-    ) throws -> (lines: [String], status: Int32) {
+    ) throws -> (lines: [String], status: Int32, warnings: String) {
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw PrivateDesktopError.missing("\(python) (Debian packages python3-gi, gir1.2-atspi-2.0)")
         }
@@ -134,6 +134,6 @@ enum LibatspiReader {
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         let problems = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         if process.terminationStatus != 0 { print("libatspi reader:", problems) }
-        return (text.split(separator: "\n").map(String.init), process.terminationStatus)
+        return (text.split(separator: "\n").map(String.init), process.terminationStatus, problems)
     }
 }

@@ -14,6 +14,7 @@ enum ATSPI {
         static let value = "org.a11y.atspi.Value"
         static let text = "org.a11y.atspi.Text"
         static let socket = "org.a11y.atspi.Socket"
+        static let cache = "org.a11y.atspi.Cache"
         static let objectEvents = "org.a11y.atspi.Event.Object"
         static let properties = "org.freedesktop.DBus.Properties"
         static let introspectable = "org.freedesktop.DBus.Introspectable"

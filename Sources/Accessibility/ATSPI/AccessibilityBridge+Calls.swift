@@ -17,6 +17,7 @@ extension AccessibilityBridge {
             return .error(
                 to: call, name: ATSPI.ErrorName.unknownMethod, text: "A call names a path and a method")
         }
+        if path == Self.cachePath { return answerCache(call, member: member) }
         guard let object = object(at: path) else {
             return .error(
                 to: call, name: ATSPI.ErrorName.unknownObject, text: "No accessible object at \(path)")
@@ -128,10 +129,9 @@ extension AccessibilityBridge {
             guard let target = value.double, target.isFinite else {
                 throw CallError.invalidArguments("Set CurrentValue", expected: "d")
             }
-            // The widget moves in steps: one step toward the value asked for.
-            let current = element.numericValue?.current ?? 0
-            if target != current {
-                host?.performAccessibilityAction(target > current ? .increment : .decrement, on: element.id)
+            guard host?.setAccessibilityValue(target, on: element.id) == true else {
+                throw CallError(
+                    name: ATSPI.ErrorName.readOnly, text: "the value of \(element.label) cannot be set")
             }
         default:
             throw CallError(name: ATSPI.ErrorName.readOnly, text: "\(interface).\(name) cannot be set")
@@ -170,7 +170,7 @@ extension AccessibilityBridge {
                 ("MinimumValue", .double(range.lowerBound)),
                 ("MaximumValue", .double(range.upperBound)),
                 ("CurrentValue", .double(number?.current ?? 0)),
-                ("MinimumIncrement", .double(0)),
+                ("MinimumIncrement", .double(number?.step ?? 0)),
                 ("Text", .string(element.value ?? "")),
             ]
         case ATSPI.Interface.text:
@@ -264,7 +264,7 @@ extension AccessibilityBridge {
         }
     }
 
-    private func parent(of object: Object) -> DBusValue {
+    func parent(of object: Object) -> DBusValue {
         switch object {
         case .application: desktop.map { reference($0.path, name: $0.name) } ?? nullReference
         case .window: reference(ATSPI.rootPath)
@@ -272,7 +272,7 @@ extension AccessibilityBridge {
         }
     }
 
-    private func indexInParent(of object: Object) -> Int32 {
+    func indexInParent(of object: Object) -> Int32 {
         switch object {
         case .application: -1
         case .window: 0

@@ -2,8 +2,8 @@ import VideoPlayerContainer
 
 extension AccessibilityBridge {
     /// Sends the AT-SPI events of the differences between `previous` and the current elements:
-    /// children added and removed, names, descriptions and values changed, and states (the focus
-    /// above all) changed.
+    /// children added and removed (to the window and to the cache), names, descriptions and values
+    /// changed, and states (the focus above all) changed.
     func announceChanges(from previous: [AccessibilityElement]) {
         let old = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let current = Set(elements.map(\.id))
@@ -11,11 +11,13 @@ extension AccessibilityBridge {
             emit(
                 "ChildrenChanged", kind: "remove", detail: index, data: reference(Self.path(of: element)),
                 from: Self.windowPath)
+            emitCache("RemoveAccessible", reference(Self.path(of: element)))
         }
         var focusGained: [AccessibilityElement] = []
         for (index, element) in elements.enumerated() {
             let path = Self.path(of: element)
             guard let before = old[element.id] else {
+                emitCache("AddAccessible", cacheItem(.element(element, index: index)))
                 emit(
                     "ChildrenChanged", kind: "add", detail: index, data: reference(path),
                     from: Self.windowPath)
@@ -46,6 +48,14 @@ extension AccessibilityBridge {
         for element in focusGained {
             emit("StateChanged", kind: ATSPI.State.focused.eventName, detail: 1, from: Self.path(of: element))
         }
+    }
+
+    /// Sends `org.a11y.atspi.Cache.<member>` with `item`.
+    private func emitCache(_ member: String, _ item: DBusValue) {
+        connection.send(
+            .signal(
+                path: Self.cachePath, interface: ATSPI.Interface.cache, member: member, arguments: [item]),
+            flush: false)
     }
 
     /// Sends `org.a11y.atspi.Event.Object.<member>` from the object at `path`.

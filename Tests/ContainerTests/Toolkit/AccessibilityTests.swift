@@ -8,6 +8,9 @@ final class ReaderService: Service {
     @ViewState var query = ""
     @ViewState var isPlaying = false
     @ViewState var showsBanner = true
+    @ViewState var exact = 0.0
+    @ViewState var stepped = 30.0
+    var adjustments = 0
 }
 
 @MainActor
@@ -160,6 +163,47 @@ final class ReaderService: Service {
                 "group Comments", "staticText Great video", "staticText Thanks",
                 "button Row", "staticText Row", "button Like",
             ])
+    }
+
+    @Test func aValueIsSetDirectlyOrSteppedToTheNearestStep() throws {
+        let host = host(
+            WithService(ReaderService.self) { reader in
+                VStack {
+                    Color.gray.frame(width: 100, height: 10)
+                        .accessibilityLabel("Exact")
+                        .accessibilityValue("\(reader.exact)", current: reader.exact, in: 0...10)
+                        .accessibilitySetValueAction { reader.exact = $0 }
+                        .accessibilityAdjustableAction { _ in }
+                    Color.gray.frame(width: 100, height: 10)
+                        .accessibilityLabel("Stepped")
+                        .accessibilityValue(
+                            "\(reader.stepped)", current: reader.stepped, in: 0...100, step: 10
+                        )
+                        .accessibilityAdjustableAction { direction in
+                            reader.adjustments += 1
+                            reader.stepped += direction == .increment ? 10 : -10
+                        }
+                    Text("Plain")
+                }
+            })
+        let elements = host.accessibilityElements
+        let (exactID, steppedID, plainID) = (elements[0].id, elements[1].id, elements[2].id)
+        #expect(elements[1].numericValue?.step == 10.0)
+
+        #expect(host.setAccessibilityValue(7.25, on: exactID))
+        #expect(reader.exact == 7.25)
+        // Held to the range.
+        #expect(host.setAccessibilityValue(99, on: exactID))
+        #expect(reader.exact == 10.0)
+        // Without a set action: steps to the step nearest the value, updating the page between.
+        #expect(host.setAccessibilityValue(62, on: steppedID))
+        #expect(reader.stepped == 60.0 && reader.adjustments == 3)
+        #expect(host.setAccessibilityValue(56, on: steppedID))
+        #expect(reader.stepped == 60.0 && reader.adjustments == 3)
+        #expect(host.setAccessibilityValue(-50, on: steppedID))
+        #expect(reader.stepped == 0.0)
+        #expect(!host.setAccessibilityValue(1, on: plainID))
+        #expect(!host.setAccessibilityValue(.nan, on: exactID))
     }
 
     @Test func aPageWithNothingToSayHasNoElements() {

@@ -4,6 +4,7 @@ struct AccessibilityRecord {
     var element: AccessibilityElement
     var activate: (@MainActor () -> Void)?
     var adjust: (@MainActor (AccessibilityAdjustmentDirection) -> Void)?
+    var setValue: (@MainActor (Double) -> Void)?
     var focusTarget: (any FocusTarget)?
 
     /// Whether the element can be acted on or focused.
@@ -23,6 +24,7 @@ private struct ModifierRun {
     var action: (@MainActor () -> Void)?
     var tap: (@MainActor () -> Void)?
     var adjust: (@MainActor (AccessibilityAdjustmentDirection) -> Void)?
+    var setValue: (@MainActor (Double) -> Void)?
     var focusTarget: (any FocusTarget)?
     var identifier: String?
     var isHidden = false
@@ -55,6 +57,7 @@ private struct ModifierRun {
             case .removeTraits(let traits)?: removedTraits.formUnion(traits)
             case .action(let perform)?: action = action ?? perform
             case .adjustableAction(let handler)?: adjust = adjust ?? handler
+            case .setValueAction(let handler)?: setValue = setValue ?? handler
             case .hidden?, nil: break
             }
         case let node as GestureNode:
@@ -175,7 +178,7 @@ struct AccessibilityCollector {
             frame: node.frame, actions: actions, isFocusable: run.focusTarget != nil, isFocused: isFocused,
             isEnabled: run.end.environment.isEnabled)
         return AccessibilityRecord(
-            element: element, activate: run.action ?? run.tap, adjust: run.adjust,
+            element: element, activate: run.action ?? run.tap, adjust: run.adjust, setValue: run.setValue,
             focusTarget: run.focusTarget)
     }
 

@@ -74,10 +74,13 @@ public enum AccessibilityAdjustmentDirection: Hashable, Sendable {
 public struct AccessibilityNumericValue: Hashable, Sendable {
     public var current: Double
     public var range: ClosedRange<Double>
+    /// How far one increment or decrement moves it, when it moves in steps.
+    public var step: Double?
 
-    public init(_ current: Double, in range: ClosedRange<Double>) {
+    public init(_ current: Double, in range: ClosedRange<Double>, step: Double? = nil) {
         self.current = current
         self.range = range
+        self.step = step
     }
 }
 

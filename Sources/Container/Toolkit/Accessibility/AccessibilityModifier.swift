@@ -8,6 +8,7 @@ struct AccessibilityModifier: NodeModifier {
         case hidden(Bool)
         case action(@MainActor () -> Void)
         case adjustableAction(@MainActor (AccessibilityAdjustmentDirection) -> Void)
+        case setValueAction(@MainActor (Double) -> Void)
     }
 
     let change: Change
@@ -43,11 +44,20 @@ extension Widget {
     }
 
     /// The widget's value as read out, and as the number `current` in `range`: where a slider
-    /// stands ("1:05 of 10:00", 65 in 0...600).
+    /// stands ("1:05 of 10:00", 65 in 0...600); `step` is how far one adjustment moves it.
     public func accessibilityValue(
-        _ value: String, current: Double, in range: ClosedRange<Double>
+        _ value: String, current: Double, in range: ClosedRange<Double>, step: Double? = nil
     ) -> some Widget {
-        modifier(AccessibilityModifier(change: .value(value, AccessibilityNumericValue(current, in: range))))
+        modifier(
+            AccessibilityModifier(
+                change: .value(value, AccessibilityNumericValue(current, in: range, step: step))))
+    }
+
+    /// Sets the widget's value to a number when assistive technology asks for one (a screen
+    /// reader's slider value, typed or dictated), in the range its ``accessibilityValue(_:current:in:step:)``
+    /// gives. Without it, such a request steps the widget's adjustable action toward the number.
+    public func accessibilitySetValueAction(_ action: @escaping @MainActor (Double) -> Void) -> some Widget {
+        modifier(AccessibilityModifier(change: .setValueAction(action)))
     }
 
     /// What activating the widget does, when its label does not say ("Opens the settings").
