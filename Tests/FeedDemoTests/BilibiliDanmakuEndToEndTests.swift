@@ -21,7 +21,8 @@ struct BilibiliDanmakuEndToEndTests {
         let scene = BilibiliScene(context: bed.context, item: item, danmaku: comments)
         bed.mount(scene.content, size: BilibiliScene.size)
         let render = bed.context.render
-        try #require(await bed.waitUntil { render.isPlaying && render.currentTime > 0.8 })
+        // NB: real playback; a machine busy with other suites can take seconds to get there.
+        try #require(await bed.waitUntil(timeout: 20) { render.isPlaying && render.currentTime > 0.8 })
         return bed
     }
 
