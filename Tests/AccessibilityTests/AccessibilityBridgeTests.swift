@@ -51,15 +51,20 @@ final class PageService: Service {
         return host
     }
 
+    /// The page, its bridge on a private bus of its own, and a reader on that bus.
+    func connected() throws -> (WidgetHost, AccessibilityBridge, ReaderClient) {
+        let bus = try PrivateBus()
+        let host = host()
+        let bridge = try AccessibilityBridge(host: host, busAddress: bus.address, applicationName: "Test app")
+        return (host, bridge, try ReaderClient(bus: bus, bridge: bridge))
+    }
+
     func paths(_ value: DBusValue?) -> [String] {
         (value?.items ?? []).compactMap { $0.items?.last?.string }
     }
 
     @Test func aReaderWalksTheApplicationTheWindowAndItsElements() throws {
-        let bus = try PrivateBus()
-        let host = host()
-        let bridge = try AccessibilityBridge(host: host, busAddress: bus.address, applicationName: "Test app")
-        let reader = try ReaderClient(bus: bus, bridge: bridge)
+        let (host, bridge, reader) = try connected()
 
         #expect(reader.result(Self.root, Self.accessible, "GetRole") == .uint32(75))
         #expect(reader.property(Self.root, Self.accessible, "Name") == .string("Test app"))
@@ -150,10 +155,7 @@ final class PageService: Service {
     }
 
     @Test func actionsReachTheWidgetsAndChangesAreAnnounced() throws {
-        let bus = try PrivateBus()
-        let host = host()
-        let bridge = try AccessibilityBridge(host: host, busAddress: bus.address, applicationName: "Test app")
-        let reader = try ReaderClient(bus: bus, bridge: bridge)
+        let (host, bridge, reader) = try connected()
         let children = paths(reader.result(Self.window, Self.accessible, "GetChildren"))
         let (play, volume) = (children[1], children[2])
 
@@ -214,10 +216,7 @@ final class PageService: Service {
     }
 
     @Test func malformedCallsGetErrorsAndTheBridgeKeepsAnswering() throws {
-        let bus = try PrivateBus()
-        let host = host()
-        let bridge = try AccessibilityBridge(host: host, busAddress: bus.address, applicationName: "Test app")
-        let reader = try ReaderClient(bus: bus, bridge: bridge)
+        let (_, _, reader) = try connected()
         let children = paths(reader.result(Self.window, Self.accessible, "GetChildren"))
         let play = children[1]
         let errors = [

@@ -47,9 +47,12 @@ final class PrivateBus {
 final class ReaderClient {
     let connection: DBusConnection
     let bridge: AccessibilityBridge
+    /// The bus, kept for as long as the reader reads.
+    let bus: PrivateBus
     private(set) var events: [DBusMessage] = []
 
     init(bus: PrivateBus, bridge: AccessibilityBridge) throws {
+        self.bus = bus
         connection = try DBusConnection(address: bus.address)
         try connection.addMatch("type='signal',interface='org.a11y.atspi.Event.Object'")
         try connection.addMatch("type='signal',interface='org.a11y.atspi.Cache'")
