@@ -113,7 +113,7 @@ enum DBusTypeCode {
 extension DBusValue {
     /// Appends the value at `iterator` (of a message or a container being written).
     func append(to iterator: UnsafeMutablePointer<DBusMessageIter>) {
-        func basic<T>(_ character: Character, _ value: T) {
+        func basic<T: BitwiseCopyable>(_ character: Character, _ value: T) {
             var copy = value
             dbus_message_iter_append_basic(iterator, DBusTypeCode.code(character), &copy)
         }
@@ -169,7 +169,7 @@ extension DBusValue {
     static func read(_ iterator: UnsafeMutablePointer<DBusMessageIter>) -> DBusValue? {
         let type = dbus_message_iter_get_arg_type(iterator)
         guard type != DBusTypeCode.invalid, let scalar = Unicode.Scalar(UInt32(type)) else { return nil }
-        func basic<T>(_ initial: T) -> T {
+        func basic<T: BitwiseCopyable>(_ initial: T) -> T {
             var value = initial
             dbus_message_iter_get_basic(iterator, &value)
             return value

@@ -6,6 +6,7 @@ struct EnvironmentModifier: NodeModifier {
         case context(Context)
         case focusRingColor(Color)
         case prefersDefaultFocus(Bool)
+        case tint(Color)
     }
 
     let change: Change
@@ -32,6 +33,7 @@ final class EnvironmentNode: ModifierNode {
         case .context(let context): environment.context = context
         case .focusRingColor(let color): environment.focusRingColor = color
         case .prefersDefaultFocus(let prefers): environment.prefersDefaultFocus = prefers
+        case .tint(let color): environment.tint = color
         }
         return environment
     }
@@ -59,6 +61,12 @@ extension Widget {
     /// Makes `WithService` in this subtree read services from `context` instead of the host's.
     func environmentContext(_ context: Context) -> some Widget {
         modifier(EnvironmentModifier(change: .context(context)))
+    }
+
+    /// The colour the controls of this subtree show their "on" and filled parts in: a `Toggle`'s
+    /// switch while on.
+    public func tint(_ color: Color) -> some Widget {
+        modifier(EnvironmentModifier(change: .tint(color)))
     }
 
     /// When `disabled`, the subtree ignores input and is drawn dimmed.

@@ -40,6 +40,8 @@ struct StyledShape<S: Shape>: PrimitiveWidget, Equatable {
     enum Style: Equatable {
         /// `nil` paints with the foreground colour.
         case fill(Color?)
+        /// Paints with the environment's tint.
+        case fillTint
         case stroke(Color, lineWidth: Double)
     }
 
@@ -62,6 +64,10 @@ final class ShapeNode<S: Shape>: LeafNode<StyledShape<S>> {
         case .fill(let color):
             content.shape.addPath(in: frame, to: context.cairo)
             context.setSource(color ?? environment.foregroundColor)
+            cairo_fill(context.cairo)
+        case .fillTint:
+            content.shape.addPath(in: frame, to: context.cairo)
+            context.setSource(environment.tint ?? WidgetEnvironment.defaultTint)
             cairo_fill(context.cairo)
         case .stroke(let color, let lineWidth):
             // Inset by half the line so the stroke stays inside the frame, as SwiftUI's strokeBorder.

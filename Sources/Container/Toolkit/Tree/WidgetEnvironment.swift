@@ -7,12 +7,17 @@ struct WidgetEnvironment: Equatable {
     var isEnabled = true
     /// The colour of focus rings; `nil`: the toolkit's blue.
     var focusRingColor: Color?
+    /// The colour controls show their "on" and filled parts in; `nil`: ``defaultTint``.
+    var tint: Color?
     /// Whether a focusable widget appearing here takes the focus from the keyboard user.
     var prefersDefaultFocus = false
 
     static func == (lhs: WidgetEnvironment, rhs: WidgetEnvironment) -> Bool {
         lhs.context === rhs.context && lhs.foregroundColor == rhs.foregroundColor && lhs.font == rhs.font
             && lhs.isEnabled == rhs.isEnabled && lhs.focusRingColor == rhs.focusRingColor
-            && lhs.prefersDefaultFocus == rhs.prefersDefaultFocus
+            && lhs.prefersDefaultFocus == rhs.prefersDefaultFocus && lhs.tint == rhs.tint
     }
+
+    /// The toolkit's accent blue, for controls without a ``Widget/tint(_:)``.
+    static let defaultTint = Color(red: 0.04, green: 0.52, blue: 1)
 }
