@@ -46,6 +46,7 @@ enum ATSPI {
             case .staticText: self.init(code: 116, name: "static")
             case .interactiveArea: self.init(code: 107, name: "video")
             case .group: self.init(code: 39, name: "panel")
+            case .progressIndicator: self.init(code: 42, name: "progress bar")
             }
         }
     }

@@ -66,7 +66,7 @@ extension AccessibilityBridge {
         case .element(let element, _):
             names.append(ATSPI.Interface.component)
             if !actionNames(of: element).isEmpty { names.append(ATSPI.Interface.action) }
-            if element.role == .slider { names.append(ATSPI.Interface.value) }
+            if element.numericValue != nil { names.append(ATSPI.Interface.value) }
             if text(of: element) != nil { names.append(ATSPI.Interface.text) }
         }
         return names
@@ -163,7 +163,7 @@ extension AccessibilityBridge {
             guard case .element(let element, _) = object else { return [] }
             return [("NActions", .int32(Int32(actionNames(of: element).count)))]
         case ATSPI.Interface.value:
-            guard case .element(let element, _) = object, element.role == .slider else { return [] }
+            guard case .element(let element, _) = object, element.numericValue != nil else { return [] }
             let number = element.numericValue
             let range = number?.range ?? 0...0
             return [

@@ -25,6 +25,7 @@ private struct ModifierRun {
     var tap: (@MainActor () -> Void)?
     var adjust: (@MainActor (AccessibilityAdjustmentDirection) -> Void)?
     var setValue: (@MainActor (Double) -> Void)?
+    var role: AccessibilityRole?
     var focusTarget: (any FocusTarget)?
     var identifier: String?
     var isHidden = false
@@ -58,6 +59,7 @@ private struct ModifierRun {
             case .action(let perform)?: action = action ?? perform
             case .adjustableAction(let handler)?: adjust = adjust ?? handler
             case .setValueAction(let handler)?: setValue = setValue ?? handler
+            case .role(let given)?: role = role ?? given
             case .hidden?, nil: break
             }
         case let node as GestureNode:
@@ -71,9 +73,9 @@ private struct ModifierRun {
         }
     }
 
-    /// Whether the run makes a control: something that can be acted on, all its content one
-    /// element.
-    var isControl: Bool { action != nil || tap != nil || adjust != nil || focusTarget != nil }
+    /// Whether the run makes a control: something that can be acted on, or one of the toolkit's
+    /// controls (which say their role), all its content one element.
+    var isControl: Bool { action != nil || tap != nil || adjust != nil || focusTarget != nil || role != nil }
 
     /// Whether the run says something of its own about its widget.
     var describes: Bool { label != nil || value != nil || hint != nil || !addedTraits.isEmpty }
@@ -185,6 +187,7 @@ struct AccessibilityCollector {
     private static func role(
         traits: AccessibilityTraits, run: ModifierRun, content: Content?
     ) -> AccessibilityRole {
+        if let role = run.role { return role }
         if traits.contains(.isToggle) { return .toggle }
         if run.adjust != nil { return .slider }
         if let content, content.isTextField {

@@ -48,6 +48,8 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     case interactiveArea
     /// A labelled container of other elements.
     case group
+    /// How far a task has got, or that it is under way: a `ProgressView`.
+    case progressIndicator
 }
 
 /// What assistive technology can ask an element to do; see

@@ -9,6 +9,7 @@ struct AccessibilityModifier: NodeModifier {
         case action(@MainActor () -> Void)
         case adjustableAction(@MainActor (AccessibilityAdjustmentDirection) -> Void)
         case setValueAction(@MainActor (Double) -> Void)
+        case role(AccessibilityRole)
     }
 
     let change: Change
@@ -32,6 +33,11 @@ final class AccessibilityNode: ModifierNode {
 }
 
 extension Widget {
+    /// What the toolkit's own controls say they are, where no trait says it.
+    func accessibilityRole(_ role: AccessibilityRole) -> some Widget {
+        modifier(AccessibilityModifier(change: .role(role)))
+    }
+
     /// What a screen reader calls the widget, in place of the text inside it (an icon button's
     /// "Play").
     public func accessibilityLabel(_ label: String) -> some Widget {
