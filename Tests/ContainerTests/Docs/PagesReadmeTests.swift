@@ -119,6 +119,25 @@ struct Rating: Widget {
     }
 }
 
+final class PlaybackSettings: Service {
+    @ViewState var autoplay = true
+    @ViewState var brightness = 0.8
+    @ViewState var downloaded = 0.25
+}
+
+struct SettingsPage: Widget {
+    var body: some Widget {
+        WithService(PlaybackSettings.self) { settings in
+            VStack(alignment: .leading, spacing: 12) {
+                Toggle("Autoplay", isOn: settings.binding(\.autoplay))
+                Slider("Brightness", value: settings.binding(\.brightness), in: 0...1, step: 0.1)
+                ProgressView("Saving for offline", value: settings.downloaded)
+            }
+            .tint(.red)
+        }
+    }
+}
+
 @MainActor
 @Suite struct PagesReadmeTests {
     @Test func theLikeButtonAndTheRatingSayWhatTheyAreAndDoWhatTheyAreAsked() throws {
@@ -138,6 +157,24 @@ struct Rating: Widget {
         host.update()
         #expect(host.accessibilityElements.map(\.label) == ["Unlike", "Rating"])
         #expect(host.accessibilityElements.map(\.value) == ["42 likes", "4 of 5 stars"])
+    }
+
+    @Test func theSettingsPageFlipsStepsAndShowsProgressFromTheKeyboard() throws {
+        let context = Context(mode: .test)
+        let settings = context[PlaybackSettings.self]
+        let host = SnapshotRenderer(size: Size(width: 320, height: 160), context: context)
+            .makeHost(SettingsPage())
+        host.update()
+        host.press("Tab")
+        host.press("Space")
+        #expect(!settings.autoplay)
+        host.press("Tab")
+        host.press("Left")
+        #expect(abs(settings.brightness - 0.7) < 1e-9)
+        let elements = host.accessibilityElements
+        #expect(elements.map(\.role) == [.toggle, .slider, .progressIndicator])
+        #expect(elements.map(\.label) == ["Autoplay", "Brightness", "Saving for offline"])
+        #expect(elements.last?.value == "25 %")
     }
 
     @Test func aMenuOpenedFromTheKeyboardTakesTheFocusAndGivesItBack() throws {
