@@ -76,6 +76,11 @@ public final class AccessibilityBridge {
         refresh(force: true)
     }
 
+    isolated deinit {
+        // The socket's watch ends before the connection closes the socket.
+        socketWatch = nil
+    }
+
     /// A bridge on the desktop's accessibility bus, registered with its registry.
     public static func connect(
         to host: WidgetHost, applicationName: String, windowTitle: String? = nil,
