@@ -18,10 +18,11 @@ struct FeedWidget: Widget {
                 .allowsHitTesting(false)
                 GestureOverlay()
                 ForEach(feed.visiblePages, id: \.self) { page in
-                    // Only the page on screen takes clicks and the focus: Tab never lands on a
-                    // button of a neighbour out of view.
+                    // Only the page on screen takes clicks and the focus, and is read by a screen
+                    // reader: Tab never lands on a button of a neighbour out of view.
                     FeedPageChrome(item: feed.items[page], isCurrent: page == feed.index)
                         .allowsHitTesting(page == feed.index)
+                        .accessibilityHidden(page != feed.index)
                         .offset(y: feed.offset(ofPage: page))
                 }
             }

@@ -57,6 +57,8 @@ struct TikTokFeedEndToEndTests {
         let comments = try #require(elements.first { $0.identifier == "rail.comments" })
         #expect(comments.label == "Comments" && comments.value == "5")
         #expect(!elements.contains { [.button, .toggle].contains($0.role) && $0.label.isEmpty })
+        // Only the page on screen is read, not the next one waiting below it.
+        #expect(elements.filter { $0.identifier == "rail.like" }.count == 1)
         // The scrolling song title is read once, and the avatar's initial not at all.
         #expect(elements.filter { $0.label == "original sound - maya.moves" }.count == 1)
         #expect(!elements.contains { $0.label == "M" })
