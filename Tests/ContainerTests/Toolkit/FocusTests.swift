@@ -104,6 +104,40 @@ final class ButtonsService: Service {
         #expect(host.focusedIdentifier == "a")
     }
 
+    @Test func aRingThatAScrollViewWouldCutIsDrawnInsideTheWidget() throws {
+        // A 100x60 green box flush with the top of a scroll view that starts at y 20, and a 100x20
+        // one below it with room all round.
+        let host = SnapshotRenderer(size: Size(width: 120, height: 120), context: context).makeHost(
+            VStack(spacing: 0) {
+                Color.black.frame(height: 20)
+                ScrollView {
+                    VStack(spacing: 10) {
+                        Color.green.frame(width: 100, height: 60).onTap {}.focusable()
+                            .accessibilityIdentifier("flush")
+                        Color.green.frame(width: 100, height: 20).onTap {}.focusable()
+                            .accessibilityIdentifier("inside")
+                    }
+                    .frame(maxWidth: .infinity)
+                }
+            })
+        host.update()
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "flush")
+        let box = try #require(host.frame(ofIdentifier: "flush"))
+        #expect(box.minY == 20.0)
+        let shot = host.snapshot()
+        // The ring's top edge lies inside the box, where the clip lets it show.
+        let top = shot.pixel(x: Int(box.midX), y: Int(box.minY) + 1)
+        #expect(top.b > 200 && top.g < 200, "\(top)")
+        // A widget with room around it keeps its ring outside.
+        host.press("Tab")
+        #expect(host.focusedIdentifier == "inside")
+        let inside = try #require(host.frame(ofIdentifier: "inside"))
+        let after = host.snapshot()
+        #expect(after.pixel(x: Int(inside.midX), y: Int(inside.minY) - 3).b > 200)
+        #expect(after.pixel(x: Int(inside.midX), y: Int(inside.minY) + 1).g > 100)
+    }
+
     @Test func tabWithNothingFocusableGoesToTheKeyHandlers() {
         let host = SnapshotRenderer(size: Size(width: 100, height: 100), context: context).makeHost(
             Color.black.onKeyPress { [log] press in

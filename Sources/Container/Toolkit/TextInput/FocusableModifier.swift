@@ -61,7 +61,13 @@ final class FocusableNode: ModifierNode, FocusTarget {
     override func draw(_ context: DrawContext) {
         super.draw(context)
         guard isFocused, context.needsDrawing(paintBounds) else { return }
-        let ring = frame.insetBy(-(Self.ringGap + Self.ringWidth / 2))
+        var ring = frame.insetBy(-(Self.ringGap + Self.ringWidth / 2))
+        // A ring its clipping ancestors would cut (a widget flush with a scroll view's edge) goes
+        // just inside the widget instead.
+        let outer = ring.insetBy(-Self.ringWidth / 2)
+        if let visible = visibleBounds, visible.intersection(outer) != outer {
+            ring = frame.insetBy(Self.ringWidth / 2)
+        }
         addRoundedRect(
             ring, radius: min(min(ring.width, ring.height) / 4, Self.ringMaximumRadius), to: context.cairo)
         context.setSource(environment.focusRingColor ?? Self.ringColor)
