@@ -65,7 +65,6 @@ struct ProgressIndicator: PrimitiveWidget, Equatable {
     static let spinnerSide = 20.0
     /// Seconds a spinner takes to turn once, and a stripe to sweep the bar.
     static let period = 1.0
-    static let emptyTrack = Color(white: 0.5, alpha: 0.55)
 
     let fraction: Double?
     let isLinear: Bool
@@ -112,10 +111,10 @@ final class ProgressIndicatorNode: LeafNode<ProgressIndicator> {
 
     override func draw(_ context: DrawContext) {
         guard let content, context.needsDrawing(frame) else { return }
-        let tint = environment.tint ?? WidgetEnvironment.defaultTint
+        let tint = environment.resolvedTint
         let cairo = context.cairo
         if content.isLinear {
-            context.setSource(ProgressIndicator.emptyTrack)
+            context.setSource(WidgetEnvironment.emptyTrack)
             cairo_rectangle(cairo, frame.minX, frame.minY, frame.width, frame.height)
             cairo_fill(cairo)
             // The filled part, or a stripe a third of the bar long sweeping across it.

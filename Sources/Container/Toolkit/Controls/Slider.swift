@@ -114,7 +114,6 @@ struct SliderTrack: PrimitiveWidget, Equatable {
     static let height = 24.0
     static let knobRadius = 9.0
     static let trackThickness = 4.0
-    static let emptyTrack = Color(white: 0.5, alpha: 0.55)
     static let idealWidth = 160.0
 
     let fraction: Double
@@ -136,10 +135,10 @@ final class SliderTrackNode: LeafNode<SliderTrack> {
         let track = Rect(
             x: frame.minX + radius, y: frame.midY - SliderTrack.trackThickness / 2, width: travel,
             height: SliderTrack.trackThickness)
-        context.setSource(SliderTrack.emptyTrack)
+        context.setSource(WidgetEnvironment.emptyTrack)
         cairo_rectangle(context.cairo, track.minX, track.minY, track.width, track.height)
         cairo_fill(context.cairo)
-        context.setSource(environment.tint ?? WidgetEnvironment.defaultTint)
+        context.setSource(environment.resolvedTint)
         cairo_rectangle(context.cairo, track.minX, track.minY, knobX - track.minX, track.height)
         cairo_fill(context.cairo)
         context.setSource(.white)

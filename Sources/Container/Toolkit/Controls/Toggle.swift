@@ -46,7 +46,6 @@ extension Toggle where Label == Text {
 struct ToggleSwitch: Widget {
     static let size = Size(width: 44, height: 24)
     static let inset = 2.0
-    static let offTrack = Color(white: 0.5, alpha: 0.55)
     static let slide = Animation.easeInOut(duration: 0.15)
 
     let isOn: Bool
@@ -57,7 +56,7 @@ struct ToggleSwitch: Widget {
             if isOn {
                 StyledShape(shape: Capsule(), style: .fillTint)
             } else {
-                Capsule().fill(Self.offTrack)
+                Capsule().fill(WidgetEnvironment.emptyTrack)
             }
             Circle().fill(.white).frame(width: knob, height: knob)
                 .padding(Self.inset)

@@ -67,7 +67,7 @@ final class ShapeNode<S: Shape>: LeafNode<StyledShape<S>> {
             cairo_fill(context.cairo)
         case .fillTint:
             content.shape.addPath(in: frame, to: context.cairo)
-            context.setSource(environment.tint ?? WidgetEnvironment.defaultTint)
+            context.setSource(environment.resolvedTint)
             cairo_fill(context.cairo)
         case .stroke(let color, let lineWidth):
             // Inset by half the line so the stroke stays inside the frame, as SwiftUI's strokeBorder.

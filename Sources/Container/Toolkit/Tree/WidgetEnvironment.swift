@@ -20,4 +20,10 @@ struct WidgetEnvironment: Equatable {
 
     /// The toolkit's accent blue, for controls without a ``Widget/tint(_:)``.
     static let defaultTint = Color(red: 0.04, green: 0.52, blue: 1)
+    /// The grey of a control's empty or "off" track: a switch while off, a slider past its knob,
+    /// a progress bar past its value.
+    static let emptyTrack = Color(white: 0.5, alpha: 0.55)
+
+    /// The tint in force: ``tint``, or ``defaultTint`` without one.
+    var resolvedTint: Color { tint ?? Self.defaultTint }
 }
