@@ -84,7 +84,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// The rectangle grown outwards by `amount` on every side (shrunk when negative).
+    /// The rectangle shrunk by `amount` on every side (grown outwards when negative).
     public func insetBy(_ amount: Double) -> Rect {
         inset(by: EdgeInsets(all: amount))
     }

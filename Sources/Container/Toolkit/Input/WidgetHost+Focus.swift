@@ -56,10 +56,10 @@ extension WidgetHost {
     }
 
     /// Moves the focus to the next (or previous) node that can hold it, in the order they are
-    /// drawn, wrapping around; `false` when there is none.
+    /// drawn, wrapping around (inside an open menu, among its widgets); `false` when there is none.
     @discardableResult
     func moveFocus(forward: Bool) -> Bool {
-        let targets = tree.root.focusTargets
+        let targets = (tree.root.modalPopup ?? tree.root).focusTargets
         guard !targets.isEmpty else { return false }
         let current = focusedTarget.flatMap { focused in targets.firstIndex { $0 === focused } }
         let next =

@@ -39,12 +39,20 @@ extension WidgetHost {
         }
     }
 
+    /// The hit node under `point` and its ancestors; nothing outside an open menu (see
+    /// ``Widget/popover(isPresented:arrowEdge:content:)``).
     private func chain(at point: Point) -> [Node] {
-        tree.root.hitTest(point).map { Array($0.ancestry) } ?? []
+        if let popup = tree.root.modalPopup, !popup.frame.contains(point) { return [] }
+        return tree.root.hitTest(point).map { Array($0.ancestry) } ?? []
     }
 
     private func pointerDown(at point: Point) -> Bool {
         gestures.usesKeyboard = false
+        // A click outside an open menu closes it, and does nothing else.
+        if let popup = tree.root.modalPopup, !popup.frame.contains(point) {
+            tree.root.dismiss(popup, notify: true)
+            return true
+        }
         let chain = chain(at: point)
         let interactions = chain.interactionNodes
         interactions.forEach { $0.notifyInteraction() }
@@ -202,6 +210,8 @@ extension WidgetHost {
     /// Control + wheel (a pinch) passes scroll views by.
     private func scroll(_ value: ScrollValue) -> Bool {
         let chain = chain(at: value.location)
+        // The page under an open menu does not scroll.
+        if chain.isEmpty, tree.root.modalPopup != nil { return true }
         chain.interactionNodes.forEach { $0.notifyInteraction() }
         var steps = Point(x: value.dx, y: value.dy)
         var insideScrollView = false
@@ -227,11 +237,17 @@ extension WidgetHost {
     /// takes it away, arrows move it along stacks and navigation keys scroll the view around it;
     /// other keys go to `onKeyPress` handlers, topmost (last drawn) first, until one takes it. With
     /// nothing focused, navigation keys no handler took scroll the page.
+    ///
+    /// While a menu is open, keys go to it alone: Escape closes it, and Up and Down reach its
+    /// first or last widget when none of them has the focus.
     private func keyDown(_ press: KeyPress) -> Bool {
         gestures.usesKeyboard = true
         let focused = focusedTarget
         if let focused, focused.handleFocusedKey(press) { return true }
         if press.key == .tab, moveFocus(forward: !press.modifiers.contains(.shift)) { return true }
+        if let popup = tree.root.modalPopup {
+            return keyDown(press, inMenu: popup, focused: focused)
+        }
         if press.key == .escape, let focused {
             // A panel around the focus closes first; then the focus goes.
             if offerKey(press, along: focused) { return true }
@@ -245,6 +261,25 @@ extension WidgetHost {
         return press.modifiers.isEmpty && focused == nil && scroll(byKey: press.key, around: nil)
     }
 
+    private func keyDown(_ press: KeyPress, inMenu popup: PopupNode, focused: (any FocusTarget)?) -> Bool {
+        let focusedInside = focused.map { $0.ancestry.contains { $0 === popup } } ?? false
+        if let focused, focusedInside, offerKey(press, along: focused) { return true }
+        if press.key == .escape {
+            tree.root.dismiss(popup, notify: true)
+            return true
+        }
+        if press.modifiers.isEmpty, focusedInside {
+            if moveFocus(along: press.key) || scroll(byKey: press.key, around: focused) { return true }
+        } else if press.key == .downArrow || press.key == .upArrow,
+            moveFocus(forward: press.key == .downArrow)
+        {
+            return true
+        }
+        offerKey(press, in: popup)
+        // NB: the page behind an open menu hears no keys.
+        return true
+    }
+
     /// Offers the key to the `onKeyPress` handlers around `node`, innermost first.
     private func offerKey(_ press: KeyPress, along node: Node) -> Bool {
         node.ancestry.contains { ancestor in
@@ -255,7 +290,8 @@ extension WidgetHost {
         }
     }
 
-    private func offerKey(_ press: KeyPress) -> Bool {
+    @discardableResult
+    private func offerKey(_ press: KeyPress, in root: Node? = nil) -> Bool {
         func offer(_ node: Node) -> Bool {
             guard node.acceptsInput else { return false }
             if node.children.reversed().contains(where: offer) { return true }
@@ -264,6 +300,6 @@ extension WidgetHost {
             }
             return action(press)
         }
-        return offer(tree.root)
+        return offer(root ?? tree.root)
     }
 }

@@ -6,10 +6,34 @@ final class GroupNode: Node {
     }
 }
 
-/// The node holding the host's root widget: proposes the host size and centres the content.
+/// The node holding the host's root widget: proposes the host size and centres the content (the
+/// page), with the popups on show above it (see ``PopupNode``).
 @MainActor
 final class RootNode: Node {
     override func update(from widget: any Widget, in tree: WidgetTree) {
-        reconcileContent(widget, in: tree)
+        let previous = page
+        let child = reconcile(previous, with: widget, in: tree)
+        guard child !== previous else { return }
+        // NB: popups are read after the page was rebuilt: an anchor that went took its own.
+        children = [child] + popups
+        invalidateLayout()
+    }
+
+    override func computeSize(_ proposal: ProposedSize) -> Size {
+        page?.sizeThatFits(proposal) ?? .zero
+    }
+
+    override func placeChildren(in rect: Rect) {
+        if let page {
+            page.place(in: contentAlignment.place(page.sizeThatFits(ProposedSize(rect.size)), in: rect))
+        }
+        for popup in popups {
+            guard popup.anchorIsShowing else {
+                // Closed once the layout ends: the children are being walked.
+                tree?.afterLayout { [weak self] in self?.dismiss(popup, notify: true) }
+                continue
+            }
+            popup.place(in: popup.frame(in: rect))
+        }
     }
 }
