@@ -47,6 +47,7 @@ enum ATSPI {
             case .interactiveArea: self.init(code: 107, name: "video")
             case .group: self.init(code: 39, name: "panel")
             case .progressIndicator: self.init(code: 42, name: "progress bar")
+            case .menuItem: self.init(code: 35, name: "menu item")
             }
         }
     }

@@ -50,6 +50,8 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     case group
     /// How far a task has got, or that it is under way: a `ProgressView`.
     case progressIndicator
+    /// One row of an open menu or picker.
+    case menuItem
 }
 
 /// What assistive technology can ask an element to do; see

@@ -7,6 +7,7 @@ struct EnvironmentModifier: NodeModifier {
         case focusRingColor(Color)
         case prefersDefaultFocus(Bool)
         case tint(Color)
+        case menu(MenuPresentation)
     }
 
     let change: Change
@@ -34,6 +35,7 @@ final class EnvironmentNode: ModifierNode {
         case .focusRingColor(let color): environment.focusRingColor = color
         case .prefersDefaultFocus(let prefers): environment.prefersDefaultFocus = prefers
         case .tint(let color): environment.tint = color
+        case .menu(let menu): environment.menu = menu
         }
         return environment
     }

@@ -11,11 +11,14 @@ struct WidgetEnvironment: Equatable {
     var tint: Color?
     /// Whether a focusable widget appearing here takes the focus from the keyboard user.
     var prefersDefaultFocus = false
+    /// The open menu this subtree is the list of: buttons inside are its rows, and close it.
+    var menu: MenuPresentation?
 
     static func == (lhs: WidgetEnvironment, rhs: WidgetEnvironment) -> Bool {
         lhs.context === rhs.context && lhs.foregroundColor == rhs.foregroundColor && lhs.font == rhs.font
             && lhs.isEnabled == rhs.isEnabled && lhs.focusRingColor == rhs.focusRingColor
             && lhs.prefersDefaultFocus == rhs.prefersDefaultFocus && lhs.tint == rhs.tint
+            && lhs.menu === rhs.menu
     }
 
     /// The toolkit's accent blue, for controls without a ``Widget/tint(_:)``.
