@@ -48,6 +48,7 @@ enum ATSPI {
             case .group: self.init(code: 39, name: "panel")
             case .progressIndicator: self.init(code: 42, name: "progress bar")
             case .menuItem: self.init(code: 35, name: "menu item")
+            case .popUpButton: self.init(code: 11, name: "combo box")
             }
         }
     }

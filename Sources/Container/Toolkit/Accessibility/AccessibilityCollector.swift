@@ -108,11 +108,14 @@ struct AccessibilityCollector {
         let innerLabel = inner.records.filter { !$0.isInteractive }.map(\.element.label)
             .filter { !$0.isEmpty }.joined(separator: ", ")
         if run.isControl && !inner.records.contains(where: \.isInteractive) {
-            // A button, a slider, a field: what is inside is its label.
+            // A button, a slider, a field: what is inside is its label (a pop-up button's value,
+            // when it is named otherwise).
+            let shown = content?.label ?? innerLabel
+            let isNamedPopUp = run.role == .popUpButton && run.label != nil
             records.append(
                 record(
-                    for: node, run: run, content: content,
-                    label: run.label ?? content?.label ?? innerLabel, folded: true))
+                    for: node, run: run, content: content, label: run.label ?? shown,
+                    shownValue: isNamedPopUp ? shown : nil, folded: true))
             return
         }
         if let content, end.children.isEmpty {
@@ -155,7 +158,8 @@ struct AccessibilityCollector {
     }
 
     private func record(
-        for node: Node, run: ModifierRun, content: Content?, label: String, folded: Bool
+        for node: Node, run: ModifierRun, content: Content?, label: String, shownValue: String? = nil,
+        folded: Bool
     ) -> AccessibilityRecord {
         var traits = content?.traits ?? []
         if run.tap != nil || run.action != nil { traits.insert(.isButton) }
@@ -174,7 +178,8 @@ struct AccessibilityCollector {
                 focused === run.focusTarget || (folded && focused.ancestry.contains { $0 === node })
             } ?? false
         let element = AccessibilityElement(
-            id: node.accessibilityID, role: role, label: label, value: run.value ?? content?.value,
+            id: node.accessibilityID, role: role, label: label,
+            value: run.value ?? content?.value ?? shownValue,
             numericValue: run.numericValue,
             hint: run.hint, traits: traits, identifier: run.identifier,
             frame: node.frame, actions: actions, isFocusable: run.focusTarget != nil, isFocused: isFocused,

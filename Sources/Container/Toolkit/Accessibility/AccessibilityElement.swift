@@ -52,6 +52,9 @@ public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
     case progressIndicator
     /// One row of an open menu or picker.
     case menuItem
+    /// A button that shows the chosen one of several options and opens their list: a `Picker`.
+    /// Its value is the option it shows.
+    case popUpButton
 }
 
 /// What assistive technology can ask an element to do; see

@@ -152,6 +152,8 @@ struct MenuRow<Label: Widget>: Widget {
             .onHover { isHovered.wrappedValue = $0 }
             .onTap(perform: action)
             .focusable()
+            // Opened from the keyboard, a picker's list starts at the chosen option.
+            .prefersDefaultFocus(isChecked == true)
             .accessibilityRole(.menuItem)
             .accessibilityAddTraits(isChecked == true ? .isSelected : [])
         }
