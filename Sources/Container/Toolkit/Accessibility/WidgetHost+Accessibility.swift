@@ -26,7 +26,7 @@ extension WidgetHost {
             adjust(action == .increment ? .increment : .decrement)
         case .focus:
             guard let target = record.focusTarget else { return false }
-            gestures.usesKeyboard = true
+            tree.usesKeyboard = true
             moveFocus(to: target)
         }
         return true

@@ -59,10 +59,11 @@ struct GestureState {
     var focusReturnIdentifier: String?
     /// The accessibility identifier of the widget last given the focus, kept when it goes.
     var focusedName: String?
+    /// The help (tooltip) of the widget under the pointer, and that of the focused widget.
+    weak var hoveredHelp: HelpNode?
+    weak var focusedHelp: HelpNode?
     /// The `onFocusChange` observers around the focus, last told it is inside them.
     var focusObservers: [WeakGestureNode] = []
-    /// Whether the last input was a key rather than the pointer.
-    var usesKeyboard = false
 }
 
 extension Node {

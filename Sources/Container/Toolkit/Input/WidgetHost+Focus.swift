@@ -33,6 +33,7 @@ extension WidgetHost {
         gestures.focused = target
         current?.focusDidChange(false)
         target?.focusDidChange(true)
+        updateHelp(focused: target)
         if let target { reveal(target) }
         let around = target?.ancestry.compactMap { $0 as? GestureNode } ?? []
         around.forEach { $0.notifyInteraction() }
@@ -94,7 +95,7 @@ extension WidgetHost {
     /// - Returns: Whether the focus moved (a scroll view may have moved to show it).
     func settleFocus() -> Bool {
         let requested = tree.takeFocusRequests().first { $0.canTakeFocus && $0.acceptsFocus }
-        if let requested, gestures.usesKeyboard {
+        if let requested, tree.usesKeyboard {
             // NB: the widget that had the focus may have gone in the same update (a panel hiding
             // the controls): its name stays.
             focus(

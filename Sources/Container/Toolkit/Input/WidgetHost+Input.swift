@@ -16,6 +16,7 @@ extension WidgetHost {
         case .pointerExited:
             gestures.pointerLocation = nil
             updateHover(chain: [])
+            updateHelp(chain: [])
             return hoverPointer(chain: [], at: .zero)
         case .scroll(let dx, let dy, let location, let modifiers):
             return scroll(ScrollValue(dx: dx, dy: dy, location: location, modifiers: modifiers))
@@ -47,7 +48,8 @@ extension WidgetHost {
     }
 
     private func pointerDown(at point: Point) -> Bool {
-        gestures.usesKeyboard = false
+        tree.usesKeyboard = false
+        hideTooltips()
         // A click outside an open menu closes it, and does nothing else.
         if let popup = tree.root.modalPopup, !popup.frame.contains(point) {
             tree.root.dismiss(popup, notify: true)
@@ -89,6 +91,7 @@ extension WidgetHost {
         gestures.pointerLocation = point
         let chain = chain(at: point)
         updateHover(chain: chain)
+        updateHelp(chain: chain)
         guard var press = gestures.press else { return hoverPointer(chain: chain, at: point) }
         press.interactionNodes.forEach { $0.notifyInteraction() }
         if let pointer = press.pointerNode {
@@ -209,6 +212,7 @@ extension WidgetHost {
     /// passes it on if it declines).
     /// Control + wheel (a pinch) passes scroll views by.
     private func scroll(_ value: ScrollValue) -> Bool {
+        hideTooltips()
         let chain = chain(at: value.location)
         // The page under an open menu does not scroll.
         if chain.isEmpty, tree.root.modalPopup != nil { return true }
@@ -241,7 +245,8 @@ extension WidgetHost {
     /// While a menu is open, keys go to it alone: Escape closes it, and Up and Down reach its
     /// first or last widget when none of them has the focus.
     private func keyDown(_ press: KeyPress) -> Bool {
-        gestures.usesKeyboard = true
+        tree.usesKeyboard = true
+        hideTooltips()
         let focused = focusedTarget
         if let focused, focused.handleFocusedKey(press) { return true }
         if press.key == .tab, moveFocus(forward: !press.modifiers.contains(.shift)) { return true }

@@ -8,6 +8,8 @@ struct PopupPlacement: Equatable {
     var alignsLeading = false
     /// Makes the popup at least as wide as the anchor (a menu under its button).
     var matchesAnchorWidth = false
+    /// The widest the popup grows (a tooltip's text wraps past it).
+    var maximumWidth: Double?
 }
 
 /// What a popup is, which decides how it takes input.
@@ -73,7 +75,7 @@ final class PopupNode: Node {
         let minimumWidth = placement.matchesAnchorWidth ? box.width : 0
         let ideal = content.sizeThatFits(ProposedSize(width: nil, height: nil))
         if vertical {
-            let width = min(max(ideal.width, minimumWidth), area.width)
+            let width = min(max(ideal.width, minimumWidth), area.width, placement.maximumWidth ?? .infinity)
             let wanted = content.sizeThatFits(ProposedSize(width: width, height: nil)).height
             let below = area.maxY - box.maxY - Self.gap
             let above = box.minY - Self.gap - area.minY

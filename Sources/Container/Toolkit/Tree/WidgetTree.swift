@@ -17,6 +17,8 @@ final class WidgetTree {
     private var damageClip: Rect?
     /// Where the window composes video under the overlay.
     var videoSurfaces = VideoSurfaceRegistry()
+    /// Whether the last input was a key rather than the pointer: what the focus shows to changes.
+    var usesKeyboard = false
 
     private var dirtyNodes: [CompositeNode] = []
     /// Reports of frames and removals waiting for the layout in progress to end.
