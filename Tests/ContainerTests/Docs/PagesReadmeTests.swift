@@ -123,6 +123,8 @@ final class PlaybackSettings: Service {
     @ViewState var autoplay = true
     @ViewState var brightness = 0.8
     @ViewState var downloaded = 0.25
+    @ViewState var quality = "Auto"
+    @ViewState var reports = 0
 }
 
 struct SettingsPage: Widget {
@@ -131,7 +133,14 @@ struct SettingsPage: Widget {
             VStack(alignment: .leading, spacing: 12) {
                 Toggle("Autoplay", isOn: settings.binding(\.autoplay))
                 Slider("Brightness", value: settings.binding(\.brightness), in: 0...1, step: 0.1)
+                Picker("Quality", selection: settings.binding(\.quality)) {
+                    ForEach(["Auto", "1080p", "720p"], id: \.self) { Text($0).tag($0) }
+                }
                 ProgressView("Saving for offline", value: settings.downloaded)
+                Menu("More") {
+                    Button("Report a problem") { settings.reports += 1 }
+                }
+                .help("Other things to do with this video")
             }
             .tint(.red)
         }
@@ -159,10 +168,10 @@ struct SettingsPage: Widget {
         #expect(host.accessibilityElements.map(\.value) == ["42 likes", "4 of 5 stars"])
     }
 
-    @Test func theSettingsPageFlipsStepsAndShowsProgressFromTheKeyboard() throws {
+    @Test func theSettingsPageFlipsStepsChoosesAndShowsProgressFromTheKeyboard() throws {
         let context = Context(mode: .test)
         let settings = context[PlaybackSettings.self]
-        let host = SnapshotRenderer(size: Size(width: 320, height: 160), context: context)
+        let host = SnapshotRenderer(size: Size(width: 320, height: 240), context: context)
             .makeHost(SettingsPage())
         host.update()
         host.press("Tab")
@@ -171,10 +180,20 @@ struct SettingsPage: Widget {
         host.press("Tab")
         host.press("Left")
         #expect(abs(settings.brightness - 0.7) < 1e-9)
+        host.press("Tab")
+        host.press("Return")
+        host.press("Down")
+        host.press("Return")
+        #expect(settings.quality == "1080p")
+        host.press("Tab")
+        host.press("Return")
+        host.press("Return")
+        #expect(settings.reports == 1)
         let elements = host.accessibilityElements
-        #expect(elements.map(\.role) == [.toggle, .slider, .progressIndicator])
-        #expect(elements.map(\.label) == ["Autoplay", "Brightness", "Saving for offline"])
-        #expect(elements.last?.value == "25 %")
+        #expect(elements.map(\.role) == [.toggle, .slider, .popUpButton, .progressIndicator, .button])
+        #expect(elements.map(\.label) == ["Autoplay", "Brightness", "Quality", "Saving for offline", "More"])
+        #expect(elements.map(\.value) == [nil, "70 %", "1080p", "25 %", nil])
+        #expect(elements.last?.hint == "Other things to do with this video")
     }
 
     @Test func aMenuOpenedFromTheKeyboardTakesTheFocusAndGivesItBack() throws {
