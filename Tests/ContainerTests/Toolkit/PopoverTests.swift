@@ -7,6 +7,7 @@ final class PopoverStateService: Service {
     @ViewState var isPresented = false
     @ViewState var showsAnchor = true
     @ViewState var rows = 2
+    @ViewState var disablesAnchor = false
 }
 
 /// `popover(isPresented:)`: drawn above the whole page next to its anchor and kept on the
@@ -50,6 +51,7 @@ final class PopoverStateService: Service {
                                 }
                             }
                         }
+                        .disabled(state.disablesAnchor)
                         .offset(x: anchor.x, y: anchor.y)
                 }
             }
@@ -203,5 +205,11 @@ final class PopoverStateService: Service {
         state.isPresented = false
         host.update()
         #expect(host.frame(ofIdentifier: "row 0") == nil)
+        // Disabling its anchor closes it too.
+        open(host)
+        state.disablesAnchor = true
+        host.update()
+        #expect(host.frame(ofIdentifier: "row 0") == nil)
+        #expect(!state.isPresented)
     }
 }

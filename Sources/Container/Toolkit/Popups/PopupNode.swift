@@ -100,7 +100,7 @@ final class PopupNode: Node {
         let (preferred, other) = prefersAfter ? (after, before) : (before, after)
         let onPreferredSide = wanted <= preferred || preferred >= other
         let goesAfter = onPreferredSide == prefersAfter
-        let width = min(wanted, max(0, goesAfter ? after : before))
+        let width = min(wanted, max(0, goesAfter ? after : before), placement.maximumWidth ?? .infinity)
         let size = content.sizeThatFits(ProposedSize(width: width, height: height))
         let finalSize = Size(width: min(size.width, width), height: min(size.height, height))
         let x = goesAfter ? box.maxX + Self.gap : box.minX - Self.gap - finalSize.width
@@ -125,6 +125,11 @@ extension RootNode {
 
     /// The page: the root's content, under the popups.
     var page: Node? { children.first { !($0 is PopupNode) } }
+
+    /// Closes the popups whose anchor went, or is going, hidden or disabled.
+    func dismissPopupsOfHiddenAnchors() {
+        for popup in popups where !popup.anchorIsShowing { dismiss(popup, notify: true) }
+    }
 
     /// Shows `popup` above the page and the popups already there.
     func present(_ popup: PopupNode) {

@@ -87,6 +87,7 @@ public final class WidgetHost {
         clock.runDueTimers()
         tree.beginFrame(at: clock.now)
         tree.rebuildDirtyNodes()
+        tree.root.dismissPopupsOfHiddenAnchors()
         tree.advanceAnimations()
         tree.layout(in: size)
         if settleFocus(), tree.root.needsPlacement { tree.layout(in: size) }

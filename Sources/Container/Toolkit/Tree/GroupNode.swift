@@ -27,13 +27,6 @@ final class RootNode: Node {
         if let page {
             page.place(in: contentAlignment.place(page.sizeThatFits(ProposedSize(rect.size)), in: rect))
         }
-        for popup in popups {
-            guard popup.anchorIsShowing else {
-                // Closed once the layout ends: the children are being walked.
-                tree?.afterLayout { [weak self] in self?.dismiss(popup, notify: true) }
-                continue
-            }
-            popup.place(in: popup.frame(in: rect))
-        }
+        for popup in popups { popup.place(in: popup.frame(in: rect)) }
     }
 }

@@ -17,7 +17,8 @@ final class WidgetTree {
     private var damageClip: Rect?
     /// Where the window composes video under the overlay.
     var videoSurfaces = VideoSurfaceRegistry()
-    /// Whether the last input was a key rather than the pointer: what the focus shows to changes.
+    /// Whether the last input was a key rather than the pointer: only then do widgets that appear
+    /// take the focus, and does the focus show tooltips.
     var usesKeyboard = false
 
     private var dirtyNodes: [CompositeNode] = []
