@@ -114,7 +114,7 @@ public final class CaptionSettingsService: Service {
         return try? RasterImage(width: drawn.width, height: drawn.height, premultipliedARGB: drawn.pixels)
     }
 
-    static func percent(_ value: Double) -> String { "\(Int((value * 100).rounded())) %" }
+    static func percent(_ value: Double) -> String { AccessibilityNumericValue.percentText(value) }
 
     static func colorName(_ color: Color) -> String {
         CaptionStyle.colors.first { Self.sameHue($0.color, color) }?.name ?? "Custom"

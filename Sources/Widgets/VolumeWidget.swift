@@ -53,7 +53,7 @@ public final class VolumeService: Service {
 
     /// The level as a screen reader says it: "80 %", or "Muted".
     public var spokenLevel: String {
-        isMuted ? "Muted" : "\(Int((volume * 100).rounded())) %"
+        isMuted ? "Muted" : AccessibilityNumericValue.percentText(volume)
     }
 
     /// Sets the volume to `level` (0...1), unmuting.

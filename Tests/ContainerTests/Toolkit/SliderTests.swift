@@ -80,6 +80,19 @@ final class LevelsService: Service {
         #expect(levels.rating == 6.0)
     }
 
+    @Test func endGoesToTheLastWholeStepWhenTheStepDoesNotDivideTheRange() {
+        let host = SnapshotRenderer(size: Size(width: 218, height: 24), context: context).makeHost(
+            WithService(LevelsService.self) { levels in
+                Slider("Thirds", value: levels.binding(\.rating), in: 0...10, step: 3)
+            })
+        host.update()
+        host.press("Tab")
+        host.press("End")
+        #expect(levels.rating == 9.0)
+        host.press("Home")
+        #expect(levels.rating == 0.0)
+    }
+
     @Test func keysStepTheFocusedSliderAndLeaveUpAndDownToTheFocus() {
         let host = host()
         host.press("Tab")

@@ -89,6 +89,11 @@ public struct AccessibilityNumericValue: Hashable, Sendable {
         self.range = range
         self.step = step
     }
+
+    /// `fraction` (1 is whole) as a share is written and said: "25 %".
+    public static func percentText(_ fraction: Double) -> String {
+        "\(Int((fraction * 100).rounded())) %"
+    }
 }
 
 /// One element of the page as assistive technology sees it: what ``WidgetHost/accessibilityElements``

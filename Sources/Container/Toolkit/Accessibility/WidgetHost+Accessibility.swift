@@ -49,10 +49,10 @@ extension WidgetHost {
         }
         guard let adjust = record.adjust else { return false }
         var current = numeric.current
+        let step = numeric.step ?? 0
         // NB: bounded, for a widget whose steps never reach the target.
         for _ in 0..<Self.maximumAccessibilitySteps where current != target {
             let direction: AccessibilityAdjustmentDirection = target > current ? .increment : .decrement
-            let step = numeric.step ?? 0
             // A step that would carry it further from the target than it stands stays untaken.
             if step > 0 && abs(target - current) < step / 2 { break }
             adjust(direction)

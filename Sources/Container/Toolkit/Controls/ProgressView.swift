@@ -53,7 +53,7 @@ public struct ProgressView: Widget {
         .accessibilityRole(.progressIndicator)
         .accessibilityLabel(title ?? "Progress")
         .accessibilityValue(
-            fraction.map { "\(Int(($0 * 100).rounded())) %" } ?? "In progress", current: fraction ?? 0,
+            fraction.map(AccessibilityNumericValue.percentText) ?? "In progress", current: fraction ?? 0,
             in: 0...1)
     }
 }

@@ -57,15 +57,16 @@ public struct Slider: Widget {
                 switch press.key {
                 case .leftArrow: value.wrappedValue = model.stepped(current, by: -1)
                 case .rightArrow: value.wrappedValue = model.stepped(current, by: 1)
-                case .home: value.wrappedValue = bounds.lowerBound
-                case .end: value.wrappedValue = bounds.upperBound
+                case .home: value.wrappedValue = model.clamped(bounds.lowerBound)
+                case .end: value.wrappedValue = model.clamped(bounds.upperBound)
                 default: return false
                 }
                 return true
             }
             .accessibilityLabel(title)
             .accessibilityValue(
-                "\(Int((model.fraction(of: current) * 100).rounded())) %", current: current, in: bounds,
+                AccessibilityNumericValue.percentText(model.fraction(of: current)), current: current,
+                in: bounds,
                 step: model.keyStep
             )
             .accessibilityAdjustableAction { direction in
