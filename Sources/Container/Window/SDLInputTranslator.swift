@@ -41,7 +41,7 @@ struct SDLInputTranslator {
         case SDL_MULTIGESTURE:
             return pinch(event.mgesture)
         case SDL_TEXTINPUT:
-            return .textInput(Self.text(of: event.text))
+            return .textInput(Self.text(of: event.text.text))
         case SDL_TEXTEDITING:
             return .textEditing(Self.text(of: event.edit.text))
         case SDL_WINDOWEVENT where UInt32(event.window.event) == SDL_WINDOWEVENT_LEAVE.rawValue:
