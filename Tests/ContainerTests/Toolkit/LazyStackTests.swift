@@ -71,6 +71,16 @@ struct NumberedRow: Widget {
         #expect(host.bodyEvaluationCount - before <= 50)
     }
 
+    @Test func aListOfAHundredThousandRowsBuildsAsFewAndReachesItsEnd() {
+        let host = host(page(count: 100_000))
+        #expect(host.bodyEvaluationCount <= 20)
+        let before = host.bodyEvaluationCount
+        wheel(host, steps: 1_000_000)
+        #expect(host.frame(ofIdentifier: "row99999")?.maxY == 80)
+        #expect(host.frame(ofIdentifier: "row0") == nil)
+        #expect(host.bodyEvaluationCount - before <= 30)
+    }
+
     @Test func aClippedListInsideTheScrollViewStillBuildsOnlyWhatShows() {
         let host = host(
             ScrollView {
