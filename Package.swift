@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "VideoPlayerAccessibility", targets: ["VideoPlayerAccessibility"]),
         .executable(name: "vpc-play", targets: ["vpc-play"]),
         .executable(name: "QuickStart", targets: ["QuickStart"]),
+        .executable(name: "symbol-catalogue", targets: ["symbol-catalogue"]),
         .executable(name: "YouTubeDemo", targets: ["YouTubeDemo"]),
         .executable(name: "QuickTimeDemo", targets: ["QuickTimeDemo"]),
         .executable(name: "player-bench", targets: ["player-bench"]),
@@ -103,6 +104,11 @@ let package = Package(
             path: "Examples/vpc-play"
         ),
         .executableTarget(
+            name: "symbol-catalogue",
+            dependencies: ["VideoPlayerContainer"],
+            path: "Examples/SymbolCatalogue"
+        ),
+        .executableTarget(
             name: "QuickStart",
             dependencies: ["VideoPlayerFixtures", "VideoPlayerContainer"],
             path: "Examples/QuickStart"
@@ -189,7 +195,7 @@ let package = Package(
             name: "ContainerTests",
             dependencies: [
                 "VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerTestSupport", "CCairo", "CSDL2",
-                "FuzzKit",
+                "FuzzKit", "symbol-catalogue",
             ],
             path: "Tests/ContainerTests"
         ),

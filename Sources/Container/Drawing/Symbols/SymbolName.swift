@@ -36,4 +36,14 @@ public enum SymbolName: String, CaseIterable, Hashable, Sendable {
     case musicNote
     case plus
     case danmaku
+    case bookmark
+    case bookmarkFill
+    case list
+    case star
+    case starFill
+    case download
+    case info
+    case pictureInPicture
+    case textFormat
+    case hd
 }

@@ -89,6 +89,16 @@ enum SymbolPainter {
         case .lock: padlock(canvas, open: false)
         case .unlock: padlock(canvas, open: true)
         case .warning: warning(canvas)
+        case .bookmark: bookmark(canvas, filled: false)
+        case .bookmarkFill: bookmark(canvas, filled: true)
+        case .list: list(canvas)
+        case .star: star(canvas, filled: false)
+        case .starFill: star(canvas, filled: true)
+        case .download: download(canvas)
+        case .info: info(canvas)
+        case .pictureInPicture: pictureInPicture(canvas)
+        case .textFormat: textFormat(canvas)
+        case .hd: hd(canvas)
         }
     }
 }
