@@ -37,48 +37,6 @@ struct DrawContext {
     }
 }
 
-/// The drawing surface handed to a ``Canvas``: the raw Cairo context plus a few conveniences.
-///
-/// > Important: Valid only during the canvas's drawing closure; do not keep it.
-@MainActor
-public struct GraphicsContext {
-    /// The `cairo_t *` to draw with, in points, origin at the canvas's top left corner.
-    public let cairo: OpaquePointer
-    /// The size of the canvas in points.
-    public let size: Size
-    /// The foreground colour of the canvas's environment.
-    public let foregroundColor: Color
-
-    /// Sets the colour the next fill or stroke uses.
-    public func setColor(_ color: Color) {
-        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, color.alpha)
-    }
-
-    /// Fills `rect` with `color`.
-    public func fill(_ rect: Rect, with color: Color) {
-        setColor(color)
-        cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
-        cairo_fill(cairo)
-    }
-
-    /// Fills a disc of `radius` around `center` with `color` (knobs, dots, markers).
-    public func fillCircle(center: Point, radius: Double, color: Color) {
-        setColor(color)
-        cairo_new_sub_path(cairo)
-        cairo_arc(cairo, center.x, center.y, max(0, radius), 0, 2 * Double.pi)
-        cairo_fill(cairo)
-    }
-
-    /// Draws a straight line from `start` to `end`.
-    public func strokeLine(from start: Point, to end: Point, color: Color, lineWidth: Double = 1) {
-        setColor(color)
-        cairo_set_line_width(cairo, lineWidth)
-        cairo_move_to(cairo, start.x, start.y)
-        cairo_line_to(cairo, end.x, end.y)
-        cairo_stroke(cairo)
-    }
-}
-
 extension DrawContext {
     /// Restricts drawing to `rect` (until the enclosing `saved` ends).
     func clip(to rect: Rect) {

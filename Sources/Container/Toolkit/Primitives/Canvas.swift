@@ -1,4 +1,5 @@
-/// Custom drawing with Cairo: `Canvas { context, size in ... }` fills the space it is offered.
+/// Custom drawing: `Canvas { graphics, size in ... }` fills the space it is offered and draws with a
+/// ``GraphicsContext`` (paths, gradients, text).
 ///
 /// The closure runs whenever the canvas is repainted: after its parent rebuilt it, or when the
 /// area under it was damaged.
@@ -38,7 +39,8 @@ final class CanvasNode: Node {
             context.setSource(environment.foregroundColor)
             drawing(
                 GraphicsContext(
-                    cairo: context.cairo, size: frame.size, foregroundColor: environment.foregroundColor),
+                    cairo: context.cairo, size: frame.size, foregroundColor: environment.foregroundColor,
+                    scale: context.scale),
                 frame.size)
         }
     }
