@@ -132,6 +132,22 @@ final class PopoverStateService: Service {
         #expect(try #require(top.frame(ofIdentifier: "row 1")).maxY == topOpener.minY - 4 - 12)
     }
 
+    @Test func besideItsAnchorItFlipsToTheSideWithRoomToo() throws {
+        let trailing = host(anchor: Point(x: 20, y: 60), edge: .trailing)
+        open(trailing)
+        let opener = try #require(trailing.frame(ofIdentifier: "opener"))
+        let row = try #require(trailing.frame(ofIdentifier: "row 0"))
+        #expect(row.minX == opener.maxX + 4 + 12)
+        // Centred across: the card (two rows and its padding) on the opener's middle.
+        #expect(row.minY - 12 + (60.0 + 24.0) / 2 == opener.midY)
+        state.isPresented = false
+        // Near the right edge there is no room after it: it goes before.
+        let flipped = host(anchor: Point(x: 230, y: 60), edge: .trailing)
+        open(flipped)
+        let flippedOpener = try #require(flipped.frame(ofIdentifier: "opener"))
+        #expect(try #require(flipped.frame(ofIdentifier: "row 0")).maxX + 12 == flippedOpener.minX - 4)
+    }
+
     @Test func contentTallerThanTheRoomIsCutToTheRoomShowingItsTop() throws {
         state.rows = 20
         let host = host()

@@ -77,13 +77,10 @@ final class PopupNode: Node {
         if vertical {
             let width = min(max(ideal.width, minimumWidth), area.width, placement.maximumWidth ?? .infinity)
             let wanted = content.sizeThatFits(ProposedSize(width: width, height: nil)).height
-            let below = area.maxY - box.maxY - Self.gap
-            let above = box.minY - Self.gap - area.minY
-            let prefersBelow = placement.edge == .bottom
-            let (preferred, other) = prefersBelow ? (below, above) : (above, below)
-            let onPreferredSide = wanted <= preferred || preferred >= other
-            let goesBelow = onPreferredSide == prefersBelow
-            let height = min(wanted, max(0, goesBelow ? below : above))
+            let (goesBelow, height) = Self.side(
+                for: wanted, roomBefore: box.minY - Self.gap - area.minY,
+                roomAfter: area.maxY - box.maxY - Self.gap,
+                prefersAfter: placement.edge == .bottom)
             let size = content.sizeThatFits(ProposedSize(width: width, height: height))
             let finalSize = Size(
                 width: min(max(size.width, minimumWidth), width), height: min(size.height, height))
@@ -94,19 +91,28 @@ final class PopupNode: Node {
         }
         let height = min(ideal.height, area.height)
         let wanted = content.sizeThatFits(ProposedSize(width: nil, height: height)).width
-        let after = area.maxX - box.maxX - Self.gap
-        let before = box.minX - Self.gap - area.minX
-        let prefersAfter = placement.edge == .trailing
-        let (preferred, other) = prefersAfter ? (after, before) : (before, after)
-        let onPreferredSide = wanted <= preferred || preferred >= other
-        let goesAfter = onPreferredSide == prefersAfter
-        let width = min(wanted, max(0, goesAfter ? after : before), placement.maximumWidth ?? .infinity)
+        let (goesAfter, fitted) = Self.side(
+            for: wanted, roomBefore: box.minX - Self.gap - area.minX,
+            roomAfter: area.maxX - box.maxX - Self.gap,
+            prefersAfter: placement.edge == .trailing)
+        let width = min(fitted, placement.maximumWidth ?? .infinity)
         let size = content.sizeThatFits(ProposedSize(width: width, height: height))
         let finalSize = Size(width: min(size.width, width), height: min(size.height, height))
         let x = goesAfter ? box.maxX + Self.gap : box.minX - Self.gap - finalSize.width
         let y = box.midY - finalSize.height / 2
         return Rect(
             origin: Point(x: x, y: Self.clamp(y, finalSize.height, area.minY, area.maxY)), size: finalSize)
+    }
+
+    /// Which side of the anchor a popup `wanted` points long goes (`after`: below or trailing),
+    /// given the room on each: the preferred side when it fits there or has at least as much room
+    /// as the other; and how long it is there.
+    private static func side(
+        for wanted: Double, roomBefore: Double, roomAfter: Double, prefersAfter: Bool
+    ) -> (after: Bool, length: Double) {
+        let (preferred, other) = prefersAfter ? (roomAfter, roomBefore) : (roomBefore, roomAfter)
+        let after = (wanted <= preferred || preferred >= other) == prefersAfter
+        return (after, min(wanted, max(0, after ? roomAfter : roomBefore)))
     }
 
     /// `start` moved so that `start...start + length` lies within `low...high` (its start at `low`
