@@ -108,12 +108,9 @@ struct MenuList<Content: Widget>: Widget {
                 .padding(EdgeInsets(vertical: 6))
         }
         .modifier(EnvironmentModifier(change: .menu(presentation)))
-        .background(
-            RoundedRectangle(cornerRadius: PopoverCard<EmptyWidget>.cornerRadius)
-                .fill(PopoverCard<EmptyWidget>.background)
-        )
-        .cornerRadius(PopoverCard<EmptyWidget>.cornerRadius)
-        .shadow(radius: 8, y: 2)
+        // NB: the rows are clipped to the card's corners, a highlighted first or last row too.
+        .cornerRadius(PopupNode.cornerRadius)
+        .onPopupCard()
     }
 }
 

@@ -65,8 +65,9 @@ extension Widget {
         modifier(EnvironmentModifier(change: .context(context)))
     }
 
-    /// The colour the controls of this subtree show their "on" and filled parts in: a `Toggle`'s
-    /// switch while on.
+    /// The colour the controls of this subtree show their "on", filled and highlighted parts in: a
+    /// `Toggle`'s switch while on, a `Slider`'s track up to the knob, a `ProgressView`, the menu row
+    /// under the pointer.
     public func tint(_ color: Color) -> some Widget {
         modifier(EnvironmentModifier(change: .tint(color)))
     }

@@ -69,12 +69,9 @@ final class PopoverNode: ModifierNode {
     }
 }
 
-/// The card a popover's content sits on: rounded, dark, lifted by a shadow; content taller than
-/// the room there is shows its top.
+/// The card a popover's content sits on, with a margin; content taller than the room there is
+/// shows its top.
 struct PopoverCard<Content: Widget>: Widget {
-    static var background: Color { Color(white: 0.16) }
-    static var cornerRadius: Double { 10 }
-
     @WidgetBuilder let content: () -> Content
 
     var body: some Widget {
@@ -82,7 +79,14 @@ struct PopoverCard<Content: Widget>: Widget {
             .frame(minHeight: 0, maxHeight: .infinity, alignment: .top)
             .clipped()
             .padding(12)
-            .background(RoundedRectangle(cornerRadius: Self.cornerRadius).fill(Self.background))
+            .onPopupCard()
+    }
+}
+
+extension Widget {
+    /// Lays the widget on the card of popovers and menus: rounded, dark, lifted by a shadow.
+    func onPopupCard() -> some Widget {
+        background(RoundedRectangle(cornerRadius: PopupNode.cornerRadius).fill(PopupNode.background))
             .shadow(radius: 8, y: 2)
     }
 }

@@ -32,6 +32,9 @@ final class PopupNode: Node {
     static let screenMargin = 8.0
     /// Space between the anchor and the popup.
     static let gap = 4.0
+    /// The corners and colour of the card popovers and menus sit on.
+    static let cornerRadius = 10.0
+    static let background = Color(white: 0.16)
 
     /// The node that presented the popup; its frame decides where the popup goes.
     private(set) weak var anchor: Node?
