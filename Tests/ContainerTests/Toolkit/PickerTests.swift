@@ -90,6 +90,20 @@ final class QualityService: Service {
         #expect(options(host).isEmpty)
     }
 
+    @Test func aPickerWithNoOptionsShowsNothingChosenAndAnEmptyList() throws {
+        let host = SnapshotRenderer(size: Size(width: 320, height: 240), context: context).makeHost(
+            WithService(QualityService.self) { service in
+                Picker("Quality", selection: service.binding(\.quality)) {}
+            })
+        host.update()
+        #expect(try picker(host).value == "")
+        click(host, try picker(host).frame)
+        host.press("Down")
+        #expect(options(host).isEmpty)
+        host.press("Escape")
+        #expect(service.quality == "Auto")
+    }
+
     @Test func aValueNoOptionHasChecksNothing() throws {
         service.quality = "4K"
         let host = host()

@@ -26,7 +26,9 @@ final class PopoverStateService: Service {
     /// A 60 x 30 grey opener at `anchor` (top left corner) whose popover lists `rows` focusable
     /// 100 x 30 rows "row 0", "row 1"...; a red tappable panel drawn after the opener covers the
     /// whole page below y 40 and takes keys.
-    func host(anchor: Point = Point(x: 100, y: 10), edge: Edge = .bottom) -> WidgetHost {
+    func host(anchor: Point = Point(x: 100, y: 10), edge: Edge = .bottom, size: Size = Self.size)
+        -> WidgetHost
+    {
         let log = log
         let page = ZStack(alignment: .topLeading) {
             Color.black
@@ -58,7 +60,7 @@ final class PopoverStateService: Service {
             Color.red.frame(width: 300, height: 160).offset(x: 0, y: 40)
                 .onTap { log.add("page tap") }
         }
-        let host = SnapshotRenderer(size: Self.size, context: context).makeHost(page)
+        let host = SnapshotRenderer(size: size, context: context).makeHost(page)
         host.update()
         return host
     }
@@ -146,6 +148,25 @@ final class PopoverStateService: Service {
         open(flipped)
         let flippedOpener = try #require(flipped.frame(ofIdentifier: "opener"))
         #expect(try #require(flipped.frame(ofIdentifier: "row 0")).maxX + 12 == flippedOpener.minX - 4)
+    }
+
+    @Test func noRoomAtAllOrNothingInItDoesNoHarm() {
+        // A host of no size: the popover gets no room, and still opens and closes.
+        let tiny = host(size: .zero)
+        open(tiny)
+        #expect(tiny.frame(ofIdentifier: "row 0").map { $0.width <= 100 } == true)
+        tiny.press("Escape")
+        #expect(!state.isPresented)
+        // Nothing in it: Tab and the arrows find nothing, Escape closes it.
+        state.rows = 0
+        let empty = host()
+        open(empty)
+        empty.press("Tab")
+        empty.press("Down")
+        #expect(empty.focusedIdentifier == nil)
+        #expect(log.events.isEmpty)
+        empty.press("Escape")
+        #expect(!state.isPresented)
     }
 
     @Test func contentTallerThanTheRoomIsCutToTheRoomShowingItsTop() throws {
