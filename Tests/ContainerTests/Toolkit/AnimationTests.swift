@@ -63,14 +63,58 @@ final class OverlayService: Service {
                 Color.white.frame(width: 20, height: 20).offset(x: service.isVisible ? 0 : 40)
             })
         withAnimation(.linear(duration: 1)) { context[OverlayService.self].isVisible = false }
+        host.update()
         clock.advance(by: 0.25)
         host.update()
-        #expect(host.snapshot().pixel(x: 59, y: 50).a == 255)
-        #expect(host.snapshot().pixel(x: 61, y: 50).a == 0)
+        #expect(host.snapshot().pixel(x: 69, y: 50).a == 255)
+        #expect(host.snapshot().pixel(x: 71, y: 50).a == 0)
         clock.advance(by: 1)
         host.update()
         #expect(host.snapshot().pixel(x: 81, y: 50).a == 255)
         #expect(host.snapshot().pixel(x: 59, y: 50).a == 0)
+    }
+
+    @Test func animationsRunFromTheClockTimeOfTheChangeNotOfTheNextUpdate() {
+        let host = SnapshotRenderer(size: size, context: context).makeHost(
+            WithService(OverlayService.self) { service in
+                ZStack {
+                    Color.white.frame(width: 20, height: 20).offset(x: service.isVisible ? 0 : 40)
+                    if !service.isVisible {
+                        Color.red.frame(width: 10, height: 10).offset(y: -40)
+                            .transition(.opacity.animation(.linear(duration: 1)))
+                    }
+                }
+            })
+        withAnimation(.linear(duration: 1)) { context[OverlayService.self].isVisible = false }
+        clock.advance(by: 0.25)
+        host.update()
+        let image = host.snapshot()
+        #expect(image.pixel(x: 69, y: 50).a == 255)
+        #expect(image.pixel(x: 71, y: 50).a == 0)
+        #expect(image.pixel(x: 50, y: 10).a == 64)
+        clock.advance(by: 2)
+        context[OverlayService.self].isVisible = true
+        clock.advance(by: 0.5)
+        host.update()
+        #expect(host.snapshot().pixel(x: 50, y: 10).a == 128)
+        #expect(host.snapshot().pixel(x: 50, y: 50).a == 255)
+    }
+
+    @Test func aWidgetInsertedWithAnAnimationStartsAtItsOwnOffsetAndOpacity() {
+        let host = SnapshotRenderer(size: size, context: context).makeHost(
+            WithService(OverlayService.self) { service in
+                ZStack {
+                    if !service.isVisible {
+                        Color.white.frame(width: 10, height: 10).offset(x: 30).opacity(0.5)
+                    }
+                }
+                .frame(width: 100, height: 100)
+            })
+        withAnimation(.linear(duration: 1)) { context[OverlayService.self].isVisible = false }
+        host.update()
+        let image = host.snapshot()
+        #expect(image.pixel(x: 80, y: 50).a == 128)
+        #expect(image.pixel(x: 50, y: 50).a == 0)
     }
 
     @Test func transitionFadesInOnInsertAndOutOnRemove() {

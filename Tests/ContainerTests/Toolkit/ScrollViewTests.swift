@@ -250,6 +250,16 @@ import VideoPlayerContainer
         clock.advance(by: 0.6)
         host.update()
         #expect(host.frame(ofIdentifier: "row10")?.minY == 20)
+
+        // The glide runs from the clock time of the request, not from the update that starts it.
+        host.handle(.scroll(dx: 0, dy: -200, location: Point(x: 50, y: 50)))
+        host.update()
+        #expect(offset(host) == 0)
+        host.handle(.pointerDown(Point(x: 70, y: 10)))
+        host.handle(.pointerUp(Point(x: 70, y: 10)))
+        clock.advance(by: 0.5)
+        host.update()
+        #expect(offset(host) == 100)
     }
 
     @Test func aZeroSizedScrollViewTakesNoInputAndDrawsNothing() {

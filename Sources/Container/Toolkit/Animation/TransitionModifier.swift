@@ -20,7 +20,7 @@ final class TransitionNode: ModifierNode {
     override func didInsert(in tree: WidgetTree) {
         guard let animation = tree.transaction ?? transition.animation else { return }
         presence.reset(to: 0)
-        _ = presence.set(1, animation: animation, at: tree.frameTime)
+        _ = presence.set(1, animation: animation, at: tree.changeTime)
         tree.startAnimating(self)
     }
 
@@ -29,7 +29,7 @@ final class TransitionNode: ModifierNode {
             return false
         }
         isDisappearing = true
-        _ = presence.set(0, animation: animation, at: tree.frameTime)
+        _ = presence.set(0, animation: animation, at: tree.changeTime)
         tree.startAnimating(self)
         return true
     }

@@ -7,25 +7,30 @@ struct OffsetModifier: NodeModifier {
 /// Moves its subtree (drawing and hit area) without changing its place in the layout; animatable.
 @MainActor
 final class OffsetNode: ModifierNode {
-    private var offset = AnimatedValue(Point.zero)
+    private var offset: AnimatedValue<Point>?
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let offsetModifier = modifier as? OffsetModifier, offsetModifier.offset != offset.target else {
-            return
+        guard let offsetModifier = modifier as? OffsetModifier else { return }
+        guard var animated = offset else {
+            // A new offset starts where it is, whatever animation inserted it.
+            offset = AnimatedValue(offsetModifier.offset)
+            return invalidatePlacement()
         }
-        if offset.set(offsetModifier.offset, animation: tree.transaction, at: tree.frameTime) {
+        guard offsetModifier.offset != animated.target else { return }
+        if animated.set(offsetModifier.offset, animation: tree.transaction, at: tree.changeTime) {
             tree.startAnimating(self)
         }
+        offset = animated
         invalidatePlacement()
     }
 
     override func advanceAnimations(to time: Double) -> Bool {
         invalidatePlacement()
-        return offset.isRunning(at: time)
+        return offset?.isRunning(at: time) ?? false
     }
 
     override func placeChildren(in rect: Rect) {
-        super.placeChildren(in: rect.offsetBy(offset.value(at: tree?.frameTime ?? 0)))
+        super.placeChildren(in: rect.offsetBy(offset?.value(at: tree?.frameTime ?? 0) ?? .zero))
     }
 }
 

@@ -8,12 +8,19 @@ struct OpacityModifier: NodeModifier {
 @MainActor
 final class OpacityNode: ModifierNode {
     private var opacity = AnimatedValue(1.0)
+    private var isNew = true
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
         guard let opacityModifier = modifier as? OpacityModifier else { return }
         let target = min(1, max(0, opacityModifier.opacity))
+        if isNew {
+            // A new opacity starts where it is, whatever animation inserted it.
+            isNew = false
+            opacity.reset(to: target)
+            return invalidatePaint(subtree: true)
+        }
         guard target != opacity.target else { return }
-        if opacity.set(target, animation: tree.transaction, at: tree.frameTime) { tree.startAnimating(self) }
+        if opacity.set(target, animation: tree.transaction, at: tree.changeTime) { tree.startAnimating(self) }
         invalidatePaint(subtree: true)
     }
 

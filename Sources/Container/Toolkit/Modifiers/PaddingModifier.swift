@@ -18,7 +18,7 @@ final class PaddingNode: ModifierNode {
             return invalidateLayout()
         }
         guard padding.insets != animated.target else { return }
-        if animated.set(padding.insets, animation: tree.transaction, at: tree.frameTime) {
+        if animated.set(padding.insets, animation: tree.transaction, at: tree.changeTime) {
             tree.startAnimating(self)
         }
         insets = animated

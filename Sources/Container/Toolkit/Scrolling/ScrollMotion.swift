@@ -88,4 +88,6 @@ struct ScrollTarget {
     let id: ElementID
     let anchor: UnitPoint?
     let animation: Animation?
+    /// The clock time of the request: a glide runs from then.
+    var requestTime: Double?
 }

@@ -85,6 +85,7 @@ extension ScrollNode {
     /// Scrolls to the element `target` names at the next layout (its frame may not exist yet).
     func requestScroll(to target: ScrollTarget) {
         pendingTarget = target
+        pendingTarget?.requestTime = tree?.clock.now
         invalidatePlacement()
         tree?.damage(frame)
     }
@@ -98,7 +99,11 @@ extension ScrollNode {
         let destination = offset(showing: box, anchor: target.anchor, in: rect)
         guard destination != offset, let tree else { return }
         if let animation = target.animation {
-            motion = .animated(from: offset, to: destination, animation: animation, at: tree.frameTime)
+            // The glide runs from the request: a frame drawn later shows it that far along.
+            let start = min(target.requestTime ?? tree.frameTime, tree.frameTime)
+            let glide = ScrollMotion.animated(from: offset, to: destination, animation: animation, at: start)
+            motion = glide
+            offset = glide.position(at: tree.frameTime)
             tree.startAnimating(self)
         } else {
             offset = destination

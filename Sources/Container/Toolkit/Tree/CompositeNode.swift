@@ -11,6 +11,9 @@ final class CompositeNode: Node {
     var isDirty = false
     /// The animation of the `withAnimation` block that changed the state, if any.
     var pendingAnimation: Animation?
+    /// The clock time of the first state change since the last rebuild: the animations that
+    /// change starts run from then, however late the next update comes.
+    var pendingChangeTime: Double?
 
     init(makeBody: @escaping BodyMaker) {
         self.makeBody = makeBody
@@ -54,6 +57,7 @@ final class CompositeNode: Node {
         guard !isDirty else { return }
         isDirty = true
         pendingAnimation = Transaction.currentAnimation
+        pendingChangeTime = tree?.clock.now
         tree?.scheduleRebuild(self)
     }
 

@@ -7,6 +7,9 @@ final class WidgetTree {
     let scale: Double
     /// The clock time of the frame being prepared.
     private(set) var frameTime: Double = 0
+    /// The clock time of the change being applied: animations it starts run from then, so a frame
+    /// drawn late shows them as far along as the clock says. The frame time outside a rebuild.
+    private(set) var changeTime: Double = 0
     /// The animation applied to changes made by the update in progress.
     var transaction: Animation?
     /// True during the first build: inserted nodes do not play their transitions.
@@ -35,6 +38,7 @@ final class WidgetTree {
         root.tree = self
         root.environment.context = context
         frameTime = clock.now
+        changeTime = frameTime
         isMounting = true
         root.update(from: widget, in: self)
         isMounting = false
@@ -76,9 +80,12 @@ final class WidgetTree {
             dirtyNodes.removeAll(keepingCapacity: true)
             for node in pending where node.isDirty && node.tree === self {
                 transaction = node.pendingAnimation
+                changeTime = min(node.pendingChangeTime ?? frameTime, frameTime)
                 node.pendingAnimation = nil
+                node.pendingChangeTime = nil
                 node.rebuild(in: self)
                 transaction = nil
+                changeTime = frameTime
             }
         }
     }
@@ -98,6 +105,7 @@ final class WidgetTree {
     /// Starts preparing the frame shown at `time`: state changes made now animate from here.
     func beginFrame(at time: Double) {
         frameTime = time
+        changeTime = time
     }
 
     /// Moves every running animation to the frame time.
