@@ -6,19 +6,18 @@ import VideoPlayerFixtures
 /// over a video played by `context.render`.
 ///
 /// `swift run QuickStart [FILE|URL]` — without an argument it plays a generated sample clip.
-final class PlaybackService: Service {
-    @ViewState var playOrPaused = false
+final class PlayPauseService: Service {
+    @StateSync(serviceType: RenderService.self, keyPath: \.$isPlaying) var isPlaying: Bool
 
     func didClick() {
-        playOrPaused.toggle()
-        if playOrPaused { context?.render.play() } else { context?.render.pause() }
+        if isPlaying { context?.render.pause() } else { context?.render.play() }
     }
 }
 
-struct PlaybackWidget: Widget {
+struct PlayPauseButton: Widget {
     var body: some Widget {
-        WithService(PlaybackService.self) { service in
-            Symbol(service.playOrPaused ? .pause : .play)
+        WithService(PlayPauseService.self) { service in
+            Symbol(service.isPlaying ? .pause : .play)
                 .resizable()
                 .frame(width: 50, height: 50)
                 .foregroundColor(.white)
@@ -33,8 +32,9 @@ enum QuickStart {
     static func main() {
         do {
             let context = Context()
-            context.control.configure(.halfScreen(.center)) { [PlaybackWidget()] }
+            context.control.configure(.halfScreen(.center)) { [PlayPauseButton()] }
             context.render.load(MediaItem(url: try mediaURL()))
+            context.render.play()
             try PlayerWindow(title: "QuickStart", size: Size(width: 960, height: 540), context: context) {
                 PlayerWidget(context)
             }.run()

@@ -34,7 +34,7 @@ public enum ShortcutAction {
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)
-/// keys.onQuit = { context.toast.toast("Press Q again") }   // instead of quitting at once
+/// keys.onQuit = { [weak context] in context?.toast.toast("Press Q again") }   // instead of quitting
 /// keys.bindings["J"] = .seek(-10)          // add or rebind
 /// keys.bindings["I"] = nil                 // remove
 /// keys.controlBindings["L"] = .toggleStats // with Ctrl held

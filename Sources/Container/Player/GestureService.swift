@@ -5,9 +5,11 @@
 /// hovers and scrolls and calls every matching handler, in the order they were added.
 ///
 /// ```swift
-/// context.gesture.observe(.doubleTap(.right)) { _ in render.skip(by: 10) }
+/// context.gesture.observe(.doubleTap(.right)) { [weak context] _ in context?.render.skip(by: 10) }
 /// context.gesture.observe(.drag(.vertical(.right))) { event in volume(by: -event.translation.y) }
 /// ```
+/// The service keeps its handlers as long as the context: one that captures the context strongly
+/// keeps it alive for good, so capture it weakly.
 /// Time (double-tap interval, long-press duration) runs on the injected `clock` dependency.
 ///
 /// > Important: Main actor only. Handlers stay registered until their token is cancelled or the
@@ -56,9 +58,9 @@ public final class GestureService: Service {
     /// such handler takes (and no `.key` observer hears) goes on to the page: Page Down scrolls it.
     ///
     /// ```swift
-    /// context.gesture.observeKey(taking: { press in
+    /// context.gesture.observeKey(taking: { [weak context] press in
     ///     guard press.key == "J" else { return false }
-    ///     context.render.skip(by: -10)
+    ///     context?.render.skip(by: -10)
     ///     return true
     /// })
     /// ```

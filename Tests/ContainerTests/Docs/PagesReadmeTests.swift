@@ -147,8 +147,39 @@ struct SettingsPage: Widget {
     }
 }
 
+final class SearchService: Service {
+    @ViewState var query = ""
+    @ViewState private(set) var searches: [String] = []
+
+    func run() { searches.append(query) }
+}
+
+struct SearchBox: Widget {
+    var body: some Widget {
+        WithService(SearchService.self) { search in
+            TextField("Search", text: search.binding(\.query))
+                .onSubmit { search.run() }
+        }
+        .accessibilityIdentifier("search")
+    }
+}
+
 @MainActor
 @Suite struct PagesReadmeTests {
+    @Test func theSearchFieldTakesTypingAndRunsOnReturn() throws {
+        let context = Context()
+        let host = SnapshotRenderer(size: Size(width: 240, height: 40), context: context).makeHost(
+            SearchBox())
+        let field = try #require(host.frame(ofIdentifier: "search"))
+        host.handle(.pointerDown(field.center))
+        host.handle(.pointerUp(field.center))
+        host.type("tides")
+        host.press("Return")
+        host.update()
+        #expect(context[SearchService.self].query == "tides")
+        #expect(context[SearchService.self].searches == ["tides"])
+    }
+
     @Test func theLikeButtonAndTheRatingSayWhatTheyAreAndDoWhatTheyAreAsked() throws {
         let context = Context(mode: .test)
         let host = SnapshotRenderer(size: Size(width: 320, height: 120), context: context)
