@@ -64,7 +64,8 @@ import VideoPlayerWidgets
             .doubleTapToStep(10), .horizontalDragToSeek, .verticalDragVolume(.right),
             .verticalDragBrightness(.left), .longPressForSpeed(2),
         ])
-        let keys = context.startService(KeyboardShortcutsService.self)  // space, ←/→, ↑/↓, m, f, s, [ ], z/x, i, q/Esc
+        // Space, ←/→, ↑/↓, m, f, s, [ ], z/x, i, q/Esc:
+        let keys = context.startService(KeyboardShortcutsService.self)
         // q/Esc end `window.run()` by default; `keys.onQuit = { ... }` asks first or does something else
         keys.bindings["J"] = .seek(-10)  // add or rebind; `= nil` removes
         keys.controlBindings["L"] = .toggleStats  // with Ctrl held (Ctrl+minus/plus: audio delay)
