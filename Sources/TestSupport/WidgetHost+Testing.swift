@@ -2,7 +2,7 @@ import VideoPlayerContainer
 
 extension WidgetHost {
     /// Lets `seconds` pass on `clock`, updating the host at 60 frames a second as a window loop
-    /// does (changes made since the last update start animating now).
+    /// does (animations run from the clock time of the change that started them).
     public func run(for seconds: Double, on clock: TestClock) {
         update()
         let end = clock.now + seconds
