@@ -119,7 +119,7 @@ public final class WidgetBed {
     }
 
     /// Lets `seconds` pass on the test clock, updating the host at 60 frames a second as a window
-    /// loop does (changes made since the last update start animating now).
+    /// loop does (animations run from the clock time of the change that started them).
     public func wait(_ seconds: Double) {
         host.run(for: seconds, on: clock)
     }

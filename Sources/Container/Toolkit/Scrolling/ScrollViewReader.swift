@@ -38,8 +38,8 @@ public struct ScrollViewProxy {
     /// on the view's (`.top`, `.center`, `.bottom`...), or, with no anchor, just enough to show it
     /// whole. Inside `withAnimation` the content glides there.
     ///
-    /// The scroll happens at the next update, once widgets changed by the same event are built; an
-    /// id no scroll view holds changes nothing.
+    /// The scroll happens at the next update, once widgets changed by the same event are built (a
+    /// glide runs from the clock time of the call); an id no scroll view holds changes nothing.
     public func scrollTo<ID: Hashable>(_ id: ID, anchor: UnitPoint? = nil) {
         let target = ScrollTarget(
             id: ElementID(id: id), anchor: anchor, animation: Transaction.currentAnimation)

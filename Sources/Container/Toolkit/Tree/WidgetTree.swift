@@ -102,7 +102,8 @@ final class WidgetTree {
 
     var isAnimating: Bool { !animatingNodes.isEmpty }
 
-    /// Starts preparing the frame shown at `time`: state changes made now animate from here.
+    /// Starts preparing the frame shown at `time`; changes made while it is prepared animate from
+    /// here.
     func beginFrame(at time: Double) {
         frameTime = time
         changeTime = time
