@@ -1,26 +1,28 @@
 extension Context {
-    /// Replaces one dependency of this context with the value `makeValue` returns.
+    /// Replaces one dependency of this context with the value `factory` returns:
+    /// `context.withDependency(\.numberClient) { NumberClient { 10 } }`.
     ///
     /// Services read dependencies through their context on every access, so the override is seen
-    /// by services created before it as well.
+    /// by services created before it as well. Other contexts keep theirs. `keyPath` may name a
+    /// property declared with a ``DependencyKey`` or a read-only property (see ``DependencyValues``).
     @discardableResult
     public func withDependency<Value>(
-        _ keyPath: WritableKeyPath<DependencyValues, Value>, _ makeValue: () -> Value
+        _ keyPath: KeyPath<DependencyValues, Value>, factory: () -> Value
     ) -> Context {
-        withDependency(keyPath, makeValue())
+        withDependency(keyPath, factory())
     }
 
     /// Replaces one dependency of this context with `value`.
     @discardableResult
     public func withDependency<Value>(
-        _ keyPath: WritableKeyPath<DependencyValues, Value>, _ value: Value
+        _ keyPath: KeyPath<DependencyValues, Value>, _ value: Value
     ) -> Context {
-        DependencyValues.$isOverriding.withValue(true) { dependencies[keyPath: keyPath] = value }
+        dependencies.replace(keyPath, with: value)
         return self
     }
 
     /// The current value of one dependency, as services and widgets see it.
     public func dependency<Value>(_ keyPath: KeyPath<DependencyValues, Value>) -> Value {
-        dependencies[keyPath: keyPath]
+        dependencies.value(at: keyPath)
     }
 }

@@ -96,6 +96,16 @@ import Testing
         }
     }
 
+    /// `make run DEMO=QuickStart` runs the README's first example: the program holds it too.
+    @Test func theQuickStartProgramHoldsTheFirstExample() throws {
+        let first = try #require(Self.documentedBlocks().first)
+        let program = try String(
+            contentsOf: Self.root.appendingPathComponent("Examples/QuickStart/QuickStart.swift"),
+            encoding: .utf8)
+        let lines = Self.significantLines(program.components(separatedBy: "\n"))
+        #expect(Self.contains(lines, run: Self.significantLines(first.lines)))
+    }
+
     @Test func theBlockReaderFindsIndentedBlocksAndSkipsOtherLanguages() {
         let markdown = """
             text

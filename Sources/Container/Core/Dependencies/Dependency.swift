@@ -29,8 +29,8 @@ public struct Dependency<Value> {
     ) -> Value {
         let keyPath = owner[keyPath: storageKeyPath].keyPath
         guard let context = owner.context else {
-            return DependencyValues(mode: .automatic)[keyPath: keyPath]
+            return DependencyValues(mode: .automatic).value(at: keyPath)
         }
-        return context.dependencies[keyPath: keyPath]
+        return context.dependencies.value(at: keyPath)
     }
 }

@@ -69,3 +69,22 @@ struct AnimatedValue<Value: Interpolatable> {
         animation = nil
     }
 }
+
+extension Node {
+    /// Moves an animatable property of this node to `target`. A new property starts at its target,
+    /// whatever animation inserted the node; a changed one moves with the update's animation from
+    /// the clock time of the change, and the node joins the animating ones. Returns whether the
+    /// value changed.
+    func move<Value>(_ property: inout AnimatedValue<Value>?, to target: Value, in tree: WidgetTree) -> Bool {
+        guard var animated = property else {
+            property = AnimatedValue(target)
+            return true
+        }
+        guard target != animated.target else { return false }
+        if animated.set(target, animation: tree.transaction, at: tree.changeTime) {
+            tree.startAnimating(self)
+        }
+        property = animated
+        return true
+    }
+}

@@ -10,17 +10,9 @@ final class OffsetNode: ModifierNode {
     private var offset: AnimatedValue<Point>?
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let offsetModifier = modifier as? OffsetModifier else { return }
-        guard var animated = offset else {
-            // A new offset starts where it is, whatever animation inserted it.
-            offset = AnimatedValue(offsetModifier.offset)
-            return invalidatePlacement()
-        }
-        guard offsetModifier.offset != animated.target else { return }
-        if animated.set(offsetModifier.offset, animation: tree.transaction, at: tree.changeTime) {
-            tree.startAnimating(self)
-        }
-        offset = animated
+        guard let offsetModifier = modifier as? OffsetModifier,
+            move(&offset, to: offsetModifier.offset, in: tree)
+        else { return }
         invalidatePlacement()
     }
 

@@ -7,37 +7,29 @@ struct OpacityModifier: NodeModifier {
 /// Composites its subtree with an opacity, animated when the update has an animation.
 @MainActor
 final class OpacityNode: ModifierNode {
-    private var opacity = AnimatedValue(1.0)
-    private var isNew = true
+    private var opacity: AnimatedValue<Double>?
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let opacityModifier = modifier as? OpacityModifier else { return }
-        let target = min(1, max(0, opacityModifier.opacity))
-        if isNew {
-            // A new opacity starts where it is, whatever animation inserted it.
-            isNew = false
-            opacity.reset(to: target)
-            return invalidatePaint(subtree: true)
-        }
-        guard target != opacity.target else { return }
-        if opacity.set(target, animation: tree.transaction, at: tree.changeTime) { tree.startAnimating(self) }
+        guard let opacityModifier = modifier as? OpacityModifier,
+            move(&opacity, to: min(1, max(0, opacityModifier.opacity)), in: tree)
+        else { return }
         invalidatePaint(subtree: true)
     }
 
     override func advanceAnimations(to time: Double) -> Bool {
         invalidatePaint(subtree: true)
-        return opacity.isRunning(at: time)
+        return opacity?.isRunning(at: time) ?? false
     }
 
     override func draw(_ context: DrawContext) {
-        let shown = opacity.value(at: tree?.frameTime ?? 0)
+        let shown = opacity?.value(at: tree?.frameTime ?? 0) ?? 1
         context.withOpacity(shown) { super.draw(context) }
     }
 
     /// Fully transparent content cannot be hit, like SwiftUI's `opacity(0)`.
-    override var acceptsInput: Bool { super.acceptsInput && opacity.target > 0 }
+    override var acceptsInput: Bool { super.acceptsInput && (opacity?.target ?? 1) > 0 }
 
-    override var hidesFromAccessibility: Bool { super.hidesFromAccessibility || opacity.target == 0 }
+    override var hidesFromAccessibility: Bool { super.hidesFromAccessibility || opacity?.target == 0 }
 }
 
 extension Node {

@@ -11,17 +11,9 @@ final class PaddingNode: ModifierNode {
     private var insets: AnimatedValue<EdgeInsets>?
 
     override func apply(_ modifier: any NodeModifier, in tree: WidgetTree) {
-        guard let padding = modifier as? PaddingModifier else { return }
-        guard var animated = insets else {
-            // A new padding starts at its insets, whatever animation inserted it.
-            insets = AnimatedValue(padding.insets)
-            return invalidateLayout()
+        guard let padding = modifier as? PaddingModifier, move(&insets, to: padding.insets, in: tree) else {
+            return
         }
-        guard padding.insets != animated.target else { return }
-        if animated.set(padding.insets, animation: tree.transaction, at: tree.changeTime) {
-            tree.startAnimating(self)
-        }
-        insets = animated
         invalidateLayout()
     }
 
