@@ -79,6 +79,22 @@ final class SwitchesService: Service {
         #expect(red.r > 200 && red.g < 80 && red.b < 80)
     }
 
+    @Test func aLongLabelTakesTheWholeRoomBesideTheSwitch() throws {
+        let title = "Play the next video automatically when this one ends"
+        let host = SnapshotRenderer(size: Size(width: 300, height: 120), context: context).makeHost(
+            WithService(SwitchesService.self) { switches in
+                Toggle(isOn: switches.binding(\.autoplay)) {
+                    Text(title).accessibilityIdentifier("label")
+                }
+            })
+        host.update()
+        let label = try #require(host.frame(ofIdentifier: "label"))
+        let room = 300.0 - 44 - 12
+        #expect(label.minX == 0)
+        #expect(label.width > room * 0.75 && label.width <= room)
+        #expect(label.height < 3 * Font.body.size * 1.5)
+    }
+
     @Test func returnAndSpaceFlipTheFocusedToggle() {
         let host = host()
         host.press("Tab")

@@ -23,8 +23,9 @@ public struct Toggle<Label: Widget>: Widget {
         let isOn = self.isOn
         let on = isOn.wrappedValue
         HStack(spacing: 12) {
-            label
-            Spacer(minLength: 0)
+            // NB: a frame rather than a `Spacer` beside it: the stack would offer a long label only
+            // half the room, and it would wrap early.
+            label.frame(maxWidth: .infinity, alignment: .leading)
             ToggleSwitch(isOn: on)
         }
         .contentShape()
