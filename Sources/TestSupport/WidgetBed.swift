@@ -102,9 +102,7 @@ public final class WidgetBed {
 
     /// Presses and releases at `point`, then draws.
     public func click(_ point: Point) {
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
+        host.click(point)
     }
 
     /// Clicks the middle of the widget marked `identifier`, when there is one.

@@ -12,6 +12,13 @@ extension WidgetHost {
         }
     }
 
+    /// Presses and releases the pointer at `point`, then updates.
+    public func click(_ point: Point) {
+        handle(.pointerDown(point))
+        handle(.pointerUp(point))
+        update()
+    }
+
     /// Types `text` as a window delivers it, one character at a time, then updates.
     public func type(_ text: String) {
         for character in text { handle(.textInput(String(character))) }

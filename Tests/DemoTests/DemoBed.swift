@@ -50,9 +50,7 @@ final class DemoBed {
     }
 
     func click(_ point: Point) {
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
+        host.click(point)
     }
 
     /// Clicks the middle of the widget marked `identifier`; `false` when there is none.

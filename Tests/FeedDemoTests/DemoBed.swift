@@ -45,9 +45,7 @@ final class DemoBed {
     }
 
     func click(_ point: Point) {
-        host?.handle(.pointerDown(point))
-        host?.handle(.pointerUp(point))
-        host?.update()
+        host?.click(point)
     }
 
     func click(identifier: String) {

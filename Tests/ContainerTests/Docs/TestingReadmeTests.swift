@@ -76,12 +76,6 @@ struct Banner: Widget {
             PlayerWidget(context))
     }
 
-    func tap(_ host: WidgetHost, _ point: Point) {
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
-    }
-
     @Test func aCoverPanelTakesItsFrameAcrossItsEdgeAndTheEdgeAlongIt() throws {
         let host = host()
         context.feature.present(.left(.cover)) {
@@ -97,7 +91,7 @@ struct Banner: Widget {
         #expect(host.snapshot().pixel(x: 140, y: 340).a == 204)
 
         // The row's spacer is drawn by nothing, yet takes the tap.
-        tap(host, Point(x: row.maxX - 10, y: row.midY))
+        host.click(Point(x: row.maxX - 10, y: row.midY))
         #expect(context[EpisodesService.self].playing == "The Storm")
     }
 
@@ -116,9 +110,9 @@ struct Banner: Widget {
         }
         host.update()
         let row = try #require(host.frame(ofIdentifier: "row"))
-        tap(host, Point(x: row.maxX - 10, y: row.midY))
+        host.click(Point(x: row.maxX - 10, y: row.midY))
         #expect(context[EpisodesService.self].playing == nil)
-        tap(host, Point(x: row.minX + 10, y: row.midY))
+        host.click(Point(x: row.minX + 10, y: row.midY))
         #expect(context[EpisodesService.self].playing == "Pilot")
     }
 

@@ -34,12 +34,6 @@ import VideoPlayerTestSupport
         return host
     }
 
-    func click(_ host: WidgetHost, _ point: Point) {
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
-    }
-
     func centre(_ rect: Rect) -> Point { Point(x: rect.midX, y: rect.midY) }
 
     func rows(_ host: WidgetHost) -> [AccessibilityElement] {
@@ -54,7 +48,7 @@ import VideoPlayerTestSupport
         let host = host()
         let button = try #require(host.frame(ofIdentifier: "speed"))
         #expect(rows(host).isEmpty)
-        click(host, centre(button))
+        host.click(centre(button))
         let opened = rows(host)
         #expect(opened.map(\.label) == ["0.5×", "1×", "2×"])
         let first = try #require(opened.first)
@@ -62,17 +56,17 @@ import VideoPlayerTestSupport
         #expect(first.frame.minY >= button.maxY)
         #expect(first.frame.minX >= button.minX && first.frame.minX <= button.minX + 1)
         #expect(first.frame.width >= button.width)
-        click(host, centre(opened[2].frame))
+        host.click(centre(opened[2].frame))
         #expect(log.events == ["2×"])
         #expect(rows(host).isEmpty)
         // The page takes clicks again.
-        click(host, centre(try #require(host.frame(ofIdentifier: "play"))))
+        host.click(centre(try #require(host.frame(ofIdentifier: "play"))))
         #expect(log.events == ["2×", "play"])
     }
 
     @Test func theRowUnderThePointerTakesTheTint() throws {
         let host = host()
-        click(host, centre(try #require(host.frame(ofIdentifier: "speed"))))
+        host.click(centre(try #require(host.frame(ofIdentifier: "speed"))))
         let row = try #require(rows(host).last).frame
         let edge = Point(x: row.maxX - 4, y: row.midY)
         let before = host.snapshot().pixel(x: Int(edge.x), y: Int(edge.y))
@@ -111,7 +105,7 @@ import VideoPlayerTestSupport
     @Test func aMenuLongerThanTheRoomScrollsToItsLastRow() throws {
         let rates = (1...30).map { "rate \($0)" }
         let host = host(rows: rates, size: Size(width: 320, height: 200))
-        click(host, centre(try #require(host.frame(ofIdentifier: "speed"))))
+        host.click(centre(try #require(host.frame(ofIdentifier: "speed"))))
         let shown = rows(host)
         #expect(shown.count == 30)
         let last = try #require(shown.last)
@@ -148,7 +142,7 @@ import VideoPlayerTestSupport
         host.update()
         let hovered = host.snapshot().pixel(x: Int(corner.x), y: Int(corner.y))
         #expect(plate.r > 20 && hovered.r > plate.r + 15)
-        click(host, corner)
+        host.click(corner)
         #expect(log.events == ["play"])
     }
 }

@@ -47,10 +47,7 @@ final class QualityService: Service {
     }
 
     func click(_ host: WidgetHost, _ frame: Rect) {
-        let point = Point(x: frame.midX, y: frame.midY)
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
+        host.click(Point(x: frame.midX, y: frame.midY))
     }
 
     @Test func theButtonShowsTheChoiceAndTheListChecksItAndChoosingWritesIt() throws {

@@ -70,12 +70,6 @@ final class PopoverStateService: Service {
         host.update()
     }
 
-    func click(_ host: WidgetHost, _ point: Point) {
-        host.handle(.pointerDown(point))
-        host.handle(.pointerUp(point))
-        host.update()
-    }
-
     @Test func itIsDrawnAboveThePageBelowItsAnchor() throws {
         let host = host()
         let opener = try #require(host.frame(ofIdentifier: "opener"))
@@ -97,17 +91,17 @@ final class PopoverStateService: Service {
         let host = host()
         open(host)
         let row1 = try #require(host.frame(ofIdentifier: "row 1"))
-        click(host, Point(x: row1.midX, y: row1.midY))
+        host.click(Point(x: row1.midX, y: row1.midY))
         #expect(log.events == ["row 1"])
         #expect(state.isPresented)
-        click(host, Point(x: 250, y: 150))
+        host.click(Point(x: 250, y: 150))
         #expect(log.events == ["row 1"])
         #expect(!state.isPresented)
         #expect(host.frame(ofIdentifier: "row 1") == nil)
         // Where the card was, the page shows again; and clicks reach it again.
         #expect(
             host.snapshot().pixel(x: Int(row1.midX), y: Int(row1.midY)).isClose(to: Self.red, tolerance: 6))
-        click(host, Point(x: 250, y: 150))
+        host.click(Point(x: 250, y: 150))
         #expect(log.events == ["row 1", "page tap"])
     }
 
@@ -211,7 +205,7 @@ final class PopoverStateService: Service {
 
     @Test func openedWithThePointerDownReachesItsFirstWidget() {
         let host = host()
-        click(host, Point(x: 130, y: 25))
+        host.click(Point(x: 130, y: 25))
         #expect(state.isPresented)
         #expect(host.focusedIdentifier == nil)
         host.press("Down")

@@ -43,9 +43,7 @@ final class FormService: Service {
     }
 
     func click(_ host: WidgetHost, x: Double = 100, y: Double) {
-        host.handle(.pointerDown(Point(x: x, y: y)))
-        host.handle(.pointerUp(Point(x: x, y: y)))
-        host.update()
+        host.click(Point(x: x, y: y))
     }
 
     /// Light pixels in the band of `rect`: the text drawn there.
