@@ -52,12 +52,14 @@ public struct DependencyValues: Sendable {
     /// The dependency at `keyPath`: what replaced it in this context, else the property's own value
     /// (a key's override or default, or a read-only property's value, read once and kept).
     public func value<Value>(at keyPath: KeyPath<DependencyValues, Value>) -> Value {
+        // NB: a settable property is replaced through its setter, never by key path, so the
+        // common read (the clock, on every state change) hashes no key path.
+        if keyPath is WritableKeyPath<DependencyValues, Value> { return self[keyPath: keyPath] }
         if let replaced = (overrides[.property(PropertyKey(keyPath))] as? UncheckedDependency)?.value
             as? Value
         {
             return replaced
         }
-        if keyPath is WritableKeyPath<DependencyValues, Value> { return self[keyPath: keyPath] }
         return defaults.value(of: keyPath, in: self)
     }
 
@@ -94,7 +96,7 @@ private struct PropertyKey: Hashable, @unchecked Sendable {
 /// original's clients are structs of plain closures).
 ///
 /// NB: `@unchecked`: dependency values are set and read on the main actor, where contexts live;
-/// the struct is `Sendable` only so that `DependencyValues` can be read from a task-local default.
+/// the struct is `Sendable` only so that `DependencyValues`, which holds it, stays `Sendable`.
 private struct UncheckedDependency: @unchecked Sendable {
     let value: Any
 }
