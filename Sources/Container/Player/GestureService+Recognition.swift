@@ -1,22 +1,9 @@
 import Foundation
 
-/// The press in progress, from the button going down to its release.
-struct PressState {
-    let start: Point
+/// What the service adds to the recognizer's press: the video's size and the drag's axis.
+struct GesturePress {
     let size: Size
-    var location: Point
-    var time: Double
-    var velocity = Point.zero
-    var drag: DragDirection?
-    var isLongPressed = false
-    var longPressTimer: TimerToken?
-}
-
-/// A tap waiting for a possible second click.
-struct PendingTap {
-    let event: GestureEvent
-    let time: Double
-    let timer: TimerToken
+    var direction: DragDirection?
 }
 
 /// A control + wheel zoom in progress.
@@ -71,91 +58,64 @@ extension GestureService {
     }
 
     private func pressBegan(at point: Point, in size: Size) {
-        press?.longPressTimer?.cancel()
-        var state = PressState(start: point, size: size, location: point, time: clock.now)
-        if isObserved(.longPress) {
-            state.longPressTimer = clock.schedule(after: longPressDuration) { [weak self] in
-                self?.longPressFired()
-            }
-        }
-        press = state
-    }
-
-    private func longPressFired() {
-        guard var state = press, state.drag == nil else { return }
-        state.isLongPressed = true
-        press = state
-        emit(event(.longPress, .began, at: state.location, for: state))
+        pressInfo = GesturePress(size: size)
+        recognizer.thresholds = thresholds
+        handle(
+            recognizer.pointerDown(at: point, time: clock.now, drag: true, longPress: isObserved(.longPress)))
     }
 
     private func pressMoved(to point: Point) {
-        guard var state = press else { return }
-        let now = clock.now
-        if now > state.time {
-            let elapsed = now - state.time
-            state.velocity = Point(
-                x: (point.x - state.location.x) / elapsed, y: (point.y - state.location.y) / elapsed)
-        }
-        state.location = point
-        state.time = now
-        defer { press = state }
-        if state.isLongPressed {
-            return emit(event(.longPress, .changed, at: point, for: state))
-        }
-        if let direction = state.drag {
-            return emit(event(.drag(direction), .changed, at: point, for: state))
-        }
-        let moved = point - state.start
-        guard (moved.x * moved.x + moved.y * moved.y).squareRoot() >= dragThreshold else { return }
-        state.longPressTimer?.cancel()
-        let direction: DragDirection =
-            abs(moved.x) > abs(moved.y) ? .horizontal : .vertical(side(of: state.start, in: state.size))
-        state.drag = direction
-        emit(event(.drag(direction), .began, at: point, for: state))
+        handle(recognizer.pointerMoved(to: point, time: clock.now))
     }
 
     private func pressEnded(at point: Point) {
-        guard var state = press else { return }
-        press = nil
-        state.longPressTimer?.cancel()
-        state.location = point
-        if state.isLongPressed {
-            emit(event(.longPress, .ended, at: point, for: state))
-        } else if let direction = state.drag {
-            emit(event(.drag(direction), .ended, at: point, for: state))
-        } else {
-            tapped(event(.tap, .ended, at: state.start, for: state))
+        handle(recognizer.pointerUp(at: point, time: clock.now))
+    }
+
+    /// Emits what the recognizer recognised, and follows its next deadline.
+    private func handle(_ recognized: [PointerRecognizer<GestureEvent>.Recognized]) {
+        for item in recognized {
+            switch item {
+            case .tap(let tap): emit(tap)
+            case .doubleTap(let first):
+                var double = first
+                double.kind = .doubleTap(first.side)
+                emit(double)
+            case .released(let press):
+                guard let info = pressInfo else { continue }
+                let tap = event(.tap, .ended, at: press.start, for: press, info)
+                // A tap waits for a second click only when a double tap is observed on its side.
+                handle(recognizer.tap(tap, at: clock.now, waitsForSecond: isObserved(.doubleTap(tap.side))))
+            case .longPress(let phase, let press):
+                guard let info = pressInfo else { continue }
+                emit(event(.longPress, phase, at: press.location, for: press, info))
+            case .drag(let phase, let press):
+                guard var info = pressInfo else { continue }
+                if phase == .began {
+                    let moved = press.translation
+                    info.direction =
+                        abs(moved.x) > abs(moved.y)
+                        ? .horizontal : .vertical(side(of: press.start, in: info.size))
+                    pressInfo = info
+                }
+                guard let direction = info.direction else { continue }
+                emit(event(.drag(direction), phase, at: press.location, for: press, info))
+            }
+        }
+        recognizerTimer.follow(recognizer.deadline, on: clock) { [weak self] in
+            guard let self else { return }
+            self.handle(self.recognizer.advance(to: self.clock.now))
         }
     }
 
-    /// A tap fires at once unless a double tap is observed on its side: then it waits the interval,
-    /// and a second click within it makes a double tap instead.
-    private func tapped(_ tap: GestureEvent) {
-        let now = clock.now
-        if let pending = pendingTap, now - pending.time <= doubleTapInterval {
-            pending.timer.cancel()
-            pendingTap = nil
-            var double = pending.event
-            double.kind = .doubleTap(pending.event.side)
-            return emit(double)
-        }
-        pendingTap?.timer.cancel()
-        pendingTap = nil
-        guard isObserved(.doubleTap(tap.side)) else { return emit(tap) }
-        let timer = clock.schedule(after: doubleTapInterval) { [weak self] in
-            self?.pendingTap = nil
-            self?.emit(tap)
-        }
-        pendingTap = PendingTap(event: tap, time: now, timer: timer)
-    }
-
-    private func event(_ kind: GestureKind, _ phase: GesturePhase, at point: Point, for state: PressState)
-        -> GestureEvent
-    {
+    private func event(
+        _ kind: GestureKind, _ phase: GesturePhase, at point: Point,
+        for press: PointerRecognizer<GestureEvent>.Press, _ info: GesturePress
+    ) -> GestureEvent {
         var event = GestureEvent(
-            kind: kind, phase: phase, location: point, startLocation: state.start,
-            side: side(of: state.start, in: state.size), size: state.size)
-        event.velocity = state.velocity
+            kind: kind, phase: phase, location: point, startLocation: press.start,
+            side: side(of: press.start, in: info.size), size: info.size)
+        event.velocity = press.velocity
         return event
     }
 

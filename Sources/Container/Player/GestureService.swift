@@ -10,27 +10,23 @@
 /// ```
 /// The service keeps its handlers as long as the context: one that captures the context strongly
 /// keeps it alive for good, so capture it weakly.
-/// Time (double-tap interval, long-press duration) runs on the injected `clock` dependency.
+/// Time (double-tap interval, long-press duration) runs on the injected `clock` dependency; the
+/// thresholds are the `gestureThresholds` dependency, which the widgets of a host use too.
 ///
 /// > Important: Main actor only. Handlers stay registered until their token is cancelled or the
 /// > service stops.
 public final class GestureService: Service {
-    /// Seconds between two clicks that make a double tap; a tap waits this long when a double tap
-    /// is observed on its side.
-    public var doubleTapInterval = 0.3
-    /// Seconds a press must be held, without moving, to become a long press.
-    public var longPressDuration = 0.5
-    /// Points the pointer must move with the button down before a drag begins.
-    public var dragThreshold = 8.0
     /// Seconds without a control + wheel event after which a pinch ends.
     public var pinchEndDelay = 0.3
 
     @Dependency(\.clock) var clock
+    @Dependency(\.gestureThresholds) var thresholds
     private var observers: [(id: Int, kind: GestureKind, handler: @MainActor (GestureEvent) -> Void)] = []
     private var keyTakers: [(id: Int, handler: @MainActor (KeyPress) -> Bool)] = []
     private var nextID = 0
-    var press: PressState?
-    var pendingTap: PendingTap?
+    var recognizer = PointerRecognizer<GestureEvent>(thresholds: .standard)
+    var recognizerTimer = DeadlineTimer()
+    var pressInfo: GesturePress?
     var pinch: PinchState?
     var isHovering = false
 
@@ -100,8 +96,8 @@ public final class GestureService: Service {
 
     /// Cancels the pending timers and forgets every handler.
     override public func didStop() {
-        press?.longPressTimer?.cancel()
-        pendingTap?.timer.cancel()
+        recognizer.reset()
+        recognizerTimer.cancel()
         pinch?.endTimer?.cancel()
         observers.removeAll()
         keyTakers.removeAll()

@@ -100,6 +100,33 @@ import VideoPlayerContainer
         #expect(log.events == ["long began", "long ended"])
     }
 
+    @Test func oneThresholdsDependencyGovernsTheVideoAndTheWidgetsAroundIt() {
+        let far = GestureThresholds(doubleTapInterval: 0.5, longPressDuration: 1, dragDistance: 30)
+        let bed = PlayerBed { _ = $0.withDependency(\.gestureThresholds, far) }
+        bed.context.gesture.observe(.drag(.horizontal)) { [log] event in log.add("video drag \(event.phase)")
+        }
+        bed.context.gesture.observe(.doubleTap(.all)) { [log] _ in log.add("video double tap") }
+        bed.host.handle(.pointerDown(Point(x: 100, y: 90)))
+        bed.host.handle(.pointerMoved(Point(x: 125, y: 90)))
+        #expect(log.events.isEmpty, "25 points is short of the 30 the dependency asks for")
+        bed.host.handle(.pointerMoved(Point(x: 130, y: 90)))
+        bed.host.handle(.pointerUp(Point(x: 130, y: 90)))
+        bed.click(100, 90)
+        bed.wait(0.4)
+        bed.click(100, 90)
+        #expect(log.events == ["video drag began", "video drag ended", "video double tap"])
+
+        let widgets = SnapshotRenderer(size: Size(width: 100, height: 100), context: bed.context).makeHost(
+            Color.red.frame(width: 100, height: 100).onDrag { [log] value in
+                log.add("widget drag \(value.phase)")
+            })
+        widgets.handle(.pointerDown(Point(x: 10, y: 10)))
+        widgets.handle(.pointerMoved(Point(x: 35, y: 10)))
+        #expect(log.events.count == 3, "the widgets' drags wait for 30 points too")
+        widgets.handle(.pointerMoved(Point(x: 40, y: 10)))
+        #expect(log.events.last == "widget drag began")
+    }
+
     @Test func controlWheelPinchesAndEndsWhenTheWheelRests() {
         var scales: [Double] = []
         bed.context.gesture.observe(.pinch) { [log] event in

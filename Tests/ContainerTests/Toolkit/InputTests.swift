@@ -125,6 +125,21 @@ final class EventLog {
         #expect(log.events == ["tap", "tap"])
     }
 
+    @Test func aClickOnAnotherWidgetFiresTheWaitingTapFirst() {
+        let host = host(
+            HStack(spacing: 0) {
+                Color.red.frame(width: 50, height: 50).onTap { log.add("left tap") }
+                    .onDoubleTap { log.add("left double") }
+                Color.blue.frame(width: 50, height: 50).onTap { log.add("right tap") }
+            })
+        click(host, 25, 50)
+        clock.advance(by: 0.1)
+        click(host, 75, 50)
+        #expect(log.events == ["left tap", "right tap"], "the taps come in the order of the clicks")
+        clock.advance(by: 1)
+        #expect(log.events == ["left tap", "right tap"])
+    }
+
     @Test func dragStartsPastTheThresholdAndReportsLocalPhases() {
         let host = host(
             Color.red.frame(width: 80, height: 20)

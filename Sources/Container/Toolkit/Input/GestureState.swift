@@ -4,9 +4,6 @@
 struct GestureState {
     /// A button press from down to up.
     struct Press {
-        let start: Point
-        /// The clock time of the press.
-        var startTime = 0.0
         /// The widget's tap handlers (`onTap` and/or `onDoubleTap`) found under the press; dropped
         /// when the press scrolls or stops scrolling content.
         var taps: TapHandlers?
@@ -17,7 +14,6 @@ struct GestureState {
         weak var dragNode: GestureNode?
         /// The scroll view whose content the drag moves.
         weak var scrollNode: ScrollNode?
-        var isDragging = false
         /// The `onPointer` widget that captured the press, if it was the innermost handler.
         weak var pointerNode: GestureNode?
         /// The `onInteraction` observers around the press, told about each of its events.
@@ -35,16 +31,11 @@ struct GestureState {
         var doubleTap: (@MainActor () -> Void)?
     }
 
-    /// A first click on a widget with `onDoubleTap`, waiting for a second.
-    struct PendingTap {
-        weak var anchor: Node?
-        let time: Double
-        /// Fires the single tap once the double-tap interval passed without a second click.
-        let timer: TimerToken?
-    }
-
+    /// The press's widgets; where it is, and what it has become, is the recognizer's.
     var press: Press?
-    var pendingTap: PendingTap?
+    /// Clicks, drags and double clicks, with the widget's tap handlers attached to each click.
+    var recognizer = PointerRecognizer<TapHandlers>(thresholds: .standard)
+    var recognizerTimer = DeadlineTimer()
     var hovered: [ObjectIdentifier: GestureNode] = [:]
     /// The `onPointer` widget the pointer last moved over with no button held.
     weak var pointerHovered: GestureNode?

@@ -61,15 +61,15 @@ extension WidgetHost {
         focus(
             chain.lazy.compactMap { $0 as? any FocusTarget }.first { $0.acceptsFocus && $0.takesFocusOnClick }
         )
+        let thresholds = context.dependency(\.gestureThresholds)
         if let field = chain.first as? TextFieldNode {
-            gestures.press = GestureState.Press(
-                start: point, taps: nil, interactionNodes: interactions, textField: field)
-            field.pointerDown(at: point, time: clock.now, doubleClickInterval: doubleTapInterval)
+            gestures.press = GestureState.Press(taps: nil, interactionNodes: interactions, textField: field)
+            field.pointerDown(at: point, time: clock.now, doubleClickInterval: thresholds.doubleTapInterval)
             return true
         }
         if let pointer = chain.capturingPointerNode {
             gestures.press = GestureState.Press(
-                start: point, taps: nil, pointerNode: pointer, interactionNodes: interactions)
+                taps: nil, pointerNode: pointer, interactionNodes: interactions)
             pointer.sendPointer(.down, at: point)
             return true
         }
@@ -82,8 +82,9 @@ extension WidgetHost {
         for case let scrollView as ScrollNode in chain where scrollView.stopMotion() { stoppedContent = true }
         if stoppedContent { taps = nil }
         gestures.press = GestureState.Press(
-            start: point, startTime: clock.now, taps: taps, dragCandidates: candidates,
-            interactionNodes: interactions)
+            taps: taps, dragCandidates: candidates, interactionNodes: interactions)
+        gestures.recognizer.thresholds = thresholds
+        perform(gestures.recognizer.pointerDown(at: point, time: clock.now, drag: !candidates.isEmpty))
         return taps != nil || !candidates.isEmpty || !interactions.isEmpty || stoppedContent
     }
 
@@ -92,7 +93,7 @@ extension WidgetHost {
         let chain = chain(at: point)
         updateHover(chain: chain)
         updateHelp(chain: chain)
-        guard var press = gestures.press else { return hoverPointer(chain: chain, at: point) }
+        guard let press = gestures.press else { return hoverPointer(chain: chain, at: point) }
         press.interactionNodes.forEach { $0.notifyInteraction() }
         if let pointer = press.pointerNode {
             pointer.sendPointer(.moved, at: point)
@@ -102,39 +103,52 @@ extension WidgetHost {
             field.pointerDragged(to: point)
             return true
         }
-        guard !press.dragCandidates.isEmpty else { return !press.interactionNodes.isEmpty }
-        if !press.isDragging {
-            let distance = point - press.start
-            guard (distance.x * distance.x + distance.y * distance.y).squareRoot() >= dragThreshold else {
-                return true
+        perform(gestures.recognizer.pointerMoved(to: point, time: clock.now))
+        return !press.dragCandidates.isEmpty || !press.interactionNodes.isEmpty
+    }
+
+    /// Acts on what the recognizer recognised: a drag goes to its widget or scroll view, a tap or a
+    /// double tap to its widget; then the recognizer's next deadline is followed.
+    private func perform(_ recognized: [PointerRecognizer<GestureState.TapHandlers>.Recognized]) {
+        for item in recognized {
+            switch item {
+            case .tap(let taps): taps.tap?()
+            case .doubleTap(let first): first.doubleTap?()
+            case .drag(.began, let state):
+                guard var press = gestures.press else { continue }
+                beginDrag(&press, state)
+                gestures.press = press
+            case .drag(_, let state):
+                if let scrollView = gestures.press?.scrollNode {
+                    scrollView.moveDrag(to: state.location, at: state.time)
+                } else if let node = gestures.press?.dragNode, case .drag(let action)? = node.handler {
+                    action(dragValue(.changed, state, node: node))
+                }
+            case .longPress, .released: break
             }
-            beginDrag(&press, toward: distance, at: point)
-            gestures.press = press
-            return true
         }
-        if let scrollView = press.scrollNode {
-            scrollView.moveDrag(to: point, at: clock.now)
-        } else if let node = press.dragNode, case .drag(let action)? = node.handler {
-            action(dragValue(.changed, at: point, press: press, node: node))
+        gestures.recognizerTimer.follow(gestures.recognizer.deadline, on: clock) { [weak self] in
+            guard let self else { return }
+            self.perform(self.gestures.recognizer.advance(to: self.clock.now))
         }
-        return true
     }
 
     /// Gives the drag to the innermost `onDrag` widget, or scroll view that can move that way; a
     /// drag over a scroll view is never also a tap.
-    private func beginDrag(_ press: inout GestureState.Press, toward distance: Point, at point: Point) {
-        press.isDragging = true
+    private func beginDrag(
+        _ press: inout GestureState.Press, _ state: PointerRecognizer<GestureState.TapHandlers>.Press
+    ) {
         if press.dragCandidates.contains(where: { $0 is ScrollNode }) { press.taps = nil }
         let owner = press.dragCandidates.first { node in
-            (node as? ScrollNode)?.canScroll(following: distance) ?? true
+            (node as? ScrollNode)?.canScroll(following: state.translation) ?? true
         }
         if let scrollView = owner as? ScrollNode {
             press.scrollNode = scrollView
-            scrollView.beginDrag(from: press.start, at: press.startTime)
-            scrollView.moveDrag(to: point, at: clock.now)
+            scrollView.beginDrag(from: state.start, at: state.startTime)
+            scrollView.moveDrag(to: state.location, at: state.time)
         } else if let node = owner as? GestureNode, case .drag(let action)? = node.handler {
             press.dragNode = node
-            action(dragValue(.began, at: point, press: press, node: node))
+            action(dragValue(.began, state, node: node))
         }
     }
 
@@ -146,52 +160,48 @@ extension WidgetHost {
             pointer.sendPointer(.up, at: point)
             return true
         }
-        if let scrollView = press.scrollNode {
-            scrollView.endDrag(at: point, time: clock.now)
-            return true
+        guard press.textField == nil else { return false }
+        var handled = false
+        var others: [PointerRecognizer<GestureState.TapHandlers>.Recognized] = []
+        for item in gestures.recognizer.pointerUp(at: point, time: clock.now) {
+            switch item {
+            case .drag(.ended, let state) where press.scrollNode != nil:
+                press.scrollNode?.endDrag(at: point, time: state.time)
+                handled = true
+            case .drag(.ended, let state) where press.dragNode != nil:
+                if let node = press.dragNode, case .drag(let action)? = node.handler {
+                    action(dragValue(.ended, state, node: node))
+                }
+                handled = true
+            case .drag(.ended, _), .released:
+                // A drag nothing took is still a click on the widget it ends on.
+                handled = releaseTap(press.taps, at: point)
+            default: others.append(item)
+            }
         }
-        if press.isDragging, let node = press.dragNode, case .drag(let action)? = node.handler {
-            action(dragValue(.ended, at: point, press: press, node: node))
-            return true
-        }
-        guard let taps = press.taps, let anchor = taps.anchor, anchor.frame.contains(point) else {
-            return false
-        }
-        releaseTap(taps, anchor: anchor)
+        perform(others)
+        return handled
+    }
+
+    /// A click released inside the widget it began on. A widget with only `onTap` fires now; one
+    /// with `onDoubleTap` waits for a second click, and fires its `onTap` only when none came within
+    /// the double-tap interval.
+    private func releaseTap(_ taps: GestureState.TapHandlers?, at point: Point) -> Bool {
+        guard let taps, let anchor = taps.anchor, anchor.frame.contains(point) else { return false }
+        let waits = taps.doubleTap != nil
+        perform(
+            gestures.recognizer.tap(taps, at: clock.now, waitsForSecond: waits) { waiting in
+                waits && waiting.anchor === anchor
+            })
         return true
     }
 
-    /// A widget with only `onTap` fires now; one with `onDoubleTap` waits for a second click, and
-    /// fires its `onTap` only when none came within ``doubleTapInterval``.
-    private func releaseTap(_ taps: GestureState.TapHandlers, anchor: Node) {
-        guard let doubleTap = taps.doubleTap else {
-            taps.tap?()
-            return
-        }
-        let now = clock.now
-        if let pending = gestures.pendingTap, pending.anchor === anchor,
-            now - pending.time <= doubleTapInterval
-        {
-            pending.timer?.cancel()
-            gestures.pendingTap = nil
-            doubleTap()
-            return
-        }
-        gestures.pendingTap?.timer?.cancel()
-        let timer = taps.tap.map { tap in
-            clock.schedule(after: doubleTapInterval) { [weak self] in
-                self?.gestures.pendingTap = nil
-                tap()
-            }
-        }
-        gestures.pendingTap = GestureState.PendingTap(anchor: anchor, time: now, timer: timer)
-    }
-
-    private func dragValue(_ phase: DragPhase, at point: Point, press: GestureState.Press, node: Node)
-        -> DragValue
-    {
+    private func dragValue(
+        _ phase: DragPhase, _ state: PointerRecognizer<GestureState.TapHandlers>.Press, node: Node
+    ) -> DragValue {
         DragValue(
-            phase: phase, location: node.localPoint(point), startLocation: node.localPoint(press.start),
+            phase: phase, location: node.localPoint(state.location),
+            startLocation: node.localPoint(state.start),
             size: node.frame.size)
     }
 

@@ -25,10 +25,6 @@ public final class WidgetHost {
     public var clearColor = Color.clear {
         didSet { needsFullRepaint = true }
     }
-    /// Seconds between two clicks that make a double tap.
-    public var doubleTapInterval = 0.3
-    /// Points the pointer must move with the button down before a drag begins.
-    public var dragThreshold = 4.0
     /// How many updates painted something.
     public private(set) var redrawCount = 0
     /// The damaged rectangles (surface pixels) the last update repainted.
