@@ -28,7 +28,7 @@ public final class FeatureService: Service {
 
     @ViewState private(set) var presentation: Presentation?
     @Dependency(\.clock) private var clock
-    private var events = HandlerList<FeatureEvent>()
+    private let events = Observers<FeatureEvent>()
     private var pendingEvent: TimerToken?
 
     /// Called by the context; subscribes to the other services this one follows.

@@ -21,9 +21,10 @@ public final class GestureService: Service {
 
     @Dependency(\.clock) var clock
     @Dependency(\.gestureThresholds) var thresholds
-    private var observers: [(id: Int, kind: GestureKind, handler: @MainActor (GestureEvent) -> Void)] = []
-    private var keyTakers: [(id: Int, handler: @MainActor (KeyPress) -> Bool)] = []
-    private var nextID = 0
+    private let observers = Observers<GestureEvent>()
+    /// The kind each observer asked for, by its id in ``observers``.
+    private var observedKinds: [Int: GestureKind] = [:]
+    private let keyTakers = HandlerList<KeyPress, Bool>()
     var recognizer = PointerRecognizer<GestureEvent>(thresholds: .standard)
     var recognizerTimer = DeadlineTimer()
     var pressInfo: GesturePress?
@@ -36,10 +37,14 @@ public final class GestureService: Service {
     public func observe(_ kind: GestureKind, _ handler: @escaping @MainActor (GestureEvent) -> Void)
         -> ObservationToken
     {
-        nextID += 1
-        let id = nextID
-        observers.append((id, kind, handler))
-        return ObservationToken { [weak self] in self?.observers.removeAll { $0.id == id } }
+        let id = observers.add { event in
+            if kind.matches(event.kind) { handler(event) }
+        }
+        observedKinds[id] = kind
+        return ObservationToken { [weak self] in
+            self?.observers.remove(id)
+            self?.observedKinds[id] = nil
+        }
     }
 
     /// Calls `handler` for every key press; shorthand for `observe(.key)`.
@@ -62,30 +67,24 @@ public final class GestureService: Service {
     /// ```
     @discardableResult
     public func observeKey(taking handler: @escaping @MainActor (KeyPress) -> Bool) -> ObservationToken {
-        nextID += 1
-        let id = nextID
-        keyTakers.append((id, handler))
-        return ObservationToken { [weak self] in self?.keyTakers.removeAll { $0.id == id } }
+        let id = keyTakers.add(handler)
+        return ObservationToken { [weak self] in self?.keyTakers.remove(id) }
     }
 
     /// Whether some handler observes a gesture matching `kind`.
     func isObserved(_ kind: GestureKind) -> Bool {
-        observers.contains { $0.kind.matches(kind) }
+        observedKinds.values.contains { $0.matches(kind) }
     }
 
     /// Calls the handlers that match the event's kind.
     func emit(_ event: GestureEvent) {
-        // NB: copy first: a handler may add or cancel observers.
-        let matching = observers.filter { $0.kind.matches(event.kind) }
-        for observer in matching { observer.handler(event) }
+        observers(event)
     }
 
     /// Reports a key press to `.key` observers and offers it to the `observeKey(taking:)`
     /// handlers; `true` when there are observers or a handler took it.
     func handleKey(_ key: KeyPress) -> Bool {
-        var taken = false
-        // NB: copy first: a handler may add or cancel observers.
-        for taker in keyTakers where taker.handler(key) { taken = true }
+        let taken = keyTakers.results(of: key).contains(true)
         guard isObserved(.key) else { return taken }
         var event = GestureEvent(
             kind: .key, phase: .ended, location: .zero, startLocation: .zero, side: .all, size: .zero)
@@ -100,6 +99,7 @@ public final class GestureService: Service {
         recognizerTimer.cancel()
         pinch?.endTimer?.cancel()
         observers.removeAll()
+        observedKinds.removeAll()
         keyTakers.removeAll()
     }
 }

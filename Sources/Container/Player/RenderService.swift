@@ -115,7 +115,7 @@ public final class RenderService: Service {
     public var liveTime: Double { madeEngine?.currentTime ?? currentTime }
 
     private var madeEngine: (any PlaybackEngine)?
-    private var events = HandlerList<PlayerEvent>()
+    private let events = Observers<PlayerEvent>()
     @Dependency(\.playbackEngine) private var engineFactory
     @Dependency(\.clock) private var clock
 

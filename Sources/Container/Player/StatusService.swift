@@ -17,7 +17,7 @@ public enum ScreenStatus: Hashable, Sendable, CaseIterable {
 public final class StatusService: Service {
     /// The current status; widgets reading it redraw when it changes.
     @ViewState public private(set) var status = ScreenStatus.halfScreen
-    private var observers = HandlerList<ScreenStatus>()
+    private let observers = Observers<ScreenStatus>()
 
     /// Moves to `status`, telling observers when it changed.
     public func change(to status: ScreenStatus) {

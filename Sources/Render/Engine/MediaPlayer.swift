@@ -154,8 +154,7 @@ public final class MediaPlayer {
     var loopTimeline = LoopTimeline()
     /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).
     var lastTick: Double?
-    var observers: [Int: @MainActor (PlayerEvent) -> Void] = [:]
-    var nextObserverID = 0
+    let observers = Observers<PlayerEvent>()
     var externalCues: [SubtitleCue] = []
     /// The subtitle renditions of an HLS item's master playlist, read by the player.
     var subtitleRenditions: SubtitleRenditions?
@@ -227,14 +226,12 @@ public final class MediaPlayer {
     /// Registers `handler` for every later event, in order.
     @discardableResult
     public func addObserver(_ handler: @escaping @MainActor (PlayerEvent) -> Void) -> ObserverToken {
-        nextObserverID += 1
-        observers[nextObserverID] = handler
-        return ObserverToken(id: nextObserverID)
+        ObserverToken(id: observers.add(handler))
     }
 
     /// Unregisters an observer.
     public func removeObserver(_ token: ObserverToken) {
-        observers[token.id] = nil
+        observers.remove(token.id)
     }
 
     /// A stream of every event from now on; it ends when the consumer stops iterating.
@@ -249,7 +246,7 @@ public final class MediaPlayer {
 
     /// Delivers `event` to every observer after applying it to the state.
     func emit(_ event: PlayerEvent) {
-        for id in observers.keys.sorted() { observers[id]?(event) }
+        observers(event)
     }
 
     /// Reports that a window could not show the player's picture (its renderer failed to upload,

@@ -119,7 +119,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var audioPreference: TrackPreference?
     var subtitlePreference: TrackPreference?
     private var reportedPresentationFailure = false
-    private var observers = HandlerList<PlayerEvent>()
+    private let observers = Observers<PlayerEvent>()
 
     /// An engine at time zero of `clock`, opening every item as `media` says.
     public init(

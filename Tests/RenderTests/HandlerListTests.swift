@@ -1,0 +1,54 @@
+import Testing
+
+@testable import VideoPlayerRender
+
+/// The observer list of the engine and of the container's services.
+@MainActor
+@Suite struct HandlerListTests {
+    @Test func handlersAreCalledInTheOrderTheyWereAdded() {
+        let list = Observers<Int>()
+        var calls: [String] = []
+        list.add { calls.append("first \($0)") }
+        let second = list.add { calls.append("second \($0)") }
+        list.add { calls.append("third \($0)") }
+        list(1)
+        list.remove(second)
+        list(2)
+        #expect(calls == ["first 1", "second 1", "third 1", "first 2", "third 2"])
+    }
+
+    @Test func aHandlerRemovedDuringACallIsNotCalledLaterInIt() {
+        let list = Observers<Int>()
+        var calls: [String] = []
+        var later = 0
+        list.add { _ in list.remove(later) }
+        later = list.add { calls.append("removed \($0)") }
+        list(1)
+        #expect(calls.isEmpty)
+    }
+
+    @Test func aHandlerAddedDuringACallIsCalledFromTheNextOne() {
+        let list = Observers<Int>()
+        var calls: [String] = []
+        var added = false
+        list.add { _ in
+            guard !added else { return }
+            added = true
+            list.add { calls.append("added \($0)") }
+        }
+        list(1)
+        list(2)
+        #expect(calls == ["added 2"])
+    }
+
+    @Test func resultsComeBackInOrderAndRemoveAllEmpties() {
+        let list = HandlerList<String, Bool>()
+        list.add { $0 == "J" }
+        list.add { $0.count == 1 }
+        #expect(list.results(of: "J") == [true, true])
+        #expect(list.results(of: "KL") == [false, false])
+        list.removeAll()
+        #expect(list.isEmpty)
+        #expect(list.results(of: "J").isEmpty)
+    }
+}
