@@ -18,7 +18,7 @@ final class VideoPipeline: DecodedFrameHandler {
     private let codec: CodecContext
     private let orientation: VideoOrientation
     private let nominalDuration: Double
-    private let converter = PixelConverter()
+    private let converter = PictureConverter()
     private var filter: (graph: FilterGraph, description: String, input: [Int32])?
     private let scratch: FFmpegFrame
     /// The last picture an exact seek skipped, shown when its generation ends before the target.
@@ -85,8 +85,9 @@ final class VideoPipeline: DecodedFrameHandler {
         }
         filter = nil
         var picture = UnsafePointer(frame)
-        if !PixelConverter.isPresentable(frame.pointee.format) {
-            guard converter.convert(frame, into: scratch.pointer) else { return true }
+        if !PictureConverter.isPresentable(frame.pointee.format) {
+            // NB: a picture that cannot be converted is dropped; the next may be.
+            guard (try? converter.convert(frame, into: scratch.pointer)) != nil else { return true }
             picture = UnsafePointer(scratch.pointer)
         }
         return enqueue(picture, time: time, duration: duration, serial: serial)

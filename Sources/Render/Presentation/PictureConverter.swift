@@ -1,11 +1,15 @@
 import CFFmpeg
 
-/// Converts pictures SDL cannot take directly (10-bit, 4:4:4, RGB...) into one reusable
-/// limited-range yuv420p buffer with swscale.
+/// Converts pictures SDL cannot take directly (10-bit, 4:4:4, RGB...) to limited-range yuv420p
+/// with swscale: the one YUV converter, of the video decoder thread and of the video texture.
 ///
-/// The scaler and the buffer are kept between frames and rebuilt only when the source size,
-/// format or colorimetry changes. The converted picture keeps the source's colour matrix, so it is
-/// shown with `YUVColorimetry(matrix: source.matrix, fullRange: false)`.
+/// The source's colour matrix and range are read from its tags (``YUVColorimetry``), and the
+/// converted picture is tagged with what it is: the same matrix, limited range. So a full-range
+/// picture (the "j" formats of MJPEG, or a frame tagged full range) keeps its levels.
+/// The scaler is kept between pictures and rebuilt only when the size, format or colorimetry
+/// changes.
+///
+/// > Important: not thread-safe; one converter per thread.
 final class PictureConverter {
     private struct Source: Equatable {
         var width: Int32
@@ -16,42 +20,41 @@ final class PictureConverter {
 
     private var scaler: OpaquePointer?
     private var source: Source?
-    private let output: UnsafeMutablePointer<AVFrame>
-
-    init() throws(PlayerError) {
-        guard let frame = av_frame_alloc() else {
-            throw .videoOutputUnavailable("allocating the conversion frame: out of memory")
-        }
-        output = frame
-    }
 
     deinit {
         sws_freeContext(scaler)
-        var doomed: UnsafeMutablePointer<AVFrame>? = output
-        av_frame_free(&doomed)
     }
 
-    /// The picture of `frame` as yuv420p; valid until the next call.
+    /// Whether SDL takes pictures of `format` as they are, with no conversion.
+    static func isPresentable(_ format: Int32) -> Bool {
+        [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12].map(\.rawValue).contains(format)
+    }
+
+    /// Writes `frame`'s picture as limited-range yuv420p into a new buffer of `output`, which is
+    /// reset first and gets `frame`'s properties (time, side data).
     func convert(
-        _ frame: UnsafePointer<AVFrame>, colorimetry: YUVColorimetry
-    ) throws(PlayerError) -> UnsafePointer<AVFrame> {
+        _ frame: UnsafePointer<AVFrame>, into output: UnsafeMutablePointer<AVFrame>
+    ) throws(PlayerError) {
+        let colorimetry = YUVColorimetry(of: frame)
         let wanted = Source(
             width: frame.pointee.width, height: frame.pointee.height, format: frame.pointee.format,
             colorimetry: colorimetry)
         if wanted != source { try rebuild(for: wanted) }
+        av_frame_unref(output)
+        output.pointee.format = AV_PIX_FMT_YUV420P.rawValue
+        output.pointee.width = wanted.width
+        output.pointee.height = wanted.height
+        try check(av_frame_get_buffer(output, 0), "allocating the conversion buffer")
+        try check(av_frame_copy_props(output, frame), "copying the picture's properties")
+        output.pointee.color_range = AVCOL_RANGE_MPEG
+        output.pointee.colorspace = colorimetry.matrix == .bt709 ? AVCOL_SPC_BT709 : AVCOL_SPC_SMPTE170M
         try check(sws_scale_frame(scaler, output, frame), "converting the picture")
-        return UnsafePointer(output)
     }
 
     private func rebuild(for wanted: Source) throws(PlayerError) {
         sws_freeContext(scaler)
         scaler = nil
         source = nil
-        av_frame_unref(output)
-        output.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        output.pointee.width = wanted.width
-        output.pointee.height = wanted.height
-        try check(av_frame_get_buffer(output, 0), "allocating the conversion buffer")
         let format = AVPixelFormat(rawValue: wanted.format)
         guard
             let context = sws_getContext(

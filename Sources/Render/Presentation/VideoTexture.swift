@@ -14,7 +14,8 @@ import CSDL2
 public final class VideoTexture {
     private let renderer: OpaquePointer
     private var texture: SDLTexture?
-    private var converter: PictureConverter?
+    /// Converts the pictures SDL cannot take, into `converted`.
+    private var converter: (PictureConverter, converted: FFmpegFrame)?
     // Weak: the comparison must not keep a decoder buffer alive, and a new frame allocated where a
     // freed one was is not mistaken for it.
     private weak var lastFrame: VideoFrame?
@@ -39,33 +40,29 @@ public final class VideoTexture {
     public func upload(_ frame: VideoFrame) throws(PlayerError) {
         guard frame !== lastFrame else { return }
         let source = UnsafePointer(frame.avFrame)
-        let tagged = YUVColorimetry(of: source)
         if let (format, layout) = Self.directUpload(of: source) {
-            try send(layout, format: format, colorimetry: tagged)
+            try send(layout, format: format, colorimetry: YUVColorimetry(of: source))
         } else {
-            try sendConverted(source, colorimetry: tagged)
+            try sendConverted(source)
         }
         lastFrame = frame
         uploadCount += 1
     }
 
-    private func sendConverted(
-        _ source: UnsafePointer<AVFrame>, colorimetry: YUVColorimetry
-    ) throws(PlayerError) {
-        let converter: PictureConverter
-        if let existing = self.converter {
-            converter = existing
-        } else {
-            converter = try PictureConverter()
-            self.converter = converter
+    private func sendConverted(_ source: UnsafePointer<AVFrame>) throws(PlayerError) {
+        if converter == nil {
+            guard let frame = FFmpegFrame() else {
+                throw .videoOutputUnavailable("allocating the conversion frame: out of memory")
+            }
+            converter = (PictureConverter(), frame)
         }
-        let converted = try converter.convert(source, colorimetry: colorimetry)
-        guard let layout = PlaneLayout(of: converted, count: 3) else {
+        guard let (converter, converted) = converter else { return }
+        try converter.convert(source, into: converted.pointer)
+        let picture = UnsafePointer(converted.pointer)
+        guard let layout = PlaneLayout(of: picture, count: 3) else {
             throw .videoOutputUnavailable("the converted picture has no planes")
         }
-        try send(
-            layout, format: csdl_pixelformat_iyuv(),
-            colorimetry: YUVColorimetry(matrix: colorimetry.matrix, fullRange: false))
+        try send(layout, format: csdl_pixelformat_iyuv(), colorimetry: YUVColorimetry(of: picture))
     }
 
     /// The SDL format and planes of a frame SDL takes as it is; `nil` when it must be converted.
