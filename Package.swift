@@ -20,7 +20,8 @@ let package = Package(
         .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -61,12 +62,14 @@ let package = Package(
         ),
         .target(
             name: "VideoPlayerRender",
-            dependencies: ["CFFmpeg", "CSDL2", "CLibass"],
+            dependencies: ["CFFmpeg", "CSDL2", "CLibass", .product(name: "Logging", package: "swift-log")],
             path: "Sources/Render"
         ),
         .target(
             name: "VideoPlayerContainer",
-            dependencies: ["VideoPlayerRender", "CSDL2", "CCairo"],
+            dependencies: [
+                "VideoPlayerRender", "CSDL2", "CCairo", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/Container"
         ),
         .target(
@@ -100,6 +103,7 @@ let package = Package(
                 "DemoSupport", "VideoPlayerFixtures",
                 "VideoPlayerWidgets",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Examples/vpc-play"
         ),
@@ -187,7 +191,7 @@ let package = Package(
             dependencies: [
                 "VideoPlayerTestSupport",
                 "VideoPlayerRender", "CFFmpeg", "CSDL2", "FuzzKit", "VideoPlayerFixtures", "MediaTestSupport",
-                "AudioAnalysis",
+                "AudioAnalysis", .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/RenderTests"
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import VideoPlayerFixtures
 import VideoPlayerWidgets
 
@@ -61,6 +62,8 @@ struct VPCPlay: ParsableCommand {
     var autoexit = false
 
     mutating func run() throws {
+        // Diagnostics (VPC_LOG=debug) go to standard error, as vpc-play's own messages do.
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var items = try makeItems()
         guard subDelay.isFinite, audioDelay.isFinite else {
             throw ValidationError("--sub-delay and --audio-delay must be numbers of seconds")

@@ -86,4 +86,35 @@ import VideoPlayerWidgets
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("--after"))
     }
+
+    /// What `vpc-play --autoexit` writes to standard error while it plays a 1 s clip to its end.
+    private func diagnostics(level: String?) throws -> String {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 160, height: 120, duration: 1, tone: nil))
+        let process = Process()
+        process.executableURL = Self.executable
+        process.arguments = ["--size", "160x120", "--autoexit", clip.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
+        environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+        environment["VPC_LOG"] = level
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let output = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @Test func diagnosticsAreQuietUnlessVPCLogAsksForThem() throws {
+        let quiet = try diagnostics(level: nil)
+        #expect(!quiet.contains("vpc."), "\(quiet)")
+        let told = try diagnostics(level: "debug")
+        #expect(told.contains("vpc.window"), "the window's renderer: \(told)")
+        #expect(told.contains("vpc.engine"), "the player's events: \(told)")
+        #expect(told.contains("statusChanged"), "\(told)")
+        #expect(told.contains("ended"), "\(told)")
+        #expect(!told.contains("timeTick"), "ticks are traces, below debug")
+    }
 }

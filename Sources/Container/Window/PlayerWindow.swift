@@ -1,5 +1,6 @@
 import CSDL2
 import Foundation
+import Logging
 
 /// An SDL window that hosts a widget tree and runs the main loop: input, timers, video frames,
 /// widget repaints and composition.
@@ -109,6 +110,7 @@ public final class PlayerWindow {
         }
         if context.window.window === self { context.window.window = nil }
         self.scene = nil
+        Logger.window.info("closed")
         for participant in participants { participant.windowDidClose(self) }
     }
 

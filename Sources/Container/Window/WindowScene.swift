@@ -1,4 +1,5 @@
 import CSDL2
+import Logging
 
 /// The open state of a ``PlayerWindow``: the SDL window, the widget host and the compositor that puts
 /// video and widgets on screen.
@@ -28,6 +29,9 @@ final class WindowScene {
         let scale = logical.width > 0 ? pixels.width / logical.width : 1
         host = WidgetHost(root: root, context: context, size: logical, scale: scale)
         compositor = try SceneCompositorFactory.make(for: window, host: host, compositing: compositing)
+        Logger.window.info(
+            "opened \(Int(logical.width))x\(Int(logical.height)) points at scale \(scale), compositor \(compositor.name)"
+        )
         sleeper = LoopSleeper(
             wakeEventType: wakeEvent, videoDriver: String(cString: SDL_GetCurrentVideoDriver()))
         // NB: SDL starts text input with the video subsystem; the input method should run only

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import Logging
 
 /// Reads a playlist over libavformat's protocols (HTTP, HTTPS, files), with a read timeout and an
 /// interrupt, for the player's own reading of a live stream's playlists.
@@ -67,6 +68,7 @@ enum HLSPlaylistFetch {
                 throw .unsupportedFormat("\(url) is longer than \(limit) bytes (\(operation))")
             }
         }
+        Logger.network.debug("\(operation): \(bytes.count) bytes of \(url)")
         return bytes
     }
 

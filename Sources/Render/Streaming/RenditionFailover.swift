@@ -1,3 +1,4 @@
+import Logging
 /// Another rendition of a ladder takes over when the segments of the one playing cannot be fetched
 /// (an HTTP error, a refused or lost connection), instead of the item failing there.
 ///
@@ -51,6 +52,7 @@ final class RenditionFailover: Sendable {
             state.pending = true
             return (true, state.report)
         }
+        if handled { Logger.network.warning("failing over to another rendition after: \(error)") }
         report?(error)
         return handled
     }

@@ -1,3 +1,4 @@
+import Logging
 /// Gestures over the video: `context.gesture.observe(.doubleTap(.left)) { event in ... }`.
 ///
 /// The gesture overlay (inside the render overlay, over the video) feeds the service raw pointer,
@@ -78,6 +79,8 @@ public final class GestureService: Service {
 
     /// Calls the handlers that match the event's kind.
     func emit(_ event: GestureEvent) {
+        Logger.input.debug(
+            "\(event.kind) \(event.phase) at \(Int(event.location.x)),\(Int(event.location.y))")
         observers(event)
     }
 

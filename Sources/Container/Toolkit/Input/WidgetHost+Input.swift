@@ -1,3 +1,4 @@
+import Logging
 extension WidgetHost {
     /// Routes one input event to the widgets under the pointer (or, for keys, to `onKeyPress` handlers).
     ///
@@ -8,6 +9,7 @@ extension WidgetHost {
     /// - Returns: Whether some widget handled the event.
     @discardableResult
     public func handle(_ event: InputEvent) -> Bool {
+        Logger.input.trace("\(event)")
         switch event {
         case .pointerDown(let point, .left): return pointerDown(at: point)
         case .pointerUp(let point, .left): return pointerUp(at: point)

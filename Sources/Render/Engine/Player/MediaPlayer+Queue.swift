@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 extension MediaPlayer {
     /// Replaces the queue with `item` and opens it in the background.
@@ -10,6 +11,7 @@ extension MediaPlayer {
     ///
     /// An out-of-range `index` is clamped and reported with `.adjusted`.
     public func load(_ items: [MediaItem], startingAt index: Int = 0, autoplay: Bool = false) {
+        Logger.engine.debug("load \(items.count) item(s) at \(index), autoplay \(autoplay)")
         discardPreload()
         self.items = items
         wantsPlay = autoplay

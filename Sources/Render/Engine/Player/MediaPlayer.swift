@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// Plays a queue of media items: opens, decodes and clocks them on background threads, and tells a
 /// host which video frame is current.
@@ -246,6 +247,8 @@ public final class MediaPlayer {
 
     /// Delivers `event` to every observer after applying it to the state.
     func emit(_ event: PlayerEvent) {
+        let diagnostic = event.diagnostic
+        diagnostic.logger.log(level: diagnostic.level, "\(event.diagnosticDescription)")
         observers(event)
     }
 

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Logging
 
 /// Watches the connections a network demuxer opens by itself, so that one which fails ends the
 /// data there, with that failure, instead of being skipped.
@@ -93,6 +94,7 @@ final class NetworkWatch: Sendable {
 
     private func record(_ error: PlayerError, url: String?) {
         guard case .network = error else { return }
+        Logger.network.notice("\(url ?? "a connection"): \(error)")
         // NB: once the item plays, a playlist that fails is a live rendition's, reloaded.
         if failover?.fetchFailed(error) == true { return }
         if let url, Self.isPlaylist(url) {
