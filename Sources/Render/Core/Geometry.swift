@@ -84,13 +84,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: max(maxX, other.maxX) - x0, height: max(maxY, other.maxY) - y0)
     }
 
-    /// The rectangle shrunk by `amount` on every side (grown outwards when negative).
-    public func insetBy(_ amount: Double) -> Rect {
-        Rect(
-            x: minX + amount, y: minY + amount, width: max(0, width - 2 * amount),
-            height: max(0, height - 2 * amount))
-    }
-
     /// The rectangle moved by `offset`.
     public func offsetBy(_ offset: Point) -> Rect {
         Rect(origin: origin + offset, size: size)

@@ -1,4 +1,5 @@
 import CFFmpeg
+import CSDL2
 
 /// Converts pictures SDL cannot take directly (10-bit, 4:4:4, RGB...) to limited-range yuv420p
 /// with swscale: the one YUV converter, of the video decoder thread and of the video texture.
@@ -27,7 +28,17 @@ final class PictureConverter {
 
     /// Whether SDL takes pictures of `format` as they are, with no conversion.
     static func isPresentable(_ format: Int32) -> Bool {
-        [AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P, AV_PIX_FMT_NV12].map(\.rawValue).contains(format)
+        sdlUpload(of: format) != nil
+    }
+
+    /// The SDL texture format and plane count pictures of `format` are uploaded with as they are;
+    /// `nil` for the formats this converter converts.
+    static func sdlUpload(of format: Int32) -> (format: UInt32, planes: Int)? {
+        switch AVPixelFormat(rawValue: format) {
+        case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P: (csdl_pixelformat_iyuv(), 3)
+        case AV_PIX_FMT_NV12: (csdl_pixelformat_nv12(), 2)
+        default: nil
+        }
     }
 
     /// Writes `frame`'s picture as limited-range yuv420p into a new buffer of `output`, which is

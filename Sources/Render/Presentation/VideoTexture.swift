@@ -69,14 +69,8 @@ public final class VideoTexture {
     private static func directUpload(
         of source: UnsafePointer<AVFrame>
     ) -> (format: UInt32, layout: PlaneLayout)? {
-        switch AVPixelFormat(rawValue: source.pointee.format) {
-        case AV_PIX_FMT_YUV420P, AV_PIX_FMT_YUVJ420P:
-            PlaneLayout(of: source, count: 3).map { (csdl_pixelformat_iyuv(), $0) }
-        case AV_PIX_FMT_NV12:
-            PlaneLayout(of: source, count: 2).map { (csdl_pixelformat_nv12(), $0) }
-        default:
-            nil
-        }
+        guard let upload = PictureConverter.sdlUpload(of: source.pointee.format) else { return nil }
+        return PlaneLayout(of: source, count: upload.planes).map { (upload.format, $0) }
     }
 
     private func send(

@@ -24,6 +24,11 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 extension Rect {
+    /// The rectangle shrunk by `amount` on every side (grown outwards when negative).
+    public func insetBy(_ amount: Double) -> Rect {
+        inset(by: EdgeInsets(all: amount))
+    }
+
     /// The rectangle with each edge moved inwards by the matching inset.
     public func inset(by insets: EdgeInsets) -> Rect {
         Rect(
