@@ -14,7 +14,7 @@ DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build run test test-thread test-thread-ci test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
+.PHONY: deps build run docs test test-thread test-thread-ci test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
@@ -31,6 +31,18 @@ build: deps
 
 run: deps
 	$(SWIFT) run $(DEMO)
+
+# The DocC documentation of the three libraries (their catalogues are Sources/*/Documentation.docc),
+# built as one archive in which each can link to the others' symbols. A broken symbol link, a
+# parameter list that misses a parameter, or a public symbol without a summary line fails it.
+DOC_TARGETS := VideoPlayerRender VideoPlayerContainer VideoPlayerWidgets
+DOCC_OUT    := .build/plugins/Swift-DocC/outputs
+
+docs: deps
+	$(SWIFT) package generate-documentation --enable-experimental-combined-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) --experimental-skip-synthesized-symbols \
+	  --enable-inherited-docs --warnings-as-errors --experimental-documentation-coverage
+	python3 scripts/doc-summaries.py $(DOCC_OUT)/intermediates $(DOC_TARGETS)
 
 # One test at a time: the player suites play in real time and check timing, audio pitch and frame
 # counts, which other suites decoding at the same time on a 2-core machine would disturb.

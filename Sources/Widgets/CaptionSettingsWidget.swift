@@ -6,7 +6,24 @@
 public final class CaptionSettingsService: Service {
     /// One choice of the panel.
     public enum Setting: String, CaseIterable, Sendable {
-        case size, font, text, textOpacity, background, backgroundOpacity, window, windowOpacity, edge
+        /// The text's size, as a multiple of the standard size.
+        case size
+        /// The typeface family.
+        case font
+        /// The text's colour.
+        case text
+        /// How opaque the text is.
+        case textOpacity
+        /// The colour of the box behind each line.
+        case background
+        /// How opaque the box behind each line is.
+        case backgroundOpacity
+        /// The colour of the window behind the whole cue.
+        case window
+        /// How opaque the window behind the whole cue is.
+        case windowOpacity
+        /// The outline, shadow or raised edge around the letters.
+        case edge
         /// Whether styled (ASS/SSA) dialogue takes the viewer's style.
         case styledSubtitles
 

@@ -16,11 +16,17 @@ public struct CaptionStyle: Hashable, Sendable {
     public enum FontFamily: String, Hashable, Sendable, CaseIterable {
         /// The player's own: bold DejaVu Sans.
         case standard
+        /// A proportional sans-serif face (fontconfig's `sans-serif`).
         case proportionalSans
+        /// A monospaced sans-serif face (fontconfig's `monospace`).
         case monospacedSans
+        /// A proportional serif face (fontconfig's `serif`).
         case proportionalSerif
+        /// A monospaced serif face, as a typewriter's (Courier, or what fontconfig offers for it).
         case monospacedSerif
+        /// An informal face (Comic Sans MS, or what fontconfig offers for it).
         case casual
+        /// A script face (fontconfig's `cursive`).
         case cursive
         /// Capitals, with lower-case letters as smaller capitals.
         case smallCapitals

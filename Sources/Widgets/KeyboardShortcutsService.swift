@@ -28,9 +28,10 @@ public enum ShortcutAction {
     case custom(@MainActor () -> Void)
 }
 
-/// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute,
-/// f fullscreen, s subtitles, [ ] speed, z/x subtitle delay ∓50 ms, Ctrl+minus/Ctrl+plus audio
-/// delay ∓50 ms, r the next quality of an HLS ladder, i stats, q or Esc quit (the window's ``PlayerWindow/run()`` returns).
+/// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute, f fullscreen, s
+/// subtitles, [ ] speed, z/x subtitle delay ∓50 ms, Ctrl+minus/Ctrl+plus audio delay ∓50 ms, r the next
+/// quality of an HLS ladder, i stats, q or Esc quit (the window's
+/// ``/VideoPlayerContainer/PlayerWindow/run()`` returns).
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)

@@ -1,7 +1,7 @@
 /// The view model of ``SeekBarWidget``: the ranges it draws and what dragging and tapping seek to.
 ///
-/// The bar spans what can be seeked to (``RenderService/seekableRange``): 0 to the duration, or a
-/// live stream's window, which slides on as the stream grows.
+/// The bar spans what can be seeked to (``/VideoPlayerContainer/RenderService/seekableRange``): 0 to the
+/// duration, or a live stream's window, which slides on as the stream grows.
 ///
 /// While the bar is dragged, ``scrubTime`` follows the pointer and the player seeks at most every
 /// ``seekInterval`` seconds: to the nearest keyframe when the pointer moves faster than

@@ -3,8 +3,8 @@ import Foundation
 /// The hover and drag preview of ``SeekBarWidget``: the time under the pointer and a thumbnail of
 /// the picture there, shown in the plugin overlay above the bar.
 ///
-/// Thumbnails come from a ``ThumbnailGenerator`` opened on the current item's location (items with a
-/// loader get the time only). One request is in flight at a time; while it runs only the latest
+/// Thumbnails come from a ``/VideoPlayerRender/ThumbnailGenerator`` opened on the current item's location
+/// (items with a loader get the time only). One request is in flight at a time; while it runs only the latest
 /// wanted time is remembered, so fast hovering never queues work.
 ///
 /// > Important: Main actor only; created by the context. The preview is placed by the pointer's

@@ -24,7 +24,8 @@ public final class StepService: Service {
     /// Whether there is something to step through (the duration is known).
     public var isEnabled: Bool { duration != nil }
 
-    /// Skips `offset` seconds from the position, precisely (see ``RenderService/skip(by:)``).
+    /// Skips `offset` seconds from the position, precisely (see
+    /// ``/VideoPlayerContainer/RenderService/skip(by:)``).
     public func step(by offset: Double) {
         guard let render = context?.render, duration != nil else { return }
         render.skip(by: offset)

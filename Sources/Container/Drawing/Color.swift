@@ -1,10 +1,15 @@
 /// A colour with straight (not premultiplied) alpha, components in 0...1.
 public struct Color: Hashable, Sendable {
+    /// The red component, 0...1.
     public var red: Double
+    /// The green component, 0...1.
     public var green: Double
+    /// The blue component, 0...1.
     public var blue: Double
+    /// The opacity, from 0 (invisible) to 1 (opaque).
     public var alpha: Double
 
+    /// A colour of `red`, `green` and `blue`, each 0...1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green
@@ -29,25 +34,40 @@ public struct Color: Hashable, Sendable {
         Color(red: red, green: green, blue: blue, alpha: alpha * opacity)
     }
 
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+    /// Black.
     public static let black = Color(white: 0)
+    /// White.
     public static let white = Color(white: 1)
+    /// A middle grey.
     public static let gray = Color(white: 0.5)
+    /// The system red of Apple's palette, as SwiftUI's `Color.red`.
     public static let red = Color(red: 1, green: 0.23, blue: 0.19)
+    /// The system green, as SwiftUI's `Color.green`.
     public static let green = Color(red: 0.2, green: 0.78, blue: 0.35)
+    /// The system blue, as SwiftUI's `Color.blue`.
     public static let blue = Color(red: 0, green: 0.48, blue: 1)
+    /// The system yellow, as SwiftUI's `Color.yellow`.
     public static let yellow = Color(red: 1, green: 0.8, blue: 0)
+    /// The system orange, as SwiftUI's `Color.orange`.
     public static let orange = Color(red: 1, green: 0.58, blue: 0)
+    /// The system pink, as SwiftUI's `Color.pink`.
     public static let pink = Color(red: 1, green: 0.18, blue: 0.33)
 }
 
 /// One pixel read back from a rendered image, 8 bits per channel, straight alpha.
 public struct RGBA: Hashable, Sendable, CustomStringConvertible {
+    /// The red channel, 0...255.
     public var r: UInt8
+    /// The green channel, 0...255.
     public var g: UInt8
+    /// The blue channel, 0...255.
     public var b: UInt8
+    /// The alpha channel, 0 (transparent) ... 255 (opaque).
     public var a: UInt8
 
+    /// A pixel of the given channels, opaque unless `a` says otherwise.
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r
         self.g = g

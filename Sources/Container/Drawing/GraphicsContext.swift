@@ -18,6 +18,7 @@ import CCairo
 public struct GraphicsContext {
     /// What a fill or a stroke paints with.
     public enum Shading: Hashable, Sendable {
+        /// One colour everywhere.
         case color(Color)
         /// Colours along the line from `startPoint` to `endPoint`, the same across it.
         case linearGradient(Gradient, startPoint: Point, endPoint: Point)

@@ -3,15 +3,20 @@ import Foundation
 
 /// An angle, as SwiftUI's: `.degrees(90)` or `.radians(.pi / 2)`.
 public struct Angle: Hashable, Sendable {
+    /// The angle in radians.
     public var radians: Double
 
+    /// An angle of `radians`.
     public init(radians: Double) {
         self.radians = radians
     }
 
+    /// The angle in degrees.
     public var degrees: Double { radians * 180 / Double.pi }
 
+    /// An angle of `radians`.
     public static func radians(_ radians: Double) -> Angle { Angle(radians: radians) }
+    /// An angle of `degrees`.
     public static func degrees(_ degrees: Double) -> Angle { Angle(radians: degrees * Double.pi / 180) }
 }
 
@@ -197,17 +202,22 @@ public struct Path: Sendable {
 public struct Gradient: Hashable, Sendable {
     /// A colour at a place along the gradient, 0 at its start and 1 at its end.
     public struct Stop: Hashable, Sendable {
+        /// The colour at this place.
         public var color: Color
+        /// Where the colour is, from 0 (the gradient's start) to 1 (its end).
         public var location: Double
 
+        /// `color` at `location`.
         public init(color: Color, location: Double) {
             self.color = color
             self.location = location
         }
     }
 
+    /// The colours and where they are, in order along the gradient.
     public var stops: [Stop]
 
+    /// A gradient through `stops`.
     public init(stops: [Stop]) {
         self.stops = stops
     }
@@ -221,15 +231,37 @@ public struct Gradient: Hashable, Sendable {
 
 /// How a stroke is drawn: its width, its ends, its corners and its dashes.
 public struct StrokeStyle: Hashable, Sendable {
-    public enum LineCap: Hashable, Sendable { case butt, round, square }
-    public enum LineJoin: Hashable, Sendable { case miter, round, bevel }
+    /// How the ends of an open outline are drawn.
+    public enum LineCap: Hashable, Sendable {
+        /// Square ends that stop at the end point.
+        case butt
+        /// Half-circle ends around the end point.
+        case round
+        /// Square ends that reach half the line's width past the end point.
+        case square
+    }
 
+    /// How the corners of an outline are drawn.
+    public enum LineJoin: Hashable, Sendable {
+        /// Sharp corners, the edges extended until they meet.
+        case miter
+        /// Rounded corners.
+        case round
+        /// Corners cut off square.
+        case bevel
+    }
+
+    /// The line's width in points.
     public var lineWidth: Double
+    /// How the ends are drawn.
     public var lineCap: LineCap
+    /// How the corners are drawn.
     public var lineJoin: LineJoin
     /// Lengths of dashes and gaps, in turn; empty for a solid line.
     public var dash: [Double]
 
+    /// A stroke style; the defaults draw a solid line one point wide with square ends and sharp
+    /// corners.
     public init(
         lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter, dash: [Double] = []
     ) {

@@ -1,7 +1,7 @@
 import CSDL2
 
-/// Composes with an SDL renderer: one ``VideoTexture`` per player, scaled and converted by the
-/// renderer while drawing, and the widget overlay blended on top from an ``OverlayTexture``.
+/// Composes with an SDL renderer: one ``/VideoPlayerRender/VideoTexture`` per player, scaled and converted by
+/// the renderer while drawing, and the widget overlay blended on top from an ``OverlayTexture``.
 ///
 /// > Important: main thread only. Owns the renderer and destroys it after the textures it made.
 @MainActor

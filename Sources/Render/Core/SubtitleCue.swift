@@ -20,6 +20,8 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// for the bottom centre.
     public var placement: SubtitlePlacement?
 
+    /// A cue shown from `start` to `end`, in seconds; with no `spans`, ``text`` is drawn in the
+    /// caption style.
     public init(
         start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil,
         bitmaps: [SubtitleBitmap] = [], placement: SubtitlePlacement? = nil
@@ -52,14 +54,19 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
 
 /// A run of cue text with the basic styles WebVTT, SubRip and ASS share.
 public struct SubtitleSpan: Hashable, Sendable {
+    /// The run's characters.
     public var text: String
+    /// Whether the run is bold.
     public var bold: Bool
+    /// Whether the run is italic.
     public var italic: Bool
+    /// Whether the run is underlined.
     public var underline: Bool
     /// The text's colour (SubRip's `<font color>`, WebVTT's colour classes such as `<c.yellow>`);
     /// `nil` draws it in the caption style's colour.
     public var color: SubtitleColor?
 
+    /// A run of `text` in the given styles; a `nil` colour draws it in the caption style's colour.
     public init(
         text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false,
         color: SubtitleColor? = nil
@@ -79,6 +86,7 @@ public struct SubtitleFont: Hashable, Sendable {
     /// The font file's bytes.
     public var data: [UInt8]
 
+    /// A font named `name` with the file's bytes.
     public init(name: String, data: [UInt8]) {
         self.name = name
         self.data = data

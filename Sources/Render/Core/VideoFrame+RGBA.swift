@@ -1,9 +1,13 @@
 /// Pixels in memory order R, G, B, A (8 bits each, straight alpha), `width * 4` bytes per row.
 public struct RGBAPixels: Sendable {
+    /// The width in pixels.
     public var width: Int
+    /// The height in pixels.
     public var height: Int
+    /// Four bytes per pixel (red, green, blue, alpha), row after row with no padding.
     public var bytes: [UInt8]
 
+    /// Pixels of the given size; `bytes` holds `width * height * 4` bytes.
     public init(width: Int, height: Int, bytes: [UInt8]) {
         self.width = width
         self.height = height

@@ -8,8 +8,10 @@ public struct VideoOrientation: Hashable, Sendable {
     /// Whether the picture is mirrored left-right (applied before the rotation).
     public var mirrored: Bool
 
+    /// Shown as decoded: no rotation, not mirrored.
     public static let upright = VideoOrientation(rotationDegrees: 0, mirrored: false)
 
+    /// An orientation; `rotationDegrees` is taken modulo 360 and rounded to the nearest quarter turn.
     public init(rotationDegrees: Int, mirrored: Bool) {
         let quarter = ((rotationDegrees % 360) + 360) % 360
         self.rotationDegrees = (quarter + 45) / 90 * 90 % 360

@@ -35,7 +35,7 @@ extension MediaPlayer {
     /// Tells the player how large the view that shows its picture is, in pixels (`nil`: unknown),
     /// and how the picture fills it, so that ``Quality/auto`` fetches no rendition much larger than
     /// it is drawn: the smallest rendition that fills the picture on screen is the highest it plays.
-    /// A ``VideoSurface`` in a window calls it as the window composes.
+    /// The container's `VideoSurface` in a window calls it as the window composes.
     public func setVideoViewSize(_ size: Size?, gravity: VideoGravity = .fit) {
         let size = size.flatMap { size in
             size.width > 0 && size.height > 0 && size.width.isFinite && size.height.isFinite ? size : nil

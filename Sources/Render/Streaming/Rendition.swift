@@ -6,12 +6,14 @@ public struct Rendition: Sendable, Hashable, Identifiable {
     public let id: Int
     /// The picture's width and height in pixels, once known (an audio-only variant has none).
     public let width: Int?
+    /// The picture's height in pixels, once known.
     public let height: Int?
     /// The bits per second the playlist or manifest declares (HLS `BANDWIDTH`, DASH `bandwidth`).
     public let bitRate: Int?
     /// The codecs of its streams, such as ["h264", "aac"].
     public let codecs: [String]
 
+    /// A rendition as a playlist or manifest describes it.
     public init(id: Int, width: Int?, height: Int?, bitRate: Int?, codecs: [String]) {
         self.id = id
         self.width = width

@@ -2,8 +2,11 @@ import Foundation
 
 /// A colour of subtitle text, boxes or edges: red, green and blue (0...255) and an opacity (0...1).
 public struct SubtitleColor: Hashable, Sendable {
+    /// The red component, 0...255.
     public var red: UInt8
+    /// The green component, 0...255.
     public var green: UInt8
+    /// The blue component, 0...255.
     public var blue: UInt8
     /// 1 is opaque, 0 invisible.
     public var opacity: Double
@@ -23,7 +26,9 @@ public struct SubtitleColor: Hashable, Sendable {
             opacity: opacity)
     }
 
+    /// Opaque white, the usual colour of subtitle text.
     public static let white = SubtitleColor(hex: 0xFFFFFF)
+    /// Opaque black, the usual colour of subtitle boxes and edges.
     public static let black = SubtitleColor(hex: 0x000000)
 
     /// The same colour at `opacity`.

@@ -8,8 +8,10 @@ import Foundation
 public enum SubtitleParser {
     /// Parses subtitle bytes.
     ///
-    /// - Parameter format: the format to read; `nil` detects it from the content ("WEBVTT" header,
-    ///   else SubRip when there is a "-->" timing arrow). Undetectable content gives an empty document.
+    /// - Parameters:
+    ///   - data: The file's bytes.
+    ///   - format: The format to read; `nil` detects it from the content ("WEBVTT" header,
+    ///     else SubRip when there is a "-->" timing arrow). Undetectable content gives an empty document.
     public static func parse(data: Data, format: SubtitleFormat? = nil) -> SubtitleDocument {
         parse(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format)
     }

@@ -24,7 +24,10 @@ public final class ThumbnailGenerator: Sendable {
 
     /// A generator for `location`; the file opens on the generator's thread at the first request.
     ///
-    /// - Parameter cacheCapacity: how many keyframe pictures are kept.
+    /// - Parameters:
+    ///   - location: The path or URL of the video.
+    ///   - width: The pictures' width in pixels.
+    ///   - cacheCapacity: How many keyframe pictures are kept.
     public init(location: String, width: Int = 160, cacheCapacity: Int = 64) {
         self.location = location
         self.width = width

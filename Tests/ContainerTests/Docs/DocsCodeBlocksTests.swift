@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Every Swift code block of the README and of Docs/ must appear, line for line, in a source file
-/// under a test target's `Docs` folder, where it is compiled (and mostly run): so no example in
-/// the docs can stop compiling, or drift from the code that is checked, unnoticed.
+/// Every Swift code block of the README, of Docs/ and of the DocC catalogues' articles must appear, line for
+/// line, in a source file under a test target's `Docs` folder, where it is compiled (and mostly run): so no
+/// example in the docs can stop compiling, or drift from the code that is checked, unnoticed.
 ///
 /// Lines are compared without their indentation and blank lines are skipped, so a block may sit
 /// inside a test function. `import` lines are left out of the comparison: a file holds its imports
@@ -56,12 +56,23 @@ import Testing
         }
     }
 
+    /// The Markdown files of `folder` (relative to the package), as package-relative paths.
+    static func markdownFiles(in folder: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(folder)/\($0)" }
+    }
+
+    /// The README first, then Docs/, then each library's DocC catalogue.
+    static func documentedPages() throws -> [String] {
+        let sources = root.appendingPathComponent("Sources")
+        let catalogues = try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted()
+            .map { "Sources/\($0)/Documentation.docc" }
+            .filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        return try ["README.md"] + markdownFiles(in: "Docs") + catalogues.flatMap(markdownFiles(in:))
+    }
+
     static func documentedBlocks() throws -> [CodeBlock] {
-        let docs = root.appendingPathComponent("Docs")
-        let pages =
-            try FileManager.default.contentsOfDirectory(atPath: docs.path)
-            .filter { $0.hasSuffix(".md") }.sorted().map { "Docs/\($0)" }
-        return try (["README.md"] + pages).flatMap { page in
+        try documentedPages().flatMap { page in
             swiftBlocks(
                 in: try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8), file: page)
         }
@@ -82,6 +93,13 @@ import Testing
             }
         }
         return sources
+    }
+
+    @Test func theCataloguesOfTheThreeLibrariesAreRead() throws {
+        let pages = try Self.documentedPages()
+        for library in ["Render", "Container", "Widgets"] {
+            #expect(pages.contains { $0.hasPrefix("Sources/\(library)/Documentation.docc/") })
+        }
     }
 
     @Test func everySwiftBlockOfTheDocsIsCompiledInATestTarget() throws {

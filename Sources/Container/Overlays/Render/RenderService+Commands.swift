@@ -55,11 +55,11 @@ extension RenderService {
     public func setLoudnessNormalization(_ enabled: Bool) { engine.setLoudnessNormalization(enabled) }
 
     /// Delays the current item's sound by `seconds` (negative: earlier than its picture), within
-    /// ``MediaPlayer/audioDelayRange``; the item keeps it.
+    /// ``/VideoPlayerRender/MediaPlayer/audioDelayRange``; the item keeps it.
     public func setAudioDelay(_ seconds: Double) { engine.setAudioDelay(seconds) }
 
     /// Shows the current item's subtitles `seconds` later than their cues say (negative: earlier),
-    /// within ``MediaPlayer/subtitleDelayRange``; the item keeps it.
+    /// within ``/VideoPlayerRender/MediaPlayer/subtitleDelayRange``; the item keeps it.
     public func setSubtitleDelay(_ seconds: Double) { engine.setSubtitleDelay(seconds) }
 
     /// Plays the next item of the queue.

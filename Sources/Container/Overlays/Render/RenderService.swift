@@ -104,7 +104,7 @@ public final class RenderService: Service {
     /// decoding time and bit rate.
     ///
     /// It changes with every picture, so it is not a `@ViewState` and never redraws a widget by
-    /// itself: a statistics display samples it on a timer, as ``StatsService`` does.
+    /// itself: a statistics display samples it on a timer, as `VideoPlayerWidgets`'s `StatsService` does.
     public var statistics: PlaybackStatistics { madeEngine?.statistics ?? PlaybackStatistics() }
 
     /// The position now, as the engine knows it between ``currentTime``'s ticks (it follows every
@@ -120,7 +120,7 @@ public final class RenderService: Service {
     @Dependency(\.clock) private var clock
 
     /// The engine behind the service, made on first access by the context's `playbackEngine`
-    /// dependency: FFmpeg's ``MediaPlayer`` when live, a ``FakePlaybackEngine`` in tests.
+    /// dependency: FFmpeg's ``/VideoPlayerRender/MediaPlayer`` when live, a ``FakePlaybackEngine`` in tests.
     ///
     /// > Important: Widgets read the service's `@ViewState` and call its methods instead. State
     /// > read from the engine is not tracked, so a widget that shows it does not redraw when it

@@ -33,16 +33,25 @@ public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
 
 /// The kind of element a reader announces, worked out from a widget's traits and content.
 public enum AccessibilityRole: String, Hashable, Sendable, CaseIterable {
+    /// Something that acts when activated.
     case button
+    /// A button that is on or off; its value says which.
     case toggle
     /// Adjustable: has an ``Widget/accessibilityAdjustableAction(_:)`` (a seek bar, a volume slider).
     case slider
+    /// Something that goes to other content when activated.
     case link
+    /// Text that can be edited.
     case textField
+    /// A text field that searches.
     case searchField
+    /// A text field whose text is not shown or read out, such as a password.
     case secureTextField
+    /// A title over the elements that follow.
     case heading
+    /// A picture or an icon.
     case image
+    /// Text that is only read.
     case staticText
     /// An area that takes gestures and keys directly (the video).
     case interactiveArea
@@ -72,18 +81,23 @@ public enum AccessibilityActionKind: String, Hashable, Sendable, CaseIterable {
 
 /// Which way an adjustable element is moved.
 public enum AccessibilityAdjustmentDirection: Hashable, Sendable {
+    /// Up one step: a seek bar forwards, a volume slider louder.
     case increment
+    /// Down one step: a seek bar backwards, a volume slider quieter.
     case decrement
 }
 
 /// A value as a number in a range: where a slider stands, for a bridge that shows it as a
 /// position.
 public struct AccessibilityNumericValue: Hashable, Sendable {
+    /// Where the value stands.
     public var current: Double
+    /// The lowest and highest values it can take.
     public var range: ClosedRange<Double>
     /// How far one increment or decrement moves it, when it moves in steps.
     public var step: Double?
 
+    /// A value `current` in `range`, moving by `step` when it moves in steps.
     public init(_ current: Double, in range: ClosedRange<Double>, step: Double? = nil) {
         self.current = current
         self.range = range
@@ -101,6 +115,7 @@ public struct AccessibilityNumericValue: Hashable, Sendable {
 public struct AccessibilityElement: Hashable, Sendable, Identifiable {
     /// Stays the same for as long as the widget stays in the tree.
     public let id: Int
+    /// What kind of element it is, which decides how a reader announces it.
     public var role: AccessibilityRole
     /// What the element is called: its `accessibilityLabel`, or the text inside it.
     public var label: String
@@ -110,13 +125,17 @@ public struct AccessibilityElement: Hashable, Sendable, Identifiable {
     public var numericValue: AccessibilityNumericValue?
     /// What activating it does, when the label does not say.
     public var hint: String?
+    /// Its traits, as the widget declared them.
     public var traits: AccessibilityTraits
     /// Its `accessibilityIdentifier`, if it (or the widget it wraps) has one.
     public var identifier: String?
     /// Where it lies, in host points.
     public var frame: Rect
+    /// What assistive technology can ask it to do.
     public var actions: [AccessibilityActionKind]
+    /// Whether it can take the keyboard focus.
     public var isFocusable: Bool
+    /// Whether it has the keyboard focus.
     public var isFocused: Bool
     /// `false` inside `disabled(true)`.
     public var isEnabled: Bool

@@ -22,7 +22,12 @@ public enum InputEvent: Hashable, Sendable {
 
 /// A pointer (mouse) button.
 public enum PointerButton: Hashable, Sendable {
-    case left, middle, right
+    /// The primary button.
+    case left
+    /// The middle button, or a press of the wheel.
+    case middle
+    /// The secondary button, which opens context menus.
+    case right
 }
 
 /// A key, by the name SDL gives it (`SDL_GetKeyName`): "Space", "Left", "F", "Escape".
@@ -37,17 +42,29 @@ public struct Key: Hashable, Sendable, RawRepresentable, ExpressibleByStringLite
         self.init(rawValue: value)
     }
 
+    /// The space bar.
     public static let space = Key(rawValue: "Space")
+    /// The Escape key.
     public static let escape = Key(rawValue: "Escape")
+    /// The Return (Enter) key.
     public static let enter = Key(rawValue: "Return")
+    /// The left arrow key.
     public static let leftArrow = Key(rawValue: "Left")
+    /// The right arrow key.
     public static let rightArrow = Key(rawValue: "Right")
+    /// The up arrow key.
     public static let upArrow = Key(rawValue: "Up")
+    /// The down arrow key.
     public static let downArrow = Key(rawValue: "Down")
+    /// The Tab key.
     public static let tab = Key(rawValue: "Tab")
+    /// The Page Up key.
     public static let pageUp = Key(rawValue: "PageUp")
+    /// The Page Down key.
     public static let pageDown = Key(rawValue: "PageDown")
+    /// The Home key.
     public static let home = Key(rawValue: "Home")
+    /// The End key.
     public static let end = Key(rawValue: "End")
 }
 
@@ -59,8 +76,12 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
+    /// A Shift key.
     public static let shift = KeyModifiers(rawValue: 1)
+    /// A Control (Ctrl) key.
     public static let control = KeyModifiers(rawValue: 2)
+    /// An Alt key.
     public static let option = KeyModifiers(rawValue: 4)
+    /// A Super (Windows or logo) key, which macOS calls Command.
     public static let command = KeyModifiers(rawValue: 8)
 }

@@ -1,12 +1,18 @@
 /// Distances of the four edges, as SwiftUI's `EdgeInsets`.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The distance from the top edge.
     public var top: Double
+    /// The distance from the left edge.
     public var leading: Double
+    /// The distance from the bottom edge.
     public var bottom: Double
+    /// The distance from the right edge.
     public var trailing: Double
 
+    /// No distance on any edge.
     public static let zero = EdgeInsets()
 
+    /// Insets with the given distance on each edge, none where not given.
     public init(top: Double = 0, leading: Double = 0, bottom: Double = 0, trailing: Double = 0) {
         self.top = top
         self.leading = leading
@@ -14,10 +20,12 @@ public struct EdgeInsets: Hashable, Sendable {
         self.trailing = trailing
     }
 
+    /// The same distance on all four edges.
     public init(all: Double) {
         self.init(top: all, leading: all, bottom: all, trailing: all)
     }
 
+    /// One distance on the left and right edges, another on the top and bottom.
     public init(horizontal: Double = 0, vertical: Double = 0) {
         self.init(top: vertical, leading: horizontal, bottom: vertical, trailing: horizontal)
     }

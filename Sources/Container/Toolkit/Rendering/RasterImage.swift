@@ -32,7 +32,7 @@ public final class RasterImage {
     }
 
     /// An image from premultiplied ARGB pixels, one native-endian `UInt32` each, row after row
-    /// (Cairo's ARGB32 layout, as ``SubtitlePicture`` gives them).
+    /// (Cairo's ARGB32 layout, as ``/VideoPlayerRender/SubtitlePicture`` gives them).
     public convenience init(width: Int, height: Int, premultipliedARGB pixels: [UInt32])
         throws(ContainerError)
     {

@@ -1,6 +1,9 @@
 /// A direction of layout or scrolling.
 public enum Axis: Hashable, Sendable {
-    case horizontal, vertical
+    /// Left to right.
+    case horizontal
+    /// Top to bottom.
+    case vertical
 
     /// A set of axes: the directions a ``ScrollView`` scrolls in.
     public struct Set: OptionSet, Hashable, Sendable {
@@ -10,29 +13,43 @@ public enum Axis: Hashable, Sendable {
             self.rawValue = rawValue
         }
 
+        /// The horizontal axis alone.
         public static let horizontal = Set(rawValue: 1)
+        /// The vertical axis alone.
         public static let vertical = Set(rawValue: 2)
     }
 }
 
 /// A point in a rectangle given as fractions of its size: (0, 0) is the top left corner.
 public struct UnitPoint: Hashable, Sendable {
+    /// The fraction of the width from the left edge: 0 is the left, 1 the right.
     public var x: Double
+    /// The fraction of the height from the top edge: 0 is the top, 1 the bottom.
     public var y: Double
 
+    /// A point `x` of the way across and `y` of the way down.
     public init(x: Double, y: Double) {
         self.x = x
         self.y = y
     }
 
+    /// The top left corner.
     public static let topLeading = UnitPoint(x: 0, y: 0)
+    /// The middle of the top edge.
     public static let top = UnitPoint(x: 0.5, y: 0)
+    /// The top right corner.
     public static let topTrailing = UnitPoint(x: 1, y: 0)
+    /// The middle of the left edge.
     public static let leading = UnitPoint(x: 0, y: 0.5)
+    /// The centre.
     public static let center = UnitPoint(x: 0.5, y: 0.5)
+    /// The middle of the right edge.
     public static let trailing = UnitPoint(x: 1, y: 0.5)
+    /// The bottom left corner.
     public static let bottomLeading = UnitPoint(x: 0, y: 1)
+    /// The middle of the bottom edge.
     public static let bottom = UnitPoint(x: 0.5, y: 1)
+    /// The bottom right corner.
     public static let bottomTrailing = UnitPoint(x: 1, y: 1)
 }
 

@@ -8,6 +8,7 @@ public struct Clipboard: Sendable {
     /// Puts `text` on the clipboard.
     public var write: @MainActor @Sendable (String) -> Void
 
+    /// A clipboard that reads and writes through the given functions.
     public init(
         read: @escaping @MainActor @Sendable () -> String?,
         write: @escaping @MainActor @Sendable (String) -> Void

@@ -2,10 +2,12 @@ extension MediaPlayer {
     /// Moves playback to `time` (clamped to the item, or to a live stream's window, reported with
     /// `.adjusted`).
     ///
-    /// - Parameter exact: `true` (the default) decodes from the keyframe before `time` and discards
-    ///   pictures until `time`, so playback goes on from exactly there, as mpv's precise seeks do;
-    ///   `false` lands on the keyframe at or before `time`, which is faster but may lie seconds before
-    ///   it (a clip with one keyframe goes back to its start), for scrubbing.
+    /// - Parameters:
+    ///   - time: Where to go, in seconds from the item's start.
+    ///   - exact: `true` (the default) decodes from the keyframe before `time` and discards
+    ///     pictures until `time`, so playback goes on from exactly there, as mpv's precise seeks do;
+    ///     `false` lands on the keyframe at or before `time`, which is faster but may lie seconds before
+    ///     it (a clip with one keyframe goes back to its start), for scrubbing.
     ///
     /// `.seekCompleted` follows once the picture at the new position is current. A seek at or past the
     /// end (once the duration is known) shows the last picture and ends the item, paused or not: the

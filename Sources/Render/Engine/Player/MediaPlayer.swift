@@ -68,6 +68,7 @@ public final class MediaPlayer {
     /// The size in pixels of the view that shows the picture, and how the picture fills it, as the
     /// view last said through ``setVideoViewSize(_:gravity:)``; `nil` when unknown.
     public internal(set) var videoViewSize: Size?
+    /// How the picture fills that view, as the view last said (``VideoGravity/fit`` until it does).
     public internal(set) var videoViewGravity = VideoGravity.fit
     /// Cues decoded so far for the current item.
     public internal(set) var cues: [SubtitleCue] = []

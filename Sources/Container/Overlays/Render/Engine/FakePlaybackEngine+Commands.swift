@@ -366,7 +366,7 @@ extension FakePlaybackEngine {
     }
 
     /// The rendition the current item starts with: the fixed one of a reopened item, else the one
-    /// ``Quality/auto`` starts with.
+    /// ``/VideoPlayerRender/Quality/auto`` starts with.
     var startingRendition: Rendition? {
         if case .fixed(let id) = quality, let fixed = renditions.first(where: { $0.id == id }) {
             return fixed

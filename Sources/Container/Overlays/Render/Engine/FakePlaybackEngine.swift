@@ -3,8 +3,8 @@ import VideoPlayerRender
 /// A deterministic ``PlaybackEngine`` for tests: it decodes nothing, and its position moves only
 /// with its clock (the context's ``TestClock`` in tests).
 ///
-/// It follows the rules of ``MediaPlayer`` (statuses, events, clamping, the queue, loops) for
-/// items described by ``FakeMedia``, shows a one-colour picture, records every command it gets in
+/// It follows the rules of ``/VideoPlayerRender/MediaPlayer`` (statuses, events, clamping, the queue, loops)
+/// for items described by ``FakeMedia``, shows a one-colour picture, records every command it gets in
 /// ``commands``, and can be told to reach a time, buffer or fail:
 /// ```swift
 /// let clock = TestClock()
@@ -18,20 +18,63 @@ import VideoPlayerRender
 public final class FakePlaybackEngine: PlaybackEngine {
     /// A command the engine received, with its arguments, as it was called.
     public enum Command: Equatable, Sendable {
+        /// ``load(_:startingAt:autoplay:)`` of `count` items, starting at `index`.
         case load(count: Int, index: Int, autoplay: Bool)
-        case retry, play, pause, togglePlayPause
+        /// ``retry()``.
+        case retry
+        /// ``play()``.
+        case play
+        /// ``pause()``.
+        case pause
+        /// ``togglePlayPause()``.
+        case togglePlayPause
+        /// ``seek(to:exact:)``.
         case seek(to: Double, exact: Bool)
+        /// ``skip(by:)``.
         case skip(by: Double)
+        /// ``stepForward()``.
         case stepForward
-        case setRate(Double), setVolume(Double), mute, unmute, setLooping(Bool), setLoudnessNormalization(
-            Bool)
-        case setAudioDelay(Double), setSubtitleDelay(Double)
-        case next, previous
-        case setBrightness(Double), setContrast(Double), setSaturation(Double), setVideoFilter(String)
-        case selectAudioTrack(index: Int), selectAudioTrackLanguage(String)
-        case selectSubtitleTrack(index: Int?), selectSubtitleTrackLanguage(String)
+        /// ``setRate(_:)``.
+        case setRate(Double)
+        /// ``setVolume(_:)``.
+        case setVolume(Double)
+        /// ``mute()``.
+        case mute
+        /// ``unmute()``.
+        case unmute
+        /// ``setLooping(_:)``.
+        case setLooping(Bool)
+        /// ``setLoudnessNormalization(_:)``.
+        case setLoudnessNormalization(Bool)
+        /// ``setAudioDelay(_:)``.
+        case setAudioDelay(Double)
+        /// ``setSubtitleDelay(_:)``.
+        case setSubtitleDelay(Double)
+        /// ``next()``.
+        case next
+        /// ``previous()``.
+        case previous
+        /// ``setBrightness(_:)``.
+        case setBrightness(Double)
+        /// ``setContrast(_:)``.
+        case setContrast(Double)
+        /// ``setSaturation(_:)``.
+        case setSaturation(Double)
+        /// ``setVideoFilter(_:)``.
+        case setVideoFilter(String)
+        /// ``selectAudioTrack(index:)``.
+        case selectAudioTrack(index: Int)
+        /// ``selectAudioTrack(language:)``.
+        case selectAudioTrackLanguage(String)
+        /// ``selectSubtitleTrack(index:)``.
+        case selectSubtitleTrack(index: Int?)
+        /// ``selectSubtitleTrack(language:)``.
+        case selectSubtitleTrackLanguage(String)
+        /// ``setQuality(_:)``.
         case setQuality(Quality)
+        /// ``seekToLive()``.
         case seekToLive
+        /// ``close()``.
         case close
     }
 
@@ -178,9 +221,10 @@ public final class FakePlaybackEngine: PlaybackEngine {
     /// Nothing to do: the fake has no threads.
     public func pump() {}
 
-    /// The view size a window last reported, and how the picture fills it, as ``MediaPlayer``
-    /// keeps them.
+    /// The view size a window last reported, and how the picture fills it, as
+    /// ``/VideoPlayerRender/MediaPlayer`` keeps them.
     public private(set) var videoViewSize: Size?
+    /// How the picture fills the view, as ``setVideoViewSize(_:gravity:)`` last said.
     public private(set) var videoViewGravity = VideoGravity.fit
 
     public func setVideoViewSize(_ size: Size?, gravity: VideoGravity) {

@@ -2,7 +2,7 @@ import VideoPlayerRender
 
 /// Something that hands a window pictures to show: what a ``VideoSurface`` composes.
 ///
-/// ``MediaPlayer`` is one; the fake engine of tests (``FakePlaybackEngine``) is another.
+/// ``/VideoPlayerRender/MediaPlayer`` is one; the fake engine of tests (``FakePlaybackEngine``) is another.
 @MainActor
 public protocol VideoSource: AnyObject {
     /// The picture to show now, or `nil` before the first one.
@@ -29,8 +29,8 @@ extension VideoSource {
 
 /// The engine behind ``RenderService``: the player state a UI shows and the commands it sends.
 ///
-/// The live engine is FFmpeg's ``MediaPlayer``; tests get ``FakePlaybackEngine``, a deterministic
-/// player driven by the context's clock. Which one a context uses is its `playbackEngine`
+/// The live engine is FFmpeg's ``/VideoPlayerRender/MediaPlayer``; tests get ``FakePlaybackEngine``, a
+/// deterministic player driven by the context's clock. Which one a context uses is its `playbackEngine`
 /// dependency (``PlaybackEngineFactory``).
 ///
 /// Every event is delivered to observers on the main actor, in order, after the state it changes.
@@ -74,8 +74,8 @@ public protocol PlaybackEngine: VideoSource {
     var subtitleDelay: Double { get }
     /// The subtitle cues shown at ``currentTime``, with ``subtitleDelay`` applied.
     var activeCues: [SubtitleCue] { get }
-    /// The ASS script header the cues' ``SubtitleCue/assEvent``s are read with (an embedded ASS/SSA
-    /// track's), or `nil` when they use the default style.
+    /// The ASS script header the cues' ``/VideoPlayerRender/SubtitleCue/assEvent``s are read with (an
+    /// embedded ASS/SSA track's), or `nil` when they use the default style.
     var subtitleHeader: String? { get }
     /// Fonts attached to the current item, for the subtitles that name them.
     var subtitleFonts: [SubtitleFont] { get }
@@ -138,11 +138,12 @@ public protocol PlaybackEngine: VideoSource {
     func unmute()
     /// Restarts playback at the end when `looping`.
     func setLooping(_ looping: Bool)
-    /// Evens out the sound's loudness, or stops (see ``MediaPlayer/setLoudnessNormalization(_:)``).
+    /// Evens out the sound's loudness, or stops (see
+    /// ``/VideoPlayerRender/MediaPlayer/setLoudnessNormalization(_:)``).
     func setLoudnessNormalization(_ enabled: Bool)
-    /// Delays the current item's sound (see ``MediaPlayer/setAudioDelay(_:)``).
+    /// Delays the current item's sound (see ``/VideoPlayerRender/MediaPlayer/setAudioDelay(_:)``).
     func setAudioDelay(_ seconds: Double)
-    /// Delays the current item's subtitles (see ``MediaPlayer/setSubtitleDelay(_:)``).
+    /// Delays the current item's subtitles (see ``/VideoPlayerRender/MediaPlayer/setSubtitleDelay(_:)``).
     func setSubtitleDelay(_ seconds: Double)
     /// Plays the next item of the queue.
     func next()
@@ -164,7 +165,7 @@ public protocol PlaybackEngine: VideoSource {
     func selectSubtitleTrack(index: Int?)
     /// Shows the first subtitle track in `language`.
     func selectSubtitleTrack(language: String)
-    /// Chooses the rendition that plays (see ``MediaPlayer/setQuality(_:)``).
+    /// Chooses the rendition that plays (see ``/VideoPlayerRender/MediaPlayer/setQuality(_:)``).
     func setQuality(_ quality: Quality)
     /// Registers `handler` for every later event, in order.
     @discardableResult

@@ -26,7 +26,7 @@ public struct PlaybackEngineFactory: Sendable {
         make(configuration, clock)
     }
 
-    /// FFmpeg's ``MediaPlayer``: decodes and plays real media.
+    /// FFmpeg's ``/VideoPlayerRender/MediaPlayer``: decodes and plays real media.
     public static var ffmpeg: Self {
         Self { configuration, _ in MediaPlayer(configuration: configuration) }
     }
