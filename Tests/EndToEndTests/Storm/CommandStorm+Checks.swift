@@ -6,7 +6,15 @@ extension CommandStorm {
     /// Lets the player settle, checks it did what the last commands asked, that seeks and play
     /// still work, then closes it; every wait is bounded and watched.
     func finish() async {
-        watchdog.beat("settling")
+        // How long each phase took, printed at the end: a sanitized build is many times slower.
+        var phases: [String] = []
+        var current = (name: "settling", start: MediaPlayer.now)
+        func phase(_ name: String) {
+            phases.append("\(current.name) \(String(format: "%.2f", MediaPlayer.now - current.start)) s")
+            current = (name, MediaPlayer.now)
+            watchdog.beat(name)
+        }
+        watchdog.beat(current.name)
         let settled = await waitUntil(timeout: 10) { isSettled }
         let player = bed.context.render.engine
         let state =
@@ -16,13 +24,15 @@ extension CommandStorm {
             expectTheStateTheLastCommandsAsked()
             await expectPicturesWhilePlaying()
         }
-        watchdog.beat("seeking after the storm")
+        phase("seeking after the storm")
         await expectSeeksLandClamped()
-        watchdog.beat("playing after the storm")
+        phase("playing after the storm")
         await expectPicturesAfterPlay()
-        watchdog.beat("closing the player")
+        phase("closing the player")
         await bed.context.render.engine.close()
+        phase("closed")
         watchdog.stop()
+        print("STORM finished:", phases.joined(separator: ", "))
     }
 
     /// Every setting, the item, the tracks, the play intent and the overlays are the last ones asked.

@@ -54,7 +54,7 @@ final class CommandStorm {
         self.seed = seed
         random = SeededRandom(seed: seed)
         model = StormModel(queueLength: queue.count)
-        watchdog = Watchdog(timeout: 10, phase: "sending commands")
+        watchdog = Watchdog(timeout: Watchdog.defaultTimeout, phase: "sending commands")
         observation = bed.context.render.observe { [weak self] event in
             guard let self else { return }
             model.observe(event)

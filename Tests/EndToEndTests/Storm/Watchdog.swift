@@ -18,6 +18,11 @@ final class Watchdog: Sendable {
     private let state: Locked<State>
     private let timeout: Double
 
+    /// 10 s, or `STORM_WATCHDOG` seconds: a sanitized build runs the engine several times slower.
+    static var defaultTimeout: Double {
+        ProcessInfo.processInfo.environment["STORM_WATCHDOG"].flatMap(Double.init) ?? 10
+    }
+
     init(timeout: Double, phase: String) {
         self.timeout = timeout
         state = Locked(State(lastBeat: MediaPlayer.now, phase: phase))
