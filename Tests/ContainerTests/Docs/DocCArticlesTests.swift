@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VideoPlayerContainer
 import VideoPlayerRender
+import VideoPlayerTestSupport
 
 // The code of the DocC articles in Sources/Container/Documentation.docc, compiled and run: keep the
 // two in step.
@@ -40,16 +41,13 @@ func gettingStartedProgram() throws {
 
 @MainActor
 @Test func thePositionLabelFollowsPlayback() throws {
-    let clock = TestClock()
-    let context = Context()
-        .withDependency(\.clock, clock)
-        .withDependency(\.playbackEngine, .fake { _ in FakeMedia(duration: 190) })
-    let host = SnapshotRenderer(size: Size(width: 320, height: 60), context: context)
-        .makeHost(PositionLabel())
-    context.render.load(MediaItem(path: "talk.mp4"), autoplay: true)
-    clock.advance(by: 42)
-    host.update()
-    let label = host.accessibilityElements.first { $0.identifier == "position" }
+    let bed = WidgetBed(size: Size(width: 320, height: 60), engine: .fake { _ in FakeMedia(duration: 190) }) {
+        _ in PositionLabel()
+    }
+    bed.context.render.load(MediaItem(path: "talk.mp4"), autoplay: true)
+    bed.clock.advance(by: 42)
+    bed.host.update()
+    let label = bed.host.accessibilityElements.first { $0.identifier == "position" }
     #expect(label?.label == "0:42 / 3:10")
 }
 
@@ -109,11 +107,9 @@ struct SleepTimerButton: Widget {
 
 @MainActor
 @Test func theSleepTimerButtonGoesIntoTheFullScreenTopRow() throws {
-    let clock = TestClock()
-    let context = Context().withDependency(\.clock, clock)
+    let bed = WidgetBed(size: Size(width: 480, height: 270)) { context in PlayerWidget(context) }
+    let (context, host) = (bed.context, bed.host)
     context.control.configure(.fullScreen(.top1)) { [Spacer(), SleepTimerButton()] }
-    let host = SnapshotRenderer(size: Size(width: 480, height: 270), context: context)
-        .makeHost(PlayerWidget(context))
     host.update()
     #expect(host.frame(ofIdentifier: "sleep-timer") == nil)  // half-screen: not configured there
     context.status.toFullScreen()
@@ -188,10 +184,8 @@ struct RetryBanner: Widget {
 
 @MainActor
 @Test func theOverlaysArticleConfiguresEachOverlay() throws {
-    let clock = TestClock()
-    let context = Context().withDependency(\.clock, clock)
-    let host = SnapshotRenderer(size: Size(width: 640, height: 360), context: context)
-        .makeHost(PlayerWidget(context))
+    let bed = WidgetBed(size: Size(width: 640, height: 360)) { context in PlayerWidget(context) }
+    let (context, host, clock) = (bed.context, bed.host, bed.clock)
     var statuses: [ScreenStatus] = []
     context.status.observe { statuses.append($0) }
 

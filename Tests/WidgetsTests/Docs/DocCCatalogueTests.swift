@@ -1,15 +1,14 @@
 import Testing
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 // The code of Sources/Widgets/Documentation.docc, compiled and run: keep the two in step.
 
 @MainActor
 @Test func theCatalogueExamplePlacesTheReadyMadeControls() throws {
-    let clock = TestClock()
-    let context = Context().withDependency(\.clock, clock)
-    let host = SnapshotRenderer(size: Size(width: 640, height: 360), context: context)
-        .makeHost(PlayerWidget(context))
+    let bed = WidgetBed(size: Size(width: 640, height: 360)) { context in PlayerWidget(context) }
+    let (context, host) = (bed.context, bed.host)
 
     context.control.configure([.halfScreen(.bottom1), .fullScreen(.bottom1)]) {
         [PlaybackWidget(), TimelineWidget(), Spacer(), VolumeWidget(), FullscreenWidget()]
