@@ -1,4 +1,5 @@
 import Logging
+
 /// Another rendition of a ladder takes over when the segments of the one playing cannot be fetched
 /// (an HTTP error, a refused or lost connection), instead of the item failing there.
 ///

@@ -1,4 +1,5 @@
 import Logging
+
 /// Gestures over the video: `context.gesture.observe(.doubleTap(.left)) { event in ... }`.
 ///
 /// The gesture overlay (inside the render overlay, over the video) feeds the service raw pointer,

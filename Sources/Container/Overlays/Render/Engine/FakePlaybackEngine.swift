@@ -18,63 +18,63 @@ import VideoPlayerRender
 public final class FakePlaybackEngine: PlaybackEngine {
     /// A command the engine received, with its arguments, as it was called.
     public enum Command: Equatable, Sendable {
-        /// ``load(_:startingAt:autoplay:)`` of `count` items, starting at `index`.
+        /// A call of ``load(_:startingAt:autoplay:)`` of `count` items, starting at `index`.
         case load(count: Int, index: Int, autoplay: Bool)
-        /// ``retry()``.
+        /// A call of ``retry()``.
         case retry
-        /// ``play()``.
+        /// A call of ``play()``.
         case play
-        /// ``pause()``.
+        /// A call of ``pause()``.
         case pause
-        /// ``togglePlayPause()``.
+        /// A call of ``togglePlayPause()``.
         case togglePlayPause
-        /// ``seek(to:exact:)``.
+        /// A call of ``seek(to:exact:)``.
         case seek(to: Double, exact: Bool)
-        /// ``skip(by:)``.
+        /// A call of ``skip(by:)``.
         case skip(by: Double)
-        /// ``stepForward()``.
+        /// A call of ``stepForward()``.
         case stepForward
-        /// ``setRate(_:)``.
+        /// A call of ``setRate(_:)``.
         case setRate(Double)
-        /// ``setVolume(_:)``.
+        /// A call of ``setVolume(_:)``.
         case setVolume(Double)
-        /// ``mute()``.
+        /// A call of ``mute()``.
         case mute
-        /// ``unmute()``.
+        /// A call of ``unmute()``.
         case unmute
-        /// ``setLooping(_:)``.
+        /// A call of ``setLooping(_:)``.
         case setLooping(Bool)
-        /// ``setLoudnessNormalization(_:)``.
+        /// A call of ``setLoudnessNormalization(_:)``.
         case setLoudnessNormalization(Bool)
-        /// ``setAudioDelay(_:)``.
+        /// A call of ``setAudioDelay(_:)``.
         case setAudioDelay(Double)
-        /// ``setSubtitleDelay(_:)``.
+        /// A call of ``setSubtitleDelay(_:)``.
         case setSubtitleDelay(Double)
-        /// ``next()``.
+        /// A call of ``next()``.
         case next
-        /// ``previous()``.
+        /// A call of ``previous()``.
         case previous
-        /// ``setBrightness(_:)``.
+        /// A call of ``setBrightness(_:)``.
         case setBrightness(Double)
-        /// ``setContrast(_:)``.
+        /// A call of ``setContrast(_:)``.
         case setContrast(Double)
-        /// ``setSaturation(_:)``.
+        /// A call of ``setSaturation(_:)``.
         case setSaturation(Double)
-        /// ``setVideoFilter(_:)``.
+        /// A call of ``setVideoFilter(_:)``.
         case setVideoFilter(String)
-        /// ``selectAudioTrack(index:)``.
+        /// A call of ``selectAudioTrack(index:)``.
         case selectAudioTrack(index: Int)
-        /// ``selectAudioTrack(language:)``.
+        /// A call of ``selectAudioTrack(language:)``.
         case selectAudioTrackLanguage(String)
-        /// ``selectSubtitleTrack(index:)``.
+        /// A call of ``selectSubtitleTrack(index:)``.
         case selectSubtitleTrack(index: Int?)
-        /// ``selectSubtitleTrack(language:)``.
+        /// A call of ``selectSubtitleTrack(language:)``.
         case selectSubtitleTrackLanguage(String)
-        /// ``setQuality(_:)``.
+        /// A call of ``setQuality(_:)``.
         case setQuality(Quality)
-        /// ``seekToLive()``.
+        /// A call of ``seekToLive()``.
         case seekToLive
-        /// ``close()``.
+        /// A call of ``close()``.
         case close
     }
 
