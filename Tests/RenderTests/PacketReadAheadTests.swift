@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import VideoPlayerRender
@@ -28,6 +29,102 @@ extension PlayerTests {
             let starving = [(count: 2, capacity: 48), (count: 100, capacity: 96)]
             #expect(!PlaybackSession.queuesAreFull(counts: starving, bytes: 1_000_000))
             #expect(PlaybackSession.queuesAreFull(counts: starving, bytes: PlaybackSession.packetBytesAhead))
+        }
+    }
+}
+
+extension PlayerTests {
+    @Suite
+    struct QueueDrainSignalTests {
+        @Test func aQueueSignalsOnceWhenItDrainsToTheLevel() {
+            let queue = BoundedQueue<Int>(capacity: 8) { $0 }
+            for weight in [10, 20, 30, 40] { queue.push(weight) }
+            let semaphore = DispatchSemaphore(value: 0)
+            queue.signal(semaphore, whenDrainedTo: DrainLevel(count: 2, weight: -1))
+            _ = queue.pop()
+            #expect(semaphore.wait(timeout: .now()) == .timedOut)
+            _ = queue.tryPop()
+            #expect(semaphore.wait(timeout: .now()) == .success)
+            _ = queue.pop()
+            #expect(semaphore.wait(timeout: .now()) == .timedOut)
+        }
+
+        @Test func aQueueAlreadyAtTheLevelOrAbortedSignalsAtOnce() {
+            let queue = BoundedQueue<Int>(capacity: 8) { $0 }
+            queue.push(100)
+            queue.push(5)
+            let semaphore = DispatchSemaphore(value: 0)
+            queue.signal(semaphore, whenDrainedTo: DrainLevel(count: -1, weight: 105))
+            #expect(semaphore.wait(timeout: .now()) == .success)
+            queue.signal(semaphore, whenDrainedTo: DrainLevel(count: -1, weight: 10))
+            #expect(semaphore.wait(timeout: .now()) == .timedOut)
+            _ = queue.removeFrom { $0 == 100 }
+            #expect(semaphore.wait(timeout: .now()) == .success)
+            queue.signal(semaphore, whenDrainedTo: DrainLevel(count: -1, weight: -1))
+            queue.abort()
+            #expect(semaphore.wait(timeout: .now()) == .success)
+        }
+
+        @Test func theDemuxerWaitsUntilAFullQueueDrainsToThreeQuartersOrAnotherStarves() {
+            let full = [(count: 48, capacity: 48), (count: 30, capacity: 96)]
+            #expect(
+                PlaybackSession.drainLevels(counts: full, weights: [1000, 1000])
+                    == [DrainLevel(count: 36, weight: -1), DrainLevel(count: 7, weight: -1)])
+            let roomy = [(count: 47, capacity: 48), (count: 30, capacity: 96)]
+            #expect(PlaybackSession.drainLevels(counts: roomy, weights: [1000, 1000]) == nil)
+            // While the sound starves, the picture's queue fills to 4x and drains to just under it.
+            let starving = [(count: 192, capacity: 48), (count: 3, capacity: 96)]
+            #expect(
+                PlaybackSession.drainLevels(counts: starving, weights: [1000, 1000])
+                    == [DrainLevel(count: 191, weight: -1), DrainLevel(count: -1, weight: -1)])
+            #expect(
+                PlaybackSession.drainLevels(
+                    counts: [(count: 191, capacity: 48), (count: 3, capacity: 96)], weights: [0, 0]) == nil)
+            // A queue at 4x with the others not starving yet: first one of them must starve.
+            let overfilled = [(count: 200, capacity: 48), (count: 10, capacity: 96)]
+            #expect(
+                PlaybackSession.drainLevels(counts: overfilled, weights: [1000, 1000])
+                    == [DrainLevel(count: 36, weight: -1), DrainLevel(count: 7, weight: -1)])
+        }
+
+        @Test func overTheByteLimitEachQueueDrainsUntilAQuarterOfItIsFree() {
+            let limit = PlaybackSession.packetBytesAhead
+            let roomy = [(count: 10, capacity: 48), (count: 20, capacity: 96)]
+            let levels = PlaybackSession.drainLevels(counts: roomy, weights: [limit - 1000, 1000])
+            let excess = limit / 4
+            #expect(
+                levels == [
+                    DrainLevel(count: -1, weight: limit - 1000 - excess), DrainLevel(count: -1, weight: 0),
+                ])
+        }
+    }
+}
+
+extension PlayerTests {
+    @Suite @MainActor
+    struct DemuxSleepTests {
+        @Test func theDemuxThreadSleepsWhilePausedAndAtTheEndAndReadsOnWhenPlayed() async throws {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.standard())
+            #expect(await harness.wait { harness.player.status == .ready })
+            let session = try #require(harness.player.session)
+            #expect(await harness.wait { session.isReadAheadFull })
+            let waits = session.demuxWaits.load(ordering: .relaxed)
+            await harness.wait(timeout: 0.5) { false }
+            #expect(session.demuxWaits.load(ordering: .relaxed) == waits)
+            harness.player.play()
+            #expect(await harness.watchUntilFinished().finished)
+            #expect(harness.player.status == .ended && session.demuxerReachedEnd)
+            let waitsAtEnd = session.demuxWaits.load(ordering: .relaxed)
+            await harness.wait(timeout: 1) { false }
+            #expect(session.demuxWaits.load(ordering: .relaxed) == waitsAtEnd)
+            // A seek wakes it: the item plays again from there to the end.
+            harness.player.seek(to: 3)
+            harness.player.play()
+            #expect(await harness.wait { harness.player.status == .playing })
+            #expect(await harness.watchUntilFinished().finished)
+            #expect(harness.player.status == .ended)
+            await harness.close()
         }
     }
 }

@@ -1,9 +1,18 @@
 import Foundation
 
+/// How far a ``BoundedQueue`` drains before it signals: to at most `count` elements, or to at most
+/// `weight`; a negative count or weight is never reached.
+struct DrainLevel: Equatable {
+    var count: Int
+    var weight: Int
+}
+
 /// A FIFO shared by one producer and one consumer thread, with a capacity and an abort switch.
 ///
 /// `push` waits while the queue is full and `pop` while it is empty; `abort()` wakes both for good.
-/// `tryPop`/`peek` never wait, so the audio callback and the main actor can use them.
+/// `tryPop`/`peek` never wait, so the audio callback and the main actor can use them. A producer
+/// that waits for room on something else (the demuxer fills several queues) asks the queue to
+/// signal it once it has drained to a level (``signal(_:whenDrainedTo:)``).
 ///
 /// > Important: `@unchecked Sendable` because every access to `items` and `aborted` holds `condition`.
 final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
@@ -13,6 +22,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var limit: Int
     private let weigh: @Sendable (Element) -> Int
     private var totalWeight = 0
+    private var drainWatch: (level: DrainLevel, semaphore: DispatchSemaphore)?
 
     /// A queue of at most `capacity` elements; `weight` tells what each one costs (bytes, say).
     init(capacity: Int, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
@@ -74,6 +84,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
         let element = items.removeFirst()
         totalWeight -= weigh(element)
+        checkDrainWatch()
         return element
     }
 
@@ -85,6 +96,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.broadcast()
         let element = items.removeFirst()
         totalWeight -= weigh(element)
+        checkDrainWatch()
         return element
     }
 
@@ -108,6 +120,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         items.removeAll()
         totalWeight = 0
+        checkDrainWatch()
         condition.broadcast()
     }
 
@@ -120,6 +133,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         let element = items[cut]
         totalWeight -= items[cut...].reduce(0) { $0 + weigh($1) }
         items.removeSubrange(cut...)
+        checkDrainWatch()
         condition.broadcast()
         return element
     }
@@ -130,6 +144,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         defer { condition.unlock() }
         totalWeight -= items.filter(isDoomed).reduce(0) { $0 + weigh($1) }
         items.removeAll(where: isDoomed)
+        checkDrainWatch()
         condition.broadcast()
     }
 
@@ -148,6 +163,26 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         aborted = true
+        checkDrainWatch()
         condition.broadcast()
+    }
+
+    /// Signals `semaphore` once, as soon as the queue holds at most `level.count` elements or weighs
+    /// at most `level.weight`: at once when it does already or was aborted. Replaces the signal
+    /// asked for before, if it has not been given.
+    func signal(_ semaphore: DispatchSemaphore, whenDrainedTo level: DrainLevel) {
+        condition.lock()
+        defer { condition.unlock() }
+        drainWatch = (level, semaphore)
+        checkDrainWatch()
+    }
+
+    /// Gives the signal asked for once the queue reached its level. Called with `condition` held.
+    private func checkDrainWatch() {
+        guard let watch = drainWatch,
+            aborted || items.count <= watch.level.count || totalWeight <= watch.level.weight
+        else { return }
+        drainWatch = nil
+        watch.semaphore.signal()
     }
 }

@@ -26,9 +26,7 @@ extension PlaybackSession {
         } else {
             flushDecoders(serial: startSerial, discardBefore: nil)
         }
-        // Milliseconds of the next wait for room: doubled while nothing changes, so a paused player
-        // whose queues are full, or one at the end of its data, wakes this thread a few times a
-        // second instead of a hundred. A seek or a close signals `demuxWake` and ends any wait.
+        // Milliseconds of the next wait for room in a ladder's stream: doubled while nothing changes.
         var idleWait = Self.shortestIdleWait
         // Where the pass being read begins on the session's timeline: 0 until the item loops.
         var passStart = 0.0
@@ -43,11 +41,23 @@ extension PlaybackSession {
             if info.ladder != nil { followQuality(&change, info: info, source: source) }
             let current = serial
             let atEnd = runtime.withLock({ $0.endSerial }) == current
-            if atEnd || queuesAreFull(info) {
+            if atEnd || (info.ladder == nil ? waitsForRoom(info) : queuesAreFull(info)) {
                 let began = monotonicSeconds()
-                _ = demuxWake.wait(timeout: .now() + .milliseconds(idleWait))
+                if info.ladder != nil {
+                    // A ladder's read-ahead is measured in seconds of its clock, and its choice of
+                    // rendition follows the network: both change with time, so the wait is timed.
+                    _ = demuxWake.wait(timeout: .now() + .milliseconds(idleWait))
+                    idleWait = min(2 * idleWait, atEnd ? Self.longestIdleWaitAtEnd : Self.longestIdleWait)
+                } else {
+                    // Only a seek or a close (which signal `demuxWake`) change the end, and only the
+                    // decoders draining the queues make room: the thread sleeps until one of them
+                    // signals, however long the player stays paused.
+                    demuxWaits.add(1, ordering: .relaxed)
+                    sleepsForRoom.store(!atEnd, ordering: .sequentiallyConsistent)
+                    demuxWake.wait()
+                    sleepsForRoom.store(false, ordering: .sequentiallyConsistent)
+                }
                 segments.waited(monotonicSeconds() - began)
-                idleWait = min(2 * idleWait, atEnd ? Self.longestIdleWaitAtEnd : Self.longestIdleWait)
                 continue
             }
             idleWait = Self.shortestIdleWait
@@ -222,24 +232,50 @@ extension PlaybackSession {
     }
 
     /// Whether the demuxer waits because its queues are full: it cannot read further ahead now.
-    var isReadAheadFull: Bool { info.map(queuesAreFull) ?? false }
+    ///
+    /// The demuxer of a single stream sleeps until the queues drain well below full, so it may be
+    /// waiting while they are not full.
+    var isReadAheadFull: Bool {
+        guard let info else { return false }
+        guard info.ladder != nil else { return sleepsForRoom.load(ordering: .sequentiallyConsistent) }
+        return queuesAreFull(info)
+    }
 
     /// Compressed bytes the demuxer reads ahead at most, all queues together, as ffplay does: the
     /// packet counts alone let high-bitrate or intra-only video queue hundreds of megabytes.
     static let packetBytesAhead = 15 * 1024 * 1024
 
-    /// Bounds of the demux thread's wait for room, in milliseconds: a full queue drains in seconds
-    /// (48 video packets last 0.2 s of a 60 fps clip at 4x), and only a seek or a close (which signal)
-    /// change the end.
+    /// Bounds of the demux thread's wait for room in a ladder's stream, in milliseconds: a full queue
+    /// drains in seconds (48 video packets last 0.2 s of a 60 fps clip at 4x), and only a seek or a
+    /// close (which signal) change the end.
     static let shortestIdleWait = 10
     static let longestIdleWait = 80
     static let longestIdleWaitAtEnd = 640
 
-    private func queuesAreFull(_ info: SessionInfo) -> Bool {
-        let queues = [
+    /// The packet queues the demuxer fills.
+    private func packetQueues(_ info: SessionInfo) -> [BoundedQueue<PacketItem>] {
+        [
             info.videoStream == nil ? nil : videoDecoder.packets,
             info.rendersAudio ? audioDecoder.packets : nil,
         ].compactMap { $0 }
+    }
+
+    /// Whether the queues of a single stream are full; if they are, asks each of them to signal
+    /// `demuxWake` once it has drained far enough for reading to go on.
+    private func waitsForRoom(_ info: SessionInfo) -> Bool {
+        let queues = packetQueues(info)
+        // NB: one look at each queue, for the decision and the levels alike. Only this thread adds
+        // to them, so each has drained since, if at all: a level it passed meanwhile signals at once.
+        let counts = queues.map { ($0.count, $0.capacity) }
+        guard let levels = Self.drainLevels(counts: counts, weights: queues.map(\.weight)) else {
+            return false
+        }
+        for (queue, level) in zip(queues, levels) { queue.signal(demuxWake, whenDrainedTo: level) }
+        return true
+    }
+
+    private func queuesAreFull(_ info: SessionInfo) -> Bool {
+        let queues = packetQueues(info)
         let bytes = queues.reduce(0) { $0 + $1.weight }
         if info.ladder != nil {
             // Reading ahead is paced by the segments held back, not by the packets queued.
@@ -255,6 +291,32 @@ extension PlaybackSession {
         if bytes >= packetBytesAhead { return true }
         if counts.contains(where: { $0.count < 8 }) { return counts.contains { $0.count >= 4 * $0.capacity } }
         return counts.contains { $0.count >= $0.capacity }
+    }
+
+    /// How far each queue must drain before reading goes on, when the queues are full
+    /// (``queuesAreFull(counts:bytes:)``); `nil` when they are not.
+    ///
+    /// A queue over its capacity drains to three quarters of it, so that the demuxer reads in bursts
+    /// instead of a packet each time one is decoded; any queue draining to 7 packets starves, which
+    /// lets the others fill to 4x. While one starves, a queue at 4x drains to just under it, as the
+    /// starving one needs what lies beyond. Over the byte limit, the queues drain until a quarter
+    /// of it is free.
+    static func drainLevels(counts: [(count: Int, capacity: Int)], weights: [Int]) -> [DrainLevel]? {
+        let bytes = weights.reduce(0, +)
+        guard queuesAreFull(counts: counts, bytes: bytes) else { return nil }
+        // NB: each queue alone must drain by the whole excess; when both drain, the first to reach
+        // its level signals a little late. A queue that can never drain so far signals once empty.
+        let excess = bytes - packetBytesAhead * 3 / 4
+        let weightLevels = weights.map { bytes >= packetBytesAhead ? max(0, $0 - excess) : -1 }
+        let starving = counts.contains { $0.count < 8 }
+        let atFourTimes = counts.contains { $0.count >= 4 * $0.capacity }
+        let countsAreFull = starving ? atFourTimes : counts.contains { $0.count >= $0.capacity }
+        let countLevels = counts.map { queue -> Int in
+            guard countsAreFull else { return -1 }
+            if starving { return queue.count >= 4 * queue.capacity ? 4 * queue.capacity - 1 : -1 }
+            return max(queue.count >= queue.capacity ? queue.capacity * 3 / 4 : -1, 7)
+        }
+        return zip(countLevels, weightLevels).map { DrainLevel(count: $0, weight: $1) }
     }
 
     /// Marks the end of generation `serial`'s data for the decoders and the player; `failure` is the

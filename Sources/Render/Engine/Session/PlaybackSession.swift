@@ -65,7 +65,12 @@ final class PlaybackSession: Sendable {
     let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])
     /// A network DASH manifest read before the item opens (``readManifest()``).
     let manifest = Locked<PrefetchedManifest?>(nil)
+    /// Wakes the demux thread: a seek, a close, or a packet queue that drained far enough.
     let demuxWake = DispatchSemaphore(value: 0)
+    /// How many times the demux thread of a single stream slept until signalled.
+    let demuxWaits = Atomic<Int>(0)
+    /// Whether the demux thread of a single stream sleeps until its full queues drain.
+    let sleepsForRoom = Atomic<Bool>(false)
     private let serialCounter = Atomic<Int>(1)
 
     init(options: SessionOptions, post: @escaping @Sendable (SessionEvent) -> Void) {
