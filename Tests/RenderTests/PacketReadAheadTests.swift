@@ -128,3 +128,22 @@ extension PlayerTests {
         }
     }
 }
+
+extension PlayerTests {
+    @Suite @MainActor
+    struct PresenterWakeTests {
+        @Test func aPausedPlayerDoesNotLookForThePictureOfASeekItIsWokenByIt() async throws {
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.standard())
+            #expect(await harness.wait { harness.player.currentFrame != nil })
+            for target in [2.0, 1.0, 3.0] {
+                harness.player.seek(to: target)
+                harness.player.pump()
+                #expect(harness.player.nextDueTime == nil)
+                #expect(await harness.wait { abs((harness.player.currentFrame?.time ?? -1) - target) < 0.01 })
+                #expect(harness.player.nextDueTime == nil && harness.player.status == .ready)
+            }
+            await harness.close()
+        }
+    }
+}

@@ -25,6 +25,8 @@ final class VideoPipeline: DecodedFrameHandler {
     private let skipped: FFmpegFrame
     private var holdsSkipped = false
     private var queuedSinceReset = false
+    /// The generation the presenter was last woken for.
+    private var announcedSerial = -1
     /// Whether a picture with closed captions came, so that their track was reported.
     private var foundCaptions = false
     /// The captions' decoder while their track is the subtitle track shown.
@@ -139,6 +141,16 @@ final class VideoPipeline: DecodedFrameHandler {
         skipped.unref()
         holdsSkipped = false
         frames.forcePush(.end(serial: serial))
+        announce(serial: serial)
+    }
+
+    /// Wakes the presenter when what was just queued may be all it has to look at: the only item
+    /// in the queue, or the first of a new generation (stale ones may wait before it, which the
+    /// presenter, paused, does not look at by itself).
+    private func announce(serial: Int) {
+        guard frames.count <= 1 || serial != announcedSerial else { return }
+        announcedSerial = serial
+        post(.pictureQueued)
     }
 
     private func filtered(
@@ -184,6 +196,8 @@ final class VideoPipeline: DecodedFrameHandler {
             )
         else { return true }
         queuedSinceReset = true
-        return frames.push(.frame(frame))
+        guard frames.push(.frame(frame)) else { return false }
+        announce(serial: serial)
+        return true
     }
 }

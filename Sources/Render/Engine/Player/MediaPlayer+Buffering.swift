@@ -3,7 +3,7 @@ extension MediaPlayer {
     /// the player reports buffering.
     static let starvationMargin = 0.25
     /// Seconds read ahead of the position below which an item with sound is starved of data.
-    private static let starvedReadAhead = 0.1
+    static let starvedReadAhead = 0.1
     /// Seconds to read ahead before playback goes on after buffering.
     private static let resumeReadAhead = 1.0
 
@@ -23,6 +23,27 @@ extension MediaPlayer {
             session.setPaused(false)
             setStatus(.playing)
         }
+    }
+
+    /// When the player, playing, could find itself starved of pictures or of data next, if nothing
+    /// comes before: ``updateBuffering(_:clockTime:)`` looks then.
+    func starvationDue(_ session: PlaybackSession, clockTime: Double, now: Double) -> Double? {
+        var due: Double?
+        let speed = max(rate, 0.01)
+        if hasVideo, session.videoFrames.count == 0 {
+            let expected =
+                awaitingFirstFrame
+                ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
+            due = now + max(0, expected + MediaPlayer.starvationMargin - clockTime) / speed
+        }
+        if session.renderer != nil, pendingSeek == nil {
+            let starving =
+                starvedSince.map { $0 + MediaPlayer.starvationMargin }
+                ?? now + max(0, session.bufferedUpTo - MediaPlayer.starvedReadAhead - clockTime) / speed
+            due = min(due ?? .infinity, starving)
+        }
+        // NB: a little after, so that the clock has passed the margin when the player looks.
+        return due.map { $0 + 0.001 }
     }
 
     /// Whether the clock passed the shown picture's end with no next picture decoded, or moved on

@@ -55,7 +55,7 @@ extension MediaPlayer {
             }
         case .renditionChanged(let from, let info, let reason):
             changeRendition(from: from, info: info, reason: reason)
-        case .reachedEnd:
+        case .reachedEnd, .pictureQueued:
             break
         case .wrapped(let serial, let start):
             loopTimeline.add(start, serial: serial)

@@ -1,8 +1,16 @@
 extension MediaPlayer {
-    /// Seconds between polls while playing and nothing precise is due (decoder output, audio end).
+    /// Seconds between looks while playing with no picture waiting: the position shown moves on
+    /// this often.
+    private static let refreshInterval = 0.05
+    /// Seconds between looks while what the player waits for comes without a signal: data enough
+    /// to end buffering, the last of the sound played.
     private static let pollInterval = 0.01
 
     /// Makes the due frame current, drops late ones, advances the time and detects the end.
+    ///
+    /// The presenter looks again when the next picture is due; a picture queued where none waited
+    /// wakes it (``SessionEvent/pictureQueued``), the first one after a load or a seek too, so it
+    /// does not look for pictures in between.
     func present(at now: Double) {
         guard let session, session.info != nil else {
             nextDueTime = nil
@@ -10,15 +18,15 @@ extension MediaPlayer {
         }
         let clockTime = session.clock.time(at: now)
         let playing = status == .playing || status == .buffering
-        var due: Double? =
-            playing ? now + (hasVideo ? MediaPlayer.pollInterval : 5 * MediaPlayer.pollInterval) : nil
+        var due: Double? = playing ? now + MediaPlayer.refreshInterval : nil
         if hasVideo, let frameDue = advanceVideo(session, clockTime: clockTime, now: now, playing: playing) {
             due = frameDue
         }
         completeSeekThatFoundNoPicture(session)
-        if hasVideo && awaitingFirstFrame && !videoEnded {
-            // The picture after a load or a seek is shown even when paused, as soon as it is decoded.
+        if playing, status == .buffering || session.demuxerReachedEnd {
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
+        } else if playing, let starving = starvationDue(session, clockTime: clockTime, now: now) {
+            due = min(due ?? .infinity, starving)
         }
         let time = session.clock.time(at: now)
         if playing, loopTimeline.enter(at: time, serial: session.serial) {

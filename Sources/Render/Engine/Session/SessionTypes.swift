@@ -50,6 +50,9 @@ enum SessionEvent: Sendable {
     case closedCaptionsFound(MediaTrack)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
+    /// The video decoder queued a picture, or the end of the pictures, that the presenter may not
+    /// know of: it looks at it at once instead of looking for pictures again and again.
+    case pictureQueued
     /// The item loops: the demuxer went on from the start, and the pass it reads now begins at
     /// `at` on generation `serial`'s timeline.
     case wrapped(serial: Int, at: Double)
