@@ -51,4 +51,16 @@ import Testing
         #expect(list.isEmpty)
         #expect(list.results(of: "J").isEmpty)
     }
+
+    @Test func handlersUnderAKeyAreCalledWhenItMatchesAndTheKeysTellWhatIsObserved() {
+        let list = KeyedHandlerList<String, Int, Void>()
+        var calls: [String] = []
+        let even = list.add(key: "even") { calls.append("even \($0)") }
+        list.add(key: "any") { calls.append("any \($0)") }
+        for number in [1, 2] { list(number) { $0 == "any" || number % 2 == 0 } }
+        #expect(calls == ["any 1", "even 2", "any 2"])
+        #expect(list.keys == ["even", "any"])
+        list.remove(even)
+        #expect(list.keys == ["any"])
+    }
 }

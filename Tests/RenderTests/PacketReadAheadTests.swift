@@ -101,8 +101,9 @@ extension PlayerTests {
 }
 
 extension PlayerTests {
+    /// The demux thread and the presenter sleep until something they wait for comes.
     @Suite @MainActor
-    struct DemuxSleepTests {
+    struct SleepingThreadsTests {
         @Test func theDemuxThreadSleepsWhilePausedAndAtTheEndAndReadsOnWhenPlayed() async throws {
             let harness = PlayerHarness()
             harness.player.load(try TestClips.standard())
@@ -126,12 +127,7 @@ extension PlayerTests {
             #expect(harness.player.status == .ended)
             await harness.close()
         }
-    }
-}
 
-extension PlayerTests {
-    @Suite @MainActor
-    struct PresenterWakeTests {
         @Test func aPausedPlayerDoesNotLookForThePictureOfASeekItIsWokenByIt() async throws {
             let harness = PlayerHarness()
             harness.player.load(try TestClips.standard())

@@ -23,9 +23,8 @@ public final class GestureService: Service {
 
     @Dependency(\.clock) var clock
     @Dependency(\.gestureThresholds) var thresholds
-    private let observers = Observers<GestureEvent>()
-    /// The kind each observer asked for, by its id in ``observers``.
-    private var observedKinds: [Int: GestureKind] = [:]
+    /// The observers, each under the kind of gesture it asked for.
+    private let observers = KeyedHandlerList<GestureKind, GestureEvent, Void>()
     private let keyTakers = HandlerList<KeyPress, Bool>()
     var recognizer = PointerRecognizer<GestureEvent>(thresholds: .standard)
     var recognizerTimer = DeadlineTimer()
@@ -39,14 +38,8 @@ public final class GestureService: Service {
     public func observe(_ kind: GestureKind, _ handler: @escaping @MainActor (GestureEvent) -> Void)
         -> ObservationToken
     {
-        let id = observers.add { event in
-            if kind.matches(event.kind) { handler(event) }
-        }
-        observedKinds[id] = kind
-        return ObservationToken { [weak self] in
-            self?.observers.remove(id)
-            self?.observedKinds[id] = nil
-        }
+        let id = observers.add(key: kind, handler)
+        return ObservationToken { [weak self] in self?.observers.remove(id) }
     }
 
     /// Calls `handler` for every key press; shorthand for `observe(.key)`.
@@ -75,14 +68,14 @@ public final class GestureService: Service {
 
     /// Whether some handler observes a gesture matching `kind`.
     func isObserved(_ kind: GestureKind) -> Bool {
-        observedKinds.values.contains { $0.matches(kind) }
+        observers.keys.contains { $0.matches(kind) }
     }
 
     /// Calls the handlers that match the event's kind.
     func emit(_ event: GestureEvent) {
         Logger.input.debug(
             "\(event.kind) \(event.phase) at \(Int(event.location.x)),\(Int(event.location.y))")
-        observers(event)
+        observers(event) { $0.matches(event.kind) }
     }
 
     /// Reports a key press to `.key` observers and offers it to the `observeKey(taking:)`
@@ -103,7 +96,6 @@ public final class GestureService: Service {
         recognizerTimer.cancel()
         pinch?.endTimer?.cancel()
         observers.removeAll()
-        observedKinds.removeAll()
         keyTakers.removeAll()
     }
 }
