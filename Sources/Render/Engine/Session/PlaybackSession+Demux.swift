@@ -288,9 +288,19 @@ extension PlaybackSession {
     /// Soft bounds: full at the byte limit, or when a queue is full, unless another one starves (then
     /// up to 4x).
     static func queuesAreFull(counts: [(count: Int, capacity: Int)], bytes: Int) -> Bool {
-        if bytes >= packetBytesAhead { return true }
-        if counts.contains(where: { $0.count < 8 }) { return counts.contains { $0.count >= 4 * $0.capacity } }
-        return counts.contains { $0.count >= $0.capacity }
+        bytes >= packetBytesAhead || countsAreFull(counts, starving: isStarving(counts))
+    }
+
+    /// Packets a queue holds at least unless it starves.
+    private static let starvingCount = 8
+
+    private static func isStarving(_ counts: [(count: Int, capacity: Int)]) -> Bool {
+        counts.contains { $0.count < starvingCount }
+    }
+
+    /// Whether a queue is full, or, while one starves, at 4x.
+    private static func countsAreFull(_ counts: [(count: Int, capacity: Int)], starving: Bool) -> Bool {
+        counts.contains { $0.count >= (starving ? 4 : 1) * $0.capacity }
     }
 
     /// How far each queue must drain before reading goes on, when the queues are full
@@ -308,13 +318,12 @@ extension PlaybackSession {
         // its level signals a little late. A queue that can never drain so far signals once empty.
         let excess = bytes - packetBytesAhead * 3 / 4
         let weightLevels = weights.map { bytes >= packetBytesAhead ? max(0, $0 - excess) : -1 }
-        let starving = counts.contains { $0.count < 8 }
-        let atFourTimes = counts.contains { $0.count >= 4 * $0.capacity }
-        let countsAreFull = starving ? atFourTimes : counts.contains { $0.count >= $0.capacity }
+        let starving = isStarving(counts)
+        let full = countsAreFull(counts, starving: starving)
         let countLevels = counts.map { queue -> Int in
-            guard countsAreFull else { return -1 }
+            guard full else { return -1 }
             if starving { return queue.count >= 4 * queue.capacity ? 4 * queue.capacity - 1 : -1 }
-            return max(queue.count >= queue.capacity ? queue.capacity * 3 / 4 : -1, 7)
+            return max(queue.count >= queue.capacity ? queue.capacity * 3 / 4 : -1, starvingCount - 1)
         }
         return zip(countLevels, weightLevels).map { DrainLevel(count: $0, weight: $1) }
     }
