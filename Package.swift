@@ -62,6 +62,7 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        .target(name: "VideoPlayerDBus", dependencies: ["CDBus"], path: "Sources/DBus"),
         .target(
             name: "VideoPlayerRender",
             dependencies: ["CFFmpeg", "CSDL2", "CLibass", .product(name: "Logging", package: "swift-log")],
@@ -70,7 +71,8 @@ let package = Package(
         .target(
             name: "VideoPlayerContainer",
             dependencies: [
-                "VideoPlayerRender", "CSDL2", "CCairo", .product(name: "Logging", package: "swift-log"),
+                "VideoPlayerRender", "VideoPlayerDBus", "CSDL2", "CCairo",
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Container"
         ),
@@ -81,7 +83,7 @@ let package = Package(
         ),
         .target(
             name: "VideoPlayerAccessibility",
-            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "CDBus"],
+            dependencies: ["VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerDBus"],
             path: "Sources/Accessibility"
         ),
         .target(
@@ -207,7 +209,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AccessibilityTests",
-            dependencies: ["VideoPlayerAccessibility", "VideoPlayerContainer"],
+            dependencies: ["VideoPlayerAccessibility", "VideoPlayerContainer", "VideoPlayerTestSupport"],
             path: "Tests/AccessibilityTests"
         ),
         .testTarget(

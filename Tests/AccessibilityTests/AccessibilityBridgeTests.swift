@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import VideoPlayerAccessibility
 import VideoPlayerContainer
+import VideoPlayerTestSupport
 
 /// What the page under test shows.
 final class PageService: Service {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import VideoPlayerAccessibility
+import VideoPlayerTestSupport
 
 enum PrivateDesktopError: Error {
     case missing(String)

@@ -64,49 +64,8 @@ extension AccessibilityBridge: WindowLoopParticipant {
     /// Wakes the loop through `waker` whenever the bus has something for the bridge, so a call
     /// made while the loop sleeps is answered at once.
     func watchSocket(waking waker: WindowWaker?) {
-        guard let waker, let descriptor = connection.fileDescriptor else {
-            socketWatch = nil
-            return
-        }
-        socketWatch = SocketWatch(descriptor: descriptor, waker: waker)
-    }
-}
-
-/// Wakes a window's loop when a socket becomes readable, once per loop iteration: after the
-/// wake it waits for ``rearm()``, which the loop calls once it has read the socket, so a reader
-/// who floods the bus cannot make the loop spin.
-final class SocketWatch {
-    private let source: any DispatchSourceRead
-    /// Whether the source is suspended after a wake; only changed under the lock.
-    private let isWaiting = Locked(false)
-
-    init(descriptor: Int32, waker: WindowWaker) {
-        let source = DispatchSource.makeReadSource(
-            fileDescriptor: descriptor, queue: DispatchQueue(label: "accessibility-bus"))
-        self.source = source
-        let isWaiting = isWaiting
-        source.setEventHandler {
-            isWaiting.withLock { waiting in
-                guard !waiting else { return }
-                waiting = true
-                source.suspend()
-            }
-            waker.wake()
-        }
-        source.activate()
-    }
-
-    deinit {
-        rearm()
-        source.cancel()
-    }
-
-    /// Watches the socket again after a wake.
-    func rearm() {
-        isWaiting.withLock { waiting in
-            guard waiting else { return }
-            waiting = false
-            source.resume()
+        socketWatch = waker.flatMap { waker in
+            DBusSocketWatch(connection: connection, label: "accessibility-bus") { waker.wake() }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import VideoPlayerContainer
+@_exported import VideoPlayerDBus
 
 /// Why the bridge could not reach the desktop's accessibility bus.
 public enum AccessibilityBridgeError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -55,7 +56,7 @@ public final class AccessibilityBridge {
     private var indexByID: [Int: Int] = [:]
     private var lastRedrawCount = -1
     /// Wakes the window's loop when a call arrives, while the bridge runs with a window.
-    var socketWatch: SocketWatch?
+    var socketWatch: DBusSocketWatch?
 
     /// The bus name calls and events carry.
     public var busName: String { connection.uniqueName }

@@ -1,71 +1,7 @@
 import Foundation
 import Testing
 import VideoPlayerAccessibility
-
-enum PrivateBusError: Error {
-    case noAddress
-}
-
-/// A `dbus-daemon` of the test's own, gone with the value: no test touches the machine's buses.
-///
-/// It starts no services on demand, unlike a session bus: a call to `org.a11y.Bus` before a
-/// test's own launcher owns it would otherwise start the machine's launcher, outside the test's
-/// reach and left running after it.
-final class PrivateBus {
-    let address: String
-    private let process: Process
-    private let configuration: URL
-
-    static let configurationText = """
-        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-        <busconfig>
-          <type>session</type>
-          <listen>unix:tmpdir=/tmp</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
-
-    init() throws {
-        configuration = FileManager.default.temporaryDirectory
-            .appendingPathComponent("vpc-bus-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).conf")
-        try Self.configurationText.write(to: configuration, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = [
-            "--config-file=\(configuration.path)", "--nofork", "--nopidfile", "--print-address=1",
-        ]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        // The daemon prints its address on one line once it listens.
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !address.isEmpty else {
-            kill(process.processIdentifier, SIGKILL)
-            throw PrivateBusError.noAddress
-        }
-    }
-
-    deinit {
-        // NB: dbus-daemon outlives SIGTERM while clients are connected.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(at: configuration)
-    }
-}
+import VideoPlayerTestSupport
 
 /// A screen reader's end of the bus: calls the bridge's objects as libatspi does, and keeps the
 /// events it hears.
