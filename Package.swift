@@ -202,8 +202,9 @@ let package = Package(
         .testTarget(
             name: "ContainerTests",
             dependencies: [
-                "VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerTestSupport", "CCairo", "CSDL2",
-                "FuzzKit", "symbol-catalogue",
+                "VideoPlayerContainer", "VideoPlayerRender", "VideoPlayerTestSupport", "VideoPlayerDBus",
+                "CCairo",
+                "CSDL2", "FuzzKit", "symbol-catalogue",
             ],
             path: "Tests/ContainerTests"
         ),

@@ -92,6 +92,17 @@ public final class DBusConnection {
         return messages
     }
 
+    /// Asks the bus for the well-known name `name` ("org.mpris.MediaPlayer2.watch"), without
+    /// queueing behind another owner; `false` when someone else has it.
+    public func requestName(_ name: String) throws(DBusFailure) -> Bool {
+        var error = DBusError()
+        dbus_error_init(&error)
+        // NB: 4 is DBUS_NAME_FLAG_DO_NOT_QUEUE; 1 and 4 are "primary owner" and "already owner".
+        let result = dbus_bus_request_name(pointer, name, 4, &error)
+        if dbus_error_is_set(&error) != 0 { throw DBusFailure.taking(&error) }
+        return result == 1 || result == 4
+    }
+
     /// Asks the bus to send this connection the signals `rule` matches
     /// ("type='signal',interface='org.a11y.atspi.Event.Object'").
     public func addMatch(_ rule: String) throws(DBusFailure) {

@@ -1,5 +1,6 @@
 import CSDL2
 import Dispatch
+import VideoPlayerRender
 
 /// Puts the main loop to sleep until an SDL event arrives, another thread wakes it, or a deadline.
 ///
@@ -13,6 +14,7 @@ final class LoopSleeper: Sendable {
     private let usesNativeWait: Bool
     // NB: DispatchSemaphore is thread-safe by itself; extra signals only shorten one sleep.
     private let semaphore = DispatchSemaphore(value: 0)
+    private let wakes = Locked(0)
 
     init(wakeEventType: UInt32, videoDriver: String) {
         self.wakeEventType = wakeEventType
@@ -21,6 +23,7 @@ final class LoopSleeper: Sendable {
 
     /// Wakes the loop out of `wait`; safe from any thread, cheap to call often.
     func wake() {
+        wakes.withLock { $0 += 1 }
         var event = SDL_Event()
         event.type = wakeEventType
         _ = SDL_PushEvent(&event)
@@ -50,6 +53,9 @@ final class LoopSleeper: Sendable {
         var event = SDL_Event()
         return SDL_PollEvent(&event) == 1 ? event : nil
     }
+
+    /// How many times ``wake()`` was called.
+    var wakeCount: Int { wakes.withLock { $0 } }
 
     /// Whether `event` is only the loop's own wake-up signal.
     func isWakeEvent(_ event: SDL_Event) -> Bool { event.type == wakeEventType }

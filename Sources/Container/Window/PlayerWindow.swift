@@ -47,6 +47,13 @@ public final class PlayerWindow {
         didSet { followStatus() }
     }
 
+    /// Whether opening the window publishes its context's media session (``MediaSessionService``)
+    /// on the session bus, so the desktop's media controls show and control the player; on by
+    /// default. Without a session bus the session stays off and the window works as before.
+    public var publishesMediaSession = true
+    /// Whether this window published the media session, and so unpublishes it when it closes.
+    private var publishedMediaSession = false
+
     /// A window of `size` points showing `content`, whose services live in `context`.
     public init(
         title: String = "VideoPlayerContainer", size: Size = Size(width: 1280, height: 720),
@@ -94,6 +101,16 @@ public final class PlayerWindow {
             context: context)
         context.window.window = self
         followStatus()
+        publishMediaSession()
+    }
+
+    private func publishMediaSession() {
+        guard publishesMediaSession else { return }
+        let session = context.mediaSession
+        if session.busName == nil {
+            publishedMediaSession = (try? session.publish()) != nil
+        }
+        session.wakeTarget.set(waker)
     }
 
     /// Closes the window and pauses the players it showed; the widget tree, its services and the
@@ -109,6 +126,11 @@ public final class PlayerWindow {
             player.pause()
         }
         if context.window.window === self { context.window.window = nil }
+        if context.isServiceStarted(MediaSessionService.self) {
+            context.mediaSession.wakeTarget.set(nil)
+            if publishedMediaSession { context.mediaSession.unpublish() }
+        }
+        publishedMediaSession = false
         self.scene = nil
         Logger.window.info("closed")
         for participant in participants { participant.windowDidClose(self) }
@@ -167,6 +189,8 @@ public final class PlayerWindow {
         statistics.iterations += 1
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
+        statistics.wakes = scene.sleeper.wakeCount
+        if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
         for participant in participants { participant.windowDidRunIteration(self) }
     }
 
@@ -175,6 +199,12 @@ public final class PlayerWindow {
 
     /// The pixels on screen after the last present, read back from the renderer.
     public func screenshot() -> RasterImage? { scene?.readPixels() }
+
+    /// Brings the window above the others and gives it the input focus (what the desktop's media
+    /// controls ask for with MPRIS's `Raise`).
+    public func raise() {
+        scene?.window.raise()
+    }
 
     /// Switches the window between desktop fullscreen and its normal size.
     public func setFullscreen(_ fullscreen: Bool) {
@@ -231,4 +261,7 @@ public struct WindowStatistics: Sendable, Equatable {
     public var videoUploads = 0
     /// Seconds the last present took from the start of composition (uploads, draw, present).
     public var lastComposeSeconds = 0.0
+    /// Times the loop was woken from outside its own thread: a picture decoded, a ``quit()``, a
+    /// call on a bus (``WindowWaker``).
+    public var wakes = 0
 }

@@ -56,6 +56,11 @@ final class SDLWindowHandle {
         SDL_GetWindowFlags(window) & csdl_window_fullscreen_desktop() == csdl_window_fullscreen_desktop()
     }
 
+    /// Brings the window above the others and gives it the input focus.
+    func raise() {
+        SDL_RaiseWindow(window)
+    }
+
     func setTitle(_ title: String) {
         SDL_SetWindowTitle(window, title)
     }

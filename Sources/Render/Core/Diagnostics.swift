@@ -3,7 +3,8 @@ import Logging
 
 /// The package's diagnostics, through swift-log: one `Logger` per subsystem, labelled
 /// `vpc.engine` (items, status, seeks, errors), `vpc.network` (playlists, renditions, failover),
-/// `vpc.window` (renderer, compositor, size) and `vpc.input` (recognised gestures and keys).
+/// `vpc.window` (renderer, compositor, size), `vpc.input` (recognised gestures and keys) and
+/// `vpc.desktop` (the media session on D-Bus).
 ///
 /// They are quiet by default: an app hears of failures as typed errors and events, not as text.
 /// Set the environment variable `VPC_LOG` to `error`, `warning`, `notice`, `info`, `debug` or
@@ -24,6 +25,8 @@ public enum Diagnostics {
         case window
         /// Input: the gestures and keys recognised.
         case input
+        /// The desktop: the media session on D-Bus and the calls it answers.
+        case desktop
     }
 
     /// The level `VPC_LOG` asks for; `nil` (quiet) when it is unset or names no level.
@@ -55,4 +58,6 @@ extension Logger {
     package static let window = Diagnostics.logger(.window)
     /// `vpc.input`: see ``Diagnostics``.
     package static let input = Diagnostics.logger(.input)
+    /// `vpc.desktop`: see ``Diagnostics``.
+    package static let desktop = Diagnostics.logger(.desktop)
 }
