@@ -6,7 +6,7 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # Tools the tests and benchmarks compare against or use for screenshots, and the desktop's
 # accessibility stack with libatspi's Python bindings, which the screen-reader tests read through;
 # optional for building.
-APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0
+APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl
 
 SWIFT        ?= swift
 # The main demo: a YouTube-style watch page (`make run DEMO=QuickStart` for the README's first example).

@@ -103,6 +103,28 @@ public final class DBusConnection {
         return result == 1 || result == 4
     }
 
+    /// Whether messages wait in the connection's buffer: read from the socket while a send was
+    /// flushed, after the last ``receive()``, so a watch on the socket does not see them.
+    public var hasBufferedMessages: Bool {
+        dbus_connection_get_dispatch_status(pointer) == DBUS_DISPATCH_DATA_REMAINS
+    }
+
+    /// Answers the method calls that arrived with what `answer` returns (nothing is sent to a
+    /// caller who wants no reply), runs `beforeFlush` (to queue signals) and writes everything
+    /// out, without waiting; again while writing read more calls into the buffer, a few rounds
+    /// at most, so a caller who floods the bus cannot hold the thread.
+    public func answerCalls(with answer: (DBusMessage) -> DBusMessage, beforeFlush: () -> Void = {}) {
+        for _ in 0..<8 {
+            for message in receive() where message.kind == .methodCall {
+                let reply = answer(message)
+                if !message.expectsNoReply { send(reply, flush: false) }
+            }
+            beforeFlush()
+            flush()
+            guard hasBufferedMessages else { return }
+        }
+    }
+
     /// Asks the bus to send this connection the signals `rule` matches
     /// ("type='signal',interface='org.a11y.atspi.Event.Object'").
     public func addMatch(_ rule: String) throws(DBusFailure) {

@@ -142,11 +142,7 @@ public final class AccessibilityBridge {
     public func update() {
         let previous = elements
         if refresh(force: false) { announceChanges(from: previous) }
-        for message in connection.receive() where message.kind == .methodCall {
-            let reply = answer(message)
-            if !message.expectsNoReply { connection.send(reply, flush: false) }
-        }
-        connection.flush()
+        connection.answerCalls(with: answer)
     }
 
     /// Shows `host`'s widgets instead of the ones shown so far (`nil`: none, the window closed),

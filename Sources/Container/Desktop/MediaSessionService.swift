@@ -159,12 +159,7 @@ public final class MediaSessionService: Service {
             state = .unavailable(.bus("the session bus closed the connection"))
             return
         }
-        for message in connection.receive() where message.kind == .methodCall {
-            let reply = answer(message)
-            if !message.expectsNoReply { connection.send(reply, flush: false) }
-        }
-        announceChanges()
-        connection.flush()
+        connection.answerCalls(with: answer, beforeFlush: announceChanges)
         watch?.rearm()
     }
 

@@ -261,7 +261,7 @@ public struct WindowStatistics: Sendable, Equatable {
     public var videoUploads = 0
     /// Seconds the last present took from the start of composition (uploads, draw, present).
     public var lastComposeSeconds = 0.0
-    /// Times the loop was woken from outside its own thread: a picture decoded, a ``quit()``, a
-    /// call on a bus (``WindowWaker``).
+    /// Times the loop was woken from outside its own thread: a picture decoded,
+    /// ``PlayerWindow/quit()``, a call on a bus (``WindowWaker``).
     public var wakes = 0
 }

@@ -17,6 +17,19 @@ extension DependencyValues {
     }
 }
 
+/// A dependency whose value is optional, with a default that is not `nil`.
+enum NicknameKey: DependencyKey {
+    static var liveValue: String? { "Ana" }
+    static var testValue: String? { "Bea" }
+}
+
+extension DependencyValues {
+    var nickname: String? {
+        get { self[NicknameKey.self] }
+        set { self[NicknameKey.self] = newValue }
+    }
+}
+
 @MainActor
 final class GreetingService: Service {
     @Dependency(\.greeter) var greeter
@@ -34,6 +47,13 @@ final class IssueLog: Sendable {
 
 @MainActor
 @Suite struct DependencyTests {
+    @Test func anOptionalDependencyKeepsItsDefaultUntilReplacedEvenWithNil() {
+        #expect(Context(mode: .test).dependency(\.nickname) == "Bea")
+        #expect(Context(mode: .live).dependency(\.nickname) == "Ana")
+        #expect(Context(mode: .test).withDependency(\.nickname, nil).dependency(\.nickname) == nil)
+        #expect(Context(mode: .test).withDependency(\.nickname, "Cy").dependency(\.nickname) == "Cy")
+    }
+
     @Test func overrideBeforeTheServiceExistsIsUsed() {
         let context = Context(mode: .test).withDependency(\.greeter) { Greeter { "Hi \($0)" } }
         #expect(context[GreetingService.self].welcome() == "Hi Ana")

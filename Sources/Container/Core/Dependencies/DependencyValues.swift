@@ -41,7 +41,11 @@ public struct DependencyValues: Sendable {
     /// The override for `key`, or its default for this mode (resolved once, then cached).
     public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
         get {
-            if let value = overrides[.key(ObjectIdentifier(key))] as? Key.Value { return value }
+            // NB: every look-up here casts inside `flatMap`: for an optional `Value`, a missing
+            // entry cast `as? Value` would succeed as `nil` and hide the default.
+            if let value = overrides[.key(ObjectIdentifier(key))].flatMap({ $0 as? Key.Value }) {
+                return value
+            }
             return defaults.value(for: key, mode: mode)
         }
         set {
@@ -55,8 +59,8 @@ public struct DependencyValues: Sendable {
         // NB: a settable property is replaced through its setter, never by key path, so the
         // common read (the clock, on every state change) hashes no key path.
         if keyPath is WritableKeyPath<DependencyValues, Value> { return self[keyPath: keyPath] }
-        if let replaced = (overrides[.property(PropertyKey(keyPath))] as? UncheckedDependency)?.value
-            as? Value
+        if let replaced = (overrides[.property(PropertyKey(keyPath))] as? UncheckedDependency)
+            .flatMap({ $0.value as? Value })
         {
             return replaced
         }
@@ -108,11 +112,13 @@ private final class DefaultValueCache: Sendable {
 
     /// The value of the read-only property at `keyPath`, read at the first request.
     func value<Value>(of keyPath: KeyPath<DependencyValues, Value>, in values: DependencyValues) -> Value {
-        if let cached = properties.withLock({ $0[PropertyKey(keyPath)] })?.value as? Value { return cached }
+        if let cached = properties.withLock({ $0[PropertyKey(keyPath)] }).flatMap({ $0.value as? Value }) {
+            return cached
+        }
         // NB: read outside the lock: the property may read other dependencies.
         let resolved = values[keyPath: keyPath]
         return properties.withLock { cache in
-            if let raced = cache[PropertyKey(keyPath)]?.value as? Value { return raced }
+            if let raced = cache[PropertyKey(keyPath)].flatMap({ $0.value as? Value }) { return raced }
             cache[PropertyKey(keyPath)] = UncheckedDependency(value: resolved)
             return resolved
         }
@@ -125,11 +131,13 @@ private final class DefaultValueCache: Sendable {
             return mode == .test
                 ? DependencyIssue.$reporter.withValue({ _ in }) { Key.testValue } : Key.liveValue
         }
-        if let cached = values.withLock({ $0[ObjectIdentifier(key)] }) as? Key.Value { return cached }
+        if let cached = values.withLock({ $0[ObjectIdentifier(key)] }).flatMap({ $0 as? Key.Value }) {
+            return cached
+        }
         // NB: resolved outside the lock: a default may itself report an issue or read other keys.
         let resolved = mode == .test ? Key.testValue : Key.liveValue
         return values.withLock { cache in
-            if let raced = cache[ObjectIdentifier(key)] as? Key.Value { return raced }
+            if let raced = cache[ObjectIdentifier(key)].flatMap({ $0 as? Key.Value }) { return raced }
             cache[ObjectIdentifier(key)] = resolved
             return resolved
         }
