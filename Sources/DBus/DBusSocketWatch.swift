@@ -3,11 +3,16 @@ import Foundation
 /// Calls `onReadable` (on a queue of its own) when a connection's socket has data, once until
 /// ``rearm()``: the owner reads the socket on its own thread, then rearms, so a peer who floods the
 /// bus cannot make the owner spin.
-public final class DBusSocketWatch: @unchecked Sendable {
+public final class DBusSocketWatch {
+    /// Whether the source is suspended after a call of `onReadable`.
+    private final class Suspension: @unchecked Sendable {
+        // NB: `@unchecked`: `isSuspended` is only read and written under `lock`.
+        let lock = NSLock()
+        var isSuspended = false
+    }
+
     private let source: any DispatchSourceRead
-    private let lock = NSLock()
-    /// Whether the source is suspended after a call of `onReadable`; only changed under the lock.
-    private var isWaiting = false
+    private let suspension = Suspension()
 
     /// Watches `connection`'s socket; `nil` when its transport has none.
     public convenience init?(
@@ -19,10 +24,20 @@ public final class DBusSocketWatch: @unchecked Sendable {
 
     /// Watches the socket `descriptor`.
     public init(descriptor: Int32, label: String, onReadable: @escaping @Sendable () -> Void) {
-        source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: label))
-        source.setEventHandler { [unowned self] in
-            guard suspendIfWatching() else { return }
-            onReadable()
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: descriptor, queue: DispatchQueue(label: label))
+        self.source = source
+        let suspension = suspension
+        // NB: the handler holds the source and the flag, not the watch, so it can run while the
+        // watch goes away; cancelling the source in `deinit` releases it.
+        source.setEventHandler {
+            let suspended = suspension.lock.withLock {
+                guard !suspension.isSuspended else { return false }
+                suspension.isSuspended = true
+                source.suspend()
+                return true
+            }
+            if suspended { onReadable() }
         }
         source.activate()
     }
@@ -32,20 +47,11 @@ public final class DBusSocketWatch: @unchecked Sendable {
         source.cancel()
     }
 
-    private func suspendIfWatching() -> Bool {
-        lock.withLock {
-            guard !isWaiting else { return false }
-            isWaiting = true
-            source.suspend()
-            return true
-        }
-    }
-
     /// Watches the socket again after a call of `onReadable`.
     public func rearm() {
-        lock.withLock {
-            guard isWaiting else { return }
-            isWaiting = false
+        suspension.lock.withLock {
+            guard suspension.isSuspended else { return }
+            suspension.isSuspended = false
             source.resume()
         }
     }

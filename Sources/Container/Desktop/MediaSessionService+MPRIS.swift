@@ -91,10 +91,9 @@ extension MediaSessionService {
     var playbackStatus: String {
         guard let render = context?.render, !isStopped else { return "Stopped" }
         switch render.status {
-        case .playing, .buffering:
-            return render.isPlaying || render.status == .buffering ? "Playing" : "Paused"
-        case .loading, .ready, .paused, .ended: return render.item == nil ? "Stopped" : "Paused"
-        case .idle, .failed: return "Stopped"
+        case .playing, .buffering: return "Playing"
+        case .loading, .ready, .paused: return render.item == nil ? "Stopped" : "Paused"
+        case .idle, .ended, .failed: return "Stopped"
         }
     }
 
@@ -213,7 +212,7 @@ extension MediaSessionService {
             text: "\(call.member ?? "") takes (\(expected)), not (\(call.signature))")
     }
 
-    private func play() {
+    func play() {
         guard let render = context?.render, render.item != nil else { return }
         if isStopped || render.status == .ended { render.seek(to: 0) }
         isStopped = false
@@ -221,7 +220,7 @@ extension MediaSessionService {
     }
 
     /// MPRIS's Stop: playback stops and goes back to the start, so Play begins it again.
-    private func stop() {
+    func stop() {
         guard let render = context?.render, render.item != nil else { return }
         render.pause()
         render.seek(to: 0)
@@ -230,7 +229,7 @@ extension MediaSessionService {
 
     /// Seeks `offset` seconds from the position: to 0 at most backwards; past the end, on to the
     /// next item as MPRIS asks (or to the end of the last one).
-    private func seek(by offset: Double) {
+    func seek(by offset: Double) {
         guard let render = context?.render, canSeek else { return }
         let target = max(0, render.liveTime + offset)
         if let duration = render.duration, !render.isLive, target >= duration {

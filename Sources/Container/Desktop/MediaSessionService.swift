@@ -49,6 +49,9 @@ public enum MediaSessionState: Equatable, Sendable {
 /// item and open a URI. It sends `PropertiesChanged` when one of them changes and `Seeked` after
 /// every seek. Calls with the wrong arguments get D-Bus errors; none reaches the player.
 ///
+/// The keyboard's media keys, when the window receives them, act the same way
+/// (``handleMediaKey(_:)``), published or not.
+///
 /// The bus is read without blocking: a watch on a thread of its own wakes the main actor (and the
 /// window's loop) when a call arrives, and ``update()`` answers it there.
 ///
@@ -78,6 +81,15 @@ public final class MediaSessionService: Service {
     var announced: [String: [String: DBusValue]] = [:]
     /// Whether ``stop`` was called since playback last started: MPRIS's `Stopped`.
     var isStopped = false
+
+    private var keyObservation: ObservationToken?
+
+    public required init(_ context: Context) {
+        super.init(context)
+        keyObservation = context.gesture.observeKey(taking: { [weak self] press in
+            self?.handleMediaKey(press.key) ?? false
+        })
+    }
 
     /// The bus name the session owns while published.
     public var busName: String? {
@@ -165,7 +177,32 @@ public final class MediaSessionService: Service {
 
     override public func didStop() {
         unpublish()
+        keyObservation?.cancel()
     }
+
+    /// Acts on a media key the window received (no widget took it): play/pause, stop, next,
+    /// previous, mute, rewind and fast-forward by 10 s, as the desktop's controls do through the
+    /// bus; `false` for any other key.
+    @discardableResult
+    public func handleMediaKey(_ key: Key) -> Bool {
+        guard let render = context?.render else { return false }
+        switch key {
+        case .mediaPlayPause: if render.isPlaying { render.pause() } else { play() }
+        case .mediaStop: stop()
+        case .mediaNext: render.next()
+        case .mediaPrevious: render.previous()
+        case .mediaMute: if render.isMuted { render.unmute() } else { render.mute() }
+        case .mediaRewind: seek(by: -Self.mediaKeySeek)
+        case .mediaFastForward: seek(by: Self.mediaKeySeek)
+        default: return false
+        }
+        announceChanges()
+        connection?.flush()
+        return true
+    }
+
+    /// How far the rewind and fast-forward media keys seek: 10 s.
+    public static let mediaKeySeek = 10.0
 
     private func playerDidChange(_ event: PlayerEvent) {
         guard let connection else { return }

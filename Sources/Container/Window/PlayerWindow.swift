@@ -54,6 +54,15 @@ public final class PlayerWindow {
     /// Whether this window published the media session, and so unpublishes it when it closes.
     private var publishedMediaSession = false
 
+    /// Whether the window keeps the screensaver and display sleep off while a player it shows plays
+    /// video (playing or buffering); on by default. Paused, stopped or playing only sound, the
+    /// screen sleeps as usual.
+    public var inhibitsScreenSaverWhilePlaying = true {
+        didSet { followPlayback() }
+    }
+    /// Whether the window holds the screensaver off now.
+    public private(set) var isInhibitingScreenSaver = false
+
     /// A window of `size` points showing `content`, whose services live in `context`.
     public init(
         title: String = "VideoPlayerContainer", size: Size = Size(width: 1280, height: 720),
@@ -104,9 +113,33 @@ public final class PlayerWindow {
         publishMediaSession()
     }
 
+    /// The players the window shows: its video layers' and the render service's.
+    private func players(in scene: WindowScene) -> [any PlaybackEngine] {
+        var players = scene.host.videoLayers.compactMap { $0.player as? any PlaybackEngine }
+        if context.isServiceStarted(RenderService.self), let engine = context.render.existingEngine,
+            !players.contains(where: { $0 === engine })
+        {
+            players.append(engine)
+        }
+        return players
+    }
+
+    /// Holds the screensaver off while a player shows video and plays, and lets it go otherwise.
+    private func followPlayback() {
+        guard let scene else { return }
+        let wanted =
+            inhibitsScreenSaverWhilePlaying
+            && players(in: scene).contains { [.playing, .buffering].contains($0.status) && $0.hasVideo }
+        guard wanted != isInhibitingScreenSaver else { return }
+        isInhibitingScreenSaver = wanted
+        ScreenSaverInhibition.hold(wanted)
+    }
+
+    /// Starts the media session, whose media keys act on the player, and publishes it on the
+    /// session bus unless ``publishesMediaSession`` is off.
     private func publishMediaSession() {
-        guard publishesMediaSession else { return }
         let session = context.mediaSession
+        guard publishesMediaSession else { return }
         if session.busName == nil {
             publishedMediaSession = (try? session.publish()) != nil
         }
@@ -120,10 +153,13 @@ public final class PlayerWindow {
         statusObservation?.cancel()
         statusObservation = nil
         guard let scene else { return }
-        var players = scene.host.videoLayers.compactMap { $0.player as? any PlaybackEngine }
-        if context.isServiceStarted(RenderService.self) { players.append(context.render.engine) }
-        for player in players where [.loading, .ready, .playing, .buffering].contains(player.status) {
+        for player in players(in: scene)
+        where [.loading, .ready, .playing, .buffering].contains(player.status) {
             player.pause()
+        }
+        if isInhibitingScreenSaver {
+            isInhibitingScreenSaver = false
+            ScreenSaverInhibition.hold(false)
         }
         if context.window.window === self { context.window.window = nil }
         if context.isServiceStarted(MediaSessionService.self) {
@@ -190,6 +226,7 @@ public final class PlayerWindow {
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
         statistics.wakes = scene.sleeper.wakeCount
+        followPlayback()
         if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
         for participant in participants { participant.windowDidRunIteration(self) }
     }

@@ -21,9 +21,31 @@ enum SDLVideoSystem {
                 throw .videoUnavailable(String(cString: SDL_GetError()))
             }
         }
+        // NB: SDL keeps the screensaver off for as long as its video runs; windows hold it off
+        // only while they play video (ScreenSaverInhibition).
+        SDL_EnableScreenSaver()
         let type = SDL_RegisterEvents(1)
         guard type != UInt32.max else { throw .videoUnavailable("no SDL user event left") }
         wakeEventType = type
         return type
+    }
+}
+
+/// Holds the screensaver and display sleep off while at least one window plays video: the windows
+/// of a process share SDL's one switch, so each says whether it wants it and the last to stop
+/// wanting it lets the screen sleep again.
+@MainActor
+enum ScreenSaverInhibition {
+    private static var holders = 0
+
+    /// Counts a window in (`true`) or out (`false`); SDL's switch flips on the first in and the
+    /// last out.
+    static func hold(_ holding: Bool) {
+        holders = max(0, holders + (holding ? 1 : -1))
+        if holding, holders == 1 {
+            SDL_DisableScreenSaver()
+        } else if !holding, holders == 0 {
+            SDL_EnableScreenSaver()
+        }
     }
 }

@@ -30,4 +30,13 @@ enum HeadlessSDL {
         try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: x, y: y)
         try pushMouseButton(SDL_MOUSEBUTTONUP, x: x, y: y)
     }
+
+    /// Queues a press of the key `code` (an `SDLK_` value), as a keyboard sends it.
+    static func pushKey(_ code: SDL_KeyCode) throws {
+        var event = SDL_Event()
+        event.type = SDL_KEYDOWN.rawValue
+        event.key.state = UInt8(SDL_PRESSED)
+        event.key.keysym.sym = SDL_Keycode(code.rawValue)
+        try #require(SDL_PushEvent(&event) == 1)
+    }
 }

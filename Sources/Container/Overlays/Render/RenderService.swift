@@ -115,6 +115,8 @@ public final class RenderService: Service {
     public var liveTime: Double { madeEngine?.currentTime ?? currentTime }
 
     private var madeEngine: (any PlaybackEngine)?
+    /// The engine if it was made, without making it.
+    var existingEngine: (any PlaybackEngine)? { madeEngine }
     private let events = Observers<PlayerEvent>()
     @Dependency(\.playbackEngine) private var engineFactory
     @Dependency(\.clock) private var clock

@@ -66,6 +66,20 @@ public struct Key: Hashable, Sendable, RawRepresentable, ExpressibleByStringLite
     public static let home = Key(rawValue: "Home")
     /// The End key.
     public static let end = Key(rawValue: "End")
+    /// The keyboard's play/pause media key (SDL's AudioPlay).
+    public static let mediaPlayPause = Key(rawValue: "AudioPlay")
+    /// The stop media key.
+    public static let mediaStop = Key(rawValue: "AudioStop")
+    /// The next-track media key.
+    public static let mediaNext = Key(rawValue: "AudioNext")
+    /// The previous-track media key.
+    public static let mediaPrevious = Key(rawValue: "AudioPrev")
+    /// The mute media key.
+    public static let mediaMute = Key(rawValue: "AudioMute")
+    /// The rewind media key.
+    public static let mediaRewind = Key(rawValue: "AudioRewind")
+    /// The fast-forward media key.
+    public static let mediaFastForward = Key(rawValue: "AudioFastForward")
 }
 
 /// Modifier keys held during an event.
