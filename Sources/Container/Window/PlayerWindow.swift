@@ -132,6 +132,8 @@ public final class PlayerWindow {
             && players(in: scene).contains { [.playing, .buffering].contains($0.status) && $0.hasVideo }
         guard wanted != isInhibitingScreenSaver else { return }
         isInhibitingScreenSaver = wanted
+        // NB: the desktop lists the hold under the app's name (SDL's default: "My SDL application").
+        if wanted { SDL_SetHint(SDL_HINT_APP_NAME, title) }
         ScreenSaverInhibition.hold(wanted)
     }
 

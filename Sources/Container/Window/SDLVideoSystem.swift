@@ -16,6 +16,10 @@ enum SDLVideoSystem {
         // textures smoothly.
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0")
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "1")
+        // NB: what SDL tells org.freedesktop.ScreenSaver when a window holds the screensaver off
+        // (its default is "Playing a game").
+        SDL_SetHint(SDL_HINT_SCREENSAVER_INHIBIT_ACTIVITY_NAME, "Playing video")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
         if SDL_WasInit(csdl_init_video()) == 0 {
             guard SDL_InitSubSystem(csdl_init_video() | csdl_init_events()) == 0 else {
                 throw .videoUnavailable(String(cString: SDL_GetError()))
