@@ -96,7 +96,7 @@ let package = Package(
             name: "VideoPlayerTestSupport",
             dependencies: [
                 "VideoPlayerTestSupportHook", "VideoPlayerFixtures", "VideoPlayerWidgets",
-                "VideoPlayerContainer",
+                "VideoPlayerContainer", "VideoPlayerDBus",
                 "VideoPlayerRender",
             ],
             path: "Sources/TestSupport"

@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerDBus
 
 /// Why a ``PrivateBus`` did not start.
 public enum PrivateBusError: Error {
@@ -66,5 +67,30 @@ public final class PrivateBus {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try? FileManager.default.removeItem(at: configuration)
+    }
+}
+
+extension DBusConnection {
+    /// Sends `call` and waits (up to five seconds) for its reply, running `pump` between looks:
+    /// the other end's answering, when both ends run on this thread. The signals that arrive
+    /// meanwhile are appended to `signals`. `nil` when no reply came.
+    public func reply(
+        to call: DBusMessage, pumping pump: () -> Void, signals: inout [DBusMessage]
+    ) -> DBusMessage? {
+        let serial = send(call)
+        for _ in 0..<5000 {
+            pump()
+            var reply: DBusMessage?
+            for message in receive() {
+                if message.kind == .signal {
+                    signals.append(message)
+                } else if message.replySerial == serial {
+                    reply = message
+                }
+            }
+            if let reply { return reply }
+            usleep(1000)
+        }
+        return nil
     }
 }

@@ -26,23 +26,10 @@ final class ReaderClient {
     func call(_ path: String, _ interface: String?, _ member: String, _ arguments: [DBusValue] = [])
         -> DBusMessage?
     {
-        let serial = connection.send(
-            .methodCall(
-                destination: bridge.busName, path: path, interface: interface, member: member,
-                arguments: arguments))
-        for _ in 0..<5000 {
-            bridge.update()
-            var reply: DBusMessage?
-            for message in connection.receive() {
-                if message.kind == .signal {
-                    events.append(message)
-                } else if message.replySerial == serial {
-                    reply = message
-                }
-            }
-            if let reply { return reply }
-            usleep(1000)
-        }
+        let call = DBusMessage.methodCall(
+            destination: bridge.busName, path: path, interface: interface, member: member,
+            arguments: arguments)
+        if let reply = connection.reply(to: call, pumping: bridge.update, signals: &events) { return reply }
         Issue.record("no reply to \(member) on \(path)")
         return nil
     }

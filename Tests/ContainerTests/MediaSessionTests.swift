@@ -25,23 +25,10 @@ final class DesktopClient {
         _ interface: String, _ member: String, _ arguments: [DBusValue] = [],
         path: String = "/org/mpris/MediaPlayer2"
     ) -> DBusMessage? {
-        let serial = connection.send(
-            .methodCall(
-                destination: session.busName, path: path, interface: interface, member: member,
-                arguments: arguments))
-        for _ in 0..<5000 {
-            session.update()
-            var reply: DBusMessage?
-            for message in connection.receive() {
-                if message.kind == .signal {
-                    signals.append(message)
-                } else if message.replySerial == serial {
-                    reply = message
-                }
-            }
-            if let reply { return reply }
-            usleep(1000)
-        }
+        let call = DBusMessage.methodCall(
+            destination: session.busName, path: path, interface: interface, member: member,
+            arguments: arguments)
+        if let reply = connection.reply(to: call, pumping: session.update, signals: &signals) { return reply }
         Issue.record("no reply to \(member)")
         return nil
     }
