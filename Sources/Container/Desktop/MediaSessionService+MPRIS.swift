@@ -75,7 +75,7 @@ extension MediaSessionService {
                 "Volume": .double(render.volume),
                 "Position": .int64(MPRIS.microseconds(render.liveTime)),
                 "Metadata": metadata,
-                "CanGoNext": .boolean(render.currentIndex.map { $0 + 1 < render.items.count } ?? false),
+                "CanGoNext": .boolean(hasNextItem),
                 "CanGoPrevious": .boolean((render.currentIndex ?? 0) > 0),
                 "CanPlay": .boolean(hasItem),
                 "CanPause": .boolean(hasItem),
@@ -194,7 +194,7 @@ extension MediaSessionService {
         case "Previous": render.previous()
         case "Pause": render.pause()
         case "Play": play()
-        case "PlayPause": if render.isPlaying { render.pause() } else { play() }
+        case "PlayPause": playPause()
         case "Stop": stop()
         case "Seek": seek(by: Double(arguments[0].integer ?? 0) / 1_000_000)
         case "SetPosition":
@@ -202,7 +202,6 @@ extension MediaSessionService {
         default:
             return openURI(arguments[0].string ?? "", call: call)
         }
-        announceChanges()
         return .reply(to: call)
     }
 
@@ -210,6 +209,17 @@ extension MediaSessionService {
         .error(
             to: call, name: MPRIS.Failure.invalidArgs,
             text: "\(call.member ?? "") takes (\(expected)), not (\(call.signature))")
+    }
+
+    /// Whether the queue has an item after the current one.
+    var hasNextItem: Bool {
+        guard let render = context?.render else { return false }
+        return render.currentIndex.map { $0 + 1 < render.items.count } ?? false
+    }
+
+    /// Pauses while playing, plays (as ``play()``) otherwise.
+    func playPause() {
+        if context?.render.isPlaying == true { context?.render.pause() } else { play() }
     }
 
     func play() {
@@ -233,7 +243,7 @@ extension MediaSessionService {
         guard let render = context?.render, canSeek else { return }
         let target = max(0, render.liveTime + offset)
         if let duration = render.duration, !render.isLive, target >= duration {
-            if render.currentIndex.map({ $0 + 1 < render.items.count }) == true {
+            if hasNextItem {
                 render.next()
             } else {
                 render.seek(to: duration)
@@ -332,7 +342,6 @@ extension MediaSessionService {
         default:
             return .error(to: call, name: MPRIS.Failure.readOnly, text: "\(interface).\(name) is read-only")
         }
-        announceChanges()
         return .reply(to: call)
     }
 }

@@ -187,7 +187,7 @@ public final class MediaSessionService: Service {
     public func handleMediaKey(_ key: Key) -> Bool {
         guard let render = context?.render else { return false }
         switch key {
-        case .mediaPlayPause: if render.isPlaying { render.pause() } else { play() }
+        case .mediaPlayPause: playPause()
         case .mediaStop: stop()
         case .mediaNext: render.next()
         case .mediaPrevious: render.previous()
@@ -213,20 +213,17 @@ public final class MediaSessionService: Service {
             break
         }
         announceChanges()
-        switch event {
-        case .seekCompleted(let time):
+        let seekedTo: Double? =
+            switch event {
+            case .seekCompleted(let time): time
+            case .looped: context?.render.currentTime ?? 0
+            default: nil
+            }
+        if let seekedTo {
             connection.send(
                 .signal(
                     path: MPRIS.path, interface: MPRIS.player, member: "Seeked",
-                    arguments: [.int64(MPRIS.microseconds(time))]), flush: false)
-        case .looped:
-            connection.send(
-                .signal(
-                    path: MPRIS.path, interface: MPRIS.player, member: "Seeked",
-                    arguments: [.int64(MPRIS.microseconds(context?.render.currentTime ?? 0))]),
-                flush: false)
-        default:
-            break
+                    arguments: [.int64(MPRIS.microseconds(seekedTo))]), flush: false)
         }
         connection.flush()
     }
