@@ -260,6 +260,15 @@ final class DesktopClient {
                 == "org.freedesktop.DBus.Error.NotSupported")
     }
 
+    @Test func aStopBeforePublishingIsForgottenOncePlaybackStartsAgain() throws {
+        context.render.load(MediaItem(path: "/media/a.mp4"))
+        context.mediaSession.handleMediaKey(.mediaStop)
+        context.render.play()
+        try context.mediaSession.publish(applicationName: "Watch")
+        let client = try DesktopClient(bus: bus, session: context.mediaSession)
+        #expect(client.property("PlaybackStatus") == .string("Playing"))
+    }
+
     @Test func malformedCallsGetDBusErrorsAndReachNoPlayer() throws {
         let client = try published()
         let engine = try #require(context.render.engine as? FakePlaybackEngine)

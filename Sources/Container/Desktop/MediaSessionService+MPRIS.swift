@@ -274,7 +274,6 @@ extension MediaSessionService {
             return .error(to: call, name: MPRIS.Failure.invalidArgs, text: "no readable file at \(url.path)")
         }
         render.load(MediaItem(url: url), autoplay: true)
-        isStopped = false
         return .reply(to: call)
     }
 

@@ -89,6 +89,9 @@ public final class MediaSessionService: Service {
         keyObservation = context.gesture.observeKey(taking: { [weak self] press in
             self?.handleMediaKey(press.key) ?? false
         })
+        // NB: from the start, published or not, so a stop made before publishing ends with the
+        // playback that follows it.
+        renderObservation = context.render.observe { [weak self] event in self?.playerDidChange(event) }
     }
 
     /// The bus name the session owns while published.
@@ -120,7 +123,6 @@ public final class MediaSessionService: Service {
                 target.wake()
             }
         }
-        renderObservation = context?.render.observe { [weak self] event in self?.playerDidChange(event) }
         announced = [:]
         announceChanges()
         Logger.desktop.info("media session published as \(busName ?? "")")
@@ -154,8 +156,6 @@ public final class MediaSessionService: Service {
     /// Leaves the bus: the desktop's controls forget the player.
     public func unpublish() {
         watch = nil
-        renderObservation?.cancel()
-        renderObservation = nil
         connection = nil
         announced = [:]
         state = .off
@@ -178,6 +178,7 @@ public final class MediaSessionService: Service {
     override public func didStop() {
         unpublish()
         keyObservation?.cancel()
+        renderObservation?.cancel()
     }
 
     /// Acts on a media key the window received (no widget took it): play/pause, stop, next,
@@ -205,13 +206,13 @@ public final class MediaSessionService: Service {
     public static let mediaKeySeek = 10.0
 
     private func playerDidChange(_ event: PlayerEvent) {
-        guard let connection else { return }
         switch event {
         case .statusChanged(.playing), .itemChanged:
             isStopped = false
         default:
             break
         }
+        guard let connection else { return }
         announceChanges()
         let seekedTo: Double? =
             switch event {
