@@ -47,6 +47,12 @@ public final class DBusSocketWatch {
         source.cancel()
     }
 
+    /// Whether `onReadable` was called and the watch waits for ``rearm()``: the socket has data
+    /// nobody read yet.
+    public var hasFired: Bool {
+        suspension.lock.withLock { suspension.isSuspended }
+    }
+
     /// Watches the socket again after a call of `onReadable`.
     public func rearm() {
         suspension.lock.withLock {

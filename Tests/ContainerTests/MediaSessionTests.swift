@@ -381,6 +381,24 @@ final class DesktopClient {
             window.runOnce(maxWait: 30)
         }
         #expect(window.statistics.wakes > wakes)
+        // The window tells the desktop of its fullscreen itself, without a loop iteration.
+        window.setFullscreen(true)
+        var heardFullscreen = false
+        for _ in 0..<2000 where !heardFullscreen {
+            heardFullscreen = client.connection.receive().contains { message in
+                message.member == "PropertiesChanged"
+                    && message.arguments.first?.string == "org.mpris.MediaPlayer2"
+                    && (message.arguments.dropFirst().first?.items ?? []).contains {
+                        if case .dictEntry(.string("Fullscreen"), .variant(.boolean(true))) = $0 {
+                            true
+                        } else {
+                            false
+                        }
+                    }
+            }
+            if !heardFullscreen { usleep(1000) }
+        }
+        #expect(heardFullscreen)
         #expect(context.render.status == .playing)
         window.close()
         #expect(context.mediaSession.state == .off)

@@ -162,7 +162,8 @@ public final class MediaSessionService: Service {
     }
 
     /// Answers the calls that arrived and announces what changed since the last call. A
-    /// ``PlayerWindow`` calls it on every loop iteration; the watch calls it when a call arrives.
+    /// ``PlayerWindow`` calls it when it opens, closes or changes fullscreen, and after a loop
+    /// iteration the watch woke; without a window, the watch has the main actor call it.
     public func update() {
         guard let connection else { return }
         guard connection.isConnected else {
@@ -173,6 +174,13 @@ public final class MediaSessionService: Service {
         }
         connection.answerCalls(with: answer, beforeFlush: announceChanges)
         watch?.rearm()
+    }
+
+    /// What a window's loop calls after each iteration: ``update()`` when the watch saw a call
+    /// arrive or one waits in the buffer, nothing otherwise, so an iteration costs a look at a flag.
+    func loopDidRun() {
+        guard let connection, watch?.hasFired == true || connection.hasBufferedMessages else { return }
+        update()
     }
 
     override public func didStop() {

@@ -146,6 +146,9 @@ public final class PlayerWindow {
             publishedMediaSession = (try? session.publish()) != nil
         }
         session.wakeTarget.set(waker)
+        // NB: the loop answers calls when the watch saw them come; the window tells the session
+        // of its own changes itself: open, closed, fullscreen.
+        session.update()
     }
 
     /// Closes the window and pauses the players it showed; the widget tree, its services and the
@@ -166,7 +169,11 @@ public final class PlayerWindow {
         if context.window.window === self { context.window.window = nil }
         if context.isServiceStarted(MediaSessionService.self) {
             context.mediaSession.wakeTarget.set(nil)
-            if publishedMediaSession { context.mediaSession.unpublish() }
+            if publishedMediaSession {
+                context.mediaSession.unpublish()
+            } else {
+                context.mediaSession.update()
+            }
         }
         publishedMediaSession = false
         self.scene = nil
@@ -229,7 +236,7 @@ public final class PlayerWindow {
         statistics.videoUploads = scene.videoUploads
         statistics.wakes = scene.sleeper.wakeCount
         followPlayback()
-        if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
+        if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.loopDidRun() }
         for participant in participants { participant.windowDidRunIteration(self) }
     }
 
@@ -248,6 +255,7 @@ public final class PlayerWindow {
     /// Switches the window between desktop fullscreen and its normal size.
     public func setFullscreen(_ fullscreen: Bool) {
         scene?.window.setFullscreen(fullscreen)
+        if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
     }
 
     /// Whether the window is in desktop fullscreen.
