@@ -84,6 +84,28 @@ import VideoPlayerTestSupport
         #expect(difference < 6, "mean channel difference \(difference) for \(file)")
     }
 
+    @Test func aScreenshotOfThePictureIsTurnedAndMirroredAsTheWindowShowsIt() async throws {
+        guard let url = Self.corpusFile("av/sample_rotate_and_reflect.mp4") else { return }
+        let context = Context(mode: .test).withDependency(\.playbackEngine, .ffmpeg)
+        // The window has the turned picture's shape (2:3), so the picture fills it without bars.
+        let window = PlayerWindow(size: Size(width: 240, height: 360), context: context) {
+            VideoSurface(player: context.render.engine)
+        }
+        window.compositing = .cpu
+        try window.open()
+        defer { window.close() }
+        context.render.load(MediaItem(url: url))
+        try await Self.runUntil(window) { context.render.engine.currentFrame != nil }
+        window.runOnce()
+        // Stored 1080x720 with a quarter turn and a mirror: the screenshot is the upright 720x1080.
+        let picture = try context.render.screenshot()
+        #expect(picture.width == 720 && picture.height == 1080)
+        let shown = try #require(window.screenshot())
+        let reduced = try #require(window.host).snapshot(over: picture)
+        let difference = Self.meanDifference(shown, reduced, columns: 0..<240)
+        #expect(difference < 6, "mean channel difference \(difference)")
+    }
+
     @Test func fillCoversTheWholeWindowWithoutBars() async throws {
         guard let url = Self.corpusFile("av/sample_portrait.mp4") else { return }
         let shot = try await screenshot(of: url, compositing: .cpu, gravity: .fill)

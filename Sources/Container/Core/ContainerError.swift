@@ -14,6 +14,11 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case windowCreationFailed(String)
     /// A texture for the video or the widget overlay could not be created.
     case textureCreationFailed(String)
+    /// A screenshot found no picture to capture; the reason says why (nothing loaded, sound alone,
+    /// no picture decoded yet, the window's pixels unreadable).
+    case noPicture(String)
+    /// A screenshot of the window was asked for while no window shows the context.
+    case windowNotOpen
 
     public var description: String {
         switch self {
@@ -25,6 +30,8 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
             "SDL video is unavailable (\(detail)); set SDL_VIDEODRIVER=offscreen to run without a display"
         case .windowCreationFailed(let detail): "Could not create the window: \(detail)"
         case .textureCreationFailed(let detail): "Could not create a texture: \(detail)"
+        case .noPicture(let reason): "No picture to capture: \(reason)"
+        case .windowNotOpen: "No window is open to capture"
         }
     }
 }
