@@ -22,6 +22,9 @@ public enum ShortcutAction {
     case cycleQuality
     /// Shows or hides ``StatsWidget``.
     case toggleStats
+    /// Saves a screenshot with ``ScreenshotService/take(includingOverlay:)``: the video alone, or the
+    /// window as shown.
+    case screenshot(includingOverlay: Bool)
     /// Calls ``KeyboardShortcutsService/onQuit``.
     case quit
     /// Your own action.
@@ -30,8 +33,9 @@ public enum ShortcutAction {
 
 /// ffplay/mpv keys over the player: space plays/pauses, ←/→ seek 10 s, ↑/↓ volume, m mute, f fullscreen, s
 /// subtitles, [ ] speed, z/x subtitle delay ∓50 ms, Ctrl+minus/Ctrl+plus audio delay ∓50 ms, r the next
-/// quality of an HLS ladder, i stats, q or Esc quit (the window's
-/// ``/VideoPlayerContainer/PlayerWindow/run()`` returns).
+/// quality of an HLS ladder, i stats, Ctrl+S a screenshot of the picture and Ctrl+Shift+S one of the window
+/// (``ScreenshotService``), q or Esc quit (the window's ``/VideoPlayerContainer/PlayerWindow/run()``
+/// returns).
 ///
 /// ```swift
 /// let keys = context.startService(KeyboardShortcutsService.self)
@@ -56,7 +60,11 @@ public final class KeyboardShortcutsService: Service {
     public var controlBindings: [Key: ShortcutAction] = [
         "-": .audioDelay(-delayStep), "Keypad -": .audioDelay(-delayStep),
         "=": .audioDelay(delayStep), "+": .audioDelay(delayStep), "Keypad +": .audioDelay(delayStep),
+        "S": .screenshot(includingOverlay: false),
     ]
+    /// The keys that act while Ctrl and Shift are held; a key without one here acts as in
+    /// ``controlBindings``.
+    public var controlShiftBindings: [Key: ShortcutAction] = ["S": .screenshot(includingOverlay: true)]
     /// The step of the delay keys: 50 ms.
     public static let delayStep = 0.05
     /// Called by `.quit`; by default it quits the window showing the player (`context.window.quit()`).
@@ -72,12 +80,17 @@ public final class KeyboardShortcutsService: Service {
     }
 
     /// Runs the action bound to `key` (with Ctrl in `modifiers`, the one in ``controlBindings``
-    /// first); `false` when none is.
+    /// first, and with Shift too, the one in ``controlShiftBindings`` before that); `false` when none is.
     @discardableResult
     public func handle(_ key: Key, modifiers: KeyModifiers = []) -> Bool {
         let upper = Key(rawValue: key.rawValue.uppercased())
         let control = modifiers.contains(.control) ? controlBindings[key] ?? controlBindings[upper] : nil
-        guard let context, let action = control ?? bindings[key] ?? bindings[upper] else { return false }
+        let controlShift =
+            modifiers.isSuperset(of: [.control, .shift])
+            ? controlShiftBindings[key] ?? controlShiftBindings[upper] : nil
+        guard let context, let action = controlShift ?? control ?? bindings[key] ?? bindings[upper] else {
+            return false
+        }
         let render = context.render
         switch action {
         case .togglePlayPause: context[PlaybackService.self].toggle()
@@ -95,6 +108,8 @@ public final class KeyboardShortcutsService: Service {
             context.toast.toast("Audio delay \(Self.label(delay: render.audioDelay))")
         case .cycleQuality: context[QualityService.self].cycle()
         case .toggleStats: context[StatsService.self].toggle()
+        case .screenshot(let includingOverlay):
+            context[ScreenshotService.self].take(includingOverlay: includingOverlay)
         case .quit: onQuit()
         case .custom(let action): action()
         }
