@@ -15,8 +15,11 @@ final class PlayerApp {
     private var observation: ObservationToken?
     private var render: RenderService { context.render }
 
-    init(items: [MediaItem], size: Size, volume: Double, rate: Double, loop: Bool, autoexit: Bool) {
-        context = Context()
+    init(
+        items: [MediaItem], size: Size, volume: Double, rate: Double, loop: Bool, autoexit: Bool,
+        screenshotDirectory: URL? = nil, context: Context = Context()
+    ) {
+        self.context = context
         self.items = items
         self.size = size
         self.autoexit = autoexit
@@ -27,6 +30,13 @@ final class PlayerApp {
         render.setVolume(volume)
         render.setRate(rate)
         render.setLooping(loop)
+        if let screenshotDirectory { context[ScreenshotService.self].directory = screenshotDirectory }
+    }
+
+    /// What the window shows: the video, its subtitles, the status line and toasts, with the keys.
+    var root: some Widget {
+        StatusLineOverlay()
+            .onKeyPress { [weak self] press in self?.handle(press) ?? false }
     }
 
     /// Runs until the window closes, or with `screenshot`, until that many seconds of playback,
@@ -34,8 +44,7 @@ final class PlayerApp {
     /// failed or the picture could not be saved).
     func run(screenshot: (path: String, after: Double)? = nil) -> Int32 {
         let window = PlayerWindow(title: items.first?.title ?? "vpc-play", size: size, context: context) {
-            StatusLineOverlay()
-                .onKeyPress { [weak self] press in self?.handle(press) ?? false }
+            root
         }
         self.window = window
         observation = render.observe { [weak self] event in self?.observe(event) }
@@ -98,6 +107,11 @@ final class PlayerApp {
             render.setAudioDelay(KeyboardShortcutsService.stepped(render.audioDelay, by: direction * step))
             return true
         }
+        // As in mpv: Shift+S the picture alone, Ctrl+S the window as shown; s alone steps (ffplay).
+        if name == "s", !press.modifiers.isDisjoint(with: [.control, .shift]) {
+            saveScreenshot(includingOverlay: press.modifiers.contains(.control))
+            return true
+        }
         switch name {
         case "space", "p": render.togglePlayPause()
         case "left": render.skip(by: -10)
@@ -123,6 +137,21 @@ final class PlayerApp {
         default: return false
         }
         return true
+    }
+}
+
+extension PlayerApp {
+    /// Saves a screenshot and says where, or why not, in a toast and on standard error.
+    private func saveScreenshot(includingOverlay: Bool) {
+        let message: String
+        do {
+            let file = try context[ScreenshotService.self].save(includingOverlay: includingOverlay)
+            message = "Screenshot saved: \(file.path)"
+        } catch {
+            message = "\(error)"
+        }
+        context.toast.toast(message)
+        FileHandle.standardError.write(Data("vpc-play: \(message)\n".utf8))
     }
 }
 

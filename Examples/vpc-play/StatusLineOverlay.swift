@@ -1,6 +1,6 @@
 import VideoPlayerWidgets
 
-/// The video, its subtitles, and a one-line status (time, state, errors) along the bottom edge.
+/// The video, its subtitles, toasts, and a one-line status (time, state, errors) along the bottom edge.
 struct StatusLineOverlay: Widget {
     var body: some Widget {
         ZStack(alignment: .bottomLeading) {
@@ -13,6 +13,7 @@ struct StatusLineOverlay: Widget {
                     .padding(6)
                     .background(Color(white: 0, alpha: 0.5))
             }
+            ToastOverlay()
         }
     }
 }

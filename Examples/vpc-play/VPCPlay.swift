@@ -14,7 +14,8 @@ struct VPCPlay: ParsableCommand {
             Keys: space/p pause, left/right seek 10 s, up/down seek 60 s, s step one frame, \
             m mute, 9/0 volume, [ ] speed, z/x subtitle delay -/+50 ms, Ctrl+minus/Ctrl+plus \
             audio delay -/+50 ms, l loop, r next quality of an HLS ladder (Auto, then each \
-            rendition), f fullscreen, n/b next/previous item, q/Esc quit.
+            rendition), f fullscreen, n/b next/previous item, Shift+S a screenshot of the \
+            picture and Ctrl+S one of the window (saved in --screenshot-directory), q/Esc quit.
             With no input, plays a generated sample clip.
             """)
 
@@ -55,6 +56,12 @@ struct VPCPlay: ParsableCommand {
     @Option(name: .long, help: "Seconds of playback before --screenshot saves the picture.")
     var after = 3.0
 
+    @Option(
+        name: .long,
+        help: "Where the screenshot keys save PNG files (default: the pictures folder, else the current one)."
+    )
+    var screenshotDirectory: String?
+
     @Flag(name: .long, help: "Restart the item at its end.")
     var loop = false
 
@@ -77,7 +84,8 @@ struct VPCPlay: ParsableCommand {
         let capture = screenshot.map { (path: $0, after: after) }
         let exitCode = MainActor.assumeIsolated {
             PlayerApp(
-                items: items, size: windowSize, volume: volume, rate: rate, loop: loop, autoexit: autoexit
+                items: items, size: windowSize, volume: volume, rate: rate, loop: loop, autoexit: autoexit,
+                screenshotDirectory: screenshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ).run(screenshot: capture)
         }
         if exitCode != 0 { throw ExitCode(exitCode) }
@@ -95,8 +103,10 @@ struct VPCPlay: ParsableCommand {
         }
         return inputs.enumerated().map { index, input in
             let url = input.contains("://") ? URL(string: input) : URL(fileURLWithPath: input)
+            // A file goes by its name, as in mpv's title bar (screenshots are named after it too).
+            let title = url?.isFileURL == true ? url?.lastPathComponent ?? input : input
             return MediaItem(
-                url: url ?? URL(fileURLWithPath: input), title: input, startPosition: index == 0 ? start : 0,
+                url: url ?? URL(fileURLWithPath: input), title: title, startPosition: index == 0 ? start : 0,
                 externalSubtitleURL: index == 0 ? subtitleURL : nil)
         }
     }
