@@ -84,7 +84,7 @@ import VideoPlayerTestSupport
         #expect(difference < 6, "mean channel difference \(difference) for \(file)")
     }
 
-    @Test func aScreenshotOfThePictureIsTurnedAndMirroredAsTheWindowShowsIt() async throws {
+    @Test func aScreenshotOfThePictureIsTransposedAsItsMatrixSaysAndAsTheWindowShowsIt() async throws {
         guard let url = Self.corpusFile("av/sample_rotate_and_reflect.mp4") else { return }
         let context = Context(mode: .test).withDependency(\.playbackEngine, .ffmpeg)
         // The window has the turned picture's shape (2:3), so the picture fills it without bars.
@@ -100,6 +100,14 @@ import VideoPlayerTestSupport
         // Stored 1080x720 with a quarter turn and a mirror: the screenshot is the upright 720x1080.
         let picture = try context.render.screenshot()
         #expect(picture.width == 720 && picture.height == 1080)
+        // The matrix is a transpose (ffmpeg shows the file so): the pixel at (x, y) is the stored
+        // picture's at (y, x).
+        let stored = try #require(context.render.engine.currentFrame?.rgbaPixels())
+        for (x, y) in [(100, 200), (600, 150), (50, 1000), (700, 900), (360, 540), (20, 700)] {
+            let source = stored.pixel(x: y, y: x)
+            let expected = RGBA(r: source.r, g: source.g, b: source.b)
+            #expect(picture.pixel(x: x, y: y).isClose(to: expected, tolerance: 6), "pixel \(x),\(y)")
+        }
         let shown = try #require(window.screenshot())
         let reduced = try #require(window.host).snapshot(over: picture)
         let difference = Self.meanDifference(shown, reduced, columns: 0..<240)

@@ -297,14 +297,7 @@ final class MediaSource: @unchecked Sendable {
         guard let stream = stream(index),
             let data = av_stream_get_side_data(stream, AV_PKT_DATA_DISPLAYMATRIX, nil)
         else { return .upright }
-        return data.withMemoryRebound(to: Int32.self, capacity: 9) { matrix in
-            let counterClockwise = av_display_rotation_get(matrix)
-            guard counterClockwise.isFinite else { return .upright }
-            // The 2x2 part's determinant is negative when the matrix mirrors the picture.
-            let determinant = Double(matrix[0]) * Double(matrix[4]) - Double(matrix[1]) * Double(matrix[3])
-            return VideoOrientation(
-                rotationDegrees: Int((-counterClockwise).rounded()), mirrored: determinant < 0)
-        }
+        return data.withMemoryRebound(to: Int32.self, capacity: 9) { VideoOrientation(displayMatrix: $0) }
     }
 
     private func metadata(_ dictionary: OpaquePointer?, _ key: String) -> String? {
@@ -313,5 +306,24 @@ final class MediaSource: @unchecked Sendable {
         }
         let text = String(cString: value)
         return text.isEmpty ? nil : text
+    }
+}
+
+extension VideoOrientation {
+    /// The turn and mirror of a display matrix (FFmpeg's layout: nine 32-bit values, the 2x2 part in
+    /// 16.16 fixed point), to the nearest quarter turn; upright when it holds no rotation.
+    package init(displayMatrix matrix: UnsafePointer<Int32>) {
+        let counterClockwise = av_display_rotation_get(matrix)
+        guard counterClockwise.isFinite else {
+            self = .upright
+            return
+        }
+        // The 2x2 part's determinant is negative when the matrix mirrors the picture. FFmpeg's angle
+        // is that of the picture's x axis; mirroring first reverses that axis, so the turn that
+        // follows the mirror is half a turn more.
+        let determinant = Double(matrix[0]) * Double(matrix[4]) - Double(matrix[1]) * Double(matrix[3])
+        let mirrored = determinant < 0
+        self.init(
+            rotationDegrees: Int((-counterClockwise).rounded()) + (mirrored ? 180 : 0), mirrored: mirrored)
     }
 }
