@@ -191,8 +191,12 @@ extension PlayerTests {
             #expect(await harness.wait { player.currentTime > 5 })
             let window = try #require(player.seekableRange)
             player.seek(to: window.lowerBound + 0.5)
-            #expect(await harness.wait { player.currentTime > window.lowerBound + 1.5 })
-            #expect(player.isLive && player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            // NB: under load the player may wait for a segment a moment (buffering) along the way.
+            #expect(
+                await harness.wait {
+                    player.currentTime > window.lowerBound + 1.5 && player.status == .playing
+                })
+            #expect(player.isLive && harness.errors.isEmpty, "\(harness.errors)")
             let later = Array(stream.server.requests.dropFirst(settled))
             let segments = { (height: Int) in
                 later.numbers(after: "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment")
