@@ -78,7 +78,9 @@ let package = Package(
         ),
         .target(
             name: "VideoPlayerWidgets",
-            dependencies: ["VideoPlayerContainer", "VideoPlayerRender"],
+            dependencies: [
+                "VideoPlayerContainer", "VideoPlayerRender", .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Sources/Widgets"
         ),
         .target(
