@@ -24,6 +24,8 @@ final class YouTubeApp {
         // The gesture and auto-play services listen from their creation on: start them now.
         context.startService(VideoGesturesService.self)
         context.startService(AutoplayService.self)
+        // "Resume from 12:34" for a video left part way, as on the site.
+        context.startService(ResumeService.self)
         KeyboardShortcuts.install(in: context)
         context.watchQueue.load(videos, autoplay: autoplay)
     }

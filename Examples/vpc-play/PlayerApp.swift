@@ -17,10 +17,11 @@ final class PlayerApp {
 
     init(
         items: [MediaItem], size: Size, volume: Double, rate: Double, loop: Bool, autoexit: Bool,
-        screenshotDirectory: URL? = nil, context: Context = Context()
+        resumes: Bool = false, screenshotDirectory: URL? = nil, context: Context = Context()
     ) {
         self.context = context
-        self.items = items
+        // As mpv's --save-position-on-quit: each item starts where it was left, no question asked.
+        self.items = resumes ? context.startService(ResumeService.self).resuming(items) : items
         self.size = size
         self.autoexit = autoexit
         context.render.configuration = PlayerConfiguration(timeTickInterval: 0.5)

@@ -68,6 +68,11 @@ struct VPCPlay: ParsableCommand {
     @Flag(name: .long, help: "Quit when the queue ends (or fails), like ffplay -autoexit.")
     var autoexit = false
 
+    @Flag(
+        name: .long,
+        help: "Start each item where it was left, and remember where it is left ($XDG_STATE_HOME/vpc-play).")
+    var resume = false
+
     mutating func run() throws {
         // Diagnostics (VPC_LOG=debug) go to standard error, as vpc-play's own messages do.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -85,6 +90,7 @@ struct VPCPlay: ParsableCommand {
         let exitCode = MainActor.assumeIsolated {
             PlayerApp(
                 items: items, size: windowSize, volume: volume, rate: rate, loop: loop, autoexit: autoexit,
+                resumes: resume,
                 screenshotDirectory: screenshotDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ).run(screenshot: capture)
         }
