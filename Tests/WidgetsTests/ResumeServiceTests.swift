@@ -40,7 +40,12 @@ import VideoPlayerTestSupport
         #expect(await second.load(Self.film, autoplay: true))
         #expect(resume.offer?.position == 754)
         second.host.update()
-        #expect(second.host.frame(ofIdentifier: "resume.accept") != nil, "the offer shows over the player")
+        let pill = try #require(
+            second.host.frame(ofIdentifier: "resume.accept"), "the offer shows over the player")
+        second.wait(0.5)
+        // Drawn, once it faded in: dark over the blue picture.
+        let shown = second.host.snapshotWithVideo().pixel(x: Int(pill.minX) - 4, y: Int(pill.midY))
+        #expect(Int(shown.r) + Int(shown.g) + Int(shown.b) < 150, "\(shown)")
         let button = second.host.accessibilityElements.first { $0.identifier == "resume.accept" }
         #expect(button?.label == "Resume from 12:34")
         #expect(button?.role == .button)
