@@ -233,9 +233,9 @@ public final class ResumeService: Service {
     private func saveTracked() {
         guard let current = tracked else { return }
         tracked?.saved = current.position
-        // NB: a position before the one offered is not saved while the offer stands; the viewer may
-        // still take it.
-        if let offer, current.position < offer.position, context?.render.item?.id == offer.itemID { return }
+        // NB: a position before the one offered is not saved while the offer stands (it is always
+        // for the item followed): the viewer may still take it, or leave the item without choosing.
+        if let offer, current.position < offer.position { return }
         let forgets =
             current.position < minimumPosition || isFinished(at: current.position, duration: current.duration)
         if forgets {

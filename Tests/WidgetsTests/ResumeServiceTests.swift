@@ -80,6 +80,24 @@ import VideoPlayerTestSupport
         #expect(third.context.render.currentTime < 1)
     }
 
+    @Test func leavingAnItemBeforeChoosingKeepsWhereItWasLeft() async throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = run()
+        #expect(await first.load(Self.film))
+        #expect(await first.seek(to: 500))
+        first.context.render.pause()
+
+        let second = run()
+        let resume = second.context[ResumeService.self]
+        second.context.render.load([Self.film, MediaItem(path: "/films/other.mkv")], autoplay: true)
+        #expect(await second.waitUntil { second.context.render.currentTime > 3 })
+        #expect(resume.offer != nil)
+        second.context.render.next()
+        #expect(await second.waitUntil { second.context.render.currentIndex == 1 })
+        #expect(resume.position(for: Self.film) == 500, "3 s from the start, with the offer still up")
+        #expect(try saved()["/films/film.mkv"]?.position == 500)
+    }
+
     @Test func anotherPluginShownSinceStaysWhenTheOfferGoes() async throws {
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = run()
