@@ -1,11 +1,6 @@
 import Foundation
 import VideoPlayerWidgets
 
-/// Why a demo could not save its screenshot.
-public struct ScreenshotError: Error, CustomStringConvertible {
-    public let description: String
-}
-
 extension PlayerWindow {
     /// Runs the loop for `seconds` (wall clock), saves what the window shows as a PNG at `url` and
     /// closes the window: how `scripts/screenshots.sh` captures the demos.
@@ -23,9 +18,6 @@ extension PlayerWindow {
         // NB: one more pass so the last damage is on screen before reading the pixels back.
         runOnce()
         defer { close() }
-        guard let image = screenshot() else {
-            throw ScreenshotError(description: "the window's pixels could not be read")
-        }
-        try image.writePNG(to: url)
+        try context.render.screenshot(includingOverlay: true).writePNG(to: url)
     }
 }

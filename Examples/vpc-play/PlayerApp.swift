@@ -75,10 +75,7 @@ final class PlayerApp {
         }
         // One more pass, so that the last change is on screen before the pixels are read.
         window.runOnce()
-        guard let image = window.screenshot() else {
-            throw ContainerError.invalidPixelData("the window's pixels could not be read")
-        }
-        try image.writePNG(to: URL(fileURLWithPath: path))
+        try render.screenshot(includingOverlay: true).writePNG(to: URL(fileURLWithPath: path))
     }
 
     private func observe(_ event: PlayerEvent) {
