@@ -278,7 +278,7 @@ public final class ResumeService: Service {
             }
             return try JSONDecoder().decode([String: ResumePoint].self, from: data)
         } catch {
-            report(.unreadable(path: file.path, reason: Self.reason(error)))
+            report(.unreadable(path: file.path, reason: UserFiles.reason(error)))
             return [:]
         }
     }
@@ -299,7 +299,7 @@ public final class ResumeService: Service {
             try encoder.encode(kept).write(to: file, options: .atomic)
             lastError = nil
         } catch {
-            report(.notWritten(path: file.path, reason: Self.reason(error)))
+            report(.notWritten(path: file.path, reason: UserFiles.reason(error)))
         }
     }
 
@@ -309,11 +309,6 @@ public final class ResumeService: Service {
     }
 
     private static let largestFile = 4 << 20
-
-    private static func reason(_ error: any Error) -> String {
-        let error = error as NSError
-        return error.localizedFailureReason ?? error.localizedDescription
-    }
 
     /// How an item is known from one run to the next: its absolute path, or its URL.
     static func key(for item: MediaItem) -> String? {
@@ -335,11 +330,9 @@ public final class ResumeService: Service {
 private enum StateDirectoryKey: DependencyKey {
     static var liveValue: URL? {
         let environment = ProcessInfo.processInfo.environment
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return URL(fileURLWithPath: state, isDirectory: true)
-        }
-        let home = environment["HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/state")
+        return URL(
+            fileURLWithPath: UserFiles.baseFolder("XDG_STATE_HOME", else: ".local/state", in: environment),
+            isDirectory: true)
     }
     /// Tests write nothing of the machine's: they give a folder of their own.
     static var testValue: URL? { nil }

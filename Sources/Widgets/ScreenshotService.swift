@@ -37,7 +37,7 @@ public final class ScreenshotService: Service {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .imageNotWritten(path: directory.path, reason: Self.reason(error))
+            throw .imageNotWritten(path: directory.path, reason: UserFiles.reason(error))
         }
         let file = Self.freeFile(in: directory, named: Self.fileName(for: render.item, at: render.liveTime))
         try image.writePNG(to: file)
@@ -66,7 +66,7 @@ public final class ScreenshotService: Service {
     public static func picturesDirectory(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> URL {
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = UserFiles.home(in: environment)
         func expanded(_ path: String) -> URL? {
             let path = path.replacingOccurrences(of: "$HOME", with: home)
             // NB: xdg-user-dirs sets a folder to $HOME itself to turn it off.
@@ -74,8 +74,7 @@ public final class ScreenshotService: Service {
             return URL(fileURLWithPath: path, isDirectory: true)
         }
         if let set = environment["XDG_PICTURES_DIR"].flatMap(expanded) { return set }
-        let config =
-            environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let config = UserFiles.baseFolder("XDG_CONFIG_HOME", else: ".config", in: environment)
         if let file = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8),
             let line = file.split(separator: "\n").first(where: { $0.hasPrefix("XDG_PICTURES_DIR=") })
         {
@@ -129,9 +128,5 @@ public final class ScreenshotService: Service {
             number += 1
         }
         return file
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
     }
 }
