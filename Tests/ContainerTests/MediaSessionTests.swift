@@ -217,6 +217,14 @@ final class DesktopClient {
         #expect(context.render.currentIndex == 0)
     }
 
+    @Test func appendingToTheQueueLetsTheDesktopGoToTheNextItem() throws {
+        let client = try published()
+        client.player("Next")
+        #expect(client.hearsChange(of: "CanGoNext") == .boolean(false))
+        context.render.append([MediaItem(path: "/media/more.mp4", title: "More")])
+        #expect(client.hearsChange(of: "CanGoNext") == .boolean(true))
+    }
+
     @Test func seeksAreRelativeClampedAndAnnouncedWithSeeked() throws {
         let client = try published()
         client.player("Seek", [.int64(10_000_000)])

@@ -38,6 +38,24 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func anItemAppendedWhileTheLastOnePlaysFollowsItWithoutAGap() async throws {
+            let clip = ToneClip(codec: .aac, container: "mp4", duration: 0.5, hasVideo: true)
+            let harness = PlayerHarness()
+            harness.player.load(MediaItem(url: try clip.url()), autoplay: true)
+            #expect(await harness.wait(timeout: 4) { harness.player.status == .playing })
+            let appended = MediaItem(url: try clip.url())
+            harness.player.append([appended])
+            #expect(harness.events.last == .queueChanged(harness.player.items.map(\.id)))
+            #expect(harness.player.items.count == 2 && harness.player.currentIndex == 0)
+            let ends = { harness.events.filter { $0 == .ended }.count }
+            #expect(await harness.wait(timeout: 6) { ends() >= 2 })
+            #expect(harness.player.currentItem?.id == appended.id)
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 48_000 * 1.0 * 0.98)
+            #expect(harness.sinksMade == 1)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func everyItemOfTheQueuePlaysOnTheFirstItemsDevice() async throws {
             let clip = try ToneClip(codec: .pcm, container: "wav", duration: 0.3).url()
             let harness = PlayerHarness()

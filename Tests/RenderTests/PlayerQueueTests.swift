@@ -37,6 +37,18 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func appendingToAnEmptyPlayerOpensTheFirstItemPausedAndNothingIsIgnored() async throws {
+            let harness = PlayerHarness()
+            harness.player.append([])
+            #expect(harness.events.last == .ignored(.append, reason: "no items"))
+            let items = try [0.5, 0.7].map { try TestClips.item(ClipSpec(duration: $0)) }
+            harness.player.append(items)
+            #expect(harness.player.items.map(\.id) == items.map(\.id))
+            #expect(harness.player.currentIndex == 0)
+            #expect(await harness.wait { harness.player.status == .ready })
+            await harness.close()
+        }
+
         @Test func theQueueAdvancesAtTheEndOfEachItem() async throws {
             let harness = PlayerHarness()
             let items = try [0.5, 0.7].map { try TestClips.item(ClipSpec(duration: $0)) }

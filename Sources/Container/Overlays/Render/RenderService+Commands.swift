@@ -9,6 +9,10 @@ extension RenderService {
         engine.load(items, startingAt: index, autoplay: autoplay)
     }
 
+    /// Adds `items` to the end of the queue (``items``); the current item plays on and the queue
+    /// goes on into them. With nothing loaded, the first of them opens, paused, as a load would.
+    public func append(_ items: [MediaItem]) { engine.append(items) }
+
     /// Opens the current item again where it stopped and plays it (after a failure).
     public func retry() { engine.retry() }
 

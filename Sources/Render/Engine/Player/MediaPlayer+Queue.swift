@@ -27,6 +27,29 @@ extension MediaPlayer {
         switchToItem(at: applied, playing: autoplay)
     }
 
+    /// Adds `items` to the end of the queue; the current item plays on, and the queue goes on into
+    /// them (without a gap when the current item was the last). An empty queue opens the first of
+    /// them, paused, as ``load(_:startingAt:autoplay:)`` would.
+    ///
+    /// No items is ignored (and reported).
+    public func append(_ items: [MediaItem]) {
+        guard !items.isEmpty else { return ignore(.append, "no items") }
+        Logger.engine.debug("append \(items.count) item(s) to \(self.items.count)")
+        guard currentIndex != nil else { return load(items) }
+        self.items += items
+        for (running, index) in [(session, currentIndex), (preload?.session, preload?.index)] {
+            guard let running, let index else { continue }
+            running.settings.update { $0.isFollowedGaplessly = isFollowedGaplessly(index) }
+        }
+        emit(.queueChanged(self.items.map(\.id)))
+        if session?.info != nil { preloadNextIfNeeded() }
+    }
+
+    /// Whether the item at `index` has a next one whose sound follows its own on the same output.
+    private func isFollowedGaplessly(_ index: Int) -> Bool {
+        configuration.preloadsNext && index + 1 < items.count
+    }
+
     /// Moves to the next item of the queue; ignored (and reported) at the last one.
     public func next() {
         guard let currentIndex, currentIndex + 1 < items.count else {
@@ -204,9 +227,9 @@ extension MediaPlayer {
         let id = nextSessionID
         var settings = sessionSettings
         settings.audioDelay = Self.clamped(item.audioDelay, to: ItemDelay.audio.range, ifNaN: 0)
+        settings.isFollowedGaplessly = isFollowedGaplessly(index)
         var options = SessionOptions(
             location: location, isPreload: asPreload,
-            isFollowedGaplessly: configuration.preloadsNext && index + 1 < items.count,
             startPosition: startPosition ?? item.startPosition,
             networkTimeout: configuration.networkTimeout, forwardBuffer: configuration.forwardBuffer,
             audioSinkFactory: configuration.audioSink,

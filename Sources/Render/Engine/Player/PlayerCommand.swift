@@ -10,6 +10,6 @@ public enum PlayerCommand: String, Hashable, Sendable {
     case selectAudioTrack, selectSubtitleTrack
     /// The choice of rendition.
     case quality
-    /// Queue moves.
-    case next, previous
+    /// Queue moves and changes.
+    case next, previous, append
 }

@@ -84,13 +84,14 @@ extension PlaybackSession {
                     continue
                 }
                 let length =
-                    options.isFollowedGaplessly && failure == nil
+                    settings.current.isFollowedGaplessly && failure == nil
                     ? mediaLength(source, passStart: passStart) : nil
                 endData(serial: current, failure: failure, soundLength: length)
                 continue
             }
+            let values = settings.current
             let pass =
-                settings.current.isLooping || options.isFollowedGaplessly
+                values.isLooping || values.isFollowedGaplessly
                 ? loopPass(startingAt: passStart, source: source) : nil
             route(
                 packet, source: source, info: &info, change: &change, serial: current, pass: pass,

@@ -20,14 +20,20 @@ final class SessionSettings: Sendable {
         /// fills it: ``Quality/auto`` fetches nothing much larger.
         var viewSize: Size?
         var viewGravity = VideoGravity.fit
+        /// Whether the queue goes on from this item, the next one's sound following on the same output:
+        /// the demuxer then ends this item's sound exactly at its length (codec padding cut, a sound
+        /// shorter than the picture made up with silence). Items appended to the queue while the
+        /// item plays turn it on.
+        var isFollowedGaplessly = false
 
-        /// A copy with `item`'s own choices (the subtitle track, the audio delay, the quality), which belong to
-        /// the item, not to the player.
+        /// A copy with `item`'s own choices (the subtitle track, the audio delay, the quality) and its
+        /// place in the queue, which belong to the item, not to the player.
         func keepingItemChoices(of item: Self) -> Self {
             var copy = self
             copy.subtitleStream = item.subtitleStream
             copy.audioDelay = item.audioDelay
             copy.quality = item.quality
+            copy.isFollowedGaplessly = item.isFollowedGaplessly
             return copy
         }
     }

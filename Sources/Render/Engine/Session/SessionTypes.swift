@@ -79,10 +79,6 @@ struct SessionOptions: Sendable {
     var location: String
     /// Whether the item opens ahead of its turn in the queue (the preloaded next item).
     var isPreload = false
-    /// Whether the queue goes on from this item, the next one's sound following on the same output:
-    /// the demuxer then ends this item's sound exactly at its length (codec padding cut, a sound
-    /// shorter than the picture made up with silence).
-    var isFollowedGaplessly = false
     var startPosition: Double = 0
     /// Whether the item begins where its HLS playlist asks (`EXT-X-START`): when it is loaded with
     /// no start position of its own, not when it opens anew at a position.

@@ -95,6 +95,29 @@ import VideoPlayerContainer
         #expect(context.render.currentTime == 20)
     }
 
+    @Test func appendedItemsFollowTheCurrentOneWhichPlaysOn() throws {
+        context.withDependency(\.playbackEngine, .fake { _ in FakeMedia(duration: 2) })
+        context.render.append([])
+        #expect(context.render.items.isEmpty && context.render.status == .idle)
+        let first = MediaItem(path: "a.mp4", title: "A")
+        context.render.append([first])
+        #expect(context.render.item?.id == first.id && context.render.status != .playing)
+        context.render.play()
+        clock.advance(by: 1)
+        let recorder = try record()
+        let more = [MediaItem(path: "b.mp4", title: "B"), MediaItem(path: "c.mp4", title: "C")]
+        context.render.append(more)
+        #expect(recorder.events == [.queueChanged([first.id] + more.map(\.id))])
+        #expect(context.render.items.map(\.title) == ["A", "B", "C"])
+        #expect(context.render.currentIndex == 0 && context.render.currentTime == 1)
+        clock.advance(by: 1)
+        #expect(context.render.item?.id == more[0].id && context.render.status == .playing)
+        #expect(
+            try engine.commands.filter { if case .append = $0 { true } else { false } } == [
+                .append(count: 0), .append(count: 1), .append(count: 2),
+            ])
+    }
+
     @Test func aNewLoadChangesTheItemAndARetryKeepsIt() throws {
         let first = MediaItem(path: "a.mp4", title: "A")
         let second = MediaItem(path: "b.mp4", title: "B")

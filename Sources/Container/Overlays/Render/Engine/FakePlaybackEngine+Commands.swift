@@ -3,6 +3,10 @@ import VideoPlayerRender
 extension FakePlaybackEngine {
     public func load(_ items: [MediaItem], startingAt index: Int, autoplay: Bool) {
         record(.load(count: items.count, index: index, autoplay: autoplay))
+        open(items, startingAt: index, autoplay: autoplay)
+    }
+
+    private func open(_ items: [MediaItem], startingAt index: Int, autoplay: Bool) {
         stopClock()
         self.items = items
         wantsPlay = autoplay
@@ -13,6 +17,14 @@ extension FakePlaybackEngine {
         let applied = min(max(index, 0), items.count - 1)
         if applied != index { emit(.adjusted(.load, requested: Double(index), applied: Double(applied))) }
         switchToItem(at: applied, playing: autoplay)
+    }
+
+    public func append(_ items: [MediaItem]) {
+        record(.append(count: items.count))
+        guard !items.isEmpty else { return ignore(.append, "no items") }
+        guard currentIndex != nil else { return open(items, startingAt: 0, autoplay: false) }
+        self.items += items
+        emit(.queueChanged(self.items.map(\.id)))
     }
 
     public func retry() {

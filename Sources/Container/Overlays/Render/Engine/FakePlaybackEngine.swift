@@ -20,6 +20,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public enum Command: Equatable, Sendable {
         /// A call of ``load(_:startingAt:autoplay:)`` of `count` items, starting at `index`.
         case load(count: Int, index: Int, autoplay: Bool)
+        /// A call of ``append(_:)`` of `count` items.
+        case append(count: Int)
         /// A call of ``retry()``.
         case retry
         /// A call of ``play()``.

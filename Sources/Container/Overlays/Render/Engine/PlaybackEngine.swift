@@ -112,6 +112,9 @@ public protocol PlaybackEngine: VideoSource {
 
     /// Replaces the queue with `items` and opens the one at `index`.
     func load(_ items: [MediaItem], startingAt index: Int, autoplay: Bool)
+    /// Adds `items` to the end of the queue, the current item playing on; an empty queue opens
+    /// the first of them, paused (see ``/VideoPlayerRender/MediaPlayer/append(_:)``).
+    func append(_ items: [MediaItem])
     /// Opens the current item again where it stopped and plays it.
     func retry()
     /// Starts or resumes playback.
