@@ -63,6 +63,11 @@ public final class PlayerWindow {
     /// Whether the window holds the screensaver off now.
     public private(set) var isInhibitingScreenSaver = false
 
+    /// Whether files, folders and URLs dropped onto the window play, through the context's
+    /// ``DropService`` (`context.drops`); on by default. Off, drops are ignored.
+    public var acceptsDrops = true
+    private var drops = SDLDropCollector()
+
     /// A window of `size` points showing `content`, whose services live in `context`.
     public init(
         title: String = "VideoPlayerContainer", size: Size = Size(width: 1280, height: 720),
@@ -270,6 +275,9 @@ public final class PlayerWindow {
             shouldQuit = true
             return
         }
+        let (isDrop, drop) = drops.take(event)
+        if let drop, acceptsDrops { context.drops.receive(drop) }
+        if isDrop { return }
         scene.handle(event)
     }
 }

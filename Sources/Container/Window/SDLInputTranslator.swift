@@ -31,13 +31,13 @@ struct SDLInputTranslator {
             // NB: SDL's wheel y is positive away from the user (scroll up); the toolkit's dy grows downwards.
             return .scroll(
                 dx: Double(event.wheel.preciseX), dy: -Double(event.wheel.preciseY), location: point(x, y),
-                modifiers: modifiers(SDL_GetModState()))
+                modifiers: Self.modifiers(SDL_GetModState()))
         case SDL_KEYDOWN:
             return .keyDown(
-                key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+                key(event.key.keysym), modifiers: Self.modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
         case SDL_KEYUP:
             return .keyUp(
-                key(event.key.keysym), modifiers: modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
+                key(event.key.keysym), modifiers: Self.modifiers(SDL_Keymod(UInt32(event.key.keysym.mod))))
         case SDL_MULTIGESTURE:
             return pinch(event.mgesture)
         case SDL_TEXTINPUT:
@@ -79,7 +79,7 @@ struct SDLInputTranslator {
         Key(rawValue: String(cString: SDL_GetKeyName(symbol.sym)))
     }
 
-    private func modifiers(_ state: SDL_Keymod) -> KeyModifiers {
+    static func modifiers(_ state: SDL_Keymod) -> KeyModifiers {
         var result: KeyModifiers = []
         let raw = state.rawValue
         if raw & KMOD_SHIFT.rawValue != 0 { result.insert(.shift) }

@@ -1,3 +1,4 @@
+import Foundation
 extension RenderService {
     /// Replaces the queue with `item`; plays once it opened when `autoplay` is set.
     public func load(_ item: MediaItem, autoplay: Bool = false) {
@@ -12,6 +13,11 @@ extension RenderService {
     /// Adds `items` to the end of the queue (``items``); the current item plays on and the queue
     /// goes on into them. With nothing loaded, the first of them opens, paused, as a load would.
     public func append(_ items: [MediaItem]) { engine.append(items) }
+
+    /// Shows the WebVTT, SubRip or ASS/SSA file at `url` as the current item's subtitles, in place of
+    /// the file it had (`nil` removes it). A file that cannot be read is reported in ``error`` as a
+    /// warning and playback goes on.
+    public func setExternalSubtitles(_ url: URL?) { engine.setExternalSubtitles(url) }
 
     /// Opens the current item again where it stopped and plays it (after a failure).
     public func retry() { engine.retry() }

@@ -160,6 +160,8 @@ public final class RenderService: Service {
         case .itemChanged:
             item = player.currentItem
             error = nil
+        case .queueChanged:
+            item = player.currentItem
         case .statusChanged(.loading):
             error = nil
         case .error(let reported):

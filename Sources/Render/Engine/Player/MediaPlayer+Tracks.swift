@@ -112,6 +112,20 @@ extension MediaPlayer {
         }
     }
 
+    /// Shows the WebVTT, SubRip or ASS/SSA file at `url` as the current item's subtitles, in place of
+    /// the file it had (`nil` removes it); the item keeps it. A file that cannot be read or parsed
+    /// is reported as `.error` and playback goes on. Ignored (and reported) when nothing is loaded.
+    public func setExternalSubtitles(_ url: URL?) {
+        guard let currentIndex else { return ignore(.externalSubtitles) }
+        items[currentIndex].externalSubtitleURL = url
+        let replaced = externalCues
+        if !replaced.isEmpty { cues.removeAll { replaced.contains($0) } }
+        externalCues = []
+        externalSubtitleHeader = nil
+        loadExternalSubtitles(of: items[currentIndex])
+        emit(.queueChanged(items.map(\.id)))
+    }
+
     /// Reads the item's external subtitle file off the main actor and adds its cues.
     func loadExternalSubtitles(of item: MediaItem) {
         guard let url = item.externalSubtitleURL else { return }
@@ -123,7 +137,8 @@ extension MediaPlayer {
                     return .failure(error)
                 }
             }.value
-            guard let self, self.currentItem?.id == item.id else { return }
+            guard let self, self.currentItem?.id == item.id, self.currentItem?.externalSubtitleURL == url
+            else { return }
             switch parsed {
             case .success(let document):
                 self.externalCues = document.cues

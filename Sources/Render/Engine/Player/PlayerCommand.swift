@@ -7,7 +7,7 @@ public enum PlayerCommand: String, Hashable, Sendable {
     /// Video settings.
     case brightness, contrast, saturation, filter
     /// Track choices.
-    case selectAudioTrack, selectSubtitleTrack
+    case selectAudioTrack, selectSubtitleTrack, externalSubtitles
     /// The choice of rendition.
     case quality
     /// Queue moves and changes.

@@ -2,7 +2,8 @@
 public enum PlayerEvent: Equatable, Sendable {
     /// The current item changed (nil when the queue was cleared).
     case itemChanged(MediaItem.ID?)
-    /// Items were added to the queue while an item was current; the ids of the whole queue, in order.
+    /// Items were added to the queue while an item was current, or an item of it changed (its
+    /// external subtitles); the ids of the whole queue, in order.
     case queueChanged([MediaItem.ID])
     /// The status moved to a new value.
     case statusChanged(PlayerStatus)

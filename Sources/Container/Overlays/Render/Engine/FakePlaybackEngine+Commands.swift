@@ -1,3 +1,4 @@
+import Foundation
 import VideoPlayerRender
 
 extension FakePlaybackEngine {
@@ -25,6 +26,16 @@ extension FakePlaybackEngine {
         guard currentIndex != nil else { return open(items, startingAt: 0, autoplay: false) }
         self.items += items
         emit(.queueChanged(self.items.map(\.id)))
+    }
+
+    public func setExternalSubtitles(_ url: URL?) {
+        record(.setExternalSubtitles(url))
+        guard let currentIndex else { return ignore(.externalSubtitles) }
+        items[currentIndex].externalSubtitleURL = url
+        externalCues = []
+        externalSubtitleHeader = nil
+        readExternalSubtitles()
+        emit(.queueChanged(items.map(\.id)))
     }
 
     public func retry() {

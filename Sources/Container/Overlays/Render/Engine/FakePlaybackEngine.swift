@@ -1,3 +1,4 @@
+import Foundation
 import VideoPlayerRender
 
 /// A deterministic ``PlaybackEngine`` for tests: it decodes nothing, and its position moves only
@@ -22,6 +23,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case load(count: Int, index: Int, autoplay: Bool)
         /// A call of ``append(_:)`` of `count` items.
         case append(count: Int)
+        /// A call of ``setExternalSubtitles(_:)``.
+        case setExternalSubtitles(URL?)
         /// A call of ``retry()``.
         case retry
         /// A call of ``play()``.
@@ -354,7 +357,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
 
     /// Reads the item's subtitle file, as the real player does (there off the main actor); a file
     /// that cannot be read is reported as an error and playback goes on.
-    private func readExternalSubtitles() {
+    func readExternalSubtitles() {
         guard let url = currentItem?.externalSubtitleURL else { return }
         do throws(PlayerError) {
             let document = try SubtitleParser.parse(contentsOf: url)

@@ -1,3 +1,4 @@
+import Foundation
 import VideoPlayerRender
 
 /// Something that hands a window pictures to show: what a ``VideoSurface`` composes.
@@ -168,6 +169,9 @@ public protocol PlaybackEngine: VideoSource {
     func selectSubtitleTrack(index: Int?)
     /// Shows the first subtitle track in `language`.
     func selectSubtitleTrack(language: String)
+    /// Shows a subtitle file over the current item (see
+    /// ``/VideoPlayerRender/MediaPlayer/setExternalSubtitles(_:)``).
+    func setExternalSubtitles(_ url: URL?)
     /// Chooses the rendition that plays (see ``/VideoPlayerRender/MediaPlayer/setQuality(_:)``).
     func setQuality(_ quality: Quality)
     /// Registers `handler` for every later event, in order.
