@@ -148,5 +148,30 @@ extension PlayerTests {
             #expect(await harness.wait { harness.player.activeCues.map(\.text) == ["Hello there"] })
             await harness.close()
         }
+
+        @Test func subtitlesGivenWhileTheItemPlaysReplaceItsFileAndKeepItsOwnTrack() async throws {
+            let folder = try TemporaryFolder()
+            let first = URL(
+                fileURLWithPath: try folder.file(
+                    "first.srt", contents: "1\n00:00:00,100 --> 00:00:05,000\nFirst\n"))
+            let second = URL(
+                fileURLWithPath: try folder.file(
+                    "second.vtt", contents: "WEBVTT\n\n00:00.100 --> 00:05.000\nSecond\n"))
+            let harness = PlayerHarness()
+            harness.player.setExternalSubtitles(first)
+            #expect(harness.events.last == .ignored(.externalSubtitles, reason: "nothing is loaded"))
+            let spec = ClipSpec(duration: 2, subtitles: [SubtitleCue(start: 0.1, end: 1.9, text: "Own")])
+            harness.player.load(try TestClips.item(spec), autoplay: true)
+            #expect(await harness.wait { harness.player.cues.map(\.text) == ["Own"] })
+            harness.player.setExternalSubtitles(first)
+            #expect(await harness.wait { Set(harness.player.cues.map(\.text)) == ["Own", "First"] })
+            harness.player.setExternalSubtitles(second)
+            #expect(await harness.wait { Set(harness.player.cues.map(\.text)) == ["Own", "Second"] })
+            #expect(harness.player.currentItem?.externalSubtitleURL == second)
+            harness.player.setExternalSubtitles(nil)
+            #expect(harness.player.cues.map(\.text) == ["Own"])
+            #expect(harness.player.status == .playing && harness.errors.isEmpty)
+            await harness.close()
+        }
     }
 }
