@@ -51,7 +51,23 @@ public enum SampleLibrary {
 
     /// A video per media file of `folder`, by file name.
     public static func videos(inFolder folder: URL) throws -> [DemoVideo] {
-        videos(fromInputs: try MediaFolder.files(in: folder).map(\.path))
+        videos(fromInputs: try MediaFiles.files(in: folder).map(\.path))
+    }
+
+    /// A video per item (dropped onto a window), titled by the item's title without its extension.
+    public static func videos(from items: [MediaItem]) -> [DemoVideo] {
+        items.compactMap { item in
+            guard case .location(let location) = item.source else { return nil }
+            let url = location.hasPrefix("/") ? URL(fileURLWithPath: location) : URL(string: location)
+            guard let url else { return nil }
+            let title = item.title.map { ($0 as NSString).deletingPathExtension } ?? url.lastPathComponent
+            return DemoVideo(
+                title: title, channel: url.isFileURL ? "Local files" : (url.host ?? "Web"),
+                channelColor: .blue,
+                stats: location, description: location,
+                qualities: [VideoQuality(label: "Original", url: url)],
+                subtitlesURL: item.externalSubtitleURL)
+        }
     }
 
     /// The first sample's subtitles: its captions and their French translation.

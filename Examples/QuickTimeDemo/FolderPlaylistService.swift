@@ -3,7 +3,7 @@ import VideoPlayerWidgets
 
 /// The videos of the playlist (a folder's files, or the samples) and which one plays; the list
 /// shows as a panel over the right side.
-final class FolderPlaylistService: Service {
+final class FolderPlaylistService: Service, DemoVideoList {
     @ViewState private(set) var videos: [DemoVideo] = []
     @ViewState private(set) var index = 0
 
@@ -11,6 +11,11 @@ final class FolderPlaylistService: Service {
     func load(_ videos: [DemoVideo], autoplay: Bool) {
         self.videos = videos
         play(at: 0, autoplay: autoplay)
+    }
+
+    /// Adds `videos` to the end of the list.
+    func append(_ videos: [DemoVideo]) {
+        self.videos += videos
     }
 
     /// Plays the video at `index` from its start.

@@ -24,6 +24,8 @@ final class QuickTimeApp {
         })
         context[FloatingPanelService.self].place(in: size)
         context[FolderPlaylistService.self].load(videos, autoplay: autoplay)
+        // Files dropped onto the window play, or join the playlist with Shift.
+        context[FolderPlaylistService.self].takeDrops(in: context)
     }
 
     /// The window's content.

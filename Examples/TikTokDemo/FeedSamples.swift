@@ -50,10 +50,16 @@ enum FeedSamples {
 
     /// The given files or URLs, with the sample pages' text cycling over them.
     static func items(for inputs: [String]) -> [FeedItem] {
-        inputs.enumerated().map { index, input in
-            let url = input.contains("://") ? URL(string: input) : nil
-            return item(MediaItem(url: url ?? URL(fileURLWithPath: input)), page: index % pages.count)
-        }
+        items(
+            for: inputs.map { input in
+                let url = input.contains("://") ? URL(string: input) : nil
+                return MediaItem(url: url ?? URL(fileURLWithPath: input))
+            })
+    }
+
+    /// A feed item per media item (dropped onto the window), with the sample pages' texts.
+    static func items(for media: [MediaItem]) -> [FeedItem] {
+        media.enumerated().map { index, item in Self.item(item, page: index % pages.count) }
     }
 
     private static func item(_ media: MediaItem, page: Int) -> FeedItem {

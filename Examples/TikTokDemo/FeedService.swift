@@ -56,6 +56,13 @@ final class FeedService: Service {
         context?[PosterService.self].prepare(items.prefix(2))
     }
 
+    /// Adds `items` to the end of the feed (and of the player's queue); an empty feed loads them.
+    func append(_ items: [FeedItem]) {
+        guard !self.items.isEmpty, let render = context?.render else { return load(items) }
+        self.items += items
+        render.append(items.map(\.media))
+    }
+
     /// The finger moved: the pages follow it, with resistance past the first and last page.
     func drag(by translation: Double) {
         let isPastEnd = (translation > 0 && index == 0) || (translation < 0 && index == items.count - 1)

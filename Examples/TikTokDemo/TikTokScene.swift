@@ -29,6 +29,12 @@ struct TikTokScene {
         context.startService(FeedInteractionService.self)
         context[FeedService.self].pageHeight = Self.size.height
         context[FeedService.self].load(items)
+        // Files dropped onto the window become the feed, or join its end with Shift.
+        context.drops.handler = { [weak context] media, appending in
+            guard let feed = context?[FeedService.self] else { return }
+            let dropped = FeedSamples.items(for: media)
+            if appending { feed.append(dropped) } else { feed.load(dropped) }
+        }
     }
 
     /// The widget tree a window or a test host shows.

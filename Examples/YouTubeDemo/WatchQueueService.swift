@@ -6,7 +6,7 @@ import VideoPlayerWidgets
 ///
 /// The player gets one item at a time: the page owns the order, so "Up next", auto-play and the
 /// quality switch (same video, another file, same position) are decided here.
-final class WatchQueueService: Service {
+final class WatchQueueService: Service, DemoVideoList {
     @ViewState private(set) var videos: [DemoVideo] = []
     @ViewState private(set) var index = 0
     /// The encoding playing, an index into the current video's qualities.
@@ -33,6 +33,11 @@ final class WatchQueueService: Service {
     func load(_ videos: [DemoVideo], autoplay: Bool) {
         self.videos = videos
         play(at: 0, autoplay: autoplay)
+    }
+
+    /// Adds `videos` to the end of the list.
+    func append(_ videos: [DemoVideo]) {
+        self.videos += videos
     }
 
     /// Plays the video at `index` from its start, in the best quality.

@@ -28,6 +28,8 @@ final class YouTubeApp {
         context.startService(ResumeService.self)
         KeyboardShortcuts.install(in: context)
         context.watchQueue.load(videos, autoplay: autoplay)
+        // Files dropped onto the window play, or join "Up next" with Shift.
+        context.watchQueue.takeDrops(in: context)
     }
 
     /// The window's content: the watch page, or the player alone in fullscreen.

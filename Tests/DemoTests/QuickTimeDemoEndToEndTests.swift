@@ -1,5 +1,7 @@
 import DemoSupport
+import Foundation
 import Testing
+import VideoPlayerTestSupport
 import VideoPlayerWidgets
 
 @testable import QuickTimeDemo
@@ -32,6 +34,25 @@ import VideoPlayerWidgets
         #expect(bed.context.render.item?.id != first)
         #expect(bed.context[FolderPlaylistService.self].index == 2)
         #expect(highlight().isClose(to: RGBA(Color.blue)), "the playing entry is highlighted")
+    }
+
+    @Test func droppedFilesJoinThePlaylistWithShiftAndReplaceItWithout() async throws {
+        let bed = try await makeBed()
+        let playlist = bed.context[FolderPlaylistService.self]
+        let clip = try DemoBed.videos(count: 1)[0].qualities[0].url
+        bed.context.drops.receive(.files([clip.path], modifiers: .shift))
+        #expect(playlist.videos.count == 4 && playlist.index == 0)
+        #expect(bed.click(identifier: "playlist.toggle"))
+        bed.advance(0.4)
+        #expect(bed.host.frame(ofIdentifier: "playlist.3") != nil, "the dropped file is listed")
+
+        let folder = try TemporaryFolder()
+        try FileManager.default.copyItem(atPath: clip.path, toPath: folder.path + "/Holiday 2.mp4")
+        try FileManager.default.copyItem(atPath: clip.path, toPath: folder.path + "/Holiday 10.mp4")
+        bed.context.drops.receive(.files([folder.path]))
+        #expect(playlist.videos.map(\.title) == ["Holiday 2", "Holiday 10"])
+        #expect(await bed.waitUntil { bed.context.render.isPlaying })
+        #expect(bed.context.render.item?.title == "Holiday 2")
     }
 
     @Test func aScreenReaderHearsEveryControlByName() async throws {

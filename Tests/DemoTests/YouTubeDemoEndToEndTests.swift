@@ -186,6 +186,26 @@ import VideoPlayerWidgets
         }
     }
 
+    @Test func aDroppedFilePlaysAndWithShiftJoinsUpNext() async throws {
+        let videos = try DemoBed.videos(count: 2)
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, videos: videos, autoplay: false).root)
+        }
+        #expect(await bed.waitForPicture())
+        let queue = bed.context.watchQueue
+        let later = videos[1].qualities[0].url.path
+        bed.context.drops.receive(.files([later], modifiers: .shift))
+        #expect(queue.videos.count == 3 && queue.index == 0)
+        bed.advance(0.1)
+        #expect(bed.host.frame(ofIdentifier: "upNext.2") != nil, "the dropped video is up next")
+
+        let dropped = videos[0].qualities[1].url
+        bed.context.drops.receive(.files([dropped.path]))
+        #expect(queue.videos.map(\.title) == [dropped.deletingPathExtension().lastPathComponent])
+        #expect(await bed.waitUntil { bed.context.render.isPlaying })
+        #expect(bed.context.render.item?.title == queue.videos[0].title)
+    }
+
     @Test func theSearchFieldNarrowsUpNextAndKeepsTheKeysFromTheShortcuts() async throws {
         let videos = try DemoBed.videos(count: 3)
         let bed = DemoBed { context in

@@ -21,6 +21,18 @@ struct TikTokFeedEndToEndTests {
 
     private var centre: Point { Point(x: TikTokScene.size.width / 2, y: 300) }
 
+    @Test func aFileDroppedWithShiftJoinsTheEndOfTheFeed() async throws {
+        let bed = try await makeFeed()
+        let feed = bed.context[FeedService.self]
+        let clip = try DemoBed.clip(duration: 2).path
+        bed.context.drops.receive(.files([clip], modifiers: .shift))
+        #expect(feed.items.count == 4 && feed.index == 0)
+        #expect(bed.context.render.items.count == 4 && bed.context.render.currentIndex == 0)
+        #expect(bed.context.render.isPlaying)
+        bed.context.drops.receive(.files([clip]))
+        #expect(feed.items.count == 1 && bed.context.render.items.count == 1)
+    }
+
     @Test func swipingUpShowsTheNextVideosPreloadedFirstFrameAtOnce() async throws {
         let bed = try await makeFeed()
         let render = bed.context.render
