@@ -99,7 +99,7 @@ let package = Package(
             dependencies: [
                 "VideoPlayerTestSupportHook", "VideoPlayerFixtures", "VideoPlayerWidgets",
                 "VideoPlayerContainer", "VideoPlayerDBus",
-                "VideoPlayerRender",
+                "VideoPlayerRender", "CSDL2",
             ],
             path: "Sources/TestSupport"
         ),

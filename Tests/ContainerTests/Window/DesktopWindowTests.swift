@@ -90,24 +90,6 @@ import VideoPlayerTestSupport
         #expect(!window.isInhibitingScreenSaver)
     }
 
-    /// Queues what SDL sends for one drop of `entries` onto the window.
-    func pushDrop(_ entries: [Drop.Entry]) throws {
-        func push(_ type: SDL_EventType, _ text: String? = nil) throws {
-            var event = SDL_Event()
-            event.type = type.rawValue
-            event.drop.file = text.map { SDL_strdup($0) }
-            try #require(SDL_PushEvent(&event) == 1)
-        }
-        try push(SDL_DROPBEGIN)
-        for entry in entries {
-            switch entry {
-            case .file(let path): try push(SDL_DROPFILE, path)
-            case .text(let text): try push(SDL_DROPTEXT, text)
-            }
-        }
-        try push(SDL_DROPCOMPLETE)
-    }
-
     @Test func filesDroppedOntoTheWindowPlayAndWithShiftJoinTheQueue() throws {
         let folder = try TemporaryFolder()
         let first = try folder.file("first clip.mp4")
@@ -115,7 +97,7 @@ import VideoPlayerTestSupport
         let third = try folder.file("third.webm")
         let (context, window) = try openWindow()
         defer { window.close() }
-        try pushDrop([.file(first), .file(second)])
+        try #require(SDLDropEvents.push([.file(first), .file(second)]))
         window.runOnce()
         #expect(context.render.items.map(\.title) == ["first clip.mp4", "second.mkv"])
         #expect(context.render.item?.title == "first clip.mp4")
@@ -123,17 +105,17 @@ import VideoPlayerTestSupport
         #expect(context.render.status == .playing)
         #expect(context.drops.lastOutcome?.action == .replaced)
 
-        SDL_SetModState(KMOD_LSHIFT)
-        defer { SDL_SetModState(KMOD_NONE) }
-        try pushDrop([.text("file://" + third)])
+        SDLDropEvents.hold(.shift)
+        defer { SDLDropEvents.hold([]) }
+        try #require(SDLDropEvents.push([.text("file://" + third)]))
         window.runOnce()
         #expect(context.render.items.map(\.title) == ["first clip.mp4", "second.mkv", "third.webm"])
         #expect(context.render.item?.title == "first clip.mp4" && context.render.currentTime == 1)
         #expect(context.drops.lastOutcome?.action == .appended)
 
-        SDL_SetModState(KMOD_NONE)
+        SDLDropEvents.hold([])
         window.acceptsDrops = false
-        try pushDrop([.file(second)])
+        try #require(SDLDropEvents.push([.file(second)]))
         window.runOnce()
         #expect(context.render.items.count == 3)
         // The drop events stop at the window; no widget saw them as input.
