@@ -63,6 +63,12 @@ import VideoPlayerTestSupport
         #expect(context.render.activeCues.map(\.text) == ["Hello"])
         #expect(context.render.currentTime == 1.5)
         #expect(toasts.last == "Subtitles added")
+        // An app with a list of its own still gets subtitles over what plays.
+        context.drops.handler = { _, _ in Issue.record("subtitles are not items") }
+        let other = try folder.file("other.vtt", contents: "WEBVTT\n\n00:01.000 --> 00:03.000\nOther\n")
+        #expect(context.drops.receive(.files([other, subtitles])).action == .addedSubtitles)
+        #expect(context.render.activeCues.map(\.text) == ["Other"])
+        #expect(context.drops.lastOutcome?.problems == [.subtitlesWithoutVideo(path: subtitles)])
     }
 
     @Test func textPlaysEachURLOrPathAndReportsTheRest() throws {
@@ -90,7 +96,7 @@ import VideoPlayerTestSupport
         let outcome = context.drops.receive(
             Drop([.text(paste + "\n" + String(repeating: "x", count: 1 << 20))]))
         #expect(outcome.items.count == 100 && context.render.items.count == 100)
-        #expect(outcome.problems == [.tooMany(ignored: 300)])
+        #expect(outcome.problems == [.tooMany(ignored: 901)])
     }
 
     @Test func missingUnreadableAndEmptyPlacesAreReportedAndThePlayerPlaysOn() throws {

@@ -44,7 +44,7 @@ public final class DropService: Service {
         guard isEnabled, let context else { return DropOutcome(items: [], action: .none, problems: []) }
         var resolved = DroppedMedia(limit: limit)
         for entry in drop.entries { resolved.add(entry) }
-        resolved.pairLeftoverSubtitles()
+        resolved.finish()
         let appending = !appendModifiers.isEmpty && drop.modifiers.isSuperset(of: appendModifiers)
         var problems = resolved.problems
         let action: DropOutcome.Action
@@ -55,15 +55,12 @@ public final class DropService: Service {
             } else {
                 play(resolved.items, appending: appending, render: context.render)
             }
-        } else if let subtitles = resolved.unpaired.first {
-            if context.render.item != nil, handler == nil {
-                context.render.setExternalSubtitles(subtitles)
-                action = .addedSubtitles
-            } else {
-                problems.append(.subtitlesWithoutVideo(path: subtitles.path))
-                action = .none
-            }
+        } else if let subtitles = resolved.unpaired.first, context.render.item != nil {
+            context.render.setExternalSubtitles(subtitles)
+            action = .addedSubtitles
+            problems += resolved.unpaired.dropFirst().map { .subtitlesWithoutVideo(path: $0.path) }
         } else {
+            problems += resolved.unpaired.map { .subtitlesWithoutVideo(path: $0.path) }
             action = .none
         }
         let outcome = DropOutcome(items: resolved.items, action: action, problems: problems)
@@ -142,7 +139,7 @@ struct DroppedMedia {
     private mutating func addFolder(_ folder: URL) {
         let found: [URL]
         do {
-            found = try MediaFiles.files(in: folder, recursive: true, limit: limit + 1)
+            found = try MediaFiles.files(in: folder, recursive: true)
         } catch {
             return problems.append(.unreadable(path: folder.path))
         }
@@ -151,13 +148,14 @@ struct DroppedMedia {
     }
 
     private mutating func addText(_ text: String) {
-        // NB: a huge paste is read only as far as the limit needs; each line at most 8 KiB.
-        var lines = 0
         for line in text.split(whereSeparator: \.isNewline) {
-            lines += 1
-            if lines > limit * 4 { break }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { continue }
+            // NB: past the limit a huge paste is only counted, not read; a line is at most 8 KiB.
+            guard items.count < limit else {
+                overflow += 1
+                continue
+            }
             guard trimmed.utf8.count <= 8192 else {
                 problems.append(.notALocation(String(trimmed.prefix(64))))
                 continue
@@ -181,8 +179,6 @@ struct DroppedMedia {
     private mutating func addItem(_ item: MediaItem) {
         guard items.count < limit else {
             overflow += 1
-            problems.removeAll { if case .tooMany = $0 { true } else { false } }
-            problems.append(.tooMany(ignored: overflow))
             return
         }
         items.append(item)
@@ -205,16 +201,18 @@ struct DroppedMedia {
         droppedSubtitles.removeAll { $0 == subtitles }
     }
 
-    /// Subtitle files dropped without a video of their name.
+    /// Subtitle files dropped without any video.
     var unpaired: [URL] { droppedSubtitles }
 
-    /// Gives the one dropped video the subtitle file dropped with it, whatever its name; reports
-    /// the subtitle files no video took.
-    mutating func pairLeftoverSubtitles() {
+    /// Ends the drop: the one dropped video takes the subtitle file dropped with it, whatever its
+    /// name; the subtitle files no video took are reported, and so are the items past the limit.
+    mutating func finish() {
         if items.count == 1, let only = droppedSubtitles.first { attach(only, toItemAt: 0) }
-        guard !items.isEmpty else { return }
-        for left in droppedSubtitles { problems.append(.subtitlesWithoutVideo(path: left.path)) }
-        droppedSubtitles = []
+        if !items.isEmpty {
+            for left in droppedSubtitles { problems.append(.subtitlesWithoutVideo(path: left.path)) }
+            droppedSubtitles = []
+        }
+        if overflow > 0 { problems.append(.tooMany(ignored: overflow)) }
     }
 
     private mutating func fileItem(_ url: URL) -> MediaItem {
