@@ -28,8 +28,12 @@ extension MediaPlayer {
     }
 
     /// Adds `items` to the end of the queue; the current item plays on, and the queue goes on into
-    /// them (without a gap when the current item was the last). An empty queue opens the first of
-    /// them, paused, as ``load(_:startingAt:autoplay:)`` would.
+    /// them. An empty queue opens the first of them, paused, as ``load(_:startingAt:autoplay:)``
+    /// would.
+    ///
+    /// When the current item was the last, the first of them follows it without a gap, as a queue
+    /// loaded whole does, unless the current item's end was read already (the demuxer reads about
+    /// two seconds ahead): appended that late, it follows after the current item's codec padding.
     ///
     /// No items is ignored (and reported).
     public func append(_ items: [MediaItem]) {
