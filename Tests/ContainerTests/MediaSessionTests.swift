@@ -1,3 +1,4 @@
+import CSDL2
 import Foundation
 import Testing
 import VideoPlayerContainer
@@ -79,6 +80,23 @@ final class DesktopClient {
             usleep(1000)
         }
         return nil
+    }
+
+    /// Whether `PropertiesChanged` of the root interface comes with `name` set to `value`, waiting
+    /// up to two seconds without asking the session to look (so only what it sent by itself counts).
+    func hearsUnprompted(_ name: String, becoming value: DBusValue) -> Bool {
+        for _ in 0..<2000 {
+            let heard = connection.receive().contains { message in
+                message.member == "PropertiesChanged"
+                    && message.arguments.first?.string == "org.mpris.MediaPlayer2"
+                    && (message.arguments.dropFirst().first?.items ?? []).contains {
+                        $0 == .dictEntry(.string(name), .variant(value))
+                    }
+            }
+            if heard { return true }
+            usleep(1000)
+        }
+        return false
     }
 
     /// Waits for `PropertiesChanged` of the player interface carrying `name`, and returns its value.
@@ -268,6 +286,25 @@ final class DesktopClient {
                 == "org.freedesktop.DBus.Error.NotSupported")
     }
 
+    @Test func playAfterStopStartsWhereStopWentOrWhereTheDesktopMovedItSinceAndSeeksOnce() throws {
+        let client = try published()
+        let engine = try #require(context.render.engine as? FakePlaybackEngine)
+        context.render.play()
+        clock.advance(by: 5)
+        let seeks = { engine.commands.filter { if case .seek = $0 { true } else { false } } }
+        client.player("Stop")
+        client.player("Play")
+        #expect(seeks() == [.seek(to: 0, exact: true)], "Stop goes to the start; Play begins there")
+        #expect(client.property("PlaybackStatus") == .string("Playing"))
+        clock.advance(by: 2)
+        client.player("Stop")
+        let track = try #require(client.metadata["mpris:trackid"])
+        client.player("SetPosition", [track, .int64(20_000_000)])
+        client.player("Play")
+        #expect(context.render.currentTime == 20)
+        #expect(client.property("PlaybackStatus") == .string("Playing"))
+    }
+
     @Test func aStopBeforePublishingIsForgottenOncePlaybackStartsAgain() throws {
         context.render.load(MediaItem(path: "/media/a.mp4"))
         context.mediaSession.handleMediaKey(.mediaStop)
@@ -362,6 +399,32 @@ final class DesktopClient {
         #expect(context.render.status == .paused)
     }
 
+    @Test func aFullscreenTheWindowManagerMakesReachesTheDesktopAtOnce() throws {
+        HeadlessSDL.useDrivers()
+        let title = "wm-\(UUID())"
+        let window = PlayerWindow(title: title, size: Size(width: 160, height: 96), context: context) {
+            Color.black
+        }
+        try window.open()
+        defer { window.close() }
+        let client = try DesktopClient(bus: bus, session: context.mediaSession)
+        #expect(client.property("Fullscreen", of: "org.mpris.MediaPlayer2") == .boolean(false))
+        // The window manager's own key: SDL hears of it as a window event, the app is not asked.
+        let handle = try #require(
+            (1..<1000).lazy.compactMap { SDL_GetWindowFromID($0) }.first {
+                String(cString: SDL_GetWindowTitle($0)) == title
+            })
+        SDL_SetWindowFullscreen(handle, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.event = UInt8(SDL_WINDOWEVENT_SIZE_CHANGED.rawValue)
+        event.window.windowID = SDL_GetWindowID(handle)
+        try #require(SDL_PushEvent(&event) == 1)
+        window.runOnce()
+        #expect(window.isFullscreen)
+        #expect(client.hearsUnprompted("Fullscreen", becoming: .boolean(true)))
+    }
+
     @Test func aPlayerWindowPublishesTheSessionAndItsLoopAnswersCalls() throws {
         HeadlessSDL.useDrivers()
         context.render.load(MediaItem(path: "/media/a.mp4"))
@@ -391,22 +454,7 @@ final class DesktopClient {
         #expect(window.statistics.wakes > wakes)
         // The window tells the desktop of its fullscreen itself, without a loop iteration.
         window.setFullscreen(true)
-        var heardFullscreen = false
-        for _ in 0..<2000 where !heardFullscreen {
-            heardFullscreen = client.connection.receive().contains { message in
-                message.member == "PropertiesChanged"
-                    && message.arguments.first?.string == "org.mpris.MediaPlayer2"
-                    && (message.arguments.dropFirst().first?.items ?? []).contains {
-                        if case .dictEntry(.string("Fullscreen"), .variant(.boolean(true))) = $0 {
-                            true
-                        } else {
-                            false
-                        }
-                    }
-            }
-            if !heardFullscreen { usleep(1000) }
-        }
-        #expect(heardFullscreen)
+        #expect(client.hearsUnprompted("Fullscreen", becoming: .boolean(true)))
         #expect(context.render.status == .playing)
         window.close()
         #expect(context.mediaSession.state == .off)

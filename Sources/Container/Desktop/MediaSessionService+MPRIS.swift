@@ -224,7 +224,8 @@ extension MediaSessionService {
 
     func play() {
         guard let render = context?.render, render.item != nil else { return }
-        if isStopped || render.status == .ended { render.seek(to: 0) }
+        // NB: Stop went to the start already; a position the desktop set since is where to begin.
+        if render.status == .ended { render.seek(to: 0) }
         isStopped = false
         render.play()
     }

@@ -67,6 +67,8 @@ public final class PlayerWindow {
     /// ``DropService`` (`context.drops`); on by default. Off, drops are ignored.
     public var acceptsDrops = true
     private var drops = SDLDropCollector()
+    /// Whether the window was in fullscreen when the media session last heard of it.
+    private var announcedFullscreen = false
 
     /// A window of `size` points showing `content`, whose services live in `context`.
     public init(
@@ -260,6 +262,7 @@ public final class PlayerWindow {
     /// Switches the window between desktop fullscreen and its normal size.
     public func setFullscreen(_ fullscreen: Bool) {
         scene?.window.setFullscreen(fullscreen)
+        announcedFullscreen = isFullscreen
         if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
     }
 
@@ -279,6 +282,15 @@ public final class PlayerWindow {
         if let drop, acceptsDrops { context.drops.receive(drop) }
         if isDrop { return }
         scene.handle(event)
+        if SDL_EventType(event.type) == SDL_WINDOWEVENT { followWindowManager() }
+    }
+
+    /// Tells the desktop of a fullscreen the window manager turned on or off (a key of its own, a
+    /// double-click on the title bar), as ``setFullscreen(_:)`` does for the app's.
+    private func followWindowManager() {
+        guard isFullscreen != announcedFullscreen else { return }
+        announcedFullscreen = isFullscreen
+        if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.update() }
     }
 }
 
