@@ -24,10 +24,7 @@ extension DemoVideoList {
             guard appending, !self.videos.isEmpty else { return self.load(dropped, autoplay: true) }
             let first = self.videos.count
             self.append(dropped)
-            switch render.status {
-            case .idle, .ended, .failed: self.play(at: first, autoplay: true)
-            default: break
-            }
+            if render.status.isFinished { self.play(at: first, autoplay: true) }
         }
     }
 }

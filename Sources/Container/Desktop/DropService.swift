@@ -64,9 +64,10 @@ public final class DropService: Service {
             action = .none
         }
         let outcome = DropOutcome(items: resolved.items, action: action, problems: problems)
-        Logger.window.info("drop: \(outcome.summary)")
+        let summary = outcome.summary
+        Logger.window.info("drop: \(summary)")
         lastOutcome = outcome
-        if showsToasts, !outcome.summary.isEmpty { context.toast.toast(outcome.summary) }
+        if showsToasts, !summary.isEmpty { context.toast.toast(summary) }
         return outcome
     }
 
@@ -75,12 +76,7 @@ public final class DropService: Service {
     private func play(_ items: [MediaItem], appending: Bool, render: RenderService) {
         guard appending else { return render.load(items, autoplay: true) }
         let queue = render.items
-        let idle =
-            switch render.status {
-            case .idle, .ended, .failed: true
-            default: render.currentIndex == nil
-            }
-        if idle, !queue.isEmpty {
+        if render.status.isFinished || render.currentIndex == nil, !queue.isEmpty {
             render.load(queue + items, startingAt: queue.count, autoplay: true)
         } else if queue.isEmpty {
             render.load(items, autoplay: true)

@@ -17,3 +17,14 @@ public enum PlayerStatus: Equatable, Hashable, Sendable {
     /// The item cannot play.
     case failed(PlayerError)
 }
+
+extension PlayerStatus {
+    /// Whether nothing plays and nothing will until a new item, a seek or a retry: nothing loaded,
+    /// played to the end, or failed.
+    public var isFinished: Bool {
+        switch self {
+        case .idle, .ended, .failed: true
+        case .loading, .ready, .playing, .paused, .buffering: false
+        }
+    }
+}
