@@ -8,8 +8,14 @@ import VideoPlayerTestSupport
 /// Where each item was left, kept in a file from one run to the next, and "Resume from 12:34".
 @MainActor
 @Suite struct ResumeServiceTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("resume-\(UUID())")
+    /// Removed with its files when the test ends.
+    let temporary: TemporaryFolder
+    var folder: URL { URL(fileURLWithPath: temporary.path) }
     var file: URL { folder.appendingPathComponent("state/resume-positions.json") }
+
+    init() throws {
+        temporary = try TemporaryFolder()
+    }
     static let film = MediaItem(path: "/films/film.mkv")
 
     /// A run of an app: a player whose resume service keeps its positions in `file`.
@@ -21,16 +27,22 @@ import VideoPlayerTestSupport
         }
     }
 
-    func saved() throws -> [String: ResumePoint] {
-        try JSONDecoder().decode([String: ResumePoint].self, from: Data(contentsOf: file))
+    /// The positions kept in `file`, this suite's by default.
+    func saved(in file: URL? = nil) throws -> [String: ResumePoint] {
+        try JSONDecoder().decode([String: ResumePoint].self, from: Data(contentsOf: file ?? self.file))
+    }
+
+    /// A run that leaves the film at `position`, paused.
+    func leaveFilm(at position: Double, autoplay: Bool = false) async -> WidgetBed {
+        let bed = run()
+        #expect(await bed.load(Self.film, autoplay: autoplay))
+        #expect(await bed.seek(to: position))
+        bed.context.render.pause()
+        return bed
     }
 
     @Test func whereAnItemWasLeftIsOfferedNextRunAndATapGoesBack() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = run()
-        #expect(await first.load(Self.film, autoplay: true))
-        #expect(await first.seek(to: 754))
-        first.context.render.pause()
+        let first = await leaveFilm(at: 754, autoplay: true)
         #expect(try saved()["/films/film.mkv"]?.position == 754)
         #expect(try saved()["/films/film.mkv"]?.duration == 1200)
 
@@ -56,7 +68,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func theOfferGoesAwayByItselfOrWhenDeclinedAndPlaybackGoesOnFromTheStart() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let first = run()
         #expect(await first.load(Self.film))
         #expect(await first.seek(to: 120))
@@ -81,11 +92,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func leavingAnItemBeforeChoosingKeepsWhereItWasLeft() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = run()
-        #expect(await first.load(Self.film))
-        #expect(await first.seek(to: 500))
-        first.context.render.pause()
+        let first = await leaveFilm(at: 500)
 
         let second = run()
         let resume = second.context[ResumeService.self]
@@ -99,11 +106,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func anotherPluginShownSinceStaysWhenTheOfferGoes() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = run()
-        #expect(await first.load(Self.film))
-        #expect(await first.seek(to: 300))
-        first.context.render.pause()
+        let first = await leaveFilm(at: 300)
         let second = run()
         #expect(await second.load(Self.film))
         second.context.plugin.present(.center) { Text("Skip intro") }
@@ -113,7 +116,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func theStartTheEndAndLiveStreamsAreNotRemembered() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let bed = run()
         let resume = bed.context[ResumeService.self]
         #expect(await bed.load(Self.film))
@@ -142,7 +144,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func positionsAreSavedWhilePlayingAndWhenTheItemChanges() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let bed = run()
         let other = MediaItem(path: "/films/other.mkv")
         bed.context.render.load([Self.film, other], autoplay: true)
@@ -157,7 +158,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func closingTheWindowSavesWhereThePlayerWas() throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         setenv("SDL_VIDEODRIVER", "offscreen", 0)
         setenv("SDL_AUDIODRIVER", "dummy", 0)
         let clock = TestClock()
@@ -178,16 +178,11 @@ import VideoPlayerTestSupport
         #expect(context.render.status == .paused)
         let file = try #require(resume.file)
         #expect(file.path.hasPrefix(folder.path))
-        let saved = try JSONDecoder().decode([String: ResumePoint].self, from: Data(contentsOf: file))
-        #expect(saved["/films/film.mkv"]?.position == 33)
+        #expect(try saved(in: file)["/films/film.mkv"]?.position == 33)
     }
 
     @Test func anItemsOwnStartWinsAndResumingLoadsWhereEachWasLeft() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let first = run()
-        #expect(await first.load(Self.film))
-        #expect(await first.seek(to: 400))
-        first.context.render.pause()
+        let first = await leaveFilm(at: 400)
 
         let second = run()
         let resume = second.context[ResumeService.self]
@@ -205,7 +200,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func theNewestPositionsAreKeptUpToTheCapacity() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         let bed = run()
         let resume = bed.context[ResumeService.self]
         resume.capacity = 2
@@ -220,7 +214,6 @@ import VideoPlayerTestSupport
     }
 
     @Test func aFileThatCannotBeReadOrWrittenIsReportedAndPlaybackGoesOn() async throws {
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.createDirectory(
             at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("{\"/films/film.mkv\": {\"position\": \"twelve\"}".utf8).write(to: file)
