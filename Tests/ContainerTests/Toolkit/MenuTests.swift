@@ -133,6 +133,34 @@ import VideoPlayerTestSupport
         #expect(rows(host).isEmpty)
     }
 
+    /// How the chevron at the button's trailing end points: `.down` when its ink is wider at the
+    /// top than at the bottom (a "V"), `.up` for the reverse.
+    func chevron(of host: WidgetHost, in button: Rect) -> SymbolName? {
+        let picture = host.snapshot()
+        var spans: [(y: Int, width: Int)] = []
+        for y in Int(button.minY)..<Int(button.maxY) {
+            let inked = (Int(button.maxX) - 24..<Int(button.maxX)).filter {
+                picture.pixel(x: $0, y: y).g > 150
+            }
+            if let first = inked.first, let last = inked.last { spans.append((y, last - first + 1)) }
+        }
+        guard spans.count >= 3 else { return nil }
+        let third = spans.count / 3
+        let top = spans.prefix(third).map(\.width).max() ?? 0
+        let bottom = spans.suffix(third).map(\.width).max() ?? 0
+        return top > bottom ? .chevronDown : top < bottom ? .chevronUp : nil
+    }
+
+    @Test func theChevronPointsUpWhileTheMenuIsOpen() throws {
+        let host = host()
+        let button = try #require(host.frame(ofIdentifier: "speed"))
+        #expect(chevron(of: host, in: button) == .chevronDown)
+        host.click(centre(button))
+        #expect(chevron(of: host, in: button) == .chevronUp)
+        host.press("Escape")
+        #expect(chevron(of: host, in: button) == .chevronDown)
+    }
+
     @Test func aButtonOnAPageLightensUnderThePointerAndRunsOnAClick() throws {
         let host = host()
         let play = try #require(host.frame(ofIdentifier: "play"))

@@ -54,7 +54,8 @@ final class MenuPresentation {
     }
 }
 
-/// The button of a menu (or a picker): its label and a chevron on a plate, opening `list` below it.
+/// The button of a menu (or a picker): its label and a chevron on a plate, opening `list` below it;
+/// the chevron points up while the list is open.
 struct MenuButton<Label: Widget, List: Widget>: Widget {
     static var placement: PopupPlacement {
         PopupPlacement(edge: .bottom, alignsLeading: true, matchesAnchorWidth: true)
@@ -82,7 +83,7 @@ struct MenuButton<Label: Widget, List: Widget>: Widget {
         } label: {
             HStack(spacing: 8) {
                 label
-                Symbol(.chevronDown).font(.caption)
+                Symbol(isOpen.wrappedValue ? .chevronUp : .chevronDown).font(.caption)
             }
         }
         .modifier(
