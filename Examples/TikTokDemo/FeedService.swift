@@ -53,6 +53,8 @@ final class FeedService: Service {
         guard let render = context?.render else { return }
         render.load(items.map(\.media), autoplay: true)
         render.setLooping(true)
+        // A swipe back always shows the video above, however far into this one it is.
+        render.navigationMode = .immediate
         context?[PosterService.self].prepare(items.prefix(2))
     }
 

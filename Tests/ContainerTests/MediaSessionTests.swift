@@ -267,7 +267,7 @@ final class DesktopClient {
         #expect(context.render.currentIndex == 1)
     }
 
-    @Test func volumeRateAndLoopStatusAreSettable() throws {
+    @Test func volumeRateAndLoopStatusAreSettableAndPlaylistRepeatsTheQueue() throws {
         let client = try published()
         client.set("Volume", .double(0.25))
         #expect(context.render.volume == 0.25)
@@ -281,9 +281,13 @@ final class DesktopClient {
         client.set("LoopStatus", .string("Track"))
         #expect(context.render.isLooping)
         #expect(client.property("LoopStatus") == .string("Track"))
+        client.set("LoopStatus", .string("Playlist"))
+        #expect(context.render.repeatMode == .all)
+        #expect(client.property("LoopStatus") == .string("Playlist"))
         #expect(
-            client.set("LoopStatus", .string("Playlist"))?.errorName
-                == "org.freedesktop.DBus.Error.NotSupported")
+            client.set("LoopStatus", .string("Forever"))?.errorName
+                == "org.freedesktop.DBus.Error.InvalidArgs")
+        #expect(context.render.repeatMode == .all)
     }
 
     @Test func playAfterStopStartsWhereStopWentOrWhereTheDesktopMovedItSinceAndSeeksOnce() throws {

@@ -18,6 +18,15 @@ enum MPRIS {
     static let unannounced: Set<String> = ["Position", "CanControl"]
     static let rates = 0.25...4.0
 
+    /// MPRIS's LoopStatus for a repeat mode: `None`, `Track` or `Playlist`.
+    static func loopStatus(_ mode: RepeatMode) -> String {
+        switch mode {
+        case .off: "None"
+        case .one: "Track"
+        case .all: "Playlist"
+        }
+    }
+
     /// Seconds as MPRIS's microseconds.
     static func microseconds(_ seconds: Double) -> Int64 {
         seconds.isFinite ? Int64((seconds * 1_000_000).rounded()) : 0
@@ -68,15 +77,15 @@ extension MediaSessionService {
             let hasItem = render.item != nil
             return [
                 "PlaybackStatus": .string(playbackStatus),
-                "LoopStatus": .string(render.isLooping ? "Track" : "None"),
+                "LoopStatus": .string(MPRIS.loopStatus(render.repeatMode)),
                 "Rate": .double(render.rate),
                 "MinimumRate": .double(MPRIS.rates.lowerBound),
                 "MaximumRate": .double(MPRIS.rates.upperBound),
                 "Volume": .double(render.volume),
                 "Position": .int64(MPRIS.microseconds(render.liveTime)),
                 "Metadata": metadata,
-                "CanGoNext": .boolean(hasNextItem),
-                "CanGoPrevious": .boolean((render.currentIndex ?? 0) > 0),
+                "CanGoNext": .boolean(render.canAdvanceToNext),
+                "CanGoPrevious": .boolean(render.canReturnToPrevious),
                 "CanPlay": .boolean(hasItem),
                 "CanPause": .boolean(hasItem),
                 "CanSeek": .boolean(canSeek),
@@ -211,12 +220,6 @@ extension MediaSessionService {
             text: "\(call.member ?? "") takes (\(expected)), not (\(call.signature))")
     }
 
-    /// Whether the queue has an item after the current one.
-    var hasNextItem: Bool {
-        guard let render = context?.render else { return false }
-        return render.currentIndex.map { $0 + 1 < render.items.count } ?? false
-    }
-
     /// Pauses while playing, plays (as ``play()``) otherwise.
     func playPause() {
         if context?.render.isPlaying == true { context?.render.pause() } else { play() }
@@ -244,7 +247,7 @@ extension MediaSessionService {
         guard let render = context?.render, canSeek else { return }
         let target = max(0, render.liveTime + offset)
         if let duration = render.duration, !render.isLive, target >= duration {
-            if hasNextItem {
+            if render.canAdvanceToNext {
                 render.next()
             } else {
                 render.seek(to: duration)
@@ -324,13 +327,10 @@ extension MediaSessionService {
             guard volume.isFinite else { return invalid("not a number") }
             render.setVolume(max(0, volume))
         case (MPRIS.player, "LoopStatus", .variant(.string(let status))):
-            switch status {
-            case "None": render.setLooping(false)
-            case "Track": render.setLooping(true)
-            case "Playlist":
-                return .error(to: call, name: MPRIS.Failure.notSupported, text: "the queue does not repeat")
-            default: return invalid("not None, Track or Playlist")
+            guard let mode = RepeatMode.allCases.first(where: { MPRIS.loopStatus($0) == status }) else {
+                return invalid("not None, Track or Playlist")
             }
+            render.setRepeatMode(mode)
         case (MPRIS.root, "Fullscreen", .variant(.boolean(let fullscreen))):
             context?.window.window?.setFullscreen(fullscreen)
         case (MPRIS.player, "Rate", _), (MPRIS.player, "Volume", _):

@@ -1,4 +1,5 @@
 import Foundation
+
 extension RenderService {
     /// Replaces the queue with `item`; plays once it opened when `autoplay` is set.
     public func load(_ item: MediaItem, autoplay: Bool = false) {
@@ -11,8 +12,42 @@ extension RenderService {
     }
 
     /// Adds `items` to the end of the queue (``items``); the current item plays on and the queue
-    /// goes on into them. With nothing loaded, the first of them opens, paused, as a load would.
+    /// goes on into them. With no item current, the first of them opens, paused.
     public func append(_ items: [MediaItem]) { engine.append(items) }
+
+    /// Puts `items` into the queue before the one at `index` (at the end for the queue's count);
+    /// the current item plays on. An index outside the queue is clamped.
+    public func insert(_ items: [MediaItem], at index: Int) { engine.insert(items, at: index) }
+
+    /// Puts `items` into the queue right after the item with `id`: after ``item``'s id, they play
+    /// next. An id no item of the queue has is ignored.
+    public func insert(_ items: [MediaItem], after id: MediaItem.ID) { engine.insert(items, after: id) }
+
+    /// Takes the item at `index` out of the queue. Taking out the current item plays the one that
+    /// followed it, as the current one was playing or paused; when none did, playback stops with no
+    /// item current. An index outside the queue is ignored.
+    public func remove(at index: Int) { engine.remove(at: index) }
+
+    /// Moves the item at `from` so that it is at `to` in the queue; the current item plays on
+    /// wherever it moves. A `from` outside the queue is ignored, a `to` outside it clamped.
+    public func move(from: Int, to: Int) { engine.move(from: from, to: to) }
+
+    /// Empties the queue and stops playback.
+    public func removeAll() { engine.removeAll() }
+
+    /// Chooses what happens at the end of an item: the queue ends after its last item
+    /// (``/VideoPlayerRender/RepeatMode/off``), the item starts again
+    /// (``/VideoPlayerRender/RepeatMode/one``), or the first item follows the last
+    /// (``/VideoPlayerRender/RepeatMode/all``).
+    public func setRepeatMode(_ mode: RepeatMode) { engine.setRepeatMode(mode) }
+
+    /// What ``previous()`` does: ``/VideoPlayerRender/NavigationMode/smart(interval:)`` (the
+    /// default, 3 seconds) starts the current item again once past the interval,
+    /// ``/VideoPlayerRender/NavigationMode/immediate`` always goes to the previous item.
+    public var navigationMode: NavigationMode {
+        get { engine.navigationMode }
+        set { engine.navigationMode = newValue }
+    }
 
     /// Shows the WebVTT, SubRip or ASS/SSA file at `url` as the current item's subtitles, in place of
     /// the file it had (`nil` removes it). A file that cannot be read is reported in ``error`` as a
@@ -58,7 +93,8 @@ extension RenderService {
     /// Restores the sound.
     public func unmute() { engine.unmute() }
 
-    /// Restarts playback at the end when `looping`.
+    /// Restarts playback at the end when `looping` (the repeat mode
+    /// ``/VideoPlayerRender/RepeatMode/one``; ``/VideoPlayerRender/RepeatMode/off`` otherwise).
     public func setLooping(_ looping: Bool) { engine.setLooping(looping) }
 
     /// Evens out the sound's loudness (a night mode), or stops doing so.
@@ -72,10 +108,13 @@ extension RenderService {
     /// within ``/VideoPlayerRender/MediaPlayer/subtitleDelayRange``; the item keeps it.
     public func setSubtitleDelay(_ seconds: Double) { engine.setSubtitleDelay(seconds) }
 
-    /// Plays the next item of the queue.
+    /// Plays the next item of the queue, or the first after the last when the queue repeats;
+    /// ignored when there is none (``canAdvanceToNext``).
     public func next() { engine.next() }
 
-    /// Plays the previous item of the queue.
+    /// Goes back: starts the current item again when the ``navigationMode`` is smart and the
+    /// position is past its interval, otherwise plays the previous item of the queue; ignored when
+    /// there is neither (``canReturnToPrevious``).
     public func previous() { engine.previous() }
 
     /// Plays the item at `index` of the queue (``items``), keeping the queue; an index outside it

@@ -50,8 +50,10 @@ public final class RenderService: Service {
     @ViewState public private(set) var volume = 1.0
     /// Whether sound is muted.
     @ViewState public private(set) var isMuted = false
-    /// Whether playback restarts at the end.
+    /// Whether playback restarts at the end (``repeatMode`` is ``/VideoPlayerRender/RepeatMode/one``).
     @ViewState public private(set) var isLooping = false
+    /// What happens at the end of an item: it ends, starts again, or the queue starts again.
+    @ViewState public private(set) var repeatMode = RepeatMode.off
     /// Whether the sound's loudness is evened out (quiet dialogue raised, loud scenes lowered).
     @ViewState public private(set) var normalizesLoudness = false
     /// Seconds the current item's sound is heard after its picture (negative: before).
@@ -77,6 +79,11 @@ public final class RenderService: Service {
     @ViewState public private(set) var items: [MediaItem] = []
     /// Where ``item`` is in ``items``.
     @ViewState public private(set) var currentIndex: Int?
+    /// Whether ``next()`` has an item to go to: one follows the current item, or the queue repeats.
+    @ViewState public private(set) var canAdvanceToNext = false
+    /// Whether ``previous()`` does something now: an item precedes the current one, or the
+    /// position is far enough in for it to start the current item again.
+    @ViewState public private(set) var canReturnToPrevious = false
     /// The stream index of the audio track playing, once the item opened.
     @ViewState public private(set) var selectedAudioTrack: Int?
     /// The stream index of the embedded subtitle track decoded, or `nil` when hidden or none.
@@ -185,6 +192,7 @@ public final class RenderService: Service {
         volume = player.volume
         isMuted = player.isMuted
         isLooping = player.isLooping
+        repeatMode = player.repeatMode
         normalizesLoudness = player.normalizesLoudness
         audioDelay = player.audioDelay
         subtitleDelay = player.subtitleDelay
@@ -196,6 +204,8 @@ public final class RenderService: Service {
         metadata = player.metadata
         items = player.items
         currentIndex = player.currentIndex
+        canAdvanceToNext = player.canAdvanceToNext
+        canReturnToPrevious = player.canReturnToPrevious
         selectedAudioTrack = player.selectedAudioTrack
         selectedSubtitleTrack = player.selectedSubtitleTrack
         qualities = player.renditions

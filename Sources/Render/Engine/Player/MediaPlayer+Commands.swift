@@ -65,15 +65,27 @@ extension MediaPlayer {
         emit(.loudnessNormalizationChanged(enabled))
     }
 
-    /// Makes playback restart from the beginning at the end of the item, instead of ending.
+    /// Makes playback restart from the beginning at the end of the item, instead of ending: the
+    /// repeat mode ``RepeatMode/one`` when `looping`, ``RepeatMode/off`` otherwise.
     ///
     /// The loop is seamless: the start is read and decoded ahead while the end plays, so the first
     /// picture and sample follow the last ones without a gap, and `.looped` reports each new pass.
     /// Looping switched off while the start is already read ahead ends the item after that pass.
     public func setLooping(_ looping: Bool) {
-        isLooping = looping
+        setRepeatMode(looping ? .one : .off)
+    }
+
+    /// Chooses what happens at the end of an item: the queue goes on and ends after its last item
+    /// (``RepeatMode/off``), the item starts again (``RepeatMode/one``, as ``setLooping(_:)``), or
+    /// the first item follows the last (``RepeatMode/all``), without a gap as any next item does.
+    ///
+    /// With ``RepeatMode/all``, ``next()`` at the last item goes to the first and ``previous()`` at
+    /// the first goes to the last.
+    public func setRepeatMode(_ mode: RepeatMode) {
+        repeatMode = mode
         updateSettings()
-        emit(.loopChanged(looping))
+        realignPreload()
+        emit(.repeatModeChanged(mode))
     }
 
     /// The audio delays ``setAudioDelay(_:)`` accepts, in seconds: as far as the read-ahead keeps

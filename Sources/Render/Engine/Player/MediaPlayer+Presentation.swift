@@ -226,9 +226,7 @@ extension MediaPlayer {
         if !nextFollowsGaplessly { session?.setPaused(true) }
         setStatus(.ended)
         emit(.ended)
-        if let currentIndex, currentIndex + 1 < items.count {
-            switchToItem(at: currentIndex + 1, playing: wantsPlay)
-        }
+        if let next = navigation.next { switchToItem(at: next, playing: wantsPlay) }
     }
 
     /// The live window, the latency and whether the position is at the live edge.

@@ -28,8 +28,8 @@ extension MediaPlayer {
     }
 
     /// Adds `items` to the end of the queue; the current item plays on, and the queue goes on into
-    /// them. An empty queue opens the first of them, paused, as ``load(_:startingAt:autoplay:)``
-    /// would.
+    /// them. A player with no current item (an empty queue, or one whose current item was
+    /// removed) opens the first of them, paused.
     ///
     /// When the current item was the last, the first of them follows it without a gap, as a queue
     /// loaded whole does, unless the current item's end was read already (the demuxer reads about
@@ -39,37 +39,54 @@ extension MediaPlayer {
     public func append(_ items: [MediaItem]) {
         guard !items.isEmpty else { return ignore(.append, "no items") }
         Logger.engine.debug("append \(items.count) item(s) to \(self.items.count)")
-        guard currentIndex != nil else { return load(items) }
-        self.items += items
-        for (running, index) in [(session, currentIndex), (preload?.session, preload?.index)] {
-            guard let running, let index else { continue }
-            running.settings.update { $0.isFollowedGaplessly = isFollowedGaplessly(index) }
+        guard currentIndex != nil else {
+            return load(self.items + items, startingAt: self.items.count)
         }
+        self.items += items
+        realignPreload()
         emit(.queueChanged(self.items.map(\.id)))
-        if session?.info != nil { preloadNextIfNeeded() }
     }
 
     /// Whether the item at `index` has a next one whose sound follows its own on the same output.
     private func isFollowedGaplessly(_ index: Int) -> Bool {
-        configuration.preloadsNext && index + 1 < items.count
+        configuration.preloadsNext && navigation.following(index) != nil
     }
 
-    /// Moves to the next item of the queue; ignored (and reported) at the last one.
+    /// Moves to the next item of the queue, or to the first from the last when the queue repeats
+    /// (``RepeatMode/all``); ignored (and reported) when there is none (``canAdvanceToNext``).
     public func next() {
-        guard let currentIndex, currentIndex + 1 < items.count else {
-            emit(.ignored(.next, reason: "no next item"))
-            return
-        }
-        switchToItem(at: currentIndex + 1)
+        guard let next = navigation.next else { return ignore(.next, "no next item") }
+        switchToItem(at: next)
     }
 
-    /// Moves to the previous item of the queue; ignored (and reported) at the first one.
+    /// Goes back: starts the current item again when the ``navigationMode`` is smart and the
+    /// position is past its interval, otherwise moves to the previous item of the queue (to the last
+    /// from the first when the queue repeats); ignored (and reported) when there is neither
+    /// (``canReturnToPrevious``).
     public func previous() {
-        guard let currentIndex, currentIndex > 0 else {
-            emit(.ignored(.previous, reason: "no previous item"))
-            return
+        if session != nil, !isLive, QueueNavigation.restarts(at: currentTime, mode: navigationMode) {
+            return seek(to: 0)
         }
-        switchToItem(at: currentIndex - 1)
+        guard let previous = navigation.previous else { return ignore(.previous, "no previous item") }
+        switchToItem(at: previous)
+    }
+
+    /// Brings what is read ahead in line with the queue after it or the repeat mode changed: the
+    /// preloaded item stays when it still follows the current one, and otherwise closes for the one
+    /// that follows now; each session learns whether an item follows its own without a gap.
+    func realignPreload() {
+        if let preload {
+            if let next = navigation.next, items[next].id == preload.itemID {
+                self.preload?.index = next
+            } else {
+                discardPreload()
+            }
+        }
+        for (running, index) in [(session, currentIndex), (preload?.session, preload?.index)] {
+            guard let running, let index else { continue }
+            running.settings.update { $0.isFollowedGaplessly = isFollowedGaplessly(index) }
+        }
+        if session?.info != nil { preloadNextIfNeeded() }
     }
 
     /// Stops playback, empties the queue and waits (off the main actor) until every thread ended.
@@ -115,9 +132,8 @@ extension MediaPlayer {
     /// Opens the next item in the background while the current one plays, on the current one's
     /// audio output: its sound follows the current one's last sample without a gap.
     func preloadNextIfNeeded() {
-        guard configuration.preloadsNext, preload == nil, let currentIndex, currentIndex + 1 < items.count
-        else { return }
-        openSession(forItemAt: currentIndex + 1, asPreload: true, sharing: holdOutput())
+        guard configuration.preloadsNext, preload == nil, let next = navigation.next else { return }
+        openSession(forItemAt: next, asPreload: true, sharing: holdOutput())
     }
 
     /// The current session's audio output, held for a session about to open, so that the device
@@ -131,8 +147,9 @@ extension MediaPlayer {
     /// Whether the preloaded next item's sound is already queued on the output the current item
     /// plays on, so it follows the current one's last sample by itself.
     var nextFollowsGaplessly: Bool {
-        guard let preload, let currentIndex, preload.index == currentIndex + 1, let output = session?.output
-        else { return false }
+        guard let preload, preload.index == navigation.next, let output = session?.output else {
+            return false
+        }
         return preload.session.output === output && preload.session.renderer != nil
     }
 
@@ -243,7 +260,7 @@ extension MediaPlayer {
         options.startsWherePlaylistSays = startPosition == nil && item.startPosition == 0
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
-            preload = Preload(index: index, session: session, id: id)
+            preload = Preload(index: index, itemID: item.id, session: session, id: id)
             // Only the first picture is needed ahead; the rest would hold memory for nothing.
             session.videoFrames.setCapacity(1)
             session.start()
@@ -261,7 +278,7 @@ extension MediaPlayer {
         session.settings.update { $0 = sessionSettings.keepingItemChoices(of: $0) }
     }
 
-    private func resetItemState() {
+    func resetItemState() {
         currentTime = 0
         duration = nil
         bufferedRanges = []

@@ -79,8 +79,15 @@ public final class MediaPlayer {
     public internal(set) var volume = 1.0
     /// Whether sound is muted.
     public internal(set) var isMuted = false
-    /// Whether playback restarts at the end.
-    public internal(set) var isLooping = false
+    /// What happens at the end of an item: it ends, starts again, or the queue starts again
+    /// (``setRepeatMode(_:)``).
+    public internal(set) var repeatMode = RepeatMode.off
+    /// Whether the current item restarts at its end (``RepeatMode/one``).
+    public var isLooping: Bool { repeatMode == .one }
+    /// What going back does: ``NavigationMode/smart(interval:)`` (the default, 3 seconds) starts
+    /// the current item again once past the interval, ``NavigationMode/immediate`` always goes to
+    /// the previous item.
+    public var navigationMode = NavigationMode.smart()
     /// Whether the sound's loudness is evened out (``setLoudnessNormalization(_:)``).
     public internal(set) var normalizesLoudness = false
     /// Seconds the current item's sound is heard after its picture (negative: before).
@@ -176,6 +183,8 @@ public final class MediaPlayer {
     /// A preloaded next item: its session, opened ahead of time.
     struct Preload {
         var index: Int
+        /// The preloaded item's id, by which it is found again after the queue was edited.
+        var itemID: MediaItem.ID
         var session: PlaybackSession
         var id: Int
         var events: [SessionEvent] = []
@@ -205,6 +214,19 @@ public final class MediaPlayer {
 
     /// The item playing now.
     public var currentItem: MediaItem? { currentIndex.map { items[$0] } }
+
+    /// Whether ``next()`` has an item to go to: one follows the current item, or the queue repeats.
+    public var canAdvanceToNext: Bool { navigation.next != nil }
+
+    /// Whether ``previous()`` does something now: an item precedes the current one (or the queue
+    /// repeats), or the position is past the smart navigation's interval, where it restarts the
+    /// current item.
+    public var canReturnToPrevious: Bool { navigation.canReturn(at: currentTime, mode: navigationMode) }
+
+    /// Where the queue goes from the current item.
+    var navigation: QueueNavigation {
+        QueueNavigation(count: items.count, currentIndex: currentIndex, repeatMode: repeatMode)
+    }
 
     /// Cues of the selected subtitle track shown at `currentTime`, with the subtitle delay applied.
     public var activeCues: [SubtitleCue] {

@@ -11,5 +11,5 @@ public enum PlayerCommand: String, Hashable, Sendable {
     /// The choice of rendition.
     case quality
     /// Queue moves and changes.
-    case next, previous, append
+    case next, previous, append, insert, remove, move, removeAll
 }

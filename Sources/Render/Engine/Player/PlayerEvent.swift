@@ -2,8 +2,9 @@
 public enum PlayerEvent: Equatable, Sendable {
     /// The current item changed (nil when the queue was cleared).
     case itemChanged(MediaItem.ID?)
-    /// Items were added to the queue while an item was current, or an item of it changed (its
-    /// external subtitles); the ids of the whole queue, in order.
+    /// The queue changed while an item was current or after one was (items appended, inserted,
+    /// removed or moved), or an item of it changed (its external subtitles); the ids of the whole
+    /// queue, in order.
     case queueChanged([MediaItem.ID])
     /// The status moved to a new value.
     case statusChanged(PlayerStatus)
@@ -21,8 +22,8 @@ public enum PlayerEvent: Equatable, Sendable {
     case muteChanged(Bool)
     /// The playback rate changed.
     case rateChanged(Double)
-    /// Looping was switched on or off.
-    case loopChanged(Bool)
+    /// What happens at the end of an item changed (looping is ``RepeatMode/one``).
+    case repeatModeChanged(RepeatMode)
     /// Loudness normalisation was switched on or off.
     case loudnessNormalizationChanged(Bool)
     /// The current item's audio delay changed (seconds; positive: the sound comes later).

@@ -23,9 +23,51 @@ extension FakePlaybackEngine {
     public func append(_ items: [MediaItem]) {
         record(.append(count: items.count))
         guard !items.isEmpty else { return ignore(.append, "no items") }
-        guard currentIndex != nil else { return open(items, startingAt: 0, autoplay: false) }
+        guard currentIndex != nil else {
+            return open(self.items + items, startingAt: self.items.count, autoplay: false)
+        }
         self.items += items
         emit(.queueChanged(self.items.map(\.id)))
+    }
+
+    public func insert(_ items: [MediaItem], at index: Int) {
+        record(.insert(count: items.count, at: index))
+        edit(.insert(items, at: index))
+    }
+
+    public func insert(_ items: [MediaItem], after id: MediaItem.ID) {
+        record(.insertAfter(count: items.count, id: id))
+        edit(.insertAfter(items, id: id))
+    }
+
+    public func remove(at index: Int) {
+        record(.remove(at: index))
+        edit(.remove(at: index))
+    }
+
+    public func move(from: Int, to: Int) {
+        record(.move(from: from, to: to))
+        edit(.move(from: from, to: to))
+    }
+
+    public func removeAll() {
+        record(.removeAll)
+        edit(.removeAll)
+    }
+
+    /// Applies `edit` to the queue as the real player does: taking out the current item plays the
+    /// one that followed it, or leaves none current.
+    private func edit(_ edit: QueueEdit) {
+        guard let outcome = edit.applied(to: items, currentIndex: currentIndex, report: emit) else { return }
+        items = outcome.items
+        currentIndex = outcome.currentIndex
+        emit(.queueChanged(items.map(\.id)))
+        guard let removedAt = outcome.removedAt else { return }
+        if let successor = navigation.successor(ofRemovedAt: removedAt) {
+            switchToItem(at: successor, playing: wantsPlay || status == .playing)
+        } else {
+            replaceQueue(with: items)
+        }
     }
 
     public func setExternalSubtitles(_ url: URL?) {
@@ -119,8 +161,17 @@ extension FakePlaybackEngine {
 
     public func setLooping(_ looping: Bool) {
         record(.setLooping(looping))
-        isLooping = looping
-        emit(.loopChanged(looping))
+        changeRepeatMode(looping ? .one : .off)
+    }
+
+    public func setRepeatMode(_ mode: RepeatMode) {
+        record(.setRepeatMode(mode))
+        changeRepeatMode(mode)
+    }
+
+    private func changeRepeatMode(_ mode: RepeatMode) {
+        repeatMode = mode
+        emit(.repeatModeChanged(mode))
     }
 
     public func setLoudnessNormalization(_ enabled: Bool) {
@@ -150,18 +201,17 @@ extension FakePlaybackEngine {
 
     public func next() {
         record(.next)
-        guard let currentIndex, currentIndex + 1 < items.count else {
-            return emit(.ignored(.next, reason: "no next item"))
-        }
-        switchToItem(at: currentIndex + 1, playing: wantsPlay || status == .playing)
+        guard let next = navigation.next else { return ignore(.next, "no next item") }
+        switchToItem(at: next, playing: wantsPlay || status == .playing)
     }
 
     public func previous() {
         record(.previous)
-        guard let currentIndex, currentIndex > 0 else {
-            return emit(.ignored(.previous, reason: "no previous item"))
+        if isOpen, !isLive, QueueNavigation.restarts(at: currentTime, mode: navigationMode) {
+            return move(to: 0)
         }
-        switchToItem(at: currentIndex - 1, playing: wantsPlay || status == .playing)
+        guard let previous = navigation.previous else { return ignore(.previous, "no previous item") }
+        switchToItem(at: previous, playing: wantsPlay || status == .playing)
     }
 
     public func setBrightness(_ value: Double) {

@@ -23,6 +23,16 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case load(count: Int, index: Int, autoplay: Bool)
         /// A call of ``append(_:)`` of `count` items.
         case append(count: Int)
+        /// A call of ``insert(_:at:)`` of `count` items.
+        case insert(count: Int, at: Int)
+        /// A call of ``insert(_:after:)`` of `count` items.
+        case insertAfter(count: Int, id: MediaItem.ID)
+        /// A call of ``remove(at:)``.
+        case remove(at: Int)
+        /// A call of ``move(from:to:)``.
+        case move(from: Int, to: Int)
+        /// A call of ``removeAll()``.
+        case removeAll
         /// A call of ``setExternalSubtitles(_:)``.
         case setExternalSubtitles(URL?)
         /// A call of ``retry()``.
@@ -49,6 +59,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case unmute
         /// A call of ``setLooping(_:)``.
         case setLooping(Bool)
+        /// A call of ``setRepeatMode(_:)``.
+        case setRepeatMode(RepeatMode)
         /// A call of ``setLoudnessNormalization(_:)``.
         case setLoudnessNormalization(Bool)
         /// A call of ``setAudioDelay(_:)``.
@@ -121,7 +133,15 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public internal(set) var rate = 1.0
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
-    public internal(set) var isLooping = false
+    public internal(set) var repeatMode = RepeatMode.off
+    public var isLooping: Bool { repeatMode == .one }
+    public var navigationMode = NavigationMode.smart()
+    public var canAdvanceToNext: Bool { navigation.next != nil }
+    public var canReturnToPrevious: Bool { navigation.canReturn(at: currentTime, mode: navigationMode) }
+    /// Where the queue goes from the current item.
+    var navigation: QueueNavigation {
+        QueueNavigation(count: items.count, currentIndex: currentIndex, repeatMode: repeatMode)
+    }
     public internal(set) var normalizesLoudness = false
     public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
     public var subtitleDelay: Double { currentItem?.subtitleDelay ?? 0 }
@@ -445,8 +465,6 @@ public final class FakePlaybackEngine: PlaybackEngine {
         pausedPosition = duration ?? pausedPosition
         setStatus(.ended)
         emit(.ended)
-        if let currentIndex, currentIndex + 1 < items.count {
-            switchToItem(at: currentIndex + 1, playing: wantsPlay)
-        }
+        if let next = navigation.next { switchToItem(at: next, playing: wantsPlay) }
     }
 }

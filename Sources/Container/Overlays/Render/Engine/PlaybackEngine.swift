@@ -65,8 +65,17 @@ public protocol PlaybackEngine: VideoSource {
     var volume: Double { get }
     /// Whether sound is muted.
     var isMuted: Bool { get }
-    /// Whether playback restarts at the end.
+    /// Whether playback restarts at the end (``/VideoPlayerRender/RepeatMode/one``).
     var isLooping: Bool { get }
+    /// What happens at the end of an item.
+    var repeatMode: RepeatMode { get }
+    /// What going back does (see ``/VideoPlayerRender/MediaPlayer/navigationMode``).
+    var navigationMode: NavigationMode { get set }
+    /// Whether ``next()`` has an item to go to.
+    var canAdvanceToNext: Bool { get }
+    /// Whether ``previous()`` does something now (see
+    /// ``/VideoPlayerRender/MediaPlayer/canReturnToPrevious``).
+    var canReturnToPrevious: Bool { get }
     /// Whether the sound's loudness is evened out.
     var normalizesLoudness: Bool { get }
     /// Seconds the current item's sound is heard after its picture (negative: before).
@@ -116,6 +125,16 @@ public protocol PlaybackEngine: VideoSource {
     /// Adds `items` to the end of the queue, the current item playing on; an empty queue opens
     /// the first of them, paused (see ``/VideoPlayerRender/MediaPlayer/append(_:)``).
     func append(_ items: [MediaItem])
+    /// Puts `items` before the one at `index` (see ``/VideoPlayerRender/MediaPlayer/insert(_:at:)``).
+    func insert(_ items: [MediaItem], at index: Int)
+    /// Puts `items` after the item with `id` (see ``/VideoPlayerRender/MediaPlayer/insert(_:after:)``).
+    func insert(_ items: [MediaItem], after id: MediaItem.ID)
+    /// Takes the item at `index` out of the queue (see ``/VideoPlayerRender/MediaPlayer/remove(at:)``).
+    func remove(at index: Int)
+    /// Moves the item at `from` to `to` (see ``/VideoPlayerRender/MediaPlayer/move(from:to:)``).
+    func move(from: Int, to: Int)
+    /// Empties the queue and stops playback.
+    func removeAll()
     /// Opens the current item again where it stopped and plays it.
     func retry()
     /// Starts or resumes playback.
@@ -142,6 +161,9 @@ public protocol PlaybackEngine: VideoSource {
     func unmute()
     /// Restarts playback at the end when `looping`.
     func setLooping(_ looping: Bool)
+    /// Chooses what happens at the end of an item (see
+    /// ``/VideoPlayerRender/MediaPlayer/setRepeatMode(_:)``).
+    func setRepeatMode(_ mode: RepeatMode)
     /// Evens out the sound's loudness, or stops (see
     /// ``/VideoPlayerRender/MediaPlayer/setLoudnessNormalization(_:)``).
     func setLoudnessNormalization(_ enabled: Bool)
@@ -151,7 +173,8 @@ public protocol PlaybackEngine: VideoSource {
     func setSubtitleDelay(_ seconds: Double)
     /// Plays the next item of the queue.
     func next()
-    /// Plays the previous item of the queue.
+    /// Goes back: restarts the current item or plays the previous one (see
+    /// ``/VideoPlayerRender/MediaPlayer/previous()``).
     func previous()
     /// Sets the picture's brightness.
     func setBrightness(_ value: Double)
