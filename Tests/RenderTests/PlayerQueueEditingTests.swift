@@ -82,6 +82,37 @@ extension PlayerTests {
         }
     }
 
+    /// The real player tells an item's trackers where and why it stopped.
+    @Suite @MainActor
+    struct PlayerTrackingTests {
+        @MainActor final class Log: PlayerTracker {
+            var heard: [(TrackerEvent, Double)] = []
+            func track(_ event: TrackerEvent, _ report: TrackerReport) {
+                heard.append((event, report.position))
+            }
+        }
+
+        @Test func anItemsTrackerHearsItStartPlayEndAndStopAtItsEnd() async throws {
+            let harness = PlayerHarness()
+            let items = try [0.6, 0.5].map { try TestClips.item(ClipSpec(duration: $0)) }
+            let first = Log()
+            let second = Log()
+            harness.player.setTrackers([first], for: items[0].id)
+            harness.player.setTrackers([second], for: items[1].id)
+            harness.player.load(items, autoplay: true)
+            #expect(
+                await harness.wait(timeout: 5) { second.heard.contains { $0.0 == .statusChanged(.playing) } })
+            let events = first.heard.map(\.0)
+            #expect(events.first == .started && events.contains(.statusChanged(.playing)))
+            #expect(events.suffix(2) == [.statusChanged(.ended), .stopped(.ended)])
+            let stoppedAt = try #require(first.heard.last?.1)
+            #expect(abs(stoppedAt - 0.6) < 0.1, "stopped at \(stoppedAt)")
+            #expect(second.heard.first?.0 == .started)
+            await harness.close()
+            #expect(second.heard.last?.0 == .stopped(.closed))
+        }
+    }
+
     /// Where an edit leaves the current item, for every edit of small queues: the item that was
     /// current is still the one at the new index, unless the edit took it out.
     @Suite struct QueueEditOutcomeTests {

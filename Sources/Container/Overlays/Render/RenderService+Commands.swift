@@ -35,6 +35,14 @@ extension RenderService {
     /// Empties the queue and stops playback.
     public func removeAll() { engine.removeAll() }
 
+    /// Attaches `trackers` to the item with `id`, in place of the ones it had: they hear what
+    /// happens to it while it is current (started, status changes, seeks, errors, and where and
+    /// why it stopped), with its metadata. Attach them before the item is loaded, appended or
+    /// inserted, or while it is in the queue; the engine lets them go once the item has left it.
+    public func setTrackers(_ trackers: [any PlayerTracker], for id: MediaItem.ID) {
+        engine.setTrackers(trackers, for: id)
+    }
+
     /// Chooses what happens at the end of an item: the queue ends after its last item
     /// (``/VideoPlayerRender/RepeatMode/off``), the item starts again
     /// (``/VideoPlayerRender/RepeatMode/one``), or the first item follows the last

@@ -12,6 +12,7 @@ extension MediaPlayer {
     /// An out-of-range `index` is clamped and reported with `.adjusted`.
     public func load(_ items: [MediaItem], startingAt index: Int = 0, autoplay: Bool = false) {
         Logger.engine.debug("load \(items.count) item(s) at \(index), autoplay \(autoplay)")
+        trackers.leave(at: currentTime)
         discardPreload()
         self.items = items
         wantsPlay = autoplay
@@ -91,6 +92,7 @@ extension MediaPlayer {
 
     /// Stops playback, empties the queue and waits (off the main actor) until every thread ended.
     public func close() async {
+        trackers.close()
         discardPreload()
         closeCurrentSession()
         items = []
@@ -107,6 +109,7 @@ extension MediaPlayer {
     func switchToItem(at index: Int, playing: Bool? = nil) {
         let keepPlaying = playing ?? (wantsPlay || status == .playing)
         let output = holdOutput()
+        trackers.leave(at: currentTime)
         closeCurrentSession()
         resetItemState()
         currentIndex = index

@@ -43,10 +43,25 @@ extension MediaPlayer {
         edit(.removeAll)
     }
 
+    /// Attaches `trackers` to the item with `id`, in place of the ones it had (none detaches
+    /// them): they hear what happens to it while it is current, with its metadata
+    /// (``PlayerTracker``). Attach them before the item is loaded, appended or inserted, or while
+    /// it is in the queue; attached to the current item, they hear it start at once. The player
+    /// lets them go once the item has left its queue, or when it closes.
+    public func setTrackers(_ trackers: [any PlayerTracker], for id: MediaItem.ID) {
+        self.trackers.setTrackers(trackers, for: id)
+    }
+
+    /// The trackers attached to the item with `id`.
+    public func trackers(for id: MediaItem.ID) -> [any PlayerTracker] {
+        trackers.trackers(for: id)
+    }
+
     /// Applies `edit` to the queue and to what plays; reports `.queueChanged`.
     private func edit(_ edit: QueueEdit) {
         guard let outcome = edit.applied(to: items, currentIndex: currentIndex, report: emit) else { return }
         Logger.engine.debug("queue \(edit.command.rawValue): \(items.count) → \(outcome.items.count) item(s)")
+        trackers.leave(at: currentTime)
         items = outcome.items
         currentIndex = outcome.currentIndex
         // The preloaded item keeps its session wherever the edit moved it.

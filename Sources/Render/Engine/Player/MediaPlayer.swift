@@ -176,6 +176,8 @@ public final class MediaPlayer {
     var selfPumpTask: Task<Void, Never>?
     var loadTask: Task<Void, Never>?
     let retirement = SessionRetirement()
+    /// Hands events to the trackers of the items they concern.
+    let trackers = TrackerRelay()
     lazy var inbox = EventInbox(selfPump: { [weak self] in
         Task { @MainActor in self?.pump() }
     })
@@ -272,6 +274,11 @@ public final class MediaPlayer {
     func emit(_ event: PlayerEvent) {
         let diagnostic = event.diagnostic
         diagnostic.logger.log(level: diagnostic.level, "\(event.diagnosticDescription)")
+        trackers.handle(event) {
+            TrackerRelay.State(
+                items: items, currentIndex: currentIndex, position: currentTime, duration: duration,
+                metadata: metadata)
+        }
         observers(event)
     }
 

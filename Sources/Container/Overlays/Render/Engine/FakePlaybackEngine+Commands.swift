@@ -55,10 +55,19 @@ extension FakePlaybackEngine {
         edit(.removeAll)
     }
 
+    public func setTrackers(_ trackers: [any PlayerTracker], for id: MediaItem.ID) {
+        self.trackers.setTrackers(trackers, for: id)
+    }
+
+    public func trackers(for id: MediaItem.ID) -> [any PlayerTracker] {
+        trackers.trackers(for: id)
+    }
+
     /// Applies `edit` to the queue as the real player does: taking out the current item plays the
     /// one that followed it, or leaves none current.
     private func edit(_ edit: QueueEdit) {
         guard let outcome = edit.applied(to: items, currentIndex: currentIndex, report: emit) else { return }
+        trackers.leave(at: currentTime)
         items = outcome.items
         currentIndex = outcome.currentIndex
         emit(.queueChanged(items.map(\.id)))
@@ -262,6 +271,7 @@ extension FakePlaybackEngine {
 
     public func close() async {
         record(.close)
+        trackers.close()
         replaceQueue(with: [])
     }
 
@@ -396,6 +406,7 @@ extension FakePlaybackEngine {
     }
 
     private func replaceQueue(with items: [MediaItem]) {
+        trackers.leave(at: currentTime)
         stopClock()
         self.items = items
         currentIndex = nil

@@ -188,6 +188,8 @@ public final class FakePlaybackEngine: PlaybackEngine {
     var subtitlePreference: TrackPreference?
     private var reportedPresentationFailure = false
     private let observers = Observers<PlayerEvent>()
+    /// Hands events to the trackers of the items they concern, as the real player does.
+    let trackers = TrackerRelay()
 
     /// An engine at time zero of `clock`, opening every item as `media` says.
     public init(
@@ -275,6 +277,11 @@ public final class FakePlaybackEngine: PlaybackEngine {
     }
 
     func emit(_ event: PlayerEvent) {
+        trackers.handle(event) {
+            TrackerRelay.State(
+                items: items, currentIndex: currentIndex, position: currentTime, duration: duration,
+                metadata: metadata)
+        }
         observers(event)
     }
 
@@ -292,6 +299,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
 
     /// Makes `index` current and opens it (at once, after its opening time, or when told).
     func switchToItem(at index: Int, playing: Bool, position: Double? = nil) {
+        if position == nil { trackers.leave(at: currentTime) }
         stopClock()
         openTimer?.cancel()
         openTimer = nil

@@ -135,6 +135,11 @@ public protocol PlaybackEngine: VideoSource {
     func move(from: Int, to: Int)
     /// Empties the queue and stops playback.
     func removeAll()
+    /// Attaches `trackers` to the item with `id` (see
+    /// ``/VideoPlayerRender/MediaPlayer/setTrackers(_:for:)``).
+    func setTrackers(_ trackers: [any PlayerTracker], for id: MediaItem.ID)
+    /// The trackers attached to the item with `id`.
+    func trackers(for id: MediaItem.ID) -> [any PlayerTracker]
     /// Opens the current item again where it stopped and plays it.
     func retry()
     /// Starts or resumes playback.
