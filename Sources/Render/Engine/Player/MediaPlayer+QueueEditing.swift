@@ -64,25 +64,24 @@ extension MediaPlayer {
         trackers.leave(at: currentTime)
         items = outcome.items
         currentIndex = outcome.currentIndex
-        // The preloaded item keeps its session wherever the edit moved it.
-        if let preload {
-            if let index = items.firstIndex(where: { $0.id == preload.itemID }) {
-                self.preload?.index = index
-            } else {
-                discardPreload()
-            }
-        }
         guard let removedAt = outcome.removedAt else {
             realignPreload()
             emit(.queueChanged(items.map(\.id)))
             return
         }
         let keepPlaying = wantsPlay || status == .playing
-        emit(.queueChanged(items.map(\.id)))
-        if let successor = navigation.successor(ofRemovedAt: removedAt) {
-            switchToItem(at: successor, playing: keepPlaying)
+        let successor = navigation.successor(ofRemovedAt: removedAt)
+        // The item preloaded to follow the removed one keeps its session at its new place, for the
+        // switch to take; any other preload closes.
+        if let successor, preload?.itemID == items[successor].id {
+            preload?.index = successor
         } else {
             discardPreload()
+        }
+        emit(.queueChanged(items.map(\.id)))
+        if let successor {
+            switchToItem(at: successor, playing: keepPlaying)
+        } else {
             closeCurrentSession()
             resetItemState()
             wantsPlay = false

@@ -18,10 +18,11 @@ package enum QueueEdit {
         package var items: [MediaItem]
         /// Where the current item is now; `nil` when there was none or the edit took it out.
         package var currentIndex: Int?
-        /// Whether the edit took the current item out.
-        package var removedCurrent = false
-        /// Where the current item was taken out: the item now there followed it.
+        /// Where the current item was taken out, if the edit took it out: the item now there
+        /// followed it.
         package var removedAt: Int?
+        /// Whether the edit took the current item out.
+        package var removedCurrent: Bool { removedAt != nil }
     }
 
     /// The command named in the events the edit reports.
@@ -65,7 +66,6 @@ package enum QueueEdit {
             guard let current = currentIndex else { break }
             if index == current {
                 outcome.currentIndex = nil
-                outcome.removedCurrent = true
                 outcome.removedAt = index
             } else if index < current {
                 outcome.currentIndex = current - 1
@@ -86,7 +86,6 @@ package enum QueueEdit {
             guard !items.isEmpty else { return ignore("the queue is empty") }
             outcome.items = []
             outcome.currentIndex = nil
-            outcome.removedCurrent = currentIndex != nil
             outcome.removedAt = currentIndex.map { _ in 0 }
         }
         return outcome
