@@ -32,6 +32,7 @@ static inline int cffmpeg_error_enoent(void) { return AVERROR(ENOENT); }
 static inline int cffmpeg_error_eio(void) { return AVERROR(EIO); }
 static inline int cffmpeg_error_etimedout(void) { return AVERROR(ETIMEDOUT); }
 static inline int cffmpeg_error_econnrefused(void) { return AVERROR(ECONNREFUSED); }
+static inline int cffmpeg_error_espipe(void) { return AVERROR(ESPIPE); }
 static inline int cffmpeg_error_exit(void) { return AVERROR_EXIT; }
 static inline int cffmpeg_error_invaliddata(void) { return AVERROR_INVALIDDATA; }
 static inline int cffmpeg_error_decoder_not_found(void) { return AVERROR_DECODER_NOT_FOUND; }

@@ -57,6 +57,32 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aSeekAPipeCannotDoIsReportedAsFailedAndPlaybackGoesOn() async throws {
+            // NB: at this rate the read-ahead is far past the 64 KB libavformat can go back within.
+            var spec = ClipSpec(duration: 20, tone: nil)
+            spec.videoBitRate = 2_000_000
+            let clip = try TestMedia.cachedClip(spec, fileExtension: "mkv")
+            let pipe = try NamedPipe(feeding: try Data(contentsOf: clip))
+            let harness = PlayerHarness()
+            harness.player.load(MediaItem(path: pipe.path))
+            harness.player.play()
+            #expect(await harness.wait { harness.player.currentTime > 1 })
+            harness.player.seek(to: 0)
+            #expect(
+                await harness.wait {
+                    harness.events.contains {
+                        if case .seekFailed(requested: 0, _) = $0 { true } else { false }
+                    }
+                })
+            #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            #expect(harness.player.currentTime > 1, "the position stays where playback stood")
+            // Playback goes on from what is read next: past the read-ahead, never back at 0.
+            #expect(
+                await harness.wait { harness.player.currentTime > 2 && harness.player.status == .playing })
+            #expect(!harness.events.contains { if case .statusChanged(.failed) = $0 { true } else { false } })
+            await harness.close()
+        }
+
         @Test func keyframeSeekLandsOnTheKeyframeAtOrBeforeTheTarget() async throws {
             let harness = try await loadedPausedClip()
             for (target, keyframe) in [(2.5, 60), (1.9, 30), (3.99, 90)] {

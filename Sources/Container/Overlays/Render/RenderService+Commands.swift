@@ -78,6 +78,25 @@ extension RenderService {
     /// it instead (faster, for scrubbing). At or past the end, the item ends, paused or not.
     public func seek(to time: Double, exact: Bool = true) { engine.seek(to: time, exact: exact) }
 
+    /// Moves precisely to `time` and plays from there (`play: true`) or stays paused there.
+    ///
+    /// Before the start it goes to the start and past the end to the end, both reported with
+    /// `.adjusted`; the end ends the item (with `play: true` the queue moves on, as at the end of
+    /// playback).
+    public func seek(to time: Double, play: Bool) {
+        play ? engine.play() : engine.pause()
+        engine.seek(to: time, exact: true)
+    }
+
+    /// Goes to the start: of the item, or of a live stream's window.
+    public func begin() { engine.seek(to: engine.seekableRange?.lowerBound ?? 0, exact: true) }
+
+    /// Goes to the end: of the item, which ends it, or a live stream's live position.
+    public func end() {
+        if engine.isLive { return engine.seekToLive() }
+        engine.seek(to: engine.duration ?? .infinity, exact: true)
+    }
+
     /// Moves `seconds` forward or back from the position (or from where a pending seek goes), always
     /// precisely: "+10 s" never lands behind where it started. At or past the end, the item ends.
     public func skip(by seconds: Double) { engine.skip(by: seconds) }

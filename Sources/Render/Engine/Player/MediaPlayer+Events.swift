@@ -25,8 +25,11 @@ extension MediaPlayer {
             setStatus(.failed(error))
         case .warning(let error):
             emit(.error(error))
-        case .seeked(let serial):
-            if let pendingSeek, pendingSeek.serial == serial, !hasVideo {
+        case .seeked(let serial, let failure):
+            guard let pendingSeek, pendingSeek.serial == serial else { return }
+            if let failure {
+                failSeek(failure)
+            } else if !hasVideo {
                 completeSeek(at: pendingSeek.target)
             }
         case .subtitleCue(let cue, let header, let serial):
@@ -141,6 +144,16 @@ extension MediaPlayer {
         lastTick = configuration.timeTickInterval.flatMap { $0 > 0 ? (currentTime / $0).rounded(.down) : nil }
         emit(.seekCompleted(currentTime))
         if let duration, target >= duration { endItem(at: duration) }
+    }
+
+    /// Reports a seek the media refused: playback goes on from where the media is read next, and the
+    /// position follows the pictures (or the sound) played from there, so `.seekCompleted` is not sent.
+    func failSeek(_ failure: PlayerError) {
+        guard let pendingSeek else { return }
+        self.pendingSeek = nil
+        session?.clock.set(pendingSeek.origin)
+        currentTime = pendingSeek.origin
+        emit(.seekFailed(requested: pendingSeek.target, failure))
     }
 
     /// Keeps pumping without a host: at the next due time while something is due.

@@ -18,8 +18,9 @@ extension MediaPlayer {
         let applied = clamp(.seek, time, to: range ?? 0...max(duration ?? .greatestFiniteMagnitude, 0))
         // The end is sought precisely, so the last picture shows where the item ends.
         let precise = exact || duration.map { applied >= $0 } ?? false
+        let origin = pendingSeek?.origin ?? currentTime
         let serial = session.seek(to: applied, exact: precise)
-        pendingSeek = (serial, applied, precise)
+        pendingSeek = (serial, applied, precise, origin)
         // A cue whose end is not known yet ends where its track says next; reading from the new
         // place either finds it again or shows the track has moved on.
         cues.removeAll { $0.end == .infinity }

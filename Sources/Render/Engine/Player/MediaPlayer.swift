@@ -158,7 +158,7 @@ public final class MediaPlayer {
     /// Monotonic seconds since when nothing has been read ahead of the position (items with sound).
     var starvedSince: Double?
     var videoEnded = false
-    var pendingSeek: (serial: Int, target: Double, exact: Bool)?
+    var pendingSeek: (serial: Int, target: Double, exact: Bool, origin: Double)?
     /// The passes of a looping item on its session's timeline.
     var loopTimeline = LoopTimeline()
     /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).

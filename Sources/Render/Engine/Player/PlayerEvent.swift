@@ -12,6 +12,11 @@ public enum PlayerEvent: Equatable, Sendable {
     case durationKnown(Double)
     /// A seek finished; the time is where playback now stands.
     case seekCompleted(Double)
+    /// A seek to `requested` could not be done: the media cannot be sought there, as a pipe cannot go
+    /// back. No `.seekCompleted` follows for it; the position stays where it stood and playback goes
+    /// on from where the media is read next, as the next ticks tell. (A seek the network cuts short
+    /// fails the item instead, with the network error.)
+    case seekFailed(requested: Double, PlayerError)
     /// The playback position while playing: when playback starts or resumes, and each time the
     /// position reaches a multiple of `PlayerConfiguration.timeTickInterval` (media time). A seek
     /// reports its new time with `.seekCompleted` instead.

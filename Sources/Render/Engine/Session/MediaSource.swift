@@ -155,9 +155,19 @@ final class MediaSource: @unchecked Sendable {
 
     /// Moves the container to the keyframe at or before `timestamp` (`av_seek_frame`), in the time
     /// base of stream `stream` (of `AV_TIME_BASE` when -1); returns libavformat's code.
+    ///
+    /// Input that cannot be sought (a pipe) can still go forward by reading on, or back within what
+    /// libavformat kept; a demuxer that could do neither may answer success without moving, which is
+    /// reported here as the failure it is (`ESPIPE`, "Illegal seek").
     func seek(stream: Int32, to timestamp: Int64) -> Int32 {
         watch?.splice?.containerMoved()
-        return av_seek_frame(pointer, stream, timestamp, cffmpeg_seek_flag_backward())
+        let input = pointer.pointee.pb
+        let readFrom = input.map { avio_tell($0) }
+        let code = av_seek_frame(pointer, stream, timestamp, cffmpeg_seek_flag_backward())
+        if code >= 0, let input, input.pointee.seekable == 0, avio_tell(input) == readFrom {
+            return cffmpeg_error_espipe()
+        }
+        return code
     }
 
     /// Playlists of the stream (an HLS variant's or rendition's) that could not be fetched: the

@@ -343,7 +343,7 @@ extension PlaybackSession {
     }
 
     /// Moves the container to the target and flushes every stage; a seek the network failed ends
-    /// the new generation's data at once.
+    /// the new generation's data at once, and one the container refused reads on from where it stood.
     ///
     /// The container seeks to the keyframe at or before the target; a live stream, which libavformat
     /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``).
@@ -365,17 +365,21 @@ extension PlaybackSession {
             $0.endSerial = nil
             $0.bufferedUpTo = request.target
         }
-        let failure =
+        let (failure, endsData) =
             live.withLock({ $0 != nil })
-            ? reopenLive(&source, at: request.target, info: info)
+            ? (reopenLive(&source, at: request.target, info: info), true)
             : seekContainer(source, to: request.target, info: info)
-        post(.seeked(serial: request.serial))
-        if let failure { endData(serial: request.serial, failure: failure) }
+        // NB: a network failure fails the item where its data stops, so a retry goes on from the
+        // target; only a seek the container refused is reported as such.
+        post(.seeked(serial: request.serial, failure: endsData ? nil : failure))
+        if let failure, endsData { endData(serial: request.serial, failure: failure) }
     }
 
-    /// Seeks the container to the keyframe at or before `target`; returns the network failure that
-    /// stopped the seek, if one did (other failures are reported as warnings).
-    private func seekContainer(_ source: MediaSource, to target: Double, info: SessionInfo) -> PlayerError? {
+    /// Seeks the container to the keyframe at or before `target`; returns why it could not, if it
+    /// could not, and whether that was the network failing (which ends the data).
+    private func seekContainer(
+        _ source: MediaSource, to target: Double, info: SessionInfo
+    ) -> (failure: PlayerError?, endsData: Bool) {
         // NB: a seek sent before the duration is known is clamped to no finite end; converting a
         // time past what the container's 64-bit timestamps hold would trap.
         let timeBase = Double(cffmpeg_time_base())
@@ -391,11 +395,9 @@ extension PlaybackSession {
             stream = Int32(index)
         }
         let code = source.seek(stream: stream, to: timestamp)
-        let failure = code < 0 ? source.networkFailure(after: code, operation: "seeking") : nil
-        if code < 0 && failure == nil && !interrupt.isAborted {
-            post(.warning(PlayerError(ffmpegCode: code, location: source.name, operation: "seeking")))
-        }
-        return failure
+        guard code < 0, !interrupt.isAborted else { return (nil, false) }
+        if let failure = source.networkFailure(after: code, operation: "seeking") { return (failure, true) }
+        return (PlayerError(ffmpegCode: code, location: source.name, operation: "seeking"), false)
     }
 
     func flushDecoders(serial: Int, discardBefore: Double?) {

@@ -36,8 +36,9 @@ enum SessionEvent: Sendable {
     case failed(PlayerError)
     /// Something is wrong but playback goes on (an unsupported track, no audio device...).
     case warning(PlayerError)
-    /// The demuxer repositioned for seek generation `serial`.
-    case seeked(serial: Int)
+    /// The demuxer repositioned for seek generation `serial`, or the container refused to: `failure`
+    /// says why, and the media is read on from where it stood.
+    case seeked(serial: Int, failure: PlayerError?)
     /// A cue decoded while reading seek generation `serial`, with its track's script header.
     case subtitleCue(SubtitleCue, header: String?, serial: Int)
     /// The subtitles showing that state no end (bitmap displays, closed captions) end `at` that

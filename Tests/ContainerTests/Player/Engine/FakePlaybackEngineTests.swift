@@ -152,6 +152,45 @@ import VideoPlayerContainer
             ])
     }
 
+    @Test func aSeekTheItemCannotDoFailsAndPlaybackStaysWhereItWas() throws {
+        let refused = PlayerError.io("seeking: Illegal seek")
+        let context = Context(mode: .test).withDependency(\.clock, clock)
+            .withDependency(
+                \.playbackEngine,
+                .fake { _ in
+                    var pipe = FakeMedia()
+                    pipe.seekFailure = refused
+                    return pipe
+                })
+        context.render.load(MediaItem(path: "pipe"), autoplay: true)
+        let recorder = Recorder()
+        context.render.engine.addObserver { recorder.events.append($0) }
+        clock.advance(by: 3)
+        recorder.events.removeAll()
+        context.render.seek(to: 1)
+        #expect(recorder.events == [.seekFailed(requested: 1, refused)])
+        #expect(context.render.currentTime == 3 && context.render.status == .playing)
+        clock.advance(by: 1)
+        #expect(context.render.currentTime == 4)
+    }
+
+    @Test func seekAndPlayOrPauseBeginAndEnd() throws {
+        context.render.load(MediaItem(path: "a"))
+        let recorder = try record()
+        context.render.seek(to: 4, play: true)
+        #expect(context.render.status == .playing && context.render.currentTime == 4)
+        clock.advance(by: 1)
+        context.render.seek(to: -2, play: false)
+        #expect(context.render.status == .paused && context.render.currentTime == 0)
+        #expect(recorder.events.contains(.adjusted(.seek, requested: -2, applied: 0)))
+        context.render.seek(to: 6, play: true)
+        context.render.begin()
+        #expect(context.render.currentTime == 0 && context.render.status == .playing)
+        context.render.end()
+        #expect(context.render.currentTime == 10 && context.render.status == .ended)
+        #expect(recorder.events.suffix(3) == [.seekCompleted(10), .statusChanged(.ended), .ended])
+    }
+
     @Test func commandsWithoutAnItemAreIgnoredAndSettingsAreClamped() throws {
         let recorder = try record()
         context.render.play()

@@ -52,6 +52,9 @@ public struct FakeMedia: Sendable {
     public var liveWindow: Double?
     /// How far behind the edge a live item plays (and "go to live" goes).
     public var liveHoldBack = 6.0
+    /// When set, the item cannot be sought (as a pipe cannot): every seek fails with this error and
+    /// playback stays where it was.
+    public var seekFailure: PlayerError?
 
     /// An item; by default a 10 s, 640x360 blue picture with sound, opening at once.
     ///

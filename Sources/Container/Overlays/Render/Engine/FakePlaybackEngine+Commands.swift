@@ -362,6 +362,9 @@ extension FakePlaybackEngine {
         let applied = clamp(
             .seek, time,
             to: isLive ? seekableRange ?? 0...0 : 0...max(duration ?? .greatestFiniteMagnitude, 0))
+        if isOpen, let failure = currentMedia?.seekFailure {
+            return emit(.seekFailed(requested: applied, failure))
+        }
         let resumes = anchor != nil || (status == .ended && wantsPlay)
         stopClock()
         pausedPosition = applied
