@@ -19,6 +19,7 @@ extension PlayerTests {
             #expect(await harness.wait { harness.player.isNextPreloaded })
             harness.player.remove(at: 0)
             #expect(harness.player.items.map(\.id) == items.dropFirst().map(\.id))
+            #expect(harness.events.contains(.itemsRemoved([items[0].id])))
             #expect(harness.player.currentIndex == 0 && harness.player.currentItem?.id == items[1].id)
             let frame = try #require(harness.player.currentFrame, "the preloaded picture shows at once")
             #expect(frame.width == 240 && frame.clipFrameNumber == 0)

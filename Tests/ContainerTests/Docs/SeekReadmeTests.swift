@@ -40,4 +40,27 @@ import VideoPlayerContainer
         context.render.end()
         #expect(context.render.currentTime == 10 && toast.shown.count == 2)
     }
+
+    @MainActor final class Progress {
+        var positions: [Double] = []
+        func update(with events: [PlayerEvent]) {
+            for case .timeTick(let time) in events { positions.append(time) }
+        }
+    }
+
+    @Test func aBatchOfTicksComesEveryHalfSecond() {
+        let clock = TestClock()
+        let context = Context(mode: .test).withDependency(\.clock, clock)
+        let progress = Progress()
+        context.render.load(MediaItem(path: "talk.mp4"), autoplay: true)
+
+        context.render.observe([.timeTick, .seekCompleted, .seekFailed], every: 0.5) { events in
+            progress.update(with: events)
+        }
+
+        clock.advance(by: 0.5)
+        #expect(progress.positions.isEmpty, "the tick at 0.25 s starts the half second")
+        clock.advance(by: 0.25)
+        #expect(progress.positions == [0.25, 0.5])
+    }
 }

@@ -154,6 +154,31 @@ public final class RenderService: Service {
         return ObservationToken { [weak self] in self?.events.remove(id) }
     }
 
+    /// Calls `handler` at most once every `interval` seconds of the context's clock with the events
+    /// of `kinds` (all kinds when `nil`) that happened since its last call, in order: for an app that
+    /// would be flooded by ticks, cues and statistics one event at a time.
+    ///
+    /// The first event after a quiet spell starts the interval; the batch follows when it ends, so
+    /// no event waits longer than `interval`. An interval that is negative or not a number counts
+    /// as 0 (the batch follows at the next turn of the clock's timers). `cancel()` on the token also
+    /// drops a batch not yet delivered.
+    @discardableResult
+    public func observe(
+        _ kinds: Set<PlayerEvent.Kind>? = nil, every interval: Double,
+        _ handler: @escaping @MainActor ([PlayerEvent]) -> Void
+    ) -> ObservationToken {
+        let batch = EventBatch(
+            interval: interval.isNaN ? 0 : max(interval, 0), clock: clock, deliver: handler)
+        let id = events.add { event in
+            guard kinds?.contains(event.kind) ?? true else { return }
+            batch.add(event)
+        }
+        return ObservationToken { [weak self] in
+            self?.events.remove(id)
+            batch.drop()
+        }
+    }
+
     /// Closes the player (its threads finish in the background).
     override public func didStop() {
         guard let madeEngine else { return }

@@ -64,6 +64,7 @@ extension MediaPlayer {
         trackers.leave(at: currentTime)
         items = outcome.items
         currentIndex = outcome.currentIndex
+        if !outcome.removed.isEmpty { emit(.itemsRemoved(outcome.removed)) }
         guard let removedAt = outcome.removedAt else {
             realignPreload()
             emit(.queueChanged(items.map(\.id)))

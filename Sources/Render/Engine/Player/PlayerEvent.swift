@@ -6,6 +6,9 @@ public enum PlayerEvent: Equatable, Sendable {
     /// removed or moved), or an item of it changed (its external subtitles); the ids of the whole
     /// queue, in order.
     case queueChanged([MediaItem.ID])
+    /// Items left the queue (``MediaPlayer/remove(at:)``, ``MediaPlayer/removeAll()``), sent before
+    /// the `.queueChanged` that shows the queue without them: their ids, in queue order.
+    case itemsRemoved([MediaItem.ID])
     /// The status moved to a new value.
     case statusChanged(PlayerStatus)
     /// The duration is known, or was corrected at the real end of the media.

@@ -21,6 +21,8 @@ package enum QueueEdit {
         /// Where the current item was taken out, if the edit took it out: the item now there
         /// followed it.
         package var removedAt: Int?
+        /// The ids of the items the edit took out, in queue order.
+        package var removed: [MediaItem.ID] = []
         /// Whether the edit took the current item out.
         package var removedCurrent: Bool { removedAt != nil }
     }
@@ -62,7 +64,7 @@ package enum QueueEdit {
             outcome.insert(added, at: index + 1)
         case .remove(let index):
             guard items.indices.contains(index) else { return ignore(outside(index)) }
-            outcome.items.remove(at: index)
+            outcome.removed = [outcome.items.remove(at: index).id]
             guard let current = currentIndex else { break }
             if index == current {
                 outcome.currentIndex = nil
@@ -84,6 +86,7 @@ package enum QueueEdit {
             outcome.currentIndex = current
         case .removeAll:
             guard !items.isEmpty else { return ignore("the queue is empty") }
+            outcome.removed = items.map(\.id)
             outcome.items = []
             outcome.currentIndex = nil
             outcome.removedAt = currentIndex.map { _ in 0 }

@@ -77,7 +77,10 @@ import VideoPlayerContainer
         render.remove(at: 1)
         #expect(queue == "A [C] D")
         #expect(
-            recorder.events.prefix(2) == [.queueChanged(render.items.map(\.id)), .itemChanged(items[2].id)])
+            recorder.events.prefix(3) == [
+                .itemsRemoved([items[1].id]), .queueChanged(render.items.map(\.id)),
+                .itemChanged(items[2].id),
+            ])
         #expect(render.status == .playing && render.currentTime == 0)
         // Paused, the next one opens paused.
         render.pause()
@@ -139,9 +142,11 @@ import VideoPlayerContainer
 
     @Test func removingEverythingStopsAndASecondTimeIsRefused() {
         play()
+        var recorder = record()
         render.removeAll()
         #expect(render.items.isEmpty && render.item == nil && render.status == .idle)
-        let recorder = record()
+        #expect(recorder.events.prefix(2) == [.itemsRemoved(items.map(\.id)), .queueChanged([])])
+        recorder = record()
         render.removeAll()
         #expect(recorder.events == [.ignored(.removeAll, reason: "the queue is empty")])
     }

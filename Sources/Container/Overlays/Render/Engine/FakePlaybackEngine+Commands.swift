@@ -70,6 +70,7 @@ extension FakePlaybackEngine {
         trackers.leave(at: currentTime)
         items = outcome.items
         currentIndex = outcome.currentIndex
+        if !outcome.removed.isEmpty { emit(.itemsRemoved(outcome.removed)) }
         emit(.queueChanged(items.map(\.id)))
         guard let removedAt = outcome.removedAt else { return }
         if let successor = navigation.successor(ofRemovedAt: removedAt) {
