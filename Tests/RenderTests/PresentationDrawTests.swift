@@ -19,7 +19,7 @@ extension PresentationTests {
         private func draw(
             _ picture: PresentationTestPicture, orientation: VideoOrientation = .upright,
             in bounds: Rect = PresentationTestScreen.bounds, gravity: VideoGravity = .fit,
-            clippedTo initialClip: SDL_Rect? = nil, visibleArea: Rect? = nil
+            clippedTo initialClip: SDL_Rect? = nil, visibleArea: Rect? = nil, cornerRadius: Double = 0
         ) throws -> (image: RGBAImage, clip: SDL_Rect?) {
             var result: (RGBAImage, SDL_Rect?)?
             try PresentationTestScreen.run { screen in
@@ -29,7 +29,8 @@ extension PresentationTests {
                 }
                 try video.upload(picture.videoFrame(orientation: orientation))
                 try video.draw(
-                    in: bounds, gravity: gravity, orientation: orientation, visibleArea: visibleArea)
+                    in: bounds, gravity: gravity, orientation: orientation, visibleArea: visibleArea,
+                    cornerRadius: cornerRadius)
                 var clip = SDL_Rect()
                 SDL_RenderGetClipRect(screen.renderer, &clip)
                 let clipOn = SDL_RenderIsClipEnabled(screen.renderer) == SDL_TRUE
@@ -129,6 +130,66 @@ extension PresentationTests {
             let (image, _) = try draw(picture, gravity: .stretch)
             #expect(image[160, 40].isClose(to: .red), "\(image[160, 40])")
             #expect(image[160, 200].isClose(to: .blue), "\(image[160, 200])")
+        }
+
+        @Test func roundedCornersShowTheBackgroundAndKeepTheRestOfACroppedPicture() throws {
+            // As fillCropsToTheBounds, with the shown 120x120 square's corners rounded by 30.
+            let bounds = Rect(x: 100, y: 60, width: 120, height: 120)
+            let (image, clip) = try draw(halves(), in: bounds, gravity: .fill, cornerRadius: 30)
+            for (x, y) in [(101, 61), (218, 61), (101, 178), (218, 178), (106, 66)] {
+                #expect(image[x, y] == .background, "corner (\(x), \(y)) \(image[x, y])")
+            }
+            // On the edges between the corners, and just inside each arc, the picture is whole.
+            #expect(image[101, 120].isClose(to: .red), "\(image[101, 120])")
+            #expect(image[218, 120].isClose(to: .blue), "\(image[218, 120])")
+            #expect(image[130, 61].isClose(to: .red), "\(image[130, 61])")
+            #expect(image[190, 178].isClose(to: .blue), "\(image[190, 178])")
+            #expect(image[112, 72].isClose(to: .red), "\(image[112, 72])")
+            #expect(image[207, 167].isClose(to: .blue), "\(image[207, 167])")
+            #expect(image[97, 120] == .background)
+            #expect(clip == nil, "clipping left on")
+        }
+
+        @Test(arguments: [
+            (VideoOrientation(rotationDegrees: 90, mirrored: false), RGBA.red, RGBA.blue),
+            (VideoOrientation(rotationDegrees: 90, mirrored: true), RGBA.blue, RGBA.red),
+            (VideoOrientation(rotationDegrees: 270, mirrored: false), RGBA.blue, RGBA.red),
+        ])
+        func roundedCornersFollowTheTurnAndMirror(
+            orientation: VideoOrientation, top: RGBA, bottom: RGBA
+        ) throws {
+            // Stood up, the picture covers x 100..<220 and the full height, as with square corners.
+            let (image, _) = try draw(halves(), orientation: orientation, cornerRadius: 20)
+            #expect(image[160, 60].isClose(to: top), "\(image[160, 60])")
+            #expect(image[160, 180].isClose(to: bottom), "\(image[160, 180])")
+            #expect(image[103, 120] != .background)
+            for (x, y) in [(101, 1), (218, 1), (101, 238), (218, 238)] {
+                #expect(image[x, y] == .background, "corner (\(x), \(y)) \(image[x, y])")
+            }
+            #expect(image[97, 120] == .background)
+        }
+
+        @Test(arguments: [AV_PIX_FMT_YUV420P, AV_PIX_FMT_NV12])
+        func roundedCornersOfBottomUpRowsShowTheTopRowAtTheTop(format: AVPixelFormat) throws {
+            let picture = try PresentationTestPicture(format, width: 64, height: 32, bottomUp: true)
+            try picture.paint(.red, columns: 0..<64, rows: 0..<16)
+            try picture.paint(.blue, columns: 0..<64, rows: 16..<32)
+            let (image, _) = try draw(picture, gravity: .stretch, cornerRadius: 40)
+            #expect(image[160, 40].isClose(to: .red), "\(image[160, 40])")
+            #expect(image[160, 200].isClose(to: .blue), "\(image[160, 200])")
+            #expect(image[2, 2] == .background)
+        }
+
+        @Test func aRadiusTooLargeOrNotANumberIsHeldToWhatTheRectangleTakes() {
+            let rect = Rect(x: 0, y: 0, width: 100, height: 40)
+            #expect(VideoGeometry.cornerRadius(500, fitting: rect) == 20)
+            #expect(VideoGeometry.cornerRadius(-3, fitting: rect) == 0)
+            #expect(VideoGeometry.cornerRadius(.nan, fitting: rect) == 0)
+            #expect(VideoGeometry.cornerRadius(.infinity, fitting: rect) == 0)
+            let outline = VideoGeometry.roundedOutline(of: rect, radius: 500)
+            #expect(outline.allSatisfy { rect.minX - 1e-9...rect.maxX + 1e-9 ~= $0.x })
+            #expect(outline.allSatisfy { rect.minY - 1e-9...rect.maxY + 1e-9 ~= $0.y })
+            #expect(VideoGeometry.roundedOutline(of: rect, radius: .nan).count == 4)
         }
     }
 }

@@ -110,9 +110,11 @@ public final class VideoTexture {
     /// which is how `fill` crops; the clip rectangle is restored afterwards. Nothing is drawn before
     /// the first upload. Pass the orientation and sample aspect ratio of the frame uploaded, and the
     /// part of `bounds` that shows, if the surface is partly hidden (scrolled out of its view).
+    /// A `cornerRadius` above 0 rounds the corners of the picture as shown (inside `bounds`), held
+    /// to half its shorter side.
     public func draw(
         in bounds: Rect, gravity: VideoGravity, orientation: VideoOrientation = .upright,
-        sampleAspectRatio: Double = 1, visibleArea: Rect? = nil
+        sampleAspectRatio: Double = 1, visibleArea: Rect? = nil, cornerRadius: Double = 0
     ) throws(PlayerError) {
         guard let texture else { return }
         let placement = VideoGeometry.placement(
@@ -131,11 +133,35 @@ public final class VideoTexture {
         if upsideDown { flip |= SDL_FLIP_VERTICAL.rawValue }
         SDL_SetYUVConversionMode(colorimetry.sdlMode)
         try checkVideoOutput(SDL_RenderSetClipRect(renderer, &clip), "clipping the video")
-        let copied = SDL_RenderCopyExF(
-            renderer, texture.pointer, nil, &destination, placement.angle, nil, SDL_RendererFlip(flip))
+        let copied =
+            cornerRadius > 0
+            ? drawRounded(texture.pointer, placement: placement, radius: cornerRadius)
+            : SDL_RenderCopyExF(
+                renderer, texture.pointer, nil, &destination, placement.angle, nil, SDL_RendererFlip(flip))
         let restored =
             wasClipped ? SDL_RenderSetClipRect(renderer, &previous) : SDL_RenderSetClipRect(renderer, nil)
         try checkVideoOutput(copied, "drawing the video")
         try checkVideoOutput(restored, "restoring the clip rectangle")
+    }
+
+    /// Draws the picture as a fan of triangles covering its shown rectangle with rounded corners,
+    /// each corner of the screen mapped back to where it is in the stored picture.
+    private func drawRounded(_ texture: OpaquePointer, placement: VideoPlacement, radius: Double) -> Int32 {
+        guard let shown = VideoGeometry.shownRect(of: placement) else { return 0 }
+        let outline = VideoGeometry.roundedOutline(of: shown, radius: radius)
+        let white = SDL_Color(r: 255, g: 255, b: 255, a: 255)
+        let vertices = ([shown.center] + outline).map { point in
+            let coordinate = VideoGeometry.textureCoordinate(of: point, in: placement, upsideDown: upsideDown)
+            return SDL_Vertex(
+                position: SDL_FPoint(x: Float(point.x), y: Float(point.y)), color: white,
+                tex_coord: SDL_FPoint(x: Float(coordinate.x), y: Float(coordinate.y)))
+        }
+        var indices: [Int32] = []
+        indices.reserveCapacity(outline.count * 3)
+        for index in outline.indices {
+            indices += [0, Int32(index + 1), Int32((index + 1) % outline.count + 1)]
+        }
+        return SDL_RenderGeometry(
+            renderer, texture, vertices, Int32(vertices.count), indices, Int32(indices.count))
     }
 }
