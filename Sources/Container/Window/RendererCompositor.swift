@@ -69,7 +69,8 @@ final class RendererCompositor: SceneCompositor {
             try texture.upload(frame)
             try texture.draw(
                 in: layer.frame.scaled(by: scale), gravity: layer.gravity, orientation: frame.orientation,
-                sampleAspectRatio: frame.sampleAspectRatio, visibleArea: layer.visibleFrame.scaled(by: scale))
+                sampleAspectRatio: frame.sampleAspectRatio, visibleArea: layer.visibleFrame.scaled(by: scale),
+                cornerRadius: layer.cornerRadius * scale)
         } catch {
             layer.player.reportPresentationFailure(error)
         }

@@ -135,6 +135,7 @@ final class SurfaceCompositor: SceneCompositor {
         cairo_save(cairo)
         cairo_rectangle(cairo, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cairo)
+        RasterImage.clipToRoundedPicture(placement, radius: layer.cornerRadius * scale, cairo: cairo)
         if placement.angle == 0, !placement.mirrored {
             // Whole pixels, so that Cairo copies rows instead of resampling.
             cairo_translate(cairo, copy.minX.rounded(), copy.minY.rounded())

@@ -10,7 +10,8 @@ public struct RenderOverlay: Widget {
     public var body: some Widget {
         WithService(RenderService.self) { render in
             ZStack {
-                VideoSurface(player: render.engine, gravity: render.gravity)
+                VideoSurface(
+                    player: render.engine, gravity: render.gravity, cornerRadius: render.videoCornerRadius)
                 GestureOverlay()
             }
         }

@@ -174,9 +174,11 @@ extension RenderService {
     public func setVideoFilter(_ description: String) { engine.setVideoFilter(description) }
 
     /// The picture of the player, as a widget: what the render overlay shows, for layouts of one's
-    /// own (a feed page, a thumbnail of the playing item). Its gravity is ``gravity`` unless given.
-    public func surface(gravity: VideoGravity? = nil) -> VideoSurface {
-        VideoSurface(player: engine, gravity: gravity ?? self.gravity)
+    /// own (a feed page, a thumbnail of the playing item). Its gravity is ``gravity`` and its corner
+    /// radius ``videoCornerRadius`` unless given.
+    public func surface(gravity: VideoGravity? = nil, cornerRadius: Double? = nil) -> VideoSurface {
+        VideoSurface(
+            player: engine, gravity: gravity ?? self.gravity, cornerRadius: cornerRadius ?? videoCornerRadius)
     }
 
     /// Plays the audio track with stream index `index`.

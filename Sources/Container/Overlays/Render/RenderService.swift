@@ -16,6 +16,9 @@ public final class RenderService: Service {
 
     /// How the picture fills the video area.
     @ViewState public var gravity = VideoGravity.fit
+    /// The radius, in points, of the rounded corners the render overlay gives the video (the
+    /// picture's own corners when `fit` letterboxes it); 0 keeps them square.
+    @ViewState public var videoCornerRadius = 0.0
     /// Where the player is in its life.
     @ViewState public private(set) var status = PlayerStatus.idle
     /// Whether the player is playing (not paused, buffering or ended).

@@ -9,11 +9,17 @@ import CCairo
 public struct VideoSurface: PrimitiveWidget {
     private let source: SourceReference
     let gravity: VideoGravity
+    let cornerRadius: Double
 
     /// A surface showing `player`'s pictures with the given gravity (letterboxed `fit` by default).
-    public init(player: any VideoSource, gravity: VideoGravity = .fit) {
+    ///
+    /// A `cornerRadius` above 0 rounds the corners of the surface and of the picture shown in it
+    /// (the picture's own corners when `fit` letterboxes it), in points; it is held to half the
+    /// shorter side, and a value that is not a positive number leaves the corners square.
+    public init(player: any VideoSource, gravity: VideoGravity = .fit, cornerRadius: Double = 0) {
         source = SourceReference(player)
         self.gravity = gravity
+        self.cornerRadius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
     }
 
     var player: any VideoSource { source.value }
@@ -43,6 +49,8 @@ public struct VideoLayer {
     public let visibleFrame: Rect
     /// How the picture fills the frame.
     public let gravity: VideoGravity
+    /// The radius, in points, of the rounded corners of the surface and its picture; 0 for square.
+    public let cornerRadius: Double
 }
 
 extension VideoLayer {
@@ -73,15 +81,18 @@ extension VideoLayer {
 final class VideoSurfaceNode: Node {
     private(set) var player: (any VideoSource)?
     private(set) var gravity = VideoGravity.fit
+    private(set) var cornerRadius = 0.0
 
     override var drawsContent: Bool { true }
 
     override func update(from widget: any Widget, in tree: WidgetTree) {
         guard let surface = widget as? VideoSurface else { return }
         if player.map(ObjectIdentifier.init) != ObjectIdentifier(surface.player) || gravity != surface.gravity
+            || cornerRadius != surface.cornerRadius
         {
             player = surface.player
             gravity = surface.gravity
+            cornerRadius = surface.cornerRadius
             invalidatePaint()
         }
         tree.videoSurfaces.insert(self)
@@ -99,7 +110,9 @@ final class VideoSurfaceNode: Node {
     override func draw(_ context: DrawContext) {
         guard context.needsDrawing(frame) else { return }
         context.saved {
-            context.clip(to: frame)
+            // NB: only the rounded frame is cleared, so the corners keep what is drawn under them.
+            Path(roundedRect: frame, cornerRadius: cornerRadius).add(to: context.cairo)
+            cairo_clip(context.cairo)
             cairo_set_operator(context.cairo, CAIRO_OPERATOR_CLEAR)
             cairo_paint(context.cairo)
         }
@@ -110,7 +123,8 @@ final class VideoSurfaceNode: Node {
         guard let player, !isDisappearing, let visible = visibleBounds?.intersection(frame) else {
             return nil
         }
-        return VideoLayer(player: player, frame: frame, visibleFrame: visible, gravity: gravity)
+        return VideoLayer(
+            player: player, frame: frame, visibleFrame: visible, gravity: gravity, cornerRadius: cornerRadius)
     }
 }
 

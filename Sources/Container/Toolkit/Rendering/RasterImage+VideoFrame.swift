@@ -28,11 +28,13 @@ extension RasterImage {
     }
 
     /// Draws `frame` into `rect` of `cr` as a window places it (the same gravity, rotation and
-    /// mirror); `false` when the picture cannot be converted.
+    /// mirror, the picture's corners rounded by `cornerRadius`); `false` when the picture cannot be
+    /// converted.
     @discardableResult
-    static func paint(_ frame: VideoFrame, in rect: Rect, gravity: VideoGravity, into cr: OpaquePointer)
-        -> Bool
-    {
+    static func paint(
+        _ frame: VideoFrame, in rect: Rect, gravity: VideoGravity, cornerRadius: Double = 0,
+        into cr: OpaquePointer
+    ) -> Bool {
         guard let pixels = frame.rgbaPixels(),
             let image = try? RasterImage(width: pixels.width, height: pixels.height, rgba: pixels.bytes)
         else { return false }
@@ -44,6 +46,7 @@ extension RasterImage {
         guard copy.width > 0, copy.height > 0 else { return true }
         cairo_save(cr)
         defer { cairo_restore(cr) }
+        clipToRoundedPicture(placement, radius: cornerRadius, cairo: cr)
         cairo_translate(cr, copy.midX, copy.midY)
         cairo_rotate(cr, placement.angle * Double.pi / 180)
         if placement.mirrored { cairo_scale(cr, -1, 1) }
@@ -53,5 +56,15 @@ extension RasterImage {
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
         cairo_paint(cr)
         return true
+    }
+
+    /// Narrows `cairo`'s clip to the placed picture's shown rectangle with corners rounded by
+    /// `radius`; nothing changes when `radius` is 0.
+    static func clipToRoundedPicture(_ placement: VideoPlacement, radius: Double, cairo: OpaquePointer?) {
+        guard radius > 0, let cairo else { return }
+        let shown =
+            VideoGeometry.shownRect(of: placement) ?? Rect(origin: placement.clipRect.origin, size: .zero)
+        Path(roundedRect: shown, cornerRadius: radius).add(to: cairo)
+        cairo_clip(cairo)
     }
 }

@@ -25,9 +25,12 @@ extension WidgetHost {
         let visible = layer.visibleFrame
         cairo_rectangle(cr, visible.minX, visible.minY, visible.width, visible.height)
         cairo_clip(cr)
+        Path(roundedRect: layer.frame, cornerRadius: layer.cornerRadius).add(to: cr)
+        cairo_clip(cr)
         cairo_set_source_rgb(cr, 0, 0, 0)
         cairo_paint(cr)
         guard let frame = layer.player.currentFrame else { return }
-        RasterImage.paint(frame, in: layer.frame, gravity: layer.gravity, into: cr)
+        RasterImage.paint(
+            frame, in: layer.frame, gravity: layer.gravity, cornerRadius: layer.cornerRadius, into: cr)
     }
 }
