@@ -19,6 +19,8 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case noPicture(String)
     /// A screenshot of the window was asked for while no window shows the context.
     case windowNotOpen
+    /// A drawing over the video was refused: its path or line width is not a finite number.
+    case invalidVector(id: String, reason: String)
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .textureCreationFailed(let detail): "Could not create a texture: \(detail)"
         case .noPicture(let reason): "No picture to capture: \(reason)"
         case .windowNotOpen: "No window is open to capture"
+        case .invalidVector(let id, let reason): "Cannot draw the vector \(id) over the video: \(reason)"
         }
     }
 }

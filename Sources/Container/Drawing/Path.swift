@@ -29,8 +29,8 @@ public struct Angle: Hashable, Sendable {
 /// wave.addCurve(to: Point(x: 80, y: 20), control1: Point(x: 30, y: 0), control2: Point(x: 50, y: 40))
 /// graphics.stroke(wave, with: .color(.white), lineWidth: 2)
 /// ```
-public struct Path: Sendable {
-    enum Element: Sendable {
+public struct Path: Equatable, Sendable {
+    enum Element: Equatable, Sendable {
         case move(Point)
         case line(Point)
         case curve(Point, control1: Point, control2: Point)
@@ -167,6 +167,21 @@ public struct Path: Sendable {
         elements.append(.close)
     }
 
+    /// Whether every point, radius and angle of the path is a finite number (Cairo cannot draw the
+    /// others).
+    public var isFinite: Bool {
+        elements.allSatisfy { element in
+            switch element {
+            case .move(let point), .line(let point): point.isFinite
+            case .curve(let point, let control1, let control2):
+                point.isFinite && control1.isFinite && control2.isFinite
+            case .arc(let center, let radius, let start, let end, _):
+                center.isFinite && radius.isFinite && start.radians.isFinite && end.radians.isFinite
+            case .close: true
+            }
+        }
+    }
+
     /// Where the next line or curve starts, where the path knows it.
     private var currentPoint: Point? {
         switch elements.last {
@@ -270,4 +285,8 @@ public struct StrokeStyle: Hashable, Sendable {
         self.lineJoin = lineJoin
         self.dash = dash
     }
+}
+
+extension Point {
+    fileprivate var isFinite: Bool { x.isFinite && y.isFinite }
 }

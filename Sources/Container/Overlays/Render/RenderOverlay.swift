@@ -12,6 +12,11 @@ public struct RenderOverlay: Widget {
             ZStack {
                 VideoSurface(
                     player: render.engine, gravity: render.gravity, cornerRadius: render.videoCornerRadius)
+                if !render.vectors.isEmpty {
+                    VideoVectorLayer(
+                        render.vectors, videoSize: render.videoSize, gravity: render.gravity,
+                        cornerRadius: render.videoCornerRadius)
+                }
                 GestureOverlay()
             }
         }

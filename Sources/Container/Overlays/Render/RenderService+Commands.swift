@@ -173,6 +173,32 @@ extension RenderService {
     /// one libavfilter rejects is reported as an error and removed.
     public func setVideoFilter(_ description: String) { engine.setVideoFilter(description) }
 
+    /// Draws `vector` over the video, on top of the others, or in the place of the one with the same
+    /// identifier; `clear` removes all the others first.
+    ///
+    /// - Throws: ``ContainerError/invalidVector(id:reason:)`` when a point, radius or angle of its
+    ///   path, or its line width, is not a finite number; the vectors drawn stay as they were.
+    public func addVector(_ vector: VideoVector, clear: Bool = false) throws(ContainerError) {
+        if let problem = vector.problem { throw .invalidVector(id: vector.id, reason: problem) }
+        var updated = clear ? [] : vectors
+        if let index = updated.firstIndex(where: { $0.id == vector.id }) {
+            updated[index] = vector
+        } else {
+            updated.append(vector)
+        }
+        vectors = updated
+    }
+
+    /// Removes the vector named `id`, if there is one.
+    public func removeVector(id: String) {
+        vectors.removeAll { $0.id == id }
+    }
+
+    /// Removes every vector drawn over the video.
+    public func removeAllVectors() {
+        if !vectors.isEmpty { vectors = [] }
+    }
+
     /// The picture of the player, as a widget: what the render overlay shows, for layouts of one's
     /// own (a feed page, a thumbnail of the playing item). Its gravity is ``gravity`` and its corner
     /// radius ``videoCornerRadius`` unless given.

@@ -19,6 +19,8 @@ public final class RenderService: Service {
     /// The radius, in points, of the rounded corners the render overlay gives the video (the
     /// picture's own corners when `fit` letterboxes it); 0 keeps them square.
     @ViewState public var videoCornerRadius = 0.0
+    /// The drawings over the video, bottom first (``addVector(_:clear:)``).
+    @ViewState public internal(set) var vectors: [VideoVector] = []
     /// Where the player is in its life.
     @ViewState public private(set) var status = PlayerStatus.idle
     /// Whether the player is playing (not paused, buffering or ended).
