@@ -11,7 +11,9 @@ public struct RenderOverlay: Widget {
         WithService(RenderService.self) { render in
             ZStack {
                 VideoSurface(
-                    player: render.engine, gravity: render.gravity, cornerRadius: render.videoCornerRadius)
+                    player: render.engine, gravity: render.gravity, cornerRadius: render.videoCornerRadius
+                )
+                .onFrameChange { [weak render] frame in render?.videoAreaLaidOut(frame) }
                 if !render.vectors.isEmpty {
                     VideoVectorLayer(
                         render.vectors, videoSize: render.videoSize, gravity: render.gravity,

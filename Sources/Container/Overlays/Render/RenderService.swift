@@ -19,6 +19,9 @@ public final class RenderService: Service {
     /// The radius, in points, of the rounded corners the render overlay gives the video (the
     /// picture's own corners when `fit` letterboxes it); 0 keeps them square.
     @ViewState public var videoCornerRadius = 0.0
+    /// Where the render overlay shows the video, in window points, since its first layout; each
+    /// change is also sent to observers as `.boundsChanged`.
+    @ViewState public private(set) var videoBounds: Rect?
     /// The drawings over the video, bottom first (``addVector(_:clear:)``).
     @ViewState public internal(set) var vectors: [VideoVector] = []
     /// Where the player is in its life.
@@ -243,6 +246,14 @@ public final class RenderService: Service {
         currentRendition = player.currentRendition
         mirrorPictureAdjustments()
         events(event)
+    }
+
+    /// Takes the frame the render overlay's video area was laid out in, and tells observers when it
+    /// moved or changed size.
+    func videoAreaLaidOut(_ frame: Rect) {
+        guard frame != videoBounds else { return }
+        videoBounds = frame
+        events(.boundsChanged(frame))
     }
 
     /// Copies the picture adjustments, which the player changes without an event.

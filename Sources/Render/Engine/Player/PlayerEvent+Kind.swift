@@ -38,6 +38,8 @@ extension PlayerEvent {
         case chaptersChanged
         /// `PlayerEvent.videoSizeChanged`.
         case videoSizeChanged
+        /// `PlayerEvent.boundsChanged`.
+        case boundsChanged
         /// `PlayerEvent.qualityChanged`.
         case qualityChanged
         /// `PlayerEvent.renditionChanged`.
@@ -77,6 +79,7 @@ extension PlayerEvent {
         case .tracksChanged: .tracksChanged
         case .chaptersChanged: .chaptersChanged
         case .videoSizeChanged: .videoSizeChanged
+        case .boundsChanged: .boundsChanged
         case .qualityChanged: .qualityChanged
         case .renditionChanged: .renditionChanged
         case .subtitleCue: .subtitleCue

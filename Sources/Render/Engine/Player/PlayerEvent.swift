@@ -44,6 +44,9 @@ public enum PlayerEvent: Equatable, Sendable {
     case chaptersChanged([MediaChapter])
     /// The picture's display size is known.
     case videoSizeChanged(Size)
+    /// The area the video is shown in moved or changed size (window points). Sent by the render
+    /// service of the container when its overlay's video area is laid out anew, never by an engine.
+    case boundsChanged(Rect)
     /// The quality setting changed (``MediaPlayer/setQuality(_:)``).
     case qualityChanged(Quality)
     /// Another rendition of a multi-rendition stream plays from now on (`from` is `nil` for the
