@@ -157,7 +157,7 @@ extension RenderService {
         mirrorPictureAdjustments()
     }
 
-    /// Sets the picture's contrast, 0...2 (1 leaves it as it is).
+    /// Sets the picture's contrast, 0...4 (1 leaves it as it is).
     public func setContrast(_ value: Double) {
         engine.setContrast(value)
         mirrorPictureAdjustments()
@@ -169,9 +169,30 @@ extension RenderService {
         mirrorPictureAdjustments()
     }
 
-    /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the picture adjustments;
-    /// one libavfilter rejects is reported as an error and removed.
-    public func setVideoFilter(_ description: String) { engine.setVideoFilter(description) }
+    /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the picture adjustments,
+    /// in the place of the filters applied before; one libavfilter rejects is reported as an error
+    /// and removed.
+    public func setVideoFilter(_ description: String) {
+        engine.setVideoFilter(description)
+        mirrorPictureAdjustments()
+    }
+
+    /// Adds a libavfilter video filter, or a chain of them ("hflip", "boxblur=4", "negate,vflip"),
+    /// after those applied already (``videoFilters``); `clear` removes those first.
+    ///
+    /// - Throws: ``/VideoPlayerRender/PlayerError/invalidArgument(_:)`` when libavfilter knows no
+    ///   filter of that name or the filter does not take the options given; the filters stay as
+    ///   they were.
+    public func addFilter(_ description: String, clear: Bool = false) throws(PlayerError) {
+        defer { mirrorPictureAdjustments() }
+        try engine.addFilter(description, clear: clear)
+    }
+
+    /// Removes every video filter; brightness, contrast and saturation stay.
+    public func removeAllFilters() {
+        engine.removeAllFilters()
+        mirrorPictureAdjustments()
+    }
 
     /// Draws `vector` over the video, on top of the others, or in the place of the one with the same
     /// identifier; `clear` removes all the others first.

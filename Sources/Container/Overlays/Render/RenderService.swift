@@ -105,10 +105,13 @@ public final class RenderService: Service {
     @ViewState public private(set) var currentRendition: Rendition?
     /// The picture's brightness, -1...1 (0 leaves it as it is).
     @ViewState public private(set) var brightness = 0.0
-    /// The picture's contrast, 0...2 (1 leaves it as it is).
+    /// The picture's contrast, 0...4 (1 leaves it as it is).
     @ViewState public private(set) var contrast = 1.0
     /// The picture's saturation, 0...3 (1 leaves it as it is; 0 is black and white).
     @ViewState public private(set) var saturation = 1.0
+    /// The libavfilter video filters applied after the picture adjustments, first to last
+    /// (``addFilter(_:clear:)``).
+    @ViewState public private(set) var videoFilters: [String] = []
     /// Seconds the window took to compose and present its last frame (`nil` without a window).
     ///
     /// ``PlayerWindow`` sets it on every present. It is not a `@ViewState`, so it never redraws a
@@ -262,5 +265,6 @@ public final class RenderService: Service {
         brightness = player.brightness
         contrast = player.contrast
         saturation = player.saturation
+        videoFilters = player.videoFilters
     }
 }

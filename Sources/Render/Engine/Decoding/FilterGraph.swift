@@ -13,7 +13,9 @@ final class FilterGraph {
     /// - Parameters:
     ///   - audio: whether the graph carries audio (`abuffer`/`abuffersink`) or video.
     ///   - sourceArguments: the buffer source's parameters ("video_size=...:pix_fmt=...").
-    init(description: String, audio: Bool, sourceArguments: String) throws(PlayerError) {
+    init(description: String, audio: Bool, sourceArguments: String, configures: Bool = true)
+        throws(PlayerError)
+    {
         guard let graph = avfilter_graph_alloc() else { throw PlayerError.invalidArgument("filter graph") }
         self.graph = graph
         var sourceContext: UnsafeMutablePointer<AVFilterContext>?
@@ -49,7 +51,7 @@ final class FilterGraph {
             inputList.pointee.name = av_strdup("out")
             inputList.pointee.filter_ctx = sinkContext
             try fail(avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil), "parsing")
-            try fail(avfilter_graph_config(graph, nil), "configuring")
+            if configures { try fail(avfilter_graph_config(graph, nil), "configuring") }
         } catch {
             failure = error
         }
@@ -63,6 +65,23 @@ final class FilterGraph {
 
     deinit {
         avfilter_graph_free(&graph)
+    }
+
+    /// Checks that `description` is a chain of video filters libavfilter knows, with options they
+    /// take, without building it for a picture: what depends on the picture (a crop larger than
+    /// it) can still fail when it meets one.
+    static func checkVideoChain(_ description: String) throws(PlayerError) {
+        let trimmed = description.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else {
+            throw .invalidArgument("a video filter needs a name, such as \"hflip\"")
+        }
+        guard !trimmed.contains(";"), !trimmed.contains("[") else {
+            throw .invalidArgument(
+                "'\(description)' is not a chain: filters stack one after another, without ';' or pad labels")
+        }
+        _ = try FilterGraph(
+            description: trimmed, audio: false,
+            sourceArguments: "video_size=16x16:pix_fmt=0:time_base=1/25:pixel_aspect=1/1", configures: false)
     }
 
     /// Feeds a frame (a new reference is taken; `frame` stays valid); `nil` signals the end.

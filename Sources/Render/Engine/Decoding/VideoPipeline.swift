@@ -168,7 +168,7 @@ final class VideoPipeline: DecodedFrameHandler {
                     description: "\(description),format=yuv420p", audio: false, sourceArguments: arguments)
                 filter = (graph, description, input)
             } catch {
-                post(.warning(error))
+                post(.videoFilterFailed(error))
                 settings.update { $0.videoFilter = "" }
                 // The picture that met the bad graph is still shown, unfiltered: dropping it would
                 // lose the target picture of an exact seek.

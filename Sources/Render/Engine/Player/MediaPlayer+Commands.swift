@@ -138,9 +138,9 @@ extension MediaPlayer {
         updateSettings()
     }
 
-    /// Sets the video contrast; clamped to 0...2 (reported with `.adjusted`).
+    /// Sets the video contrast; clamped to 0...4 (reported with `.adjusted`).
     public func setContrast(_ requested: Double) {
-        contrast = clamp(.contrast, requested, to: 0...2)
+        contrast = clamp(.contrast, requested, to: 0...4)
         updateSettings()
     }
 
@@ -150,12 +150,50 @@ extension MediaPlayer {
         updateSettings()
     }
 
-    /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the equaliser.
+    /// Applies a libavfilter video graph ("hflip", "negate,vflip"...) after the equaliser, in the
+    /// place of every filter applied before ("" removes them).
     ///
     /// > Important: a graph libavfilter rejects is reported as `.error(.invalidArgument)` and removed.
     public func setVideoFilter(_ description: String) {
-        customVideoFilter = description
+        videoFilters = description.isEmpty ? [] : [description]
         updateSettings()
+    }
+
+    /// Adds a libavfilter video filter, or a chain of them ("hflip", "boxblur=4", "negate,vflip"), after
+    /// the filters applied already; `clear` removes those first. The picture changes from the next
+    /// frame decoded.
+    ///
+    /// - Throws: `.invalidArgument` when libavfilter knows no filter of that name, or the filter
+    ///   does not take the options given, or the text is not one chain (`;` or pad labels); the
+    ///   filters stay as they were. What only fails on the picture itself (a crop larger than it) is
+    ///   reported as `.error(.invalidArgument)` when it meets one, and the filters are removed.
+    public func addFilter(_ description: String, clear: Bool = false) throws(PlayerError) {
+        try FilterGraph.checkVideoChain(description)
+        videoFilters =
+            (clear ? [] : videoFilters) + [description.trimmingCharacters(in: .whitespacesAndNewlines)]
+        updateSettings()
+    }
+
+    /// Checks, as ``addFilter(_:clear:)`` does, that `description` is a chain of video filters
+    /// libavfilter knows with options they take; throws `.invalidArgument` otherwise.
+    public nonisolated static func checkVideoFilter(_ description: String) throws(PlayerError) {
+        try FilterGraph.checkVideoChain(description)
+    }
+
+    /// Removes every video filter; the picture adjustments stay.
+    public func removeAllFilters() {
+        guard !videoFilters.isEmpty else { return }
+        videoFilters = []
+        updateSettings()
+    }
+
+    /// Takes the filters away after the pictures met a graph libavfilter could not build.
+    func videoFilterFailed(_ error: PlayerError) {
+        if !videoFilters.isEmpty {
+            videoFilters = []
+            updateSettings()
+        }
+        emit(.error(error))
     }
 
     /// The settings every session of this player decodes with.

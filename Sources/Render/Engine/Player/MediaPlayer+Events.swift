@@ -25,6 +25,8 @@ extension MediaPlayer {
             setStatus(.failed(error))
         case .warning(let error):
             emit(.error(error))
+        case .videoFilterFailed(let error):
+            videoFilterFailed(error)
         case .seeked(let serial, let failure):
             guard let pendingSeek, pendingSeek.serial == serial else { return }
             if let failure {

@@ -94,10 +94,13 @@ public final class MediaPlayer {
     public var audioDelay: Double { currentItem?.audioDelay ?? 0 }
     /// Seconds the current item's subtitles show after the times their cues name (negative: before).
     public var subtitleDelay: Double { currentItem?.subtitleDelay ?? 0 }
-    /// Video equaliser values (libavfilter `eq`): brightness -1...1, contrast 0...2, saturation 0...3.
+    /// Video equaliser values (libavfilter `eq`): brightness -1...1, contrast 0...4, saturation 0...3.
     public internal(set) var brightness = 0.0, contrast = 1.0, saturation = 1.0
-    /// A custom libavfilter video graph applied after the equaliser ("" for none).
-    public internal(set) var customVideoFilter = ""
+    /// The libavfilter video filters applied after the equaliser, first to last
+    /// (``addFilter(_:clear:)``).
+    public internal(set) var videoFilters: [String] = []
+    /// The filters as one libavfilter graph ("" for none).
+    public var customVideoFilter: String { videoFilters.joined(separator: ",") }
 
     /// The queue of items and the index of the current one.
     public internal(set) var items: [MediaItem] = []

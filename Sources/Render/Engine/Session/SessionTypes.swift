@@ -36,6 +36,8 @@ enum SessionEvent: Sendable {
     case failed(PlayerError)
     /// Something is wrong but playback goes on (an unsupported track, no audio device...).
     case warning(PlayerError)
+    /// The video filters could not be built for the pictures; they are left out from then on.
+    case videoFilterFailed(PlayerError)
     /// The demuxer repositioned for seek generation `serial`, or the container refused to: `failure`
     /// says why, and the media is read on from where it stood.
     case seeked(serial: Int, failure: PlayerError?)

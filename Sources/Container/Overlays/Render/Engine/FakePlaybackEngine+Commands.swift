@@ -231,7 +231,7 @@ extension FakePlaybackEngine {
 
     public func setContrast(_ value: Double) {
         record(.setContrast(value))
-        contrast = clamp(.contrast, value, to: 0...2)
+        contrast = clamp(.contrast, value, to: 0...4)
     }
 
     public func setSaturation(_ value: Double) {
@@ -241,7 +241,20 @@ extension FakePlaybackEngine {
 
     public func setVideoFilter(_ description: String) {
         record(.setVideoFilter(description))
-        videoFilter = description
+        videoFilters = description.isEmpty ? [] : [description]
+    }
+
+    public func addFilter(_ description: String, clear: Bool) throws(PlayerError) {
+        record(.addFilter(description, clear: clear))
+        // The same check as FFmpeg's player: the names and options libavfilter knows.
+        try MediaPlayer.checkVideoFilter(description)
+        videoFilters =
+            (clear ? [] : videoFilters) + [description.trimmingCharacters(in: .whitespacesAndNewlines)]
+    }
+
+    public func removeAllFilters() {
+        record(.removeAllFilters)
+        videoFilters = []
     }
 
     public func selectAudioTrack(index: Int) {

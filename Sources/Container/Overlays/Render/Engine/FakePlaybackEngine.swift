@@ -79,6 +79,10 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case setSaturation(Double)
         /// A call of ``setVideoFilter(_:)``.
         case setVideoFilter(String)
+        /// A call of ``addFilter(_:clear:)``, taken or refused.
+        case addFilter(String, clear: Bool)
+        /// A call of ``removeAllFilters()``.
+        case removeAllFilters
         /// A call of ``selectAudioTrack(index:)``.
         case selectAudioTrack(index: Int)
         /// A call of ``selectAudioTrack(language:)``.
@@ -101,8 +105,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
     public var media: @Sendable (MediaItem) -> FakeMedia
     /// Every command received, oldest first.
     public internal(set) var commands: [Command] = []
-    /// The video filter last set.
-    public internal(set) var videoFilter = ""
+    /// The video filters, as one libavfilter graph.
+    public var videoFilter: String { videoFilters.joined(separator: ",") }
+    public internal(set) var videoFilters: [String] = []
 
     public internal(set) var status = PlayerStatus.idle
     public internal(set) var duration: Double?

@@ -113,10 +113,12 @@ public protocol PlaybackEngine: VideoSource {
     var currentRendition: Rendition? { get }
     /// The picture's brightness, -1...1.
     var brightness: Double { get }
-    /// The picture's contrast, 0...2.
+    /// The picture's contrast, 0...4.
     var contrast: Double { get }
     /// The picture's saturation, 0...3.
     var saturation: Double { get }
+    /// The libavfilter video filters applied after the picture adjustments, first to last.
+    var videoFilters: [String] { get }
     /// How playback of the current item is going.
     var statistics: PlaybackStatistics { get }
 
@@ -187,8 +189,13 @@ public protocol PlaybackEngine: VideoSource {
     func setContrast(_ value: Double)
     /// Sets the picture's saturation.
     func setSaturation(_ value: Double)
-    /// Applies a libavfilter video graph after the picture adjustments.
+    /// Applies a libavfilter video graph after the picture adjustments, in the place of the filters.
     func setVideoFilter(_ description: String)
+    /// Adds a libavfilter video filter after the others (`clear`: in their place); throws
+    /// `.invalidArgument` for one libavfilter does not know.
+    func addFilter(_ description: String, clear: Bool) throws(PlayerError)
+    /// Removes every video filter.
+    func removeAllFilters()
     /// Plays the audio track with stream index `index`.
     func selectAudioTrack(index: Int)
     /// Plays the first audio track in `language`.
