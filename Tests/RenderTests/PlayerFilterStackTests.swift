@@ -90,5 +90,23 @@ extension PlayerTests {
             #expect(player.contrast == 4)
             await harness.close()
         }
+
+        @Test func theTickIntervalChangesWhilePlaying() async throws {
+            // Off at first, then every 0.5 s of media time from where playback stands.
+            let harness = PlayerHarness()
+            harness.player.load(try TestClips.item(ClipSpec(duration: 2)), autoplay: true)
+            #expect(await harness.wait { harness.player.currentTime > 0.3 })
+            let from = Int((harness.player.currentTime / 0.5).rounded(.down)) + 1
+            harness.player.setTimeTickInterval(0.5)
+            #expect(await harness.wait(timeout: 4, for: .ended))
+            let ticks = harness.events.compactMap { if case .timeTick(let time) = $0 { time } else { nil } }
+            let multiples = ticks.map { Int(($0 / 0.5).rounded(.down)) }
+            #expect(multiples == Array(from...3) || multiples == Array(from...4), "\(ticks)")
+            harness.player.setTimeTickInterval(.nan)
+            #expect(harness.player.configuration.timeTickInterval == 0.25)
+            harness.player.setTimeTickInterval(nil)
+            #expect(harness.player.configuration.timeTickInterval == nil)
+            await harness.close()
+        }
     }
 }

@@ -151,6 +151,13 @@ extension RenderService {
         engine.load(engine.items, startingAt: index, autoplay: true)
     }
 
+    /// Publishes the position (``currentTime`` and `.timeTick`) every `interval` seconds of media
+    /// time, 0.01...3600; `nil` only at seeks and changes of state.
+    public func setTimeTickInterval(_ interval: Double?) {
+        engine.setTimeTickInterval(interval)
+        configuration.timeTickInterval = engine.configuration.timeTickInterval
+    }
+
     /// Sets the picture's brightness, -1...1 (0 leaves it as it is).
     public func setBrightness(_ value: Double) {
         engine.setBrightness(value)

@@ -22,6 +22,8 @@ public final class RenderService: Service {
     /// Where the render overlay shows the video, in window points, since its first layout; each
     /// change is also sent to observers as `.boundsChanged`.
     @ViewState public private(set) var videoBounds: Rect?
+    /// The settings applied last with ``apply(_:)``.
+    @ViewState public internal(set) var appliedSettings = VideoSettings()
     /// The drawings over the video, bottom first (``addVector(_:clear:)``).
     @ViewState public internal(set) var vectors: [VideoVector] = []
     /// Where the player is in its life.
@@ -135,7 +137,7 @@ public final class RenderService: Service {
     private var madeEngine: (any PlaybackEngine)?
     /// The engine if it was made, without making it.
     var existingEngine: (any PlaybackEngine)? { madeEngine }
-    private let events = Observers<PlayerEvent>()
+    let events = Observers<PlayerEvent>()
     @Dependency(\.playbackEngine) private var engineFactory
     @Dependency(\.clock) private var clock
 

@@ -132,6 +132,13 @@ extension MediaPlayer {
         items[index] = ItemDelay.clamping(items[index]) { clamp($0, $1, to: $2, ifNaN: 0) }
     }
 
+    /// Sends `.timeTick` every `interval` seconds of media time from now on (`nil`: never); the
+    /// interval is clamped to 0.01...3600 (reported with `.adjusted`; not a number gives 0.25).
+    public func setTimeTickInterval(_ interval: Double?) {
+        configuration.timeTickInterval = interval.map { clamp(.timeTick, $0, to: 0.01...3600, ifNaN: 0.25) }
+        lastTick = configuration.timeTickInterval.map { (currentTime / $0).rounded(.down) }
+    }
+
     /// Sets the video brightness; clamped to -1...1 (reported with `.adjusted`).
     public func setBrightness(_ requested: Double) {
         brightness = clamp(.brightness, requested, to: -1...1)

@@ -12,8 +12,9 @@ import Logging
 /// > the main actor, which suits tests and windowless programs.
 @MainActor
 public final class MediaPlayer {
-    /// The settings the player was made with.
-    public let configuration: PlayerConfiguration
+    /// The settings the player was made with; only the tick interval changes afterwards
+    /// (``setTimeTickInterval(_:)``).
+    public internal(set) var configuration: PlayerConfiguration
 
     /// Where the player is in its life.
     public internal(set) var status: PlayerStatus = .idle

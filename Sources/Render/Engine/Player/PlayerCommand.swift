@@ -3,7 +3,7 @@ public enum PlayerCommand: String, Hashable, Sendable {
     /// Transport commands.
     case play, pause, seek, step, load, retry
     /// Sound and timing settings.
-    case rate, volume, mute, loop, audioDelay, subtitleDelay
+    case rate, volume, mute, loop, audioDelay, subtitleDelay, timeTick
     /// Video settings.
     case brightness, contrast, saturation, filter
     /// Track choices.

@@ -224,6 +224,11 @@ extension FakePlaybackEngine {
         switchToItem(at: previous, playing: wantsPlay || status == .playing)
     }
 
+    public func setTimeTickInterval(_ interval: Double?) {
+        configuration.timeTickInterval = interval.map { clamp(.timeTick, $0, to: 0.01...3600, ifNaN: 0.25) }
+        if anchor != nil { scheduleNextStop() }
+    }
+
     public func setBrightness(_ value: Double) {
         record(.setBrightness(value))
         brightness = clamp(.brightness, value, to: -1...1)

@@ -99,8 +99,9 @@ public final class FakePlaybackEngine: PlaybackEngine {
         case close
     }
 
-    /// The settings the engine was made with; `timeTickInterval` paces its `.timeTick` events.
-    public let configuration: PlayerConfiguration
+    /// The settings the engine was made with; `timeTickInterval` paces its `.timeTick` events
+    /// and changes with ``setTimeTickInterval(_:)``.
+    public internal(set) var configuration: PlayerConfiguration
     /// What each item holds; it is asked when an item opens, so a test may change it between loads.
     public var media: @Sendable (MediaItem) -> FakeMedia
     /// Every command received, oldest first.

@@ -111,6 +111,8 @@ public protocol PlaybackEngine: VideoSource {
     var quality: Quality { get }
     /// The rendition playing, in an item that offers several.
     var currentRendition: Rendition? { get }
+    /// The settings the engine was made with, and its tick interval as it is now.
+    var configuration: PlayerConfiguration { get }
     /// The picture's brightness, -1...1.
     var brightness: Double { get }
     /// The picture's contrast, 0...4.
@@ -185,6 +187,8 @@ public protocol PlaybackEngine: VideoSource {
     func previous()
     /// Sets the picture's brightness.
     func setBrightness(_ value: Double)
+    /// Sends `.timeTick` every `interval` seconds of media time from now on (`nil`: never).
+    func setTimeTickInterval(_ interval: Double?)
     /// Sets the picture's contrast.
     func setContrast(_ value: Double)
     /// Sets the picture's saturation.
