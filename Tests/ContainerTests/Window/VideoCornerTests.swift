@@ -17,7 +17,10 @@ import VideoPlayerTestSupport
     }
 
     /// A context playing a 16:9 orange picture.
-    func makeContext() -> Context {
+    func makeContext() -> Context { Self.playingOrange(clock: clock) }
+
+    /// A context on `clock` playing a 64x36 orange picture.
+    static func playingOrange(clock: TestClock) -> Context {
         let media = FakeMedia(
             videoSize: Size(width: 64, height: 36), color: Color(red: 1, green: 0.5, blue: 0))
         let context = Context(mode: .test)

@@ -20,12 +20,7 @@ import VideoPlayerTestSupport
     /// A context playing a 64x36 orange picture, and a host of `size` showing its render overlay
     /// over white.
     func makeBed(size: Size) -> (Context, WidgetHost) {
-        let media = FakeMedia(
-            videoSize: Size(width: 64, height: 36), color: Color(red: 1, green: 0.5, blue: 0))
-        let context = Context(mode: .test)
-            .withDependency(\.clock, clock)
-            .withDependency(\.playbackEngine, .fake { _ in media })
-        context.render.load(MediaItem(path: "clip.mp4"))
+        let context = VideoCornerTests.playingOrange(clock: clock)
         let host = WidgetHost(
             root: ZStack {
                 Color.white
