@@ -39,7 +39,8 @@ public struct VideoVector: Identifiable, Equatable, Sendable {
 }
 
 /// Draws ``VideoVector``s over a picture of `videoSize` placed in the widget's frame by `gravity`,
-/// clipped to the picture as shown (with its corners rounded by `cornerRadius`).
+/// clipped to the picture as shown (with its corners rounded by `cornerRadius`, which, as a
+/// ``VideoSurface``'s, leaves them square when it is not a positive number).
 ///
 /// The render overlay puts one over its ``VideoSurface``; a layout of one's own puts one in a
 /// `ZStack` with ``RenderService/surface(gravity:cornerRadius:)`` and the same gravity and radius.
@@ -56,7 +57,7 @@ public struct VideoVectorLayer: Widget {
         self.vectors = vectors
         self.videoSize = videoSize
         self.gravity = gravity
-        self.cornerRadius = cornerRadius
+        self.cornerRadius = VideoSurface.usableRadius(cornerRadius)
     }
 
     /// The vectors drawn on a canvas.

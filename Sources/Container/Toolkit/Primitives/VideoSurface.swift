@@ -19,7 +19,12 @@ public struct VideoSurface: PrimitiveWidget {
     public init(player: any VideoSource, gravity: VideoGravity = .fit, cornerRadius: Double = 0) {
         source = SourceReference(player)
         self.gravity = gravity
-        self.cornerRadius = cornerRadius.isFinite ? max(0, cornerRadius) : 0
+        self.cornerRadius = Self.usableRadius(cornerRadius)
+    }
+
+    /// `radius` when it is a positive number of points, else 0 (square corners).
+    static func usableRadius(_ radius: Double) -> Double {
+        radius.isFinite ? max(0, radius) : 0
     }
 
     var player: any VideoSource { source.value }
