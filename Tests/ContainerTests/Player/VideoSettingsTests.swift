@@ -47,6 +47,9 @@ import VideoPlayerContainer
         #expect(settings.timePublishing == 0.5)
         #expect(settings.loops == true && settings.isMuted == true && !settings.autoplay)
         #expect(settings.subtitles == "/videos/intro.vtt")
+        #expect(settings.subtitlesURL == URL(fileURLWithPath: "/videos/intro.vtt"))
+        #expect(VideoSettings { Subtitles("https://cdn.test/a.vtt") }.subtitlesURL?.scheme == "https")
+        #expect(VideoSettings { Subtitles(" ") }.subtitlesURL == nil)
         #expect(settings.cornerRadius == 12)
 
         #expect(

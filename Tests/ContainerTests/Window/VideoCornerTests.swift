@@ -19,6 +19,17 @@ import VideoPlayerTestSupport
     /// A context playing a 16:9 orange picture.
     func makeContext() -> Context { Self.playingOrange(clock: clock) }
 
+    /// A host of `size` showing the render overlay of `context` over white, updated once.
+    static func renderOverlayOverWhite(_ context: Context, size: Size) -> WidgetHost {
+        let host = WidgetHost(
+            root: ZStack {
+                Color.white
+                RenderOverlay()
+            }, context: context, size: size)
+        host.update()
+        return host
+    }
+
     /// A context on `clock` playing a 64x36 orange picture.
     static func playingOrange(clock: TestClock) -> Context {
         let media = FakeMedia(
@@ -63,12 +74,7 @@ import VideoPlayerTestSupport
     @Test func theRenderOverlayFollowsTheRadiusInSnapshots() {
         let context = makeContext()
         context.render.videoCornerRadius = 20
-        let host = WidgetHost(
-            root: ZStack {
-                Color.white
-                RenderOverlay()
-            }, context: context, size: Size(width: 160, height: 90))
-        host.update()
+        let host = Self.renderOverlayOverWhite(context, size: Size(width: 160, height: 90))
         expectRoundedCorners(host.snapshotWithVideo(), "snapshot")
 
         context.render.videoCornerRadius = 0

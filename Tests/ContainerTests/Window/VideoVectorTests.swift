@@ -21,13 +21,7 @@ import VideoPlayerTestSupport
     /// over white.
     func makeBed(size: Size) -> (Context, WidgetHost) {
         let context = VideoCornerTests.playingOrange(clock: clock)
-        let host = WidgetHost(
-            root: ZStack {
-                Color.white
-                RenderOverlay()
-            }, context: context, size: size)
-        host.update()
-        return (context, host)
+        return (context, VideoCornerTests.renderOverlayOverWhite(context, size: size))
     }
 
     /// The top left quarter of the 64x36 picture, filled blue.
@@ -84,6 +78,11 @@ import VideoPlayerTestSupport
         #expect(
             pixel(host, 1, 1).isClose(to: white, tolerance: 4), "the corner shows what is under the video")
         #expect(pixel(host, 80, 45).isClose(to: blue, tolerance: 4))
+
+        // A radius that is no number of points leaves the drawing square, as it does the video.
+        context.render.videoCornerRadius = .infinity
+        host.update()
+        #expect(pixel(host, 1, 1).isClose(to: blue, tolerance: 4))
     }
 
     @Test func vectorsAreReplacedByNameAndRemoved() throws {
@@ -143,12 +142,7 @@ import VideoPlayerTestSupport
             .withDependency(\.playbackEngine, .fake { _ in FakeMedia(videoSize: nil) })
         context.render.load(MediaItem(path: "song.mp3"))
         try context.render.addVector(quarter)
-        let host = WidgetHost(
-            root: ZStack {
-                Color.white
-                RenderOverlay()
-            }, context: context, size: Size(width: 160, height: 90))
-        host.update()
+        let host = VideoCornerTests.renderOverlayOverWhite(context, size: Size(width: 160, height: 90))
         #expect(host.snapshotWithVideo().pixel(x: 5, y: 5).isClose(to: black, tolerance: 4))
     }
 }

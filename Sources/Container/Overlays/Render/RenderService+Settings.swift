@@ -1,5 +1,3 @@
-import Foundation
-
 extension RenderService {
     /// Applies declared settings: each value given changes its part of the player, and one left
     /// out leaves it as it is.
@@ -20,7 +18,7 @@ extension RenderService {
         guard let location = settings.location else {
             return events(.ignored(.load, reason: "the settings name an empty source"))
         }
-        let subtitles = settings.subtitles.flatMap(Self.url(of:))
+        let subtitles = settings.subtitlesURL
         if location != previous.location || item == nil {
             var loaded = MediaItem(path: location)
             loaded.externalSubtitleURL = subtitles
@@ -28,12 +26,5 @@ extension RenderService {
         } else if settings.subtitles != previous.subtitles {
             setExternalSubtitles(subtitles)
         }
-    }
-
-    /// A URL for a path or URL string; `nil` for an empty one.
-    private static func url(of location: String) -> URL? {
-        let trimmed = location.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { return nil }
-        return trimmed.contains("://") ? URL(string: trimmed) : URL(fileURLWithPath: trimmed)
     }
 }

@@ -58,6 +58,14 @@ public struct VideoSettings: Equatable, Sendable {
         let bare = fileExtension.hasPrefix(".") ? String(fileExtension.dropFirst()) : fileExtension
         return "\(source).\(bare)"
     }
+
+    /// The subtitle file as a URL (a file URL for a path); `nil` without one or with an empty one.
+    public var subtitlesURL: URL? {
+        guard let path = subtitles?.trimmingCharacters(in: .whitespacesAndNewlines), !path.isEmpty else {
+            return nil
+        }
+        return path.contains("://") ? URL(string: path) : URL(fileURLWithPath: path)
+    }
 }
 
 /// One value of ``VideoSettings``, written in its block.

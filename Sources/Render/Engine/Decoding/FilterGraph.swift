@@ -69,8 +69,8 @@ final class FilterGraph {
 
     /// Checks that `description` is a chain of video filters libavfilter knows, with options they
     /// take, without building it for a picture: what depends on the picture (a crop larger than
-    /// it) can still fail when it meets one.
-    static func checkVideoChain(_ description: String) throws(PlayerError) {
+    /// it) can still fail when it meets one. Returns the chain without the blanks around it.
+    static func checkedVideoChain(_ description: String) throws(PlayerError) -> String {
         let trimmed = description.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
             throw .invalidArgument("a video filter needs a name, such as \"hflip\"")
@@ -82,6 +82,7 @@ final class FilterGraph {
         _ = try FilterGraph(
             description: trimmed, audio: false,
             sourceArguments: "video_size=16x16:pix_fmt=0:time_base=1/25:pixel_aspect=1/1", configures: false)
+        return trimmed
     }
 
     /// Feeds a frame (a new reference is taken; `frame` stays valid); `nil` signals the end.

@@ -175,16 +175,17 @@ extension MediaPlayer {
     ///   filters stay as they were. What only fails on the picture itself (a crop larger than it) is
     ///   reported as `.error(.invalidArgument)` when it meets one, and the filters are removed.
     public func addFilter(_ description: String, clear: Bool = false) throws(PlayerError) {
-        try FilterGraph.checkVideoChain(description)
-        videoFilters =
-            (clear ? [] : videoFilters) + [description.trimmingCharacters(in: .whitespacesAndNewlines)]
+        let chain = try FilterGraph.checkedVideoChain(description)
+        videoFilters = (clear ? [] : videoFilters) + [chain]
         updateSettings()
     }
 
     /// Checks, as ``addFilter(_:clear:)`` does, that `description` is a chain of video filters
-    /// libavfilter knows with options they take; throws `.invalidArgument` otherwise.
-    public nonisolated static func checkVideoFilter(_ description: String) throws(PlayerError) {
-        try FilterGraph.checkVideoChain(description)
+    /// libavfilter knows with options they take, and returns it as the stack holds it (without the
+    /// blanks around it); throws `.invalidArgument` otherwise.
+    @discardableResult
+    public nonisolated static func checkVideoFilter(_ description: String) throws(PlayerError) -> String {
+        try FilterGraph.checkedVideoChain(description)
     }
 
     /// Removes every video filter; the picture adjustments stay.

@@ -252,9 +252,8 @@ extension FakePlaybackEngine {
     public func addFilter(_ description: String, clear: Bool) throws(PlayerError) {
         record(.addFilter(description, clear: clear))
         // The same check as FFmpeg's player: the names and options libavfilter knows.
-        try MediaPlayer.checkVideoFilter(description)
-        videoFilters =
-            (clear ? [] : videoFilters) + [description.trimmingCharacters(in: .whitespacesAndNewlines)]
+        let chain = try MediaPlayer.checkVideoFilter(description)
+        videoFilters = (clear ? [] : videoFilters) + [chain]
     }
 
     public func removeAllFilters() {
