@@ -21,6 +21,9 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case windowNotOpen
     /// A drawing over the video was refused: its path or line width is not a finite number.
     case invalidVector(id: String, reason: String)
+    /// Picture in picture cannot start; the reason says why (no window shows the player, nothing
+    /// with a picture is loaded).
+    case pictureInPictureUnavailable(String)
 
     public var description: String {
         switch self {
@@ -35,6 +38,7 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noPicture(let reason): "No picture to capture: \(reason)"
         case .windowNotOpen: "No window is open to capture"
         case .invalidVector(let id, let reason): "Cannot draw the vector \(id) over the video: \(reason)"
+        case .pictureInPictureUnavailable(let reason): "Picture in picture cannot start: \(reason)"
         }
     }
 }

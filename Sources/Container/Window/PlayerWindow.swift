@@ -35,6 +35,8 @@ public final class PlayerWindow {
     private var shouldQuit = false
     private var statusObservation: ObservationToken?
     private var participants: [any WindowLoopParticipant] = []
+    /// The other windows this loop runs, such as picture in picture.
+    private var companions: [CompanionWindow] = []
 
     /// How video and widgets are put on screen; read when the window opens. `.automatic` (the default)
     /// takes the GPU unless OpenGL is a software rasterizer; see ``Compositing``.
@@ -113,16 +115,22 @@ public final class PlayerWindow {
         guard scene == nil else { return }
         shouldQuit = false
         scene = try WindowScene(
-            title: title, size: initialSize, resizable: resizable, compositing: compositing, root: root,
-            context: context)
+            title: title, size: initialSize, style: SDLWindowHandle.Style(resizable: resizable),
+            compositing: compositing, root: root, context: context)
         context.window.window = self
         followStatus()
         publishMediaSession()
     }
 
-    /// The players the window shows: its video layers' and the render service's.
+    /// The players the window shows: its video layers', its companion windows' and the render
+    /// service's.
     private func players(in scene: WindowScene) -> [any PlaybackEngine] {
-        var players = scene.host.videoLayers.compactMap { $0.player as? any PlaybackEngine }
+        var players: [any PlaybackEngine] = []
+        for layer in scene.host.videoLayers + companions.flatMap(\.scene.host.videoLayers) {
+            if let player = layer.player as? any PlaybackEngine, !players.contains(where: { $0 === player }) {
+                players.append(player)
+            }
+        }
         if context.isServiceStarted(RenderService.self), let engine = context.render.existingEngine,
             !players.contains(where: { $0 === engine })
         {
@@ -169,6 +177,7 @@ public final class PlayerWindow {
         where [.loading, .ready, .playing, .buffering].contains(player.status) {
             player.pause()
         }
+        for companion in companions { closeCompanion(companion) }
         if isInhibitingScreenSaver {
             isInhibitingScreenSaver = false
             ScreenSaverInhibition.hold(false)
@@ -200,9 +209,38 @@ public final class PlayerWindow {
         participants.removeAll { $0 === participant }
     }
 
+    /// Opens another window of `size` points, showing `root` with this window's context, that this
+    /// window's loop runs until ``closeCompanion(_:)`` or until this window closes.
+    func openCompanion(title: String, size: Size, style: SDLWindowHandle.Style, root: AnyWidget)
+        throws(ContainerError) -> CompanionWindow
+    {
+        guard let scene else { throw .windowNotOpen }
+        let companion = CompanionWindow(
+            scene: try WindowScene(
+                title: title, size: size, style: style, compositing: compositing, root: root,
+                context: context,
+                sleeper: scene.sleeper))
+        companions.append(companion)
+        return companion
+    }
+
+    /// Closes a window opened with ``openCompanion(title:size:style:root:)`` and tells its owner.
+    func closeCompanion(_ companion: CompanionWindow) {
+        guard let index = companions.firstIndex(where: { $0 === companion }) else { return }
+        companions.remove(at: index)
+        companion.onClose?()
+    }
+
     /// Wakes the loop out of its sleep from any thread, for work that arrives from outside SDL (a
     /// socket, a worker); `nil` until ``open()``.
     public var waker: WindowWaker? { scene.map { WindowWaker(sleeper: $0.sleeper) } }
+
+    /// SDL's number for the window, which its events carry; `nil` until ``open()``.
+    var windowID: UInt32? { scene?.window.id }
+
+    /// The usable part (without panels and docks) of the screen the window is on, in points; `nil`
+    /// until ``open()``, or when the video driver does not say.
+    public var screenBounds: Rect? { scene?.window.displayBounds }
 
     /// Where the window's top left corner is on the screen, in points; `nil` until ``open()``.
     public var position: Point? { scene?.window.position }
@@ -222,7 +260,9 @@ public final class PlayerWindow {
     /// runs due work and presents if anything changed.
     public func runOnce(maxWait: Double = 0) {
         guard let scene else { return }
-        let wait = min(maxWait, scene.secondsUntilDue())
+        let wait = companions.reduce(min(maxWait, scene.secondsUntilDue())) {
+            min($0, $1.scene.secondsUntilDue())
+        }
         if let first = scene.sleeper.wait(timeout: wait) {
             handle(first, in: scene)
             while let event = scene.sleeper.nextEvent() { handle(event, in: scene) }
@@ -238,6 +278,7 @@ public final class PlayerWindow {
                 context.render.lastComposeSeconds = statistics.lastComposeSeconds
             }
         }
+        for companion in companions { _ = companion.scene.render() }
         statistics.iterations += 1
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
@@ -281,6 +322,20 @@ public final class PlayerWindow {
         let (isDrop, drop) = drops.take(event)
         if let drop, acceptsDrops { context.drops.receive(drop) }
         if isDrop { return }
+        if let id = event.windowID, let companion = companions.first(where: { $0.id == id }) {
+            if event.isCloseRequest(for: id) {
+                companion.onCloseRequest?()
+            } else {
+                companion.scene.handle(event)
+            }
+            return
+        }
+        // NB: SDL sends SDL_QUIT only when the last window closes; with a companion open, closing
+        // this one must end the loop too.
+        if event.isCloseRequest(for: scene.window.id) {
+            shouldQuit = true
+            return
+        }
         scene.handle(event)
         if SDL_EventType(event.type) == SDL_WINDOWEVENT { followWindowManager() }
     }

@@ -8,15 +8,47 @@ import CSDL2
 final class SDLWindowHandle {
     let window: OpaquePointer
 
-    init(title: String, size: Size, resizable: Bool) throws(ContainerError) {
+    /// How a window is made: framed in the middle of the screen, or bare and above the others.
+    struct Style {
+        var resizable = true
+        /// No title bar or frame from the window manager.
+        var borderless = false
+        /// Kept above the other windows.
+        var alwaysOnTop = false
+        /// Where the top left corner goes, in points; `nil` centres the window.
+        var position: Point?
+    }
+
+    init(title: String, size: Size, style: Style) throws(ContainerError) {
         var flags = csdl_window_allow_highdpi()
-        if resizable { flags |= csdl_window_resizable() }
+        if style.resizable { flags |= csdl_window_resizable() }
+        if style.borderless { flags |= SDL_WINDOW_BORDERLESS.rawValue }
+        if style.alwaysOnTop { flags |= SDL_WINDOW_ALWAYS_ON_TOP.rawValue }
+        let x = style.position.map { Int32($0.x.rounded()) } ?? Int32(csdl_windowpos_centered())
+        let y = style.position.map { Int32($0.y.rounded()) } ?? Int32(csdl_windowpos_centered())
         guard
             let window = SDL_CreateWindow(
-                title, csdl_windowpos_centered(), csdl_windowpos_centered(), Int32(size.width.rounded()),
-                Int32(size.height.rounded()), flags)
+                title, x, y, Int32(size.width.rounded()), Int32(size.height.rounded()), flags)
         else { throw .windowCreationFailed(String(cString: SDL_GetError())) }
         self.window = window
+    }
+
+    /// SDL's number for the window, which its events carry.
+    var id: UInt32 { SDL_GetWindowID(window) }
+
+    /// The usable area (without panels and docks) of the display the window is on, in points.
+    var displayBounds: Rect? {
+        var rect = SDL_Rect()
+        let display = SDL_GetWindowDisplayIndex(window)
+        guard display >= 0, SDL_GetDisplayUsableBounds(display, &rect) == 0, rect.w > 0, rect.h > 0 else {
+            return nil
+        }
+        return Rect(x: Double(rect.x), y: Double(rect.y), width: Double(rect.w), height: Double(rect.h))
+    }
+
+    /// Where the window is and how large, in points.
+    var frame: Rect {
+        Rect(origin: position, size: logicalSize)
     }
 
     isolated deinit {

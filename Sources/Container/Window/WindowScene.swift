@@ -18,12 +18,17 @@ final class WindowScene {
     var videoUploads: Int { compositor.videoUploads }
     var compositorName: String { compositor.name }
 
+    /// Whether this scene made its sleeper, rather than sharing the one of the window whose loop runs it.
+    private let ownsSleeper: Bool
+
+    /// Opens a window of `size` points showing `root`. A scene run by another window's loop (a
+    /// picture in picture window) shares that loop's `sleeper`.
     init(
-        title: String, size: Size, resizable: Bool, compositing: Compositing, root: AnyWidget,
-        context: Context
+        title: String, size: Size, style: SDLWindowHandle.Style, compositing: Compositing, root: AnyWidget,
+        context: Context, sleeper: LoopSleeper? = nil
     ) throws(ContainerError) {
         let wakeEvent = try SDLVideoSystem.start()
-        window = try SDLWindowHandle(title: title, size: size, resizable: resizable)
+        window = try SDLWindowHandle(title: title, size: size, style: style)
         let logical = window.logicalSize
         let pixels = window.pixelSize
         let scale = logical.width > 0 ? pixels.width / logical.width : 1
@@ -32,14 +37,19 @@ final class WindowScene {
         Logger.window.info(
             "opened \(Int(logical.width))x\(Int(logical.height)) points at scale \(scale), compositor \(compositor.name)"
         )
-        sleeper = LoopSleeper(
-            wakeEventType: wakeEvent, videoDriver: String(cString: SDL_GetCurrentVideoDriver()))
+        ownsSleeper = sleeper == nil
+        self.sleeper =
+            sleeper
+            ?? LoopSleeper(
+                wakeEventType: wakeEvent, videoDriver: String(cString: SDL_GetCurrentVideoDriver()))
         // NB: SDL starts text input with the video subsystem; the input method should run only
         // while a text field has the focus.
         SDL_StopTextInput()
     }
 
     isolated deinit {
+        // NB: a scene that shares another's sleeper leaves the players' wake-ups to that one.
+        guard ownsSleeper else { return }
         for player in host.videoLayers.map(\.player) where wiredPlayers.contains(ObjectIdentifier(player)) {
             player.wakeHandler = nil
         }

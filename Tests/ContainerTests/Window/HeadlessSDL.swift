@@ -14,10 +14,12 @@ enum HeadlessSDL {
         setenv("SDL_AUDIODRIVER", "dummy", 0)
     }
 
-    /// Queues a press or a release of the left button at (`x`, `y`) window points.
-    static func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32) throws {
+    /// Queues a press or a release of the left button at (`x`, `y`) points of window `windowID`
+    /// (0: the window SDL finds for it).
+    static func pushMouseButton(_ type: SDL_EventType, x: Int32, y: Int32, windowID: UInt32 = 0) throws {
         var event = SDL_Event()
         event.type = type.rawValue
+        event.button.windowID = windowID
         event.button.button = UInt8(SDL_BUTTON_LEFT)
         event.button.x = x
         event.button.y = y
@@ -25,10 +27,29 @@ enum HeadlessSDL {
         try #require(SDL_PushEvent(&event) == 1)
     }
 
-    /// Queues a left click (press and release) at (`x`, `y`).
-    static func pushClick(x: Int32, y: Int32) throws {
-        try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: x, y: y)
-        try pushMouseButton(SDL_MOUSEBUTTONUP, x: x, y: y)
+    /// Queues a left click (press and release) at (`x`, `y`) of window `windowID`.
+    static func pushClick(x: Int32, y: Int32, windowID: UInt32 = 0) throws {
+        try pushMouseButton(SDL_MOUSEBUTTONDOWN, x: x, y: y, windowID: windowID)
+        try pushMouseButton(SDL_MOUSEBUTTONUP, x: x, y: y, windowID: windowID)
+    }
+
+    /// Queues the pointer moving to (`x`, `y`) of window `windowID` with no button down.
+    static func pushMouseMotion(x: Int32, y: Int32, windowID: UInt32) throws {
+        var event = SDL_Event()
+        event.type = SDL_MOUSEMOTION.rawValue
+        event.motion.windowID = windowID
+        event.motion.x = x
+        event.motion.y = y
+        try #require(SDL_PushEvent(&event) == 1)
+    }
+
+    /// Queues the window manager asking window `windowID` to close, as its close button does.
+    static func pushWindowClose(windowID: UInt32) throws {
+        var event = SDL_Event()
+        event.type = SDL_WINDOWEVENT.rawValue
+        event.window.windowID = windowID
+        event.window.event = UInt8(SDL_WINDOWEVENT_CLOSE.rawValue)
+        try #require(SDL_PushEvent(&event) == 1)
     }
 
     /// Queues a press of the key `code` (an `SDLK_` value), as a keyboard sends it.

@@ -44,9 +44,22 @@ extension WidgetHost {
 
     /// The hit node under `point` and its ancestors; nothing outside an open menu (see
     /// ``Widget/popover(isPresented:arrowEdge:content:)``).
-    private func chain(at point: Point) -> [Node] {
+    func chain(at point: Point) -> [Node] {
         if let popup = tree.root.modalPopup, !popup.frame.contains(point) { return [] }
         return tree.root.hitTest(point).map { Array($0.ancestry) } ?? []
+    }
+
+    /// Whether a press at `point` would reach a widget that takes presses: a tap, a drag, a
+    /// scroll view, a text field.
+    func hasControl(at point: Point) -> Bool {
+        chain(at: point).contains { node in
+            if node is ScrollNode || node is TextFieldNode { return true }
+            guard let handler = (node as? GestureNode)?.handler else { return false }
+            switch handler {
+            case .tap, .doubleTap, .drag, .pointer: return true
+            case .hover, .scroll, .keyPress, .interaction, .focusChange: return false
+            }
+        }
     }
 
     private func pointerDown(at point: Point) -> Bool {

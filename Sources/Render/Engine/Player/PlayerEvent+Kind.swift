@@ -40,6 +40,10 @@ extension PlayerEvent {
         case videoSizeChanged
         /// `PlayerEvent.boundsChanged`.
         case boundsChanged
+        /// `PlayerEvent.pictureInPictureStarted`.
+        case pictureInPictureStarted
+        /// `PlayerEvent.pictureInPictureStopped`.
+        case pictureInPictureStopped
         /// `PlayerEvent.qualityChanged`.
         case qualityChanged
         /// `PlayerEvent.renditionChanged`.
@@ -80,6 +84,8 @@ extension PlayerEvent {
         case .chaptersChanged: .chaptersChanged
         case .videoSizeChanged: .videoSizeChanged
         case .boundsChanged: .boundsChanged
+        case .pictureInPictureStarted: .pictureInPictureStarted
+        case .pictureInPictureStopped: .pictureInPictureStopped
         case .qualityChanged: .qualityChanged
         case .renditionChanged: .renditionChanged
         case .subtitleCue: .subtitleCue

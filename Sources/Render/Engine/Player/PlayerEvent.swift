@@ -47,6 +47,12 @@ public enum PlayerEvent: Equatable, Sendable {
     /// The area the video is shown in moved or changed size (window points). Sent by the render
     /// service of the container when its overlay's video area is laid out anew, never by an engine.
     case boundsChanged(Rect)
+    /// The video moved into its picture in picture window. Sent by the container's picture in
+    /// picture service, never by an engine.
+    case pictureInPictureStarted
+    /// The video left its picture in picture window and shows in the app again. Sent by the
+    /// container's picture in picture service, never by an engine.
+    case pictureInPictureStopped
     /// The quality setting changed (``MediaPlayer/setQuality(_:)``).
     case qualityChanged(Quality)
     /// Another rendition of a multi-rendition stream plays from now on (`from` is `nil` for the

@@ -1,0 +1,75 @@
+/// What the picture in picture window shows: the player's video on black and, while the pointer is
+/// over the window or the video does not play, its three buttons.
+struct PictureInPictureContent: Widget {
+    var body: some Widget {
+        WithService(PictureInPictureService.self) { pip in
+            WithService(RenderService.self) { render in
+                ZStack {
+                    Color.black
+                    VideoSurface(player: render.engine, gravity: .fit)
+                    if pip.isPointerInside || !render.isPlaying {
+                        PictureInPictureButtons(pip: pip, render: render)
+                    }
+                }
+                .onHover { inside in pip.isPointerInside = inside }
+            }
+        }
+    }
+}
+
+/// Back to the app, play or pause, and close, over a dimmed picture.
+private struct PictureInPictureButtons: Widget {
+    let pip: PictureInPictureService
+    let render: RenderService
+
+    var body: some Widget {
+        ZStack {
+            Color(white: 0, alpha: 0.35)
+            VStack {
+                HStack {
+                    button(.pictureInPicture, "Back to the app", "pip.return") { pip.returnToApp() }
+                    Spacer()
+                    button(.close, "Close", "pip.close") { pip.close() }
+                }
+                Spacer()
+                button(
+                    render.isPlaying ? .pause : .play, render.isPlaying ? "Pause" : "Play", "pip.playback",
+                    size: 36
+                ) {
+                    render.togglePlayPause()
+                }
+                Spacer()
+            }
+            .padding(10)
+        }
+    }
+
+    private func button(
+        _ symbol: SymbolName, _ label: String, _ identifier: String, size: Double = 20,
+        action: @escaping @MainActor () -> Void
+    ) -> some Widget {
+        Symbol(symbol)
+            .font(Font(size: size))
+            .foregroundColor(.white)
+            .contentShape()
+            .onTap(perform: action)
+            .accessibilityLabel(label)
+            .accessibilityIdentifier(identifier)
+    }
+}
+
+/// Where the video was while it plays in the picture in picture window: what the render overlay
+/// shows instead of it.
+struct PictureInPicturePlaceholder: Widget {
+    var body: some Widget {
+        ZStack {
+            Color(white: 0.08)
+            VStack(spacing: 8) {
+                Symbol(.pictureInPicture).font(Font(size: 40))
+                Text("Playing in picture in picture").font(Font(size: 14))
+            }
+            .foregroundColor(Color(white: 0.7))
+        }
+        .accessibilityLabel("Playing in picture in picture")
+    }
+}
