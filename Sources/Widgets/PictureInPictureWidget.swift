@@ -3,12 +3,13 @@
 /// > Important: Main actor only; created by the context.
 public final class PictureInPictureButtonService: Service {
     @StateSync(serviceType: PictureInPictureService.self, keyPath: \.$isActive) var isActive
+    @StateSync(serviceType: PictureInPictureService.self, keyPath: \.$isAllowed) var isAllowed
     @StateSync(serviceType: RenderService.self, keyPath: \.$hasVideo) var hasVideo
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
 
     /// Whether the button does something: while the video is in its window (to bring it back), or
-    /// while an item with a picture is loaded.
-    public var isEnabled: Bool { isActive || hasVideo }
+    /// while an item with a picture is loaded and picture in picture is allowed.
+    public var isEnabled: Bool { isActive || (hasVideo && isAllowed) }
 
     /// Moves the video into the picture in picture window, or back; when it cannot start, a toast
     /// says why.

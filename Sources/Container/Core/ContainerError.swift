@@ -21,8 +21,8 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case windowNotOpen
     /// A drawing over the video was refused: its path or line width is not a finite number.
     case invalidVector(id: String, reason: String)
-    /// Picture in picture cannot start; the reason says why (no window shows the player, nothing
-    /// with a picture is loaded).
+    /// Picture in picture cannot start; the reason says why (it is turned off, no window shows the
+    /// player, nothing with a picture is loaded).
     case pictureInPictureUnavailable(String)
 
     public var description: String {

@@ -114,6 +114,27 @@ import VideoPlayerTestSupport
         #expect(window.isRunning)
     }
 
+    @Test func theSettingForbidsItAndEndsItWhileOn() throws {
+        let (context, window) = try openPlayingWindow()
+        defer { window.close() }
+        #expect(VideoSettings { PictureInPicture() }.allowsPictureInPicture == true)
+        #expect(VideoSettings { PictureInPicture(false) }.allowsPictureInPicture == false)
+        #expect(VideoSettings().allowsPictureInPicture == nil)
+        try context.pip.start()
+        context.render.apply(VideoSettings { PictureInPicture(false) })
+        #expect(!context.pip.isActive)
+        #expect(throws: ContainerError.pictureInPictureUnavailable("it is turned off for this player")) {
+            try context.pip.start()
+        }
+        // Settings that leave it out keep the choice; PictureInPicture() allows it again.
+        context.render.apply(VideoSettings { Gravity(.fill) })
+        #expect(!context.pip.isAllowed)
+        context.render.apply(VideoSettings { PictureInPicture() })
+        try context.pip.start()
+        #expect(context.pip.isActive)
+        #expect(context.render.status == .playing)
+    }
+
     /// Clicks `identifier` in the small window through SDL's queue, as a mouse over that window does.
     func click(_ identifier: String, in context: Context, window: PlayerWindow) throws {
         let windowID = try #require(context.pip.windowID)

@@ -14,6 +14,7 @@ extension RenderService {
         if let interval = settings.timePublishing { setTimeTickInterval(interval) }
         if let loops = settings.loops { setLooping(loops) }
         if let muted = settings.isMuted { muted ? mute() : unmute() }
+        if let allowed = settings.allowsPictureInPicture { context?.pip.isAllowed = allowed }
         guard settings.source != nil else { return }
         guard let location = settings.location else {
             return events(.ignored(.load, reason: "the settings name an empty source"))

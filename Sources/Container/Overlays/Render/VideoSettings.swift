@@ -16,7 +16,8 @@ import Foundation
 /// ```
 ///
 /// Each value is also a command of its own on ``RenderService``: `load`, `gravity`,
-/// `setTimeTickInterval`, `setLooping`, `mute`, `videoCornerRadius`, `setExternalSubtitles`.
+/// `setTimeTickInterval`, `setLooping`, `mute`, `videoCornerRadius`, `setExternalSubtitles`, and
+/// `context.pip.isAllowed`.
 /// A value left out leaves that part of the player as it is; a later value of the same kind wins.
 public struct VideoSettings: Equatable, Sendable {
     /// A file path or URL to play (``SourceName``).
@@ -37,6 +38,9 @@ public struct VideoSettings: Equatable, Sendable {
     public var subtitles: String?
     /// The radius of the video's rounded corners, in points (``CornerRadius``).
     public var cornerRadius: Double?
+    /// Whether the video may move into the picture in picture window (``PictureInPicture``); `nil`
+    /// leaves the player's choice.
+    public var allowsPictureInPicture: Bool?
 
     /// Settings with nothing declared: applying them changes nothing.
     public init() {}
@@ -171,4 +175,14 @@ public struct CornerRadius: VideoSetting {
     public init(_ radius: Double) { self.radius = radius }
     /// Sets ``VideoSettings/cornerRadius``.
     public func apply(to settings: inout VideoSettings) { settings.cornerRadius = radius }
+}
+
+/// Lets the video move into the picture in picture window (``PictureInPictureService``), or keeps
+/// it in the app.
+public struct PictureInPicture: VideoSetting {
+    let isAllowed: Bool
+    /// Allows picture in picture (the default), or with `false` forbids it and ends it if on.
+    public init(_ allowed: Bool = true) { isAllowed = allowed }
+    /// Sets ``VideoSettings/allowsPictureInPicture``.
+    public func apply(to settings: inout VideoSettings) { settings.allowsPictureInPicture = isAllowed }
 }

@@ -21,6 +21,11 @@ import Logging
 public final class PictureInPictureService: Service {
     /// Whether the video shows in the picture in picture window.
     @ViewState public private(set) var isActive = false
+    /// Whether the video may move into the picture in picture window (on by default); turning it
+    /// off while the video is there brings it back. The ``PictureInPicture`` setting sets it.
+    @ViewState public var isAllowed = true {
+        didSet { if !isAllowed { stop() } }
+    }
     /// Whether the pointer is over the picture in picture window, which then shows its buttons.
     @ViewState var isPointerInside = false
 
@@ -41,11 +46,12 @@ public final class PictureInPictureService: Service {
     /// The window opens where it was last closed, or at the bottom right of the screen the main
     /// window is on, shaped like the picture.
     ///
-    /// - Throws: ``ContainerError/pictureInPictureUnavailable(_:)`` when no ``PlayerWindow`` shows this
-    ///   context or nothing with a picture is loaded; ``ContainerError/windowCreationFailed(_:)`` when
+    /// - Throws: ``ContainerError/pictureInPictureUnavailable(_:)`` when it is not ``isAllowed``, no
+    ///   ``PlayerWindow`` shows this context or nothing with a picture is loaded; ``ContainerError/windowCreationFailed(_:)`` when
     ///   SDL cannot make the window.
     public func start() throws(ContainerError) {
         guard companion == nil, let context else { return }
+        guard isAllowed else { throw .pictureInPictureUnavailable("it is turned off for this player") }
         guard let window = context.window.window, window.isRunning else {
             throw .pictureInPictureUnavailable("no window shows this player")
         }
