@@ -42,7 +42,7 @@ enum YouTubeControls {
         }
         control.configure([.halfScreen(.bottom1), .fullScreen(.bottom1)]) { [SeekBarWidget()] }
         control.configure(.halfScreen(.bottom2)) {
-            [TimelineWidget(), Spacer(), CaptionsButton(), FullscreenWidget()]
+            [TimelineWidget(), Spacer(), CaptionsButton(), PictureInPictureWidget(), FullscreenWidget()]
         }
         control.configure(.fullScreen(.bottom2)) {
             [
@@ -50,7 +50,8 @@ enum YouTubeControls {
                 IconButton(symbol: .comment, label: "Comments", identifier: "comments.open") {
                     CommentsPanel.present(in: context)
                 },
-                ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), FullscreenWidget(),
+                ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), PictureInPictureWidget(),
+                FullscreenWidget(),
             ]
         }
     }
