@@ -24,6 +24,8 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Picture in picture cannot start; the reason says why (it is turned off, no window shows the
     /// player, nothing with a picture is loaded).
     case pictureInPictureUnavailable(String)
+    /// The mini player cannot show; the reason says why (nothing is loaded).
+    case miniPlayerUnavailable(String)
 
     public var description: String {
         switch self {
@@ -39,6 +41,7 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .windowNotOpen: "No window is open to capture"
         case .invalidVector(let id, let reason): "Cannot draw the vector \(id) over the video: \(reason)"
         case .pictureInPictureUnavailable(let reason): "Picture in picture cannot start: \(reason)"
+        case .miniPlayerUnavailable(let reason): "The mini player cannot show: \(reason)"
         }
     }
 }

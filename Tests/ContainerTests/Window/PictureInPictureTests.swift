@@ -256,7 +256,8 @@ import VideoPlayerTestSupport
         window.runOnce()
         let region = try #require(context.pip.hitRegion)
         // X11 and Wayland carry the hit test out; the offscreen driver has no window manager.
-        #expect(region.isInstalled == ["x11", "wayland"].contains(String(cString: SDL_GetCurrentVideoDriver())))
+        let driver = String(cString: SDL_GetCurrentVideoDriver())
+        #expect(region.isInstalled == ["x11", "wayland"].contains(driver))
         #expect(region.area(at: Point(x: 192, y: 108)) == .drag)
         context.pip.host?.handle(.pointerMoved(Point(x: 100, y: 100)))
         window.runOnce()
