@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "player-soak", targets: ["player-soak"]),
         .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
         .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
+        .executable(name: "SystemPlayerDemo", targets: ["SystemPlayerDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -189,6 +190,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Examples/BilibiliDemo"
+        ),
+        .executableTarget(
+            name: "SystemPlayerDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/SystemPlayerDemo"
         ),
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),

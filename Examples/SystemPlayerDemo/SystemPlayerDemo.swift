@@ -1,0 +1,44 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// `swift run SystemPlayerDemo [FILE|URL]...`: a complete player with the stock controls, from one
+/// line, as AVKit's `VideoPlayer` gives one.
+@main
+struct SystemPlayerDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A complete player with the stock controls: one line of VideoPlayerContainer.",
+        discussion: """
+            Click the video to show or hide the controls; double-click either half to step 10 seconds; \
+            space plays or pauses, f toggles fullscreen, q quits.
+            """)
+
+    @Argument(help: "Files or URLs to play in turn (default: the built-in samples).")
+    var inputs: [String] = []
+
+    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
+    var screenshot: String?
+
+    @Option(help: "Seconds to run before taking the screenshot.")
+    var after = 3.0
+
+    mutating func run() throws {
+        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
+        let (screenshot, after) = (screenshot, after)
+        try MainActor.assumeIsolated {
+            let context = Context()
+            context.render.load(videos.map { $0.item() }, autoplay: true)
+            let window = PlayerWindow(
+                title: "System player", size: Size(width: 960, height: 540), context: context
+            ) {
+                PlayerWidget(context).defaultControls()
+            }
+            if let screenshot {
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+            } else {
+                try window.runAccessibly()
+            }
+        }
+    }
+}
