@@ -45,13 +45,17 @@ struct MiniPlayerCard: Widget {
                     HStack(spacing: 10) {
                         Text(render.item?.title ?? "").font(Font(size: 13)).lineLimit(1)
                         Spacer()
-                        button(
-                            render.isPlaying ? .pause : .play, render.isPlaying ? "Pause" : "Play",
-                            "mini.playback"
+                        PlainSymbolButton(
+                            symbol: render.isPlaying ? .pause : .play,
+                            label: render.isPlaying ? "Pause" : "Play",
+                            identifier: "mini.playback", size: 18
                         ) {
                             render.togglePlayPause()
                         }
-                        button(.close, "Close", "mini.close") { mini.close() }
+                        PlainSymbolButton(symbol: .close, label: "Close", identifier: "mini.close", size: 18)
+                        {
+                            mini.close()
+                        }
                     }
                     .foregroundColor(.white)
                     .padding(.horizontal, 4)
@@ -80,20 +84,6 @@ struct MiniPlayerCard: Widget {
 
     /// Width over height of the card's picture: the video's, held to 1:1…21:9 (16:9 until known).
     static func aspect(of size: Size?) -> Double {
-        guard let size, size.width > 0, size.height > 0, (size.width / size.height).isFinite else {
-            return 16.0 / 9
-        }
-        return min(max(size.width / size.height, 1), 21.0 / 9)
-    }
-
-    private func button(
-        _ symbol: SymbolName, _ label: String, _ identifier: String, action: @escaping @MainActor () -> Void
-    ) -> some Widget {
-        Symbol(symbol)
-            .font(Font(size: 18))
-            .contentShape()
-            .onTap(perform: action)
-            .accessibilityLabel(label)
-            .accessibilityIdentifier(identifier)
+        Size.aspectRatio(of: size, within: 1...(21.0 / 9))
     }
 }

@@ -27,14 +27,18 @@ private struct PictureInPictureButtons: Widget {
             Color(white: 0, alpha: 0.35)
             VStack {
                 HStack {
-                    button(.pictureInPicture, "Back to the app", "pip.return") { pip.returnToApp() }
+                    PlainSymbolButton(
+                        symbol: .pictureInPicture, label: "Back to the app", identifier: "pip.return"
+                    ) {
+                        pip.returnToApp()
+                    }
                     Spacer()
-                    button(.close, "Close", "pip.close") { pip.close() }
+                    PlainSymbolButton(symbol: .close, label: "Close", identifier: "pip.close") { pip.close() }
                 }
                 Spacer()
-                button(
-                    render.isPlaying ? .pause : .play, render.isPlaying ? "Pause" : "Play", "pip.playback",
-                    size: 36
+                PlainSymbolButton(
+                    symbol: render.isPlaying ? .pause : .play, label: render.isPlaying ? "Pause" : "Play",
+                    identifier: "pip.playback", size: 36
                 ) {
                     render.togglePlayPause()
                 }
@@ -42,19 +46,6 @@ private struct PictureInPictureButtons: Widget {
             }
             .padding(10)
         }
-    }
-
-    private func button(
-        _ symbol: SymbolName, _ label: String, _ identifier: String, size: Double = 20,
-        action: @escaping @MainActor () -> Void
-    ) -> some Widget {
-        Symbol(symbol)
-            .font(Font(size: size))
-            .foregroundColor(.white)
-            .contentShape()
-            .onTap(perform: action)
-            .accessibilityLabel(label)
-            .accessibilityIdentifier(identifier)
     }
 }
 

@@ -121,12 +121,7 @@ public final class PictureInPictureService: Service {
     /// Where the window first opens: shaped like the picture (16:9 until its size is known), in the
     /// bottom right corner of `screen`.
     static func initialFrame(videoSize: Size?, screen: Rect?) -> Rect {
-        var aspect = 16.0 / 9
-        if let videoSize, videoSize.width > 0, videoSize.height > 0,
-            (videoSize.width / videoSize.height).isFinite
-        {
-            aspect = min(max(videoSize.width / videoSize.height, 0.25), 4)
-        }
+        let aspect = Size.aspectRatio(of: videoSize, within: 0.25...4)
         let side = defaultLongSide
         var size =
             aspect >= 1 ? Size(width: side, height: side / aspect) : Size(width: side * aspect, height: side)
