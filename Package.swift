@@ -19,6 +19,7 @@ let package = Package(
         .executable(name: "TikTokDemo", targets: ["TikTokDemo"]),
         .executable(name: "BilibiliDemo", targets: ["BilibiliDemo"]),
         .executable(name: "SystemPlayerDemo", targets: ["SystemPlayerDemo"]),
+        .executable(name: "VideoNavigationDemo", targets: ["VideoNavigationDemo"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -199,6 +200,14 @@ let package = Package(
             ],
             path: "Examples/SystemPlayerDemo"
         ),
+        .executableTarget(
+            name: "VideoNavigationDemo",
+            dependencies: [
+                "DemoSupport", "VideoPlayerWidgets",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/VideoNavigationDemo"
+        ),
         .target(name: "MediaTestSupport", path: "Tests/MediaTestSupport"),
         .target(name: "AudioAnalysis", path: "Tests/AudioAnalysis"),
         .testTarget(
@@ -245,7 +254,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "VideoPlayerTestSupport", "YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets",
-                "vpc-play",
+                "vpc-play", "VideoNavigationDemo",
             ],
             path: "Tests/DemoTests"
         ),

@@ -5,7 +5,7 @@
 # quits; the samples are generated on the first run (a few seconds).
 set -eu
 cd "$(dirname "$0")/.."
-for demo in YouTubeDemo QuickTimeDemo TikTokDemo BilibiliDemo SystemPlayerDemo vpc-play; do
+for demo in YouTubeDemo QuickTimeDemo TikTokDemo BilibiliDemo SystemPlayerDemo VideoNavigationDemo vpc-play; do
     swift build --product "$demo"
 done
 bin="$(swift build --show-bin-path)"
@@ -27,8 +27,13 @@ export DISPLAY=":$display" SDL_AUDIODRIVER=dummy
 "$bin/QuickTimeDemo" --playlist --screenshot "$out/quicktime.png" --after 2.5
 "$bin/TikTokDemo" --screenshot "$out/tiktok.png" --after 2.5
 "$bin/SystemPlayerDemo" --screenshot "$out/system-player.png" --after 2.5
+# The feed with the first video on its card; the second video's page; the feed scrolled to its end
+# with the first video in the mini player.
+"$bin/VideoNavigationDemo" --screenshot "$out/navigation-feed.png" --after 2.5
+"$bin/VideoNavigationDemo" --open 1 --screenshot "$out/navigation-detail.png" --after 2.5
+"$bin/VideoNavigationDemo" --browse --screenshot "$out/navigation-mini-player.png" --after 2.5
 # Four seconds in, the danmaku fill half of the screen and the controls are still up.
 "$bin/BilibiliDemo" --fullscreen --screenshot "$out/bilibili.png" --after 4
 # The sample script's styles over the sample clip, the karaoke line half sung.
 "$bin/vpc-play" --size 960x540 --subtitles Docs/samples/styled.ass --screenshot "$out/subtitles-ass.png" --after 2.9
-echo "Wrote the screenshots of all five demos and of vpc-play's styled subtitles into $out"
+echo "Wrote the screenshots of all six demos and of vpc-play's styled subtitles into $out"

@@ -1,3 +1,4 @@
+import DemoSupport
 import VideoPlayerWidgets
 
 /// The picture of one page: the playing video on the current page, the poster elsewhere.

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import VideoPlayerWidgets
 
@@ -55,7 +56,7 @@ final class FeedService: Service {
         render.setLooping(true)
         // A swipe back always shows the video above, however far into this one it is.
         render.navigationMode = .immediate
-        context?[PosterService.self].prepare(items.prefix(2))
+        context?[PosterService.self].prepare(items.prefix(2).map(\.media))
     }
 
     /// Adds `items` to the end of the feed (and of the player's queue); an empty feed loads them.
@@ -111,6 +112,6 @@ final class FeedService: Service {
             index = page
             dragOffset = 0
         }
-        context[PosterService.self].prepare(visiblePages.map { items[$0] })
+        context[PosterService.self].prepare(visiblePages.map { items[$0].media })
     }
 }

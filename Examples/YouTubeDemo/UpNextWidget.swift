@@ -58,14 +58,3 @@ struct UpNextRow: Widget {
         }
     }
 }
-
-/// Durations as YouTube writes them on thumbnails: "0:30", "1:02:03".
-enum DurationText {
-    static func string(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
-        let secondsText = rest < 10 ? "0\(rest)" : "\(rest)"
-        guard hours > 0 else { return "\(minutes):\(secondsText)" }
-        return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(secondsText)"
-    }
-}

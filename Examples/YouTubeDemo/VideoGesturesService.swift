@@ -1,3 +1,4 @@
+import DemoSupport
 import VideoPlayerWidgets
 
 /// The gestures over the video: double-click for fullscreen (and, in fullscreen, on the left or

@@ -1,0 +1,51 @@
+import ArgumentParser
+import DemoSupport
+import Foundation
+import VideoPlayerWidgets
+
+/// `swift run VideoNavigationDemo [FILE|URL]...`: a feed of cards whose one player moves into a
+/// video's page and back without stopping, with the mini player while browsing.
+@main
+struct VideoNavigationDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "A feed of videos whose one player moves into a video's page and back, still playing.",
+        discussion: """
+            The first video plays on its card. Click a card to open its page: the picture moves there \
+            and the controls appear. Back (the arrow, Backspace or Escape) returns it to its card. Scroll \
+            the card out of sight and the video goes on in the mini player's corner card; click its \
+            picture to open the page again.
+            """)
+
+    @Argument(help: "Files or URLs for the feed (default: the built-in samples).")
+    var inputs: [String] = []
+
+    @Option(help: "Open the page of this video (0 is the first) at start.")
+    var open: Int?
+
+    @Flag(help: "Scroll the feed to its end at start (the playing video goes on in the mini player).")
+    var browse = false
+
+    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
+    var screenshot: String?
+
+    @Option(help: "Seconds to run before taking the screenshot.")
+    var after = 3.0
+
+    mutating func run() throws {
+        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
+        let (open, browse, screenshot, after) = (open, browse, screenshot, after)
+        try MainActor.assumeIsolated {
+            let app = NavigationApp(context: Context(), videos: videos)
+            let window = PlayerWindow(
+                title: "Videos", size: NavigationStyle.windowSize, context: app.context
+            ) { app.root }
+            if browse { app.context.navigation.scrollFeed(toVideo: videos.count - 1) }
+            if let open { app.context.navigation.open(open) }
+            if let screenshot {
+                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+            } else {
+                try window.runAccessibly()
+            }
+        }
+    }
+}
