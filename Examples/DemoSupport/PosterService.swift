@@ -24,10 +24,8 @@ public final class PosterService: Service {
         let (generator, time) = (ThumbnailGenerator(location: location, width: width), time)
         Task { [weak self] in
             defer { generator.close() }
-            guard let thumbnail = try? await generator.thumbnail(at: time) else { return }
-            let pixels = thumbnail.pixels
-            guard
-                let raster = try? RasterImage(width: pixels.width, height: pixels.height, rgba: pixels.bytes)
+            guard let thumbnail = try? await generator.thumbnail(at: time),
+                let raster = try? RasterImage(thumbnail: thumbnail)
             else { return }
             self?.posters[id] = raster
         }

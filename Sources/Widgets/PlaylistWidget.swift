@@ -1,13 +1,20 @@
-/// The view model of ``PlaylistWidget``: the queue, the current item, switching.
+/// The view model of ``PlaylistWidget``: the queue, the current item, the items' artwork, switching.
 ///
 /// > Important: Main actor only; created by the context.
 public final class PlaylistService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
     @StateSync(serviceType: RenderService.self, keyPath: \.$items) var queue
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+    @StateSync(serviceType: ArtworkService.self, keyPath: \.$images) var artworkImages
 
     /// The queue, once an item of it is playing.
     public var items: [MediaItem] { item == nil ? [] : queue }
+
+    /// The artwork of `item` once decoded (``ArtworkService``); `nil` without one.
+    public func artwork(of item: MediaItem) -> RasterImage? {
+        guard let url = item.artworkURL else { return nil }
+        return artworkImages[url] ?? context?[ArtworkService.self].image(for: url)
+    }
 
     /// Whether `candidate` is playing now.
     public func isCurrent(_ candidate: MediaItem) -> Bool { candidate.id == item?.id }
@@ -23,8 +30,8 @@ public final class PlaylistService: Service {
     }
 }
 
-/// The queue as a list: titles (or "Item n") and subtitles; the current item in the accent colour
-/// with a play mark; a click plays that item.
+/// The queue as a list: artwork, titles (or "Item n") and subtitles; the current item in the accent
+/// colour with a play mark; a click plays that item.
 ///
 /// ```swift
 /// context.render.load(items, autoplay: true)
@@ -42,6 +49,9 @@ public struct PlaylistWidget: Widget {
                     let current = service.isCurrent(item)
                     HStack(spacing: theme.spacing / 2) {
                         Symbol(.play).font(theme.captionFont()).opacity(current ? 1 : 0)
+                        if let artwork = service.artwork(of: item) {
+                            ArtworkThumbnail(image: artwork, height: 36)
+                        }
                         VStack(alignment: .leading, spacing: 1) {
                             Text(item.title ?? "Item \(index + 1)").font(theme.bodyFont()).lineLimit(1)
                             if let subtitle = item.subtitle {

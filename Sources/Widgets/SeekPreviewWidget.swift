@@ -70,8 +70,7 @@ public final class SeekPreviewService: Service {
         isRequesting = false
         switch result {
         case .success(let made):
-            thumbnail = try? RasterImage(
-                width: made.pixels.width, height: made.pixels.height, rgba: made.pixels.bytes)
+            thumbnail = try? RasterImage(thumbnail: made)
             thumbnailTime = made.time
             thumbnailError = nil
         case .failure(let error):

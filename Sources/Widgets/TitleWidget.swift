@@ -1,4 +1,4 @@
-/// The view model of ``TitleWidget``: the current item's title and subtitle.
+/// The view model of ``TitleWidget``: the current item's title, subtitle and artwork.
 ///
 /// The item's own `title` and `subtitle` come first; an item loaded without a title shows the title
 /// and artist its file carries (the container's tags), once it opened.
@@ -8,6 +8,7 @@ public final class TitleService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
     @StateSync(serviceType: RenderService.self, keyPath: \.$metadata) var metadata
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
+    @StateSync(serviceType: ArtworkService.self, keyPath: \.$images) var artworkImages
 
     /// The item's title, else its file's; empty when neither has one.
     public var title: String { item?.title ?? metadata.title ?? "" }
@@ -16,9 +17,16 @@ public final class TitleService: Service {
         guard item?.title == nil else { return item?.subtitle }
         return item?.subtitle ?? metadata.artist
     }
+
+    /// The item's artwork once decoded (``ArtworkService``); `nil` without one.
+    public var artwork: RasterImage? {
+        guard let url = item?.artworkURL else { return nil }
+        return artworkImages[url] ?? context?[ArtworkService.self].image(for: url)
+    }
 }
 
-/// The title of the item playing, and its subtitle under it in the secondary colour.
+/// The title of the item playing, its subtitle under it in the secondary colour, and its artwork
+/// before them once decoded.
 ///
 /// ```swift
 /// context.render.load(MediaItem(path: path, title: "Big Buck Bunny", subtitle: "Blender Foundation"))
@@ -36,14 +44,37 @@ public struct TitleWidget: Widget {
     public var body: some Widget {
         WithService(TitleService.self) { service in
             let theme = service.theme
-            VStack(alignment: .leading, spacing: 2) {
-                Text(service.title).font(Font(size: theme.titleFontSize, weight: .bold)).lineLimit(lineLimit)
+            HStack(spacing: theme.spacing) {
+                if let artwork = service.artwork {
+                    ArtworkThumbnail(image: artwork, height: theme.titleFontSize * 2.4)
+                }
+                VStack(alignment: .leading, spacing: 2) {
+                    Text(service.title).font(Font(size: theme.titleFontSize, weight: .bold)).lineLimit(
+                        lineLimit
+                    )
                     .foregroundColor(theme.foreground)
-                if let subtitle = service.subtitle {
-                    Text(subtitle).font(theme.captionFont()).lineLimit(1)
-                        .foregroundColor(theme.secondaryForeground)
+                    if let subtitle = service.subtitle {
+                        Text(subtitle).font(theme.captionFont()).lineLimit(1)
+                            .foregroundColor(theme.secondaryForeground)
+                    }
                 }
             }
         }
+    }
+}
+
+/// An item's artwork at `height` points, as wide as its shape makes it (held to 1:1…16:9), with
+/// rounded corners.
+struct ArtworkThumbnail: Widget {
+    let image: RasterImage
+    let height: Double
+
+    var body: some Widget {
+        let shape = image.height > 0 ? Double(image.width) / Double(image.height) : 1
+        let aspect = min(max(shape, 1), 16.0 / 9)
+        Image(image).scaledToFill()
+            .frame(width: (height * aspect).rounded(), height: height)
+            .cornerRadius(4)
+            .accessibilityHidden(true)
     }
 }

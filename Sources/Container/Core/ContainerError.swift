@@ -26,6 +26,12 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
     case pictureInPictureUnavailable(String)
     /// The mini player cannot show; the reason says why (nothing is loaded).
     case miniPlayerUnavailable(String)
+    /// An app's media loader threw; the reason is its error, described.
+    case loaderFailed(String)
+    /// An app's media loader did not return within this many seconds.
+    case loaderTimedOut(seconds: Double)
+    /// The task awaiting an app's media loader was cancelled before the loader returned.
+    case loaderCancelled
 
     public var description: String {
         switch self {
@@ -42,6 +48,9 @@ public enum ContainerError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidVector(let id, let reason): "Cannot draw the vector \(id) over the video: \(reason)"
         case .pictureInPictureUnavailable(let reason): "Picture in picture cannot start: \(reason)"
         case .miniPlayerUnavailable(let reason): "The mini player cannot show: \(reason)"
+        case .loaderFailed(let reason): "The media could not be loaded: \(reason)"
+        case .loaderTimedOut(let seconds): "The media took longer than \(Int(seconds.rounded())) s to load"
+        case .loaderCancelled: "Loading the media was cancelled"
         }
     }
 }

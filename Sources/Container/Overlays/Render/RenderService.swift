@@ -79,8 +79,15 @@ public final class RenderService: Service {
     @ViewState public private(set) var subtitleFonts: [SubtitleFont] = []
     /// The tracks of the current item.
     @ViewState public private(set) var tracks: [MediaTrack] = []
-    /// The chapters of the current item.
-    @ViewState public private(set) var chapters: [MediaChapter] = []
+    /// The chapters of the current item: the ones the app gave in its ``MediaDetails``, or else its
+    /// file's.
+    @ViewState public internal(set) var chapters: [MediaChapter] = []
+    /// What the app told about the items of the queue beyond their files, by item id: from a
+    /// loader (``load(autoplay:timeout:from:)``) or ``setDetails(_:for:)``. Dropped when the item
+    /// leaves the queue.
+    @ViewState public internal(set) var details: [MediaItem.ID: MediaDetails] = [:]
+    /// How many media loaders are running (``load(autoplay:timeout:from:)``).
+    @ViewState public internal(set) var pendingLoaders = 0
     /// The current item's container tags (title, artist, album), once it opened.
     @ViewState public private(set) var metadata = MediaMetadata()
     /// The item playing now.
@@ -139,7 +146,7 @@ public final class RenderService: Service {
     var existingEngine: (any PlaybackEngine)? { madeEngine }
     let events = Observers<PlayerEvent>()
     @Dependency(\.playbackEngine) private var engineFactory
-    @Dependency(\.clock) private var clock
+    @Dependency(\.clock) var clock
 
     /// The engine behind the service, made on first access by the context's `playbackEngine`
     /// dependency: FFmpeg's ``/VideoPlayerRender/MediaPlayer`` when live, a ``FakePlaybackEngine`` in tests.
@@ -238,9 +245,10 @@ public final class RenderService: Service {
         subtitleHeader = player.subtitleHeader
         subtitleFonts = player.subtitleFonts
         tracks = player.tracks
-        chapters = player.chapters
+        chapters = appChapters ?? player.chapters
         metadata = player.metadata
         items = player.items
+        dropDetailsOfItemsGone()
         currentIndex = player.currentIndex
         canAdvanceToNext = player.canAdvanceToNext
         canReturnToPrevious = player.canReturnToPrevious

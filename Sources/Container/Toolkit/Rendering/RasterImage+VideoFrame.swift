@@ -27,6 +27,14 @@ extension RasterImage {
         surface.flush()
     }
 
+    /// The picture of a thumbnail (a seek preview, a poster, an artwork image).
+    ///
+    /// - Throws: ``ContainerError/invalidPixelData(_:)`` when its pixels do not fill its size.
+    public convenience init(thumbnail: Thumbnail) throws(ContainerError) {
+        let pixels = thumbnail.pixels
+        try self.init(width: pixels.width, height: pixels.height, rgba: pixels.bytes)
+    }
+
     /// Draws `frame` into `rect` of `cr` as a window places it (the same gravity, rotation and
     /// mirror, the picture's corners rounded by `cornerRadius`); `false` when the picture cannot be
     /// converted.
