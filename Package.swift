@@ -127,7 +127,10 @@ let package = Package(
         ),
         .target(
             name: "DemoSupport",
-            dependencies: ["VideoPlayerFixtures", "VideoPlayerWidgets", "VideoPlayerAccessibility"],
+            dependencies: [
+                "VideoPlayerFixtures", "VideoPlayerWidgets", "VideoPlayerAccessibility",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Examples/DemoSupport"
         ),
         .executableTarget(

@@ -24,11 +24,7 @@ struct BilibiliDemo: ParsableCommand {
     @Flag(name: .long, help: "Start in the fullscreen layout.")
     var fullscreen = false
 
-    @Option(name: .long, help: "Save a screenshot of the window to this PNG file, then quit.")
-    var screenshot: String?
-
-    @Option(name: .long, help: "Seconds to wait before the screenshot.")
-    var after = 2.0
+    @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
         let item = try input.map(Self.item(for:)) ?? BilibiliSamples.clip()
@@ -41,18 +37,14 @@ struct BilibiliDemo: ParsableCommand {
         }
         // The sample is 4:3 and fills the player; anything else is letterboxed as usual.
         let gravity: VideoGravity = input == nil ? .fill : .fit
-        let (fullscreen, screenshot, after) = (fullscreen, screenshot, after)
+        let (fullscreen, plan) = (fullscreen, capture.plan)
         try MainActor.assumeIsolated {
             let scene = BilibiliScene(item: item, danmaku: comments, gravity: gravity)
             if fullscreen { scene.context.status.toFullScreen() }
             let window = PlayerWindow(
                 title: "Bilibili", size: BilibiliScene.size, context: scene.context, resizable: false
             ) { scene.content }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import VideoPlayerWidgets
 
@@ -19,5 +20,38 @@ extension PlayerWindow {
         runOnce()
         defer { close() }
         try context.render.screenshot(includingOverlay: true).writePNG(to: url)
+    }
+}
+
+/// The demos' `--screenshot PATH --after SECONDS` options: put them in a command with
+/// `@OptionGroup var capture: ScreenshotOptions`.
+public struct ScreenshotOptions: ParsableArguments {
+    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
+    public var screenshot: String?
+
+    @Option(help: "Seconds to run before taking the screenshot.")
+    public var after = 3.0
+
+    /// No screenshot.
+    public init() {}
+
+    /// How to run the window, as a value the main actor can take.
+    public var plan: WindowRunPlan { WindowRunPlan(screenshot: screenshot, after: after) }
+}
+
+/// Runs a demo's window: until it closes, shown to the screen reader, or for a screenshot.
+public struct WindowRunPlan: Sendable {
+    let screenshot: String?
+    let after: Double
+
+    /// Runs `window` with ``PlayerWindow/runAccessibly(environment:)``, or, for a screenshot, with
+    /// ``PlayerWindow/runAndCapture(to:after:prepare:)``.
+    @MainActor
+    public func run(_ window: PlayerWindow) throws {
+        if let screenshot {
+            try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
+        } else {
+            try window.runAccessibly()
+        }
     }
 }

@@ -16,11 +16,7 @@ struct QuickTimeDemo: ParsableCommand {
     @Option(help: "A folder whose media files make the playlist (default: the built-in samples).")
     var folder: String?
 
-    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
-    var screenshot: String?
-
-    @Option(help: "Seconds to run before taking the screenshot.")
-    var after = 3.0
+    @OptionGroup var capture: ScreenshotOptions
 
     @Flag(help: "Open the playlist at start.")
     var playlist = false
@@ -30,7 +26,7 @@ struct QuickTimeDemo: ParsableCommand {
             try folder.map { try SampleLibrary.videos(inFolder: URL(fileURLWithPath: $0)) }
             ?? SampleLibrary.videos()
         guard !videos.isEmpty else { throw ValidationError("no media files in \(folder ?? "the samples")") }
-        let (screenshot, after, showPlaylist) = (screenshot, after, playlist)
+        let (plan, showPlaylist) = (capture.plan, playlist)
         try MainActor.assumeIsolated {
             let size = Size(width: 960, height: 540)
             let context = Context()
@@ -40,11 +36,7 @@ struct QuickTimeDemo: ParsableCommand {
             {
                 app.root
             }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 }

@@ -17,15 +17,11 @@ struct SystemPlayerDemo: ParsableCommand {
     @Argument(help: "Files or URLs to play in turn (default: the built-in samples).")
     var inputs: [String] = []
 
-    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
-    var screenshot: String?
-
-    @Option(help: "Seconds to run before taking the screenshot.")
-    var after = 3.0
+    @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
         let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let (screenshot, after) = (screenshot, after)
+        let plan = capture.plan
         try MainActor.assumeIsolated {
             let context = Context()
             context.render.load(videos.map { $0.item() }, autoplay: true)
@@ -34,11 +30,7 @@ struct SystemPlayerDemo: ParsableCommand {
             ) {
                 PlayerWidget(context).defaultControls()
             }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 }

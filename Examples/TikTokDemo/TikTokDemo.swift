@@ -18,25 +18,17 @@ struct TikTokDemo: ParsableCommand {
     @Argument(help: "Files or URLs to play as the feed.")
     var inputs: [String] = []
 
-    @Option(name: .long, help: "Save a screenshot of the window to this PNG file, then quit.")
-    var screenshot: String?
-
-    @Option(name: .long, help: "Seconds to wait before the screenshot.")
-    var after = 2.0
+    @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
         let items = inputs.isEmpty ? try FeedSamples.generated() : FeedSamples.items(for: inputs)
-        let (screenshot, after) = (screenshot, after)
+        let plan = capture.plan
         try MainActor.assumeIsolated {
             let scene = TikTokScene(items: items)
             let window = PlayerWindow(
                 title: "TikTok", size: TikTokScene.size, context: scene.context, resizable: false
             ) { scene.content }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 }

@@ -25,15 +25,11 @@ struct VideoNavigationDemo: ParsableCommand {
     @Flag(help: "Scroll the feed to its end at start (the playing video goes on in the mini player).")
     var browse = false
 
-    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
-    var screenshot: String?
-
-    @Option(help: "Seconds to run before taking the screenshot.")
-    var after = 3.0
+    @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
         let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let (open, browse, screenshot, after) = (open, browse, screenshot, after)
+        let (open, browse, plan) = (open, browse, capture.plan)
         try MainActor.assumeIsolated {
             let app = NavigationApp(context: Context(), videos: videos)
             let window = PlayerWindow(
@@ -41,11 +37,7 @@ struct VideoNavigationDemo: ParsableCommand {
             ) { app.root }
             if browse { app.context.navigation.scrollFeed(toVideo: videos.count - 1) }
             if let open { app.context.navigation.open(open) }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 }

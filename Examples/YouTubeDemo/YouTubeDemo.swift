@@ -18,11 +18,7 @@ struct YouTubeDemo: ParsableCommand {
     @Argument(help: "Files or URLs to play in order (default: built-in samples).")
     var inputs: [String] = []
 
-    @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
-    var screenshot: String?
-
-    @Option(help: "Seconds to run before taking the screenshot.")
-    var after = 3.0
+    @OptionGroup var capture: ScreenshotOptions
 
     @Flag(help: "Start in fullscreen (the player fills the window).")
     var fullscreen = false
@@ -32,9 +28,7 @@ struct YouTubeDemo: ParsableCommand {
 
     mutating func run() throws {
         let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let (screenshot, after, fullscreen, captionSettings) = (
-            screenshot, after, fullscreen, captionSettings
-        )
+        let (plan, fullscreen, captionSettings) = (capture.plan, fullscreen, captionSettings)
         try MainActor.assumeIsolated {
             let context = Context()
             let app = YouTubeApp(context: context, videos: videos)
@@ -44,11 +38,7 @@ struct YouTubeDemo: ParsableCommand {
             {
                 app.root
             }
-            if let screenshot {
-                try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
-            } else {
-                try window.runAccessibly()
-            }
+            try plan.run(window)
         }
     }
 }
