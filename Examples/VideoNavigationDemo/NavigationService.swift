@@ -190,7 +190,7 @@ final class NavigationService: Service {
             }
             showedMiniPlayer = true
         } catch {
-            context.toast.toast(error.localizedDescription)
+            context.toast.toast(error.description)
         }
     }
 
