@@ -40,8 +40,7 @@ public enum SampleLibrary {
     /// A video per file or URL given on a command line, titled by its file name.
     public static func videos(fromInputs inputs: [String]) -> [DemoVideo] {
         inputs.map { input in
-            let url = input.contains("://") ? URL(string: input) : URL(fileURLWithPath: input)
-            let resolved = url ?? URL(fileURLWithPath: input)
+            let resolved = URL(mediaLocation: input)
             return DemoVideo(
                 title: resolved.deletingPathExtension().lastPathComponent, channel: "Local files",
                 channelColor: .blue, stats: input, description: input,

@@ -50,7 +50,6 @@ enum QuickStart {
             return try TestMedia.cachedClip(
                 ClipSpec(width: 960, height: 540, duration: 10, tone: ClipSpec.Tone()))
         }
-        return input.contains("://")
-            ? URL(string: input) ?? URL(fileURLWithPath: input) : URL(fileURLWithPath: input)
+        return URL(mediaLocation: input)
     }
 }

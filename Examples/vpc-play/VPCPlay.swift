@@ -108,11 +108,11 @@ struct VPCPlay: ParsableCommand {
             ]
         }
         return inputs.enumerated().map { index, input in
-            let url = input.contains("://") ? URL(string: input) : URL(fileURLWithPath: input)
+            let url = URL(mediaLocation: input)
             // A file goes by its name, as in mpv's title bar (screenshots are named after it too).
-            let title = url?.isFileURL == true ? url?.lastPathComponent ?? input : input
+            let title = url.isFileURL ? url.lastPathComponent : input
             return MediaItem(
-                url: url ?? URL(fileURLWithPath: input), title: title, startPosition: index == 0 ? start : 0,
+                url: url, title: title, startPosition: index == 0 ? start : 0,
                 externalSubtitleURL: index == 0 ? subtitleURL : nil)
         }
     }

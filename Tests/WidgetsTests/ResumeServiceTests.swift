@@ -42,7 +42,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func whereAnItemWasLeftIsOfferedNextRunAndATapGoesBack() async throws {
-        let first = await leaveFilm(at: 754, autoplay: true)
+        _ = await leaveFilm(at: 754, autoplay: true)
         #expect(try saved()["/films/film.mkv"]?.position == 754)
         #expect(try saved()["/films/film.mkv"]?.duration == 1200)
 
@@ -92,7 +92,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func leavingAnItemBeforeChoosingKeepsWhereItWasLeft() async throws {
-        let first = await leaveFilm(at: 500)
+        _ = await leaveFilm(at: 500)
 
         let second = run()
         let resume = second.context[ResumeService.self]
@@ -106,7 +106,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func anotherPluginShownSinceStaysWhenTheOfferGoes() async throws {
-        let first = await leaveFilm(at: 300)
+        _ = await leaveFilm(at: 300)
         let second = run()
         #expect(await second.load(Self.film))
         second.context.plugin.present(.center) { Text("Skip intro") }
@@ -182,7 +182,7 @@ import VideoPlayerTestSupport
     }
 
     @Test func anItemsOwnStartWinsAndResumingLoadsWhereEachWasLeft() async throws {
-        let first = await leaveFilm(at: 400)
+        _ = await leaveFilm(at: 400)
 
         let second = run()
         let resume = second.context[ResumeService.self]

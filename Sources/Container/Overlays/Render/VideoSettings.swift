@@ -68,7 +68,7 @@ public struct VideoSettings: Equatable, Sendable {
         guard let path = subtitles?.trimmingCharacters(in: .whitespacesAndNewlines), !path.isEmpty else {
             return nil
         }
-        return path.contains("://") ? URL(string: path) : URL(fileURLWithPath: path)
+        return URL(mediaLocation: path)
     }
 }
 
