@@ -130,18 +130,18 @@ final class NavigationService: Service {
 
     /// The window's content was laid out at `frame`.
     func windowLaidOut(_ frame: Rect) {
-        if Self.hasMoved(bounds, to: frame) { bounds = frame }
+        if bounds != frame { bounds = frame }
     }
 
     /// The feed's scrolling area was laid out at `frame`.
     func feedLaidOut(_ frame: Rect) {
-        if Self.hasMoved(feedViewport, to: frame) { feedViewport = frame }
+        if feedViewport != frame { feedViewport = frame }
         updateMiniPlayer()
     }
 
     /// The picture of card `index` was laid out at `frame`, or left the feed (`nil`).
     func card(_ index: Int, laidOutAt frame: Rect?) {
-        if Self.hasMoved(cardFrames[index], to: frame) { cardFrames[index] = frame }
+        if cardFrames[index] != frame { cardFrames[index] = frame }
         if index == playing { updateMiniPlayer() }
     }
 
@@ -192,15 +192,6 @@ final class NavigationService: Service {
         } catch {
             context.toast.toast(error.description)
         }
-    }
-
-    /// Whether a reported frame differs from the one kept by more than a rounding error.
-    ///
-    /// NB: a layout can place a widget a rounding error away from where it was; a change of the
-    /// player's frame for that, made without the move's animation, would cut the move short.
-    private static func hasMoved(_ kept: Rect?, to frame: Rect?) -> Bool {
-        guard let kept, let frame else { return kept != frame }
-        return !isClose(kept, frame, within: 0.001)
     }
 
     /// Whether two frames are the same to within `tolerance` points (an animation ends on its

@@ -60,6 +60,18 @@ struct MeasuredBar: Widget {
         #expect(service.measured?.width == 60)
     }
 
+    @Test func aRoundingErrorIsNoMove() {
+        let host = makeHost(HStack(spacing: 0) { MeasuredBar() })
+        service.width = 40 + 1e-12
+        host.update()
+        #expect(service.reports == 1, "a layout a rounding error away reports nothing")
+        #expect(service.measured?.width == 40)
+        service.width = 40.01
+        host.update()
+        #expect(service.reports == 2)
+        #expect(service.measured?.width == 40.01)
+    }
+
     @Test func onDisappearRunsOnceWhenTheWidgetLeaves() {
         let host = makeHost(MeasuredBar())
         #expect(service.disappearances == 0)

@@ -15,6 +15,10 @@ struct FrameReportModifier: NodeModifier {
 /// Tells its action where its subtree was laid out and when it left the tree. The reports run
 /// after the layout that caused them, never during it, so an action may change state: the host
 /// then rebuilds and lays out again before it paints.
+///
+/// A layout that places the subtree a rounding error away (under a millionth of a point) is no
+/// move: reporting it would rebuild what depends on the frame, and a change made then, without the
+/// animation under way, would cut that animation short.
 @MainActor
 final class FrameReportNode: ModifierNode {
     private var action: (@MainActor (ObjectIdentifier, FrameReport) -> Void)?
@@ -26,7 +30,7 @@ final class FrameReportNode: ModifierNode {
 
     override func placeChildren(in rect: Rect) {
         super.placeChildren(in: rect)
-        guard rect != reported else { return }
+        guard reported.map({ !Self.isRoundingError($0, from: rect) }) ?? true else { return }
         reported = rect
         send(.moved(rect))
     }
@@ -35,6 +39,13 @@ final class FrameReportNode: ModifierNode {
         super.unmount()
         if reported != nil { send(.gone) }
         reported = nil
+    }
+
+    /// Whether every edge of `a` is within a millionth of a point of `b`'s.
+    private static func isRoundingError(_ a: Rect, from b: Rect) -> Bool {
+        let tolerance = 1e-6
+        return abs(a.minX - b.minX) < tolerance && abs(a.minY - b.minY) < tolerance
+            && abs(a.maxX - b.maxX) < tolerance && abs(a.maxY - b.maxY) < tolerance
     }
 
     private func send(_ report: FrameReport) {
