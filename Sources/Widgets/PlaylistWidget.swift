@@ -5,15 +5,13 @@ public final class PlaylistService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
     @StateSync(serviceType: RenderService.self, keyPath: \.$items) var queue
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
-    @StateSync(serviceType: ArtworkService.self, keyPath: \.$images) var artworkImages
 
     /// The queue, once an item of it is playing.
     public var items: [MediaItem] { item == nil ? [] : queue }
 
     /// The artwork of `item` once decoded (``ArtworkService``); `nil` without one.
     public func artwork(of item: MediaItem) -> RasterImage? {
-        guard let url = item.artworkURL else { return nil }
-        return artworkImages[url] ?? context?[ArtworkService.self].image(for: url)
+        context?[ArtworkService.self].image(for: item.artworkURL)
     }
 
     /// Whether `candidate` is playing now.

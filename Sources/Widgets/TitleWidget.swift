@@ -8,7 +8,6 @@ public final class TitleService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$item) var item
     @StateSync(serviceType: RenderService.self, keyPath: \.$metadata) var metadata
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
-    @StateSync(serviceType: ArtworkService.self, keyPath: \.$images) var artworkImages
 
     /// The item's title, else its file's; empty when neither has one.
     public var title: String { item?.title ?? metadata.title ?? "" }
@@ -20,8 +19,7 @@ public final class TitleService: Service {
 
     /// The item's artwork once decoded (``ArtworkService``); `nil` without one.
     public var artwork: RasterImage? {
-        guard let url = item?.artworkURL else { return nil }
-        return artworkImages[url] ?? context?[ArtworkService.self].image(for: url)
+        context?[ArtworkService.self].image(for: item?.artworkURL)
     }
 }
 

@@ -3,9 +3,9 @@
 public struct MediaDetails: Hashable, Sendable {
     /// The description a page shows under the video.
     public var description: String?
-    /// The chapters the app knows of, in place of the file's when there are any. Chapters whose
-    /// times are not numbers, or negative, are left out; the others are put in order of start and
-    /// each ends no earlier than it starts.
+    /// The chapters the app knows of, in place of the file's when there are any. The render
+    /// service keeps them without the chapters whose times are not numbers, or negative, in order
+    /// of start, each ending no earlier than it starts.
     public var chapters: [MediaChapter]
 
     /// Details with a `description` and `chapters` (none: the file's chapters show).
@@ -14,12 +14,15 @@ public struct MediaDetails: Hashable, Sendable {
         self.chapters = chapters
     }
 
-    /// ``chapters`` as shown: those with finite, non-negative times, in order of start, none
-    /// ending before it starts.
-    var shownChapters: [MediaChapter] {
-        chapters.filter { $0.start.isFinite && $0.end.isFinite && $0.start >= 0 }
+    /// These details as the render service keeps them: only the chapters with finite,
+    /// non-negative times, in order of start, none ending before it starts.
+    var kept: MediaDetails {
+        var kept = self
+        kept.chapters =
+            chapters.filter { $0.start.isFinite && $0.end.isFinite && $0.start >= 0 }
             .map { MediaChapter(title: $0.title, start: $0.start, end: max($0.start, $0.end)) }
             .sorted { $0.start < $1.start }
+        return kept
     }
 }
 
@@ -71,7 +74,7 @@ extension RenderService {
         from loader: @escaping @Sendable () async throws -> LoadedMedia
     ) async throws(ContainerError) -> MediaItem {
         let loaded = try await resolve(loader, timeout: timeout)
-        details[loaded.item.id] = loaded.details
+        setDetails(loaded.details, for: loaded.item.id)
         load(loaded.item, autoplay: autoplay)
         return loaded.item
     }
@@ -84,7 +87,7 @@ extension RenderService {
         from loader: @escaping @Sendable () async throws -> LoadedMedia
     ) async throws(ContainerError) -> MediaItem {
         let loaded = try await resolve(loader, timeout: timeout)
-        details[loaded.item.id] = loaded.details
+        setDetails(loaded.details, for: loaded.item.id)
         append([loaded.item])
         return loaded.item
     }
@@ -97,21 +100,21 @@ extension RenderService {
     /// Gives the item with `id` `details` (`nil` takes them away); its chapters show at once when
     /// it is the current item.
     public func setDetails(_ details: MediaDetails?, for id: MediaItem.ID) {
-        self.details[id] = details
+        self.details[id] = details?.kept
         guard item?.id == id else { return }
         chapters = appChapters ?? engine.chapters
     }
 
     /// The app's chapters of the current item, when it gave any.
     var appChapters: [MediaChapter]? {
-        guard let chapters = currentDetails?.shownChapters, !chapters.isEmpty else { return nil }
+        guard let chapters = currentDetails?.chapters, !chapters.isEmpty else { return nil }
         return chapters
     }
 
-    /// Forgets the details of items that left the queue.
-    func dropDetailsOfItemsGone() {
+    /// Forgets the details of the items that are not in `queue` any more.
+    func dropDetails(keeping queue: [MediaItem]) {
         guard !details.isEmpty else { return }
-        let kept = Set(items.map(\.id))
+        let kept = Set(queue.map(\.id))
         let gone = details.keys.filter { !kept.contains($0) }
         for id in gone { details[id] = nil }
     }

@@ -212,8 +212,10 @@ public final class RenderService: Service {
         case .itemChanged:
             item = player.currentItem
             error = nil
-        case .queueChanged:
+            dropDetails(keeping: player.items)
+        case .queueChanged, .itemsRemoved:
             item = player.currentItem
+            dropDetails(keeping: player.items)
         case .statusChanged(.loading):
             error = nil
         case .error(let reported):
@@ -248,7 +250,6 @@ public final class RenderService: Service {
         chapters = appChapters ?? player.chapters
         metadata = player.metadata
         items = player.items
-        dropDetailsOfItemsGone()
         currentIndex = player.currentIndex
         canAdvanceToNext = player.canAdvanceToNext
         canReturnToPrevious = player.canReturnToPrevious
