@@ -88,8 +88,10 @@ extension PlayerTests {
     struct PlayerTrackingTests {
         @MainActor final class Log: PlayerTracker {
             var heard: [(TrackerEvent, Double)] = []
+            var descriptions: Set<String?> = []
             func track(_ event: TrackerEvent, _ report: TrackerReport) {
                 heard.append((event, report.position))
+                descriptions.insert(report.details?.description)
             }
         }
 
@@ -100,6 +102,9 @@ extension PlayerTests {
             let second = Log()
             harness.player.setTrackers([first], for: items[0].id)
             harness.player.setTrackers([second], for: items[1].id)
+            harness.player.trackerDetails = { id in
+                id == items[0].id ? MediaDetails(description: "The first") : nil
+            }
             harness.player.load(items, autoplay: true)
             #expect(
                 await harness.wait(timeout: 5) { second.heard.contains { $0.0 == .statusChanged(.playing) } })
@@ -111,6 +116,9 @@ extension PlayerTests {
             #expect(second.heard.first?.0 == .started)
             await harness.close()
             #expect(second.heard.last?.0 == .stopped(.closed))
+            // Each report carries the details the player's source gives for its item.
+            #expect(first.descriptions == ["The first"])
+            #expect(second.descriptions == [nil])
         }
     }
 

@@ -63,15 +63,21 @@ public struct TrackerReport: Sendable {
     public var duration: Double?
     /// Its file's own tags, once it opened.
     public var metadata: MediaMetadata
+    /// What the app told about it beyond its fields (its description and chapters), as the
+    /// player's ``MediaPlayer/trackerDetails`` gives them: through a render service, what its
+    /// loader returned or `setDetails(_:for:)` gave.
+    public var details: MediaDetails?
 
     /// A report of `item` at `position`.
     public init(
-        item: MediaItem, position: Double, duration: Double? = nil, metadata: MediaMetadata = MediaMetadata()
+        item: MediaItem, position: Double, duration: Double? = nil, metadata: MediaMetadata = MediaMetadata(),
+        details: MediaDetails? = nil
     ) {
         self.item = item
         self.position = position
         self.duration = duration
         self.metadata = metadata
+        self.details = details
     }
 }
 
@@ -105,6 +111,8 @@ package final class TrackerRelay {
     private var tracked: TrackerReport?
     /// Whether the tracked item reached its end since it last played or sought.
     private var ended = false
+    /// Where reports find the app's details of an item, asked at each event.
+    package var details: (@MainActor (MediaItem.ID) -> MediaDetails?)?
 
     package init() {}
 
@@ -184,7 +192,8 @@ package final class TrackerRelay {
     }
 
     private func send(_ event: TrackerEvent) {
-        guard let report = tracked else { return }
+        guard var report = tracked else { return }
+        report.details = details?(report.item.id)
         for tracker in attached[report.item.id] ?? [] { tracker.track(event, report) }
     }
 

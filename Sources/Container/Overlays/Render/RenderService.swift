@@ -79,8 +79,8 @@ public final class RenderService: Service {
     @ViewState public private(set) var subtitleFonts: [SubtitleFont] = []
     /// The tracks of the current item.
     @ViewState public private(set) var tracks: [MediaTrack] = []
-    /// The chapters of the current item: the ones the app gave in its ``MediaDetails``, or else its
-    /// file's.
+    /// The chapters of the current item: the ones the app gave in its
+    /// ``/VideoPlayerRender/MediaDetails``, or else its file's.
     @ViewState public internal(set) var chapters: [MediaChapter] = []
     /// What the app told about the items of the queue beyond their files, by item id: from a
     /// loader (``load(autoplay:timeout:from:)``) or ``setDetails(_:for:)``. Dropped when the item
@@ -158,6 +158,7 @@ public final class RenderService: Service {
         if let madeEngine { return madeEngine }
         let made = engineFactory.makeEngine(configuration: configuration, clock: clock)
         made.addObserver { [weak self] event in self?.apply(event) }
+        made.trackerDetails = { [weak self] id in self?.details[id] }
         madeEngine = made
         return made
     }

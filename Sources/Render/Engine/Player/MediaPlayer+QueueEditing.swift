@@ -57,6 +57,14 @@ extension MediaPlayer {
         trackers.trackers(for: id)
     }
 
+    /// Where trackers' reports find what the app told about an item beyond its fields
+    /// (``TrackerReport/details``), asked at each event they hear; a render service points it at
+    /// its own details. Without it, reports carry none.
+    public var trackerDetails: (@MainActor (MediaItem.ID) -> MediaDetails?)? {
+        get { trackers.details }
+        set { trackers.details = newValue }
+    }
+
     /// Applies `edit` to the queue and to what plays; reports `.queueChanged`.
     private func edit(_ edit: QueueEdit) {
         guard let outcome = edit.applied(to: items, currentIndex: currentIndex, report: emit) else { return }

@@ -105,4 +105,26 @@ import VideoPlayerContainer
         clock.advance(by: 20)
         #expect(log.lines.count == 2)
     }
+
+    @Test func reportsCarryTheDetailsTheAppLoadedWithTheItemUntilItStops() async throws {
+        let chapters = [MediaChapter(title: "Intro", start: 0, end: 4)]
+        let a = item("A")
+        try await context.render.load(autoplay: true) {
+            LoadedMedia(a, details: MediaDetails(description: "The first", chapters: chapters))
+        }
+        clock.advance(by: 2)
+        context.render.setDetails(MediaDetails(description: "Retold"), for: a.id)
+        context.render.seek(to: 5)
+        context.render.load([item("B")], autoplay: true)
+
+        let heard = zip(log.lines, log.reports).filter { $0.0.hasPrefix("A:") }
+        #expect(heard.first?.0 == "A: started @ 0")
+        #expect(heard.first?.1.details == MediaDetails(description: "The first", chapters: chapters))
+        #expect(heard.first { $0.0.hasPrefix("A: seeked") }?.1.details?.description == "Retold")
+        #expect(heard.last?.0 == "A: stopped, removed @ 5")
+        #expect(heard.last?.1.details?.description == "Retold")
+        // B came with no details, and A's left with it.
+        #expect(log.reports.last?.details == nil)
+        #expect(context.render.details[a.id] == nil)
+    }
 }

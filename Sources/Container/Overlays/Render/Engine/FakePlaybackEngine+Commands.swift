@@ -63,6 +63,11 @@ extension FakePlaybackEngine {
         trackers.trackers(for: id)
     }
 
+    public var trackerDetails: (@MainActor (MediaItem.ID) -> MediaDetails?)? {
+        get { trackers.details }
+        set { trackers.details = newValue }
+    }
+
     /// Applies `edit` to the queue as the real player does: taking out the current item plays the
     /// one that followed it, or leaves none current.
     private func edit(_ edit: QueueEdit) {

@@ -144,6 +144,9 @@ public protocol PlaybackEngine: VideoSource {
     func setTrackers(_ trackers: [any PlayerTracker], for id: MediaItem.ID)
     /// The trackers attached to the item with `id`.
     func trackers(for id: MediaItem.ID) -> [any PlayerTracker]
+    /// Where trackers' reports find the app's details of an item (see
+    /// ``/VideoPlayerRender/MediaPlayer/trackerDetails``).
+    var trackerDetails: (@MainActor (MediaItem.ID) -> MediaDetails?)? { get set }
     /// Opens the current item again where it stopped and plays it.
     func retry()
     /// Starts or resumes playback.
