@@ -52,10 +52,12 @@ enum HeadlessSDL {
         try #require(SDL_PushEvent(&event) == 1)
     }
 
-    /// Queues a press of the key `code` (an `SDLK_` value), as a keyboard sends it.
-    static func pushKey(_ code: SDL_KeyCode) throws {
+    /// Queues a press of the key `code` (an `SDLK_` value), as a keyboard sends it to the window
+    /// `windowID` (0: the one SDL takes for events that name none).
+    static func pushKey(_ code: SDL_KeyCode, windowID: UInt32 = 0) throws {
         var event = SDL_Event()
         event.type = SDL_KEYDOWN.rawValue
+        event.key.windowID = windowID
         event.key.state = UInt8(SDL_PRESSED)
         event.key.keysym.sym = SDL_Keycode(code.rawValue)
         try #require(SDL_PushEvent(&event) == 1)

@@ -179,6 +179,41 @@ import VideoPlayerTestSupport
         #expect(window.isRunning)
     }
 
+    @Test func keysInTheSmallWindowPlayPauseTakeThePlayersShortcutsAndEscapeReturns() throws {
+        let (context, window) = try openPlayingWindow()
+        defer { window.close() }
+        try context.pip.start()
+        window.runOnce()
+        let windowID = try #require(context.pip.windowID)
+        try HeadlessSDL.pushKey(SDLK_SPACE, windowID: windowID)
+        window.runOnce()
+        #expect(context.render.status == .paused)
+        try HeadlessSDL.pushKey(SDLK_SPACE, windowID: windowID)
+        window.runOnce()
+        #expect(context.render.status == .playing)
+
+        // The app's shortcuts (here, M mutes) hear the keys as over the main window's video.
+        var heard: [Key] = []
+        let token = context.gesture.observeKey(taking: { press in
+            heard.append(press.key)
+            guard press.key == "M" else { return false }
+            context.render.mute()
+            return true
+        })
+        defer { token.cancel() }
+        try HeadlessSDL.pushKey(SDLK_m, windowID: windowID)
+        window.runOnce()
+        #expect(context.render.isMuted)
+        #expect(heard == ["M"])
+        #expect(context.pip.isActive)
+
+        try HeadlessSDL.pushKey(SDLK_ESCAPE, windowID: windowID)
+        window.runOnce()
+        #expect(!context.pip.isActive)
+        #expect(window.isRunning)
+        #expect(context.render.status == .playing)
+    }
+
     @Test func theWindowManagersCloseReturnsTheVideoAndTheMainWindowsCloseQuits() throws {
         let (context, window) = try openPlayingWindow()
         defer { window.close() }

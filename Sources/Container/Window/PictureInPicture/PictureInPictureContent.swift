@@ -12,6 +12,7 @@ struct PictureInPictureContent: Widget {
                     }
                 }
                 .onHover { inside in pip.isPointerInside = inside }
+                .onKeyPress { pip.handleKey($0) }
             }
         }
     }

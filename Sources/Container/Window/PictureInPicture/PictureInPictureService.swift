@@ -12,8 +12,11 @@ import Logging
 /// pointer is over it, or while the video is paused, it shows three buttons: back to the app, play or
 /// pause, and close (which pauses). The main window's render overlay shows a placeholder where the
 /// video was. The player is the same one throughout: nothing reopens, the position and the sound go
-/// on. The window's loop (``PlayerWindow/run()``) runs the small window too; closing the main window
-/// closes it.
+/// on. Keys pressed while the small window has the keyboard act as over the video in the main
+/// window (the player's shortcuts, such as those of the widget library's keyboard shortcuts
+/// service); Escape brings the video back to the app, and Space plays or pauses when no shortcut
+/// took it. The window's loop (``PlayerWindow/run()``) runs the small window too; closing the main
+/// window closes it.
 ///
 /// Observers of `context.render` hear `.pictureInPictureStarted` and `.pictureInPictureStopped`.
 ///
@@ -102,6 +105,21 @@ public final class PictureInPictureService: Service {
     public func close() {
         context?.render.pause()
         stop()
+    }
+
+    /// A key pressed in the small window that its buttons did not take: Escape returns to the app;
+    /// other keys go to `context.gesture` as the main window's keys do, and Space plays or pauses
+    /// when nothing took it there.
+    func handleKey(_ press: KeyPress) -> Bool {
+        guard let context else { return false }
+        if press.key == .escape, press.modifiers.isEmpty {
+            returnToApp()
+            return true
+        }
+        if context.gesture.handleKey(press) { return true }
+        guard press.key == .space, press.modifiers.isEmpty else { return false }
+        context.render.togglePlayPause()
+        return true
     }
 
     /// SDL's number for the picture in picture window, which its events carry; `nil` while it is closed.
