@@ -42,6 +42,8 @@ public final class SubtitleService: Service {
     @StateSync(serviceType: RenderService.self, keyPath: \.$gravity) var gravity
     @StateSync(serviceType: RenderService.self, keyPath: \.$videoSize) var videoSize
     @StateSync(serviceType: ControlService.self, keyPath: \.$isBeingPresented) var controlsShown
+    /// Whether the video plays in the picture in picture window, where the subtitles go with it.
+    @StateSync(serviceType: PictureInPictureService.self, keyPath: \.$isActive) var inPictureInPicture
     @StateSync(serviceType: ThemeService.self, keyPath: \.$current) var theme
     private var bounds = Size.zero
     private var measuredFrame: Rect?
@@ -69,6 +71,7 @@ public final class SubtitleService: Service {
     public required init(_ context: Context) {
         super.init(context)
         observation = context.render.observe { [weak self] _ in self?.update() }
+        context.pip.insert(overlay: "subtitles") { SubtitleWidget(in: .pictureInPicture) }
     }
 
     /// The text showing now, one line per active cue; empty when disabled or between cues.
@@ -89,7 +92,9 @@ public final class SubtitleService: Service {
     func pictureFrame(in bounds: Size) -> Rect {
         let whole = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height)
         guard let videoSize else { return whole }
-        return VideoGeometry.videoRect(displaySize: videoSize, in: whole, gravity: gravity)
+        // The picture in picture window fits the picture whatever the player's gravity.
+        return VideoGeometry.videoRect(
+            displaySize: videoSize, in: whole, gravity: inPictureInPicture ? .fit : gravity)
     }
 
     /// Records the size the overlay was laid out at and draws again when it, the gravity, the
@@ -107,7 +112,9 @@ public final class SubtitleService: Service {
 
     /// What the subtitles' place depends on besides the overlay's size; reading it in a body
     /// rebuilds that body when it changes.
-    var placement: (VideoGravity, Size?, CaptionStyle) { (gravity, videoSize, theme.captionStyle) }
+    var placement: (VideoGravity, Size?, CaptionStyle, Bool) {
+        (gravity, videoSize, theme.captionStyle, inPictureInPicture)
+    }
 
     /// Draws the active cues at the player's position; publishes a picture only when it changed.
     private func update() {
@@ -226,7 +233,7 @@ public final class SubtitleService: Service {
 
     /// How far a picture at `frame` moves up so that it clears the control bar while the controls show.
     func lift(for frame: Rect) -> Double {
-        guard controlsShown else { return 0 }
+        guard controlsShown, !inPictureInPicture else { return 0 }
         return max(0, frame.maxY - (bounds.height - controlsInset))
     }
 
@@ -241,34 +248,56 @@ public final class SubtitleService: Service {
 /// ```swift
 /// context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
 /// ```
+/// While the video plays in the picture in picture window (`context.pip`), the subtitles go with
+/// it: the subtitle service puts a ``SubtitleWidget`` of that window there
+/// (``init(in:)`` with ``Window/pictureInPicture``), and the player's one shows nothing meanwhile.
 public struct SubtitleWidget: Widget {
-    /// The subtitle overlay.
-    public init() {}
+    /// The window a subtitle overlay draws in.
+    public enum Window: Sendable {
+        /// The player's, where its overlays are.
+        case player
+        /// The picture in picture window, while the video plays there.
+        case pictureInPicture
+    }
+
+    let window: Window
+
+    /// The subtitle overlay of the player, or of the picture in picture window.
+    public init(in window: Window = .player) {
+        self.window = window
+    }
 
     public var body: some Widget {
         WithService(SubtitleService.self) { service in
-            ZStack(alignment: .topLeading) {
-                // NB: the toolkit has no geometry reader; an empty canvas reports the overlay's size
-                // when drawn, and a change draws the subtitles at the new size (one extra pass).
-                // Reading the placement rebuilds the overlay, and so measures again, when it changes.
-                let _ = service.placement
-                Canvas { _, size in service.measured(size) }
-                if service.isEnabled, let picture = service.picture {
-                    let frame = picture.frame
-                    Image(picture.image)
-                        .accessibilityIdentifier("subtitle")
-                        .offset(x: frame.minX, y: frame.minY - service.lift(for: frame))
-                }
-                let lift = service.bitmapLift
-                ForEach(Array(service.bitmaps.enumerated()), id: \.offset) { _, bitmap in
-                    let frame = bitmap.frame
-                    Image(bitmap.image).resizable()
-                        .frame(width: frame.width, height: frame.height)
-                        .accessibilityIdentifier("bitmap subtitle")
-                        .offset(x: frame.minX, y: frame.minY - lift)
-                }
+            if service.inPictureInPicture == (window == .pictureInPicture) {
+                subtitles(service)
             }
-            .allowsHitTesting(false)
         }
+    }
+
+    @WidgetBuilder
+    private func subtitles(_ service: SubtitleService) -> some Widget {
+        ZStack(alignment: .topLeading) {
+            // NB: the toolkit has no geometry reader; an empty canvas reports the overlay's size
+            // when drawn, and a change draws the subtitles at the new size (one extra pass).
+            // Reading the placement rebuilds the overlay, and so measures again, when it changes.
+            let _ = service.placement
+            Canvas { _, size in service.measured(size) }
+            if service.isEnabled, let picture = service.picture {
+                let frame = picture.frame
+                Image(picture.image)
+                    .accessibilityIdentifier("subtitle")
+                    .offset(x: frame.minX, y: frame.minY - service.lift(for: frame))
+            }
+            let lift = service.bitmapLift
+            ForEach(Array(service.bitmaps.enumerated()), id: \.offset) { _, bitmap in
+                let frame = bitmap.frame
+                Image(bitmap.image).resizable()
+                    .frame(width: frame.width, height: frame.height)
+                    .accessibilityIdentifier("bitmap subtitle")
+                    .offset(x: frame.minX, y: frame.minY - lift)
+            }
+        }
+        .allowsHitTesting(false)
     }
 }

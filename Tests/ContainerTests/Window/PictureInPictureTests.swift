@@ -214,6 +214,30 @@ import VideoPlayerTestSupport
         #expect(context.render.status == .playing)
     }
 
+    @Test func overlaysPutInTheSmallWindowShowOverThePictureUntilTakenAway() throws {
+        let (context, window) = try openPlayingWindow()
+        defer { window.close() }
+        let blue = RGBA(r: 0, g: 0, b: 255)
+        context.pip.insert(overlay: "band") {
+            VStack {
+                Spacer()
+                Color(red: 0, green: 0, blue: 1).frame(height: 20)
+            }
+        }
+        context.pip.insert(overlay: "band") { Color(red: 0, green: 0, blue: 1).frame(height: 20) }
+        #expect(context.pip.overlays.map(\.id) == ["band"], "inserting an id again replaces it")
+        try context.pip.start()
+        window.runOnce()
+        var shot = try #require(context.pip.screenshot())
+        #expect(shot.pixel(x: shot.width / 2, y: shot.height / 2).isClose(to: blue, tolerance: 4))
+        #expect(shot.pixel(x: shot.width / 2, y: 2).isClose(to: orange, tolerance: 4))
+
+        context.pip.remove(overlay: "band")
+        window.runOnce()
+        shot = try #require(context.pip.screenshot())
+        #expect(shot.pixel(x: shot.width / 2, y: shot.height / 2).isClose(to: orange, tolerance: 4))
+    }
+
     @Test func theWindowManagersCloseReturnsTheVideoAndTheMainWindowsCloseQuits() throws {
         let (context, window) = try openPlayingWindow()
         defer { window.close() }

@@ -1,5 +1,6 @@
-/// What the picture in picture window shows: the player's video on black and, while the pointer is
-/// over the window or the video does not play, its three buttons.
+/// What the picture in picture window shows: the player's video on black, the overlays put there
+/// (such as subtitles) and, while the pointer is over the window or the video does not play, its
+/// three buttons.
 struct PictureInPictureContent: Widget {
     var body: some Widget {
         WithService(PictureInPictureService.self) { pip in
@@ -7,6 +8,7 @@ struct PictureInPictureContent: Widget {
                 ZStack {
                     Color.black
                     VideoSurface(player: render.engine, gravity: .fit)
+                    ForEach(pip.overlays, id: \.id) { $0.widget }
                     if pip.isPointerInside || !render.isPlaying {
                         PictureInPictureButtons(pip: pip, render: render)
                     }

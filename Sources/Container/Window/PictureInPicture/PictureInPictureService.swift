@@ -31,6 +31,14 @@ public final class PictureInPictureService: Service {
     }
     /// Whether the pointer is over the picture in picture window, which then shows its buttons.
     @ViewState var isPointerInside = false
+    /// What the window shows over the picture besides its buttons, bottom to top.
+    @ViewState private(set) var overlays: [Overlay] = []
+
+    /// One widget the window shows over the picture.
+    struct Overlay {
+        let id: OverlayID
+        let widget: AnyWidget
+    }
 
     private var companion: CompanionWindow?
     private(set) var hitRegion: PictureInPictureHitRegion?
@@ -86,6 +94,23 @@ public final class PictureInPictureService: Service {
         guard let companion else { return }
         guard let window = context?.window.window else { return windowClosed() }
         window.closeCompanion(companion)
+    }
+
+    /// Shows `content` over the picture in the picture in picture window, below its buttons, as
+    /// the overlay `id`: what follows the video there from the player's overlays, such as
+    /// subtitles (the widget library's subtitle overlay puts itself there).
+    ///
+    /// Overlays stack in insertion order, the last on top; inserting an `id` again replaces that
+    /// overlay. They fill the window, and the picture is fitted into it.
+    public func insert(overlay id: OverlayID, @WidgetBuilder content: () -> some Widget) {
+        var overlays = overlays.filter { $0.id != id }
+        overlays.append(Overlay(id: id, widget: AnyWidget(content())))
+        self.overlays = overlays
+    }
+
+    /// Takes away an overlay of the picture in picture window.
+    public func remove(overlay id: OverlayID) {
+        overlays.removeAll { $0.id == id }
     }
 
     /// Starts picture in picture when it is off and stops it when it is on.
