@@ -1,8 +1,9 @@
 #!/bin/sh
 # Regenerates every demo screenshot in Docs/screenshots under a virtual display:
 #   scripts/screenshots.sh
-# Needs Xvfb. Each demo runs with --screenshot PATH --after SECONDS, saves what its window shows and
-# quits; the samples are generated on the first run (a few seconds).
+# Needs Xvfb, and ImageMagick for one grab of the whole screen. Each demo runs with --screenshot PATH
+# --after SECONDS, saves what its window shows and quits; the samples are generated on the first run
+# (a few seconds).
 set -eu
 cd "$(dirname "$0")/.."
 for demo in YouTubeDemo QuickTimeDemo TikTokDemo BilibiliDemo SystemPlayerDemo VideoNavigationDemo vpc-play; do
@@ -24,6 +25,14 @@ export DISPLAY=":$display" SDL_AUDIODRIVER=dummy
 "$bin/YouTubeDemo" --screenshot "$out/youtube-halfscreen.png" --after 2.5
 "$bin/YouTubeDemo" --fullscreen --screenshot "$out/youtube-fullscreen.png" --after 2.5
 "$bin/YouTubeDemo" --fullscreen --caption-settings --screenshot "$out/caption-settings.png" --after 3
+# The whole screen with the video in the picture in picture window, grabbed with ImageMagick's
+# import while the demo runs; the demo quits on SIGTERM.
+"$bin/YouTubeDemo" --picture-in-picture &
+demo=$!
+sleep 7.5
+import -window root "$out/youtube-picture-in-picture.png"
+kill -TERM "$demo"
+wait "$demo"
 "$bin/QuickTimeDemo" --playlist --screenshot "$out/quicktime.png" --after 2.5
 "$bin/TikTokDemo" --screenshot "$out/tiktok.png" --after 2.5
 "$bin/SystemPlayerDemo" --screenshot "$out/system-player.png" --after 2.5

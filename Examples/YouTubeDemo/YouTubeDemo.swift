@@ -26,19 +26,38 @@ struct YouTubeDemo: ParsableCommand {
     @Flag(help: "Start with the caption settings open (as Settings > Caption style opens them).")
     var captionSettings = false
 
+    @Flag(help: "Move the video into the picture in picture window once it plays.")
+    var pictureInPicture = false
+
     mutating func run() throws {
         let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let (plan, fullscreen, captionSettings) = (capture.plan, fullscreen, captionSettings)
+        let (plan, fullscreen, captionSettings, pip) = (
+            capture.plan, fullscreen, captionSettings, pictureInPicture
+        )
         try MainActor.assumeIsolated {
             let context = Context()
             let app = YouTubeApp(context: context, videos: videos)
             if fullscreen { context.status.toFullScreen() }
             if captionSettings { context[CaptionSettingsService.self].present() }
+            if pip { Self.movePictureInPicture(context) }
             let window = PlayerWindow(title: "YouTube demo", size: YouTubeStyle.windowSize, context: context)
             {
                 app.root
             }
             try plan.run(window)
+        }
+    }
+
+    /// Moves the video into the picture in picture window the first time it plays.
+    @MainActor
+    static func movePictureInPicture(_ context: Context) {
+        var token: ObservationToken?
+        token = context.render.observe { [weak context] event in
+            guard event == .statusChanged(.playing), let context else { return }
+            token?.cancel()
+            do throws(ContainerError) { try context.pip.start() } catch {
+                context.toast.toast(error.description)
+            }
         }
     }
 }
