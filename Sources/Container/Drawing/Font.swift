@@ -43,3 +43,13 @@ public struct Font: Hashable, Sendable {
     /// Small print, such as a time label: 11 points.
     public static let caption = Font(size: 11)
 }
+
+extension Font {
+    /// The size `text` takes drawn in this font, in points: its widest line and the height of its
+    /// lines, wrapped at `maxWidth` when given, as a `Text` of it lays out at one pixel a point.
+    /// What a widget that places text itself measures with, such as a marquee or flying comments.
+    @MainActor
+    public func size(of text: String, maxWidth: Double? = nil) -> Size {
+        TextEngine.shared.layout(text, font: self, scale: 1, maxWidth: maxWidth, lineLimit: nil).size
+    }
+}

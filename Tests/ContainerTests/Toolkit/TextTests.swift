@@ -30,6 +30,27 @@ import VideoPlayerContainer
         #expect(ProcessResources.openFileCount <= before)
     }
 
+    @Test func aFontMeasuresTextAsATextOfItLaysOut() throws {
+        try Text.checkFontAvailable()
+        let wide = SnapshotRenderer(size: Size(width: 1_000, height: 200))
+        for (text, font) in [
+            ("Hello, player", Font.body), ("original sound - maya.moves", .callout), ("W", .title),
+        ] {
+            let host = wide.makeHost(
+                HStack {
+                    Text(text).font(font).lineLimit(1).accessibilityIdentifier("t")
+                    Spacer()
+                })
+            let frame = try #require(host.frame(ofIdentifier: "t"))
+            #expect(font.size(of: text) == frame.size, "\(text)")
+        }
+        // Wrapped at a width, it takes more lines; empty text takes no room.
+        let line = Font.body.size(of: "one two three four")
+        let wrapped = Font.body.size(of: "one two three four", maxWidth: line.width / 2)
+        #expect(wrapped.width <= line.width / 2 && wrapped.height >= line.height * 2)
+        #expect(Font.body.size(of: "") == .zero)
+    }
+
     @Test func textUsesTheForegroundColour() throws {
         try Text.checkFontAvailable()
         let image = renderer.render(Text("MMMM").font(Font(size: 40, weight: .bold)).foregroundColor(.red))
