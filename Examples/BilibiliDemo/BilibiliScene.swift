@@ -7,6 +7,9 @@ import VideoPlayerWidgets
 @MainActor
 struct BilibiliScene {
     static let size = Size(width: 1280, height: 720)
+    /// The height of the controls' top area (the title and its UP line), which the danmaku fly
+    /// under while the controls show.
+    static let titleBarHeight = 54.0
 
     /// The widgets of each area, per status: the status is a key of this table, not a copy of the
     /// code. Fullscreen adds the danmaku field between the buttons.

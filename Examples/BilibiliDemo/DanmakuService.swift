@@ -48,9 +48,8 @@ final class DanmakuService: Service {
 
     /// The comments to fly over an area of `size` points.
     func load(_ comments: [DanmakuComment], areaSize size: Size) {
-        let measurer = TextMeasurer(font: font)
         self.comments = comments
-        widths = Dictionary(uniqueKeysWithValues: comments.map { ($0.id, measurer.width(of: $0.text)) })
+        widths = Dictionary(uniqueKeysWithValues: comments.map { ($0.id, font.size(of: $0.text).width) })
         self.size = size
         relayout()
     }
@@ -66,7 +65,7 @@ final class DanmakuService: Service {
         comments.insert(
             comment,
             at: comments.firstIndex { ($0.time, $0.id) > (comment.time, comment.id) } ?? comments.count)
-        widths[id] = TextMeasurer(font: font).width(of: text)
+        widths[id] = font.size(of: text).width
         draft = ""
         relayout()
     }

@@ -7,11 +7,14 @@ final class MarqueeService: Service {
     var speed = 30.0
     /// Seconds between two steps.
     var tickInterval = 1.0 / 30
-    /// Distance after which the text repeats: one copy's slot in ``MarqueeText``.
-    static let stride = 260.0
+    /// Space between the end of the text and the start of its next copy.
+    static let gap = 40.0
+    /// How far in from the window's sides the text fades in and out.
+    static let fade = 14.0
 
-    /// How far the text has scrolled, in `0..<stride`.
-    @ViewState private(set) var phase = 0.0
+    /// How far the text has scrolled since the service started, in points; each marquee wraps it
+    /// at the length of its own text and gap.
+    @ViewState private(set) var distance = 0.0
     @Dependency(\.clock) private var clock
     private var timer: TimerToken?
 
@@ -34,8 +37,7 @@ final class MarqueeService: Service {
     private func scheduleTick() {
         timer = clock.schedule(after: tickInterval) { [weak self] in
             guard let self else { return }
-            self.phase = (self.phase + self.speed * self.tickInterval).truncatingRemainder(
-                dividingBy: Self.stride)
+            self.distance += self.speed * self.tickInterval
             self.scheduleTick()
         }
     }
@@ -45,7 +47,8 @@ final class MarqueeService: Service {
     }
 }
 
-/// One line of text scrolling right to left in a window of `width` points, repeating seamlessly.
+/// One line of text scrolling right to left in a window of `width` points, repeating seamlessly:
+/// each copy follows the one before after the same gap.
 struct MarqueeText: Widget {
     let text: String
     let width: Double
@@ -54,19 +57,22 @@ struct MarqueeText: Widget {
 
     var body: some Widget {
         WithService(MarqueeService.self) { marquee in
-            // Two copies, each in a slot one stride wide: when the first has scrolled out, the
-            // second is exactly where the first started, and the phase wraps to 0.
+            // Copies in slots of the text's width and the gap, enough to fill the window at any
+            // offset: when the first has scrolled out, the second is where the first started.
+            let slot = Font.callout.size(of: text).width + MarqueeService.gap
+            let copies = Int((width / slot).rounded(.up)) + 1
             HStack(spacing: 0) {
-                ForEach(0..<2) { copy in
+                ForEach(0..<copies) { copy in
                     Text(text).font(.callout).lineLimit(1)
-                        .frame(width: MarqueeService.stride, alignment: .leading)
+                        .frame(width: slot, alignment: .leading)
                         // A reader reads the text once.
-                        .accessibilityHidden(copy == 1)
+                        .accessibilityHidden(copy > 0)
                 }
             }
-            .offset(x: isScrolling ? -marquee.phase : 0)
+            .offset(x: isScrolling ? -marquee.distance.truncatingRemainder(dividingBy: slot) : 0)
             .frame(width: width, alignment: .leading)
-            .clipped()
+            // The text comes in and goes out softly rather than cut at the window's sides.
+            .fadingEdges(isScrolling ? .horizontal : .trailing, length: MarqueeService.fade)
             .accessibilityIdentifier(isScrolling ? "marquee" : "marquee.still")
         }
     }

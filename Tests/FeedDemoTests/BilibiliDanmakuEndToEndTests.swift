@@ -46,6 +46,22 @@ struct BilibiliDanmakuEndToEndTests {
         #expect(bed.snapshot().count(in: Rect(x: 0, y: 0, width: 1280, height: 360), where: isGreen) > 500)
     }
 
+    @Test func whileTheControlsShowTheCommentsFlyUnderTheTitleBar() async throws {
+        let bed = try await makePlayer()
+        let titleBar = Rect(x: 0, y: 0, width: 1280, height: BilibiliScene.titleBarHeight)
+        let below = Rect(x: 0, y: BilibiliScene.titleBarHeight, width: 1280, height: 300)
+        bed.context.control.present(animated: false)
+        bed.advance(0.1)
+        var shot = bed.snapshot()
+        #expect(shot.count(in: titleBar, where: isGreen) == 0, "the title bar shows the title alone")
+        #expect(shot.count(in: below, where: isGreen) > 500)
+        let placed = frames(bed)
+        bed.context.control.dismiss(animated: false)
+        #expect(frames(bed) == placed, "the comments do not move when the controls go")
+        shot = bed.snapshot()
+        #expect(shot.count(in: titleBar, where: isGreen) > 100, "the top lane shows again")
+    }
+
     @Test func aDanmakuTypedInTheFieldFliesAtOnceInAFrame() async throws {
         let bed = try await makePlayer()
         let danmaku = bed.context[DanmakuService.self]

@@ -29,8 +29,8 @@ struct DanmakuLayoutTests {
 
     @Test func commentsInTheSampleNeverOverlapOverFortySeconds() {
         let comments = DanmakuComment.parse(BilibiliSamples.sampleText()).comments
-        let measurer = TextMeasurer(font: Font(size: 22, weight: .bold))
-        let widths = Dictionary(uniqueKeysWithValues: comments.map { ($0.id, measurer.width(of: $0.text)) })
+        let font = Font(size: 22, weight: .bold)
+        let widths = Dictionary(uniqueKeysWithValues: comments.map { ($0.id, font.size(of: $0.text).width) })
         #expect(widths.values.allSatisfy { $0 > 10 })
         let layout = DanmakuLayout(
             comments: comments, width: { widths[$0.id] ?? 0 }, areaWidth: 1280, lanes: 6, laneHeight: 32)

@@ -224,11 +224,30 @@ struct TikTokFeedEndToEndTests {
         #expect(await bed.waitUntil { abs(bed.context.render.currentTime - 1) < 0.3 })
     }
 
+    @Test func theMusicLinesCopiesFollowEachOtherAfterTheSameGap() {
+        let text = "original sound"
+        let bed = WidgetBed(size: Size(width: 300, height: 30)) { _ in
+            MarqueeText(text: text, width: 300, isScrolling: false).foregroundColor(.white)
+        }
+        let shot = bed.snapshot()
+        // The columns with white ink on the black ground, in runs: the copies, each a run of
+        // letters with small gaps.
+        let inked = (0..<shot.width).filter { x in
+            (0..<shot.height).contains { shot.pixel(x: x, y: $0).r > 100 }
+        }
+        let breaks = zip(inked, inked.dropFirst()).filter { $1 - $0 > 20 }
+        let textWidth = Font.callout.size(of: text).width
+        #expect(breaks.count == 2, "the window shows two copies and the start of a third")
+        let gap = Double((breaks.first?.1 ?? 0) - (breaks.first?.0 ?? 0))
+        #expect(abs(gap - MarqueeService.gap) < 6, "gap \(gap)")
+        #expect(abs(Double(breaks.first?.1 ?? 0) - (textWidth + MarqueeService.gap)) < 3)
+    }
+
     @Test func theMusicLineScrollsWithTheClockWhilePlaying() async throws {
         let bed = try await makeFeed()
         let marquee = bed.context[MarqueeService.self]
-        let before = marquee.phase
+        let before = marquee.distance
         bed.advance(1)
-        #expect(marquee.phase - before > 20)
+        #expect(marquee.distance - before > 20)
     }
 }
