@@ -175,6 +175,99 @@ import VideoPlayerTestSupport
     }
 }
 
+/// Clips made from libavfilter sources, as the demos' samples are: pictures that are not flat and
+/// change, a sound of the generator's pitch, and typed errors for sources that cannot be built or
+/// end before the clip does.
+@Suite struct GeneratedClipTests {
+    /// The spread of luma in a picture and a coarse fingerprint of it (the mean of 16 bands).
+    static func look(_ frame: UnsafeMutablePointer<AVFrame>) -> (spread: Int, bands: [Int]) {
+        let width = Int(frame.pointee.width)
+        let height = Int(frame.pointee.height)
+        let stride = Int(frame.pointee.linesize.0)
+        guard let plane = frame.pointee.data.0 else { return (0, []) }
+        var low = 255
+        var high = 0
+        var bands = [Int](repeating: 0, count: 16)
+        for row in 0..<height {
+            for column in 0..<width {
+                let value = Int(plane[row * stride + column])
+                low = min(low, value)
+                high = max(high, value)
+                bands[row * 4 / height * 4 + column * 4 / width] += value
+            }
+        }
+        return (high - low, bands.map { $0 * 16 / (width * height) })
+    }
+
+    @Test func aFilterSourceGivesPicturesOfTheClipsSizeThatAreNotFlatAndMove() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("mandelbrot.mp4")
+        var spec = ClipSpec(width: 320, height: 180, frameRate: 25, duration: 2, tone: nil)
+        spec.picture = .filter("mandelbrot=size=160x90:rate=25,hue=H=t")
+        try TestMedia.encode(spec, to: url)
+        let probe = try MediaProbe(url)
+        let video = try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO))
+        #expect(probe.parameters(ofStream: video).width == 320)
+        #expect(probe.parameters(ofStream: video).height == 180)
+        let keyframes = try probe.readPackets().filter { $0.streamIndex == video && $0.isKeyframe }
+        #expect(keyframes.count == 2, "keyframes stay on the one-second grid")
+        var looks: [(spread: Int, bands: [Int])] = []
+        try ProbeDecoder(probe: probe, streamIndex: video).decodeAll { looks.append(Self.look($0)) }
+        #expect(looks.count == 50)
+        #expect(looks.allSatisfy { $0.spread > 60 }, "every picture has light and dark parts")
+        #expect(looks.first?.bands != looks.last?.bands, "the picture changes")
+    }
+
+    @Test func aSoundGeneratorGivesItsPitchForTheToneDuration() throws {
+        let directory = try TemporaryDirectory()
+        let url = directory.file("chord.mp4")
+        var spec = ClipSpec(width: 64, height: 36, duration: 2)
+        spec.tone = .init(sampleRate: 44_100, channels: 2, generator: "aevalsrc=0.3*sin(2*PI*330*t)")
+        try TestMedia.encode(spec, to: url)
+        let probe = try MediaProbe(url)
+        let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
+        #expect(probe.parameters(ofStream: audio).sample_rate == 44_100)
+        #expect(probe.parameters(ofStream: audio).ch_layout.nb_channels == 2)
+        let (samples, _) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
+        #expect(abs(Double(samples.count) / 44_100 - 2) < 0.05)
+        let middle = Array(samples[22_050..<66_150])
+        #expect(abs(zeroCrossingFrequency(middle, sampleRate: 44_100) - 330) < 3)
+        // The mono source is spread over both channels 3 dB down, as libswresample mixes a centre.
+        let peak = Double(middle.map(abs).max() ?? 0)
+        #expect(abs(peak - 0.3 * 0.5.squareRoot()) < 0.03, "peak \(peak)")
+    }
+
+    @Test func sourcesThatCannotBeBuiltOrEndEarlyAreTypedErrors() throws {
+        let directory = try TemporaryDirectory()
+        var spec = ClipSpec(width: 64, height: 36, duration: 1, tone: nil)
+        spec.picture = .filter("nosuchsource")
+        #expect(throws: PlayerError.self) { try TestMedia.encode(spec, to: directory.file("a.mp4")) }
+        spec.picture = .filter("color=red:size=64x36:rate=30:duration=0.5")
+        do {
+            try TestMedia.encode(spec, to: directory.file("b.mp4"))
+            Issue.record("a source half the clip's length must fail")
+        } catch {
+            #expect(error.description.contains("ended at picture 15"), "\(error)")
+        }
+        spec.picture = .pattern
+        spec.tone = .init(generator: "aevalsrc=not an expression")
+        #expect(throws: PlayerError.self) { try TestMedia.encode(spec, to: directory.file("c.mp4")) }
+        // Nothing half-written is left behind.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+    }
+
+    @Test func theSourceIsPartOfTheCacheKey() throws {
+        let directory = try TemporaryDirectory()
+        var spec = ClipSpec(width: 64, height: 36, duration: 0.2, tone: nil)
+        let pattern = try TestMedia.cachedClip(spec, in: directory.url)
+        spec.picture = .filter("life=size=32x18:rate=30")
+        let life = try TestMedia.cachedClip(spec, in: directory.url)
+        spec.tone = .init(generator: "anoisesrc=a=0.1")
+        let noisy = try TestMedia.cachedClip(spec, in: directory.url)
+        #expect(Set([pattern, life, noisy]).count == 3)
+    }
+}
+
 /// Frequency of a steady tone from the number of sign changes (two per period).
 private func zeroCrossingFrequency(_ samples: [Float], sampleRate: Double) -> Double {
     let crossings = zip(samples, samples.dropFirst()).filter { ($0 < 0) != ($1 < 0) }.count

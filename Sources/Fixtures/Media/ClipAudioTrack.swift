@@ -3,7 +3,7 @@ import Foundation
 import VideoPlayerRender
 
 /// The audio stream of a test clip: a sine tone on every channel, encoded with the tone's codec,
-/// with a loud short burst (a "click") at every sync mark.
+/// with a loud short burst (a "click") at every sync mark; or the sound of the tone's generator.
 final class ClipAudioTrack: ClipTrack {
     private let tone: ClipSpec.Tone
     private let encoder: ClipStreamEncoder
@@ -14,6 +14,8 @@ final class ClipAudioTrack: ClipTrack {
     /// First sample of every click, ascending.
     private let clickStarts: [Int]
     private let sampleFormat: AVSampleFormat
+    /// The filter graph that makes the sound, when the tone has a generator.
+    private let source: FilterGraph?
     private var samplesWritten = 0
 
     init(tone: ClipSpec.Tone, spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
@@ -49,6 +51,32 @@ final class ClipAudioTrack: ClipTrack {
             av_channel_layout_copy(&frame.frame.pointee.ch_layout, &encoder.codecContext.pointee.ch_layout),
             location: location, operation: "setting the channel layout")
         try frame.allocateBuffers(location: location)
+        if let generator = tone.generator {
+            source = try Self.source(
+                generator, format: sampleFormat, frameSize: frameSize, codecContext: encoder.codecContext)
+        } else {
+            source = nil
+        }
+    }
+
+    /// The generator's graph, giving frames of `frameSize` samples in the encoder's format.
+    private static func source(
+        _ generator: String, format: AVSampleFormat, frameSize: Int,
+        codecContext: UnsafeMutablePointer<AVCodecContext>
+    ) throws(PlayerError) -> FilterGraph {
+        let context = codecContext.pointee
+        var layout = context.ch_layout
+        var name = [CChar](repeating: 0, count: 64)
+        av_channel_layout_describe(&layout, &name, name.count)
+        let chain =
+            "\(generator),aformat=sample_fmts=\(String(cString: av_get_sample_fmt_name(format))):"
+            + "sample_rates=\(context.sample_rate):channel_layouts=\(String(cString: name)),"
+            + "asetnsamples=n=\(frameSize):p=0"
+        do {
+            return try FilterGraph(generator: chain, audio: true)
+        } catch {
+            throw .encodeFailed("the sound source '\(generator)' cannot be built: \(error)")
+        }
     }
 
     var nextTime: Double? {
@@ -56,6 +84,7 @@ final class ClipAudioTrack: ClipTrack {
     }
 
     func writeNext() throws(PlayerError) {
+        if let source { return try writeNext(from: source) }
         try frame.makeWritable(location: location)
         let count = min(frameSize, totalSamples - samplesWritten)
         frame.frame.pointee.nb_samples = Int32(count)
@@ -92,6 +121,21 @@ final class ClipAudioTrack: ClipTrack {
 
     func finish() throws(PlayerError) {
         try encoder.encode(nil)
+    }
+
+    /// Encodes the generator's next frame, cut where the tone ends.
+    private func writeNext(from source: FilterGraph) throws(PlayerError) {
+        let pulled = frame.frame
+        av_frame_unref(pulled)
+        guard source.pull(into: pulled) else {
+            throw .encodeFailed(
+                "the sound source '\(tone.generator ?? "")' of \(location) ended at sample \(samplesWritten)")
+        }
+        let count = min(Int(pulled.pointee.nb_samples), totalSamples - samplesWritten)
+        pulled.pointee.nb_samples = Int32(count)
+        pulled.pointee.pts = Int64(samplesWritten)
+        try encoder.encode(pulled)
+        samplesWritten += count
     }
 
     /// The encoder's name and the sample format the track hands it for `codec`.

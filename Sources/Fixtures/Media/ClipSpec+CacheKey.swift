@@ -9,6 +9,12 @@ extension ClipSpec {
     /// Swift seeds per process): 16 hex digits of the FNV-1a hash of every field.
     var cacheKey: String { StableHash.hex(of: canonicalDescription) }
 
+    /// The picture source when it is not the pattern.
+    private var pictureText: String {
+        guard case .filter(let graph) = picture else { return "" }
+        return "|picture\(graph.utf8.count):\(graph)"
+    }
+
     /// Every field in a fixed order; texts carry their length so no two specs read the same.
     private var canonicalDescription: String {
         // NB: AAC, the first codec, and the fields added since add nothing when left at their
@@ -20,6 +26,7 @@ extension ClipSpec {
                         + ($0.codec == .aac ? "" : ",\($0.codec.rawValue)")
                         + ($0.duration.map { ",\($0)s" } ?? "")
                         + ($0.language.map { ",\($0.utf8.count):\($0)" } ?? "")
+                        + ($0.generator.map { ",gen\($0.utf8.count):\($0)" } ?? "")
                 } ?? "none"
             }.joined(separator: "+")
         let cueText = subtitles.map {
@@ -46,6 +53,7 @@ extension ClipSpec {
                         "[\($0.start)-\($0.end):\($0.x),\($0.y),\($0.width)x\($0.height):\($0.color)]"
                     }.joined())
             + (videoBitRate.map { "|cbr\($0)" } ?? "")
+            + pictureText
             + closedCaptions.map {
                 "|cc\($0.start)-\($0.end):\($0.color.rawValue):\($0.text.utf8.count):\($0.text)"
             }.joined()

@@ -41,6 +41,17 @@ public struct ClipSpec: Hashable, Sendable {
         case mpeg4
     }
 
+    /// What the pictures show.
+    public enum Picture: Hashable, Sendable {
+        /// Numbered solid colours, flashing at the sync marks: what tests read back.
+        case pattern
+        /// The frames of a libavfilter video source graph, such as
+        /// `"mandelbrot=size=640x360,hue=H=t/4"` or `"life=mold=10:life_color=#ffca28"`, brought to
+        /// the clip's rate and size: samples that look like video. No frame number is written in
+        /// them, and the sync marks do not flash them.
+        case filter(String)
+    }
+
     /// The audio encoder to use; the container follows the file's extension.
     public enum AudioCodec: String, Hashable, Sendable, CaseIterable {
         /// AAC with FFmpeg's own encoder.
@@ -69,11 +80,16 @@ public struct ClipSpec: Hashable, Sendable {
         public var duration: Double?
         /// The track's language (ISO 639, such as "eng"), written in its metadata.
         public var language: String?
+        /// A libavfilter audio source graph that makes the sound in place of the sine, such as an
+        /// `aevalsrc` expression of a chord; it is brought to the tone's rate and channels, and
+        /// the sync marks do not click over it. `nil`: the sine.
+        public var generator: String?
 
         /// A tone of `frequency` hertz.
         public init(
             frequency: Double = 440, sampleRate: Int = 48_000, channels: Int = 2, amplitude: Double = 0.25,
-            codec: AudioCodec = .aac, duration: Double? = nil, language: String? = nil
+            codec: AudioCodec = .aac, duration: Double? = nil, language: String? = nil,
+            generator: String? = nil
         ) {
             self.frequency = frequency
             self.sampleRate = sampleRate
@@ -82,6 +98,7 @@ public struct ClipSpec: Hashable, Sendable {
             self.codec = codec
             self.duration = duration
             self.language = language
+            self.generator = generator
         }
     }
 
@@ -95,6 +112,8 @@ public struct ClipSpec: Hashable, Sendable {
     public var duration: Double
     /// Distance between keyframes, in frames; every `gopFrames`-th picture (from 0) is a keyframe.
     public var gopFrames: Int
+    /// What the pictures show: the numbered pattern (the default) or a filter source.
+    public var picture = Picture.pattern
     /// The video encoder.
     public var videoCodec: VideoCodec
     /// Whether the encoder may use B-frames (off by default: decode order equals display order).

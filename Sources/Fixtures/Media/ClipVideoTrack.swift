@@ -1,12 +1,15 @@
 import CFFmpeg
 import VideoPlayerRender
 
-/// The video stream of a test clip: numbered solid-colour pictures with keyframes exactly every GOP.
+/// The video stream of a test clip: numbered solid-colour pictures, or the frames of a filter
+/// source, with keyframes exactly every GOP.
 final class ClipVideoTrack: ClipTrack {
     private let spec: ClipSpec
     private let encoder: ClipStreamEncoder
     private let frame: ClipFrame
     private let painter: TestPicturePainter
+    /// The filter graph that makes the pictures, when they are not the pattern.
+    private let source: (graph: FilterGraph, description: String)?
     private let flashFrames: Set<Int>
     /// The CEA-608 caption data each picture carries, by picture number.
     private let captionData: [Int: [UInt8]]
@@ -46,6 +49,19 @@ final class ClipVideoTrack: ClipTrack {
         frame.frame.pointee.height = Int32(spec.height)
         try frame.allocateBuffers(location: location)
         painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
+        if case .filter(let description) = spec.picture {
+            // The source's own size and rate become the clip's.
+            let chain =
+                "\(description),fps=\(spec.frameRate.numerator)/\(spec.frameRate.denominator),"
+                + "scale=\(spec.width):\(spec.height),format=yuv420p,setsar=1"
+            do {
+                source = (try FilterGraph(generator: chain, audio: false), description)
+            } catch {
+                throw .encodeFailed("the picture source '\(description)' cannot be built: \(error)")
+            }
+        } else {
+            source = nil
+        }
         flashFrames = spec.flashFrames
         captionData = Self.captionData(for: spec)
     }
@@ -53,20 +69,30 @@ final class ClipVideoTrack: ClipTrack {
     var nextTime: Double? { frameIndex < spec.frameCount ? spec.time(ofFrame: frameIndex) : nil }
 
     func writeNext() throws(PlayerError) {
-        try frame.makeWritable(location: location)
-        painter.paint(frame.frame, number: frameIndex, flash: flashFrames.contains(frameIndex))
-        frame.frame.pointee.pts = Int64(frameIndex)
+        let picture = frame.frame
+        if let source {
+            av_frame_unref(picture)
+            guard source.graph.pull(into: picture) else {
+                throw .encodeFailed(
+                    "the picture source '\(source.description)' of \(location) ended at picture \(frameIndex)"
+                )
+            }
+        } else {
+            try frame.makeWritable(location: location)
+            painter.paint(picture, number: frameIndex, flash: flashFrames.contains(frameIndex))
+        }
+        picture.pointee.pts = Int64(frameIndex)
         // Forcing the type keeps keyframes on the GOP grid even if the encoder would choose otherwise.
-        frame.frame.pointee.pict_type = spec.isKeyframe(frameIndex) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
-        av_frame_remove_side_data(frame.frame, AV_FRAME_DATA_A53_CC)
+        picture.pointee.pict_type = spec.isKeyframe(frameIndex) ? AV_PICTURE_TYPE_I : AV_PICTURE_TYPE_NONE
+        av_frame_remove_side_data(picture, AV_FRAME_DATA_A53_CC)
         if let data = captionData[frameIndex] {
             // libx264 writes a picture's A/53 caption data as an SEI message of its access unit.
-            guard let side = av_frame_new_side_data(frame.frame, AV_FRAME_DATA_A53_CC, data.count) else {
+            guard let side = av_frame_new_side_data(picture, AV_FRAME_DATA_A53_CC, data.count) else {
                 throw .encodeFailed("no memory for the caption data of picture \(frameIndex) of \(location)")
             }
             side.pointee.data.update(from: data, count: data.count)
         }
-        try encoder.encode(frame.frame)
+        try encoder.encode(picture)
         frameIndex += 1
     }
 

@@ -1,19 +1,29 @@
 import CFFmpeg
 
-/// A libavfilter graph with one source and one sink, built from a filter description string.
+/// A libavfilter graph with one source and one sink, built from a filter description string: the
+/// source is a buffer frames are pushed into, or, for a generator graph, its own first filter.
 ///
-/// > Important: used by one decoder thread only; freed in `deinit`.
-final class FilterGraph {
+/// > Important: used by one thread at a time; freed in `deinit`.
+package final class FilterGraph {
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
-    private let source: UnsafeMutablePointer<AVFilterContext>
+    private let source: UnsafeMutablePointer<AVFilterContext>?
     private let sink: UnsafeMutablePointer<AVFilterContext>
 
-    /// Builds `source -> description -> sink`.
+    /// Builds `description -> sink` for a graph that makes its own frames from a source filter,
+    /// such as `mandelbrot` or `aevalsrc`: frames are only pulled.
+    ///
+    /// - Throws: ``PlayerError/invalidArgument(_:)`` when libavfilter cannot build it.
+    package convenience init(generator description: String, audio: Bool) throws(PlayerError) {
+        try self.init(description: description, audio: audio, sourceArguments: nil)
+    }
+
+    /// Builds `source -> description -> sink`, or `description -> sink` without source arguments.
     ///
     /// - Parameters:
     ///   - audio: whether the graph carries audio (`abuffer`/`abuffersink`) or video.
-    ///   - sourceArguments: the buffer source's parameters ("video_size=...:pix_fmt=...").
-    init(description: String, audio: Bool, sourceArguments: String, configures: Bool = true)
+    ///   - sourceArguments: the buffer source's parameters ("video_size=...:pix_fmt=..."); `nil`
+    ///     for a graph whose first filter makes the frames.
+    init(description: String, audio: Bool, sourceArguments: String?, configures: Bool = true)
         throws(PlayerError)
     {
         guard let graph = avfilter_graph_alloc() else { throw PlayerError.invalidArgument("filter graph") }
@@ -26,15 +36,19 @@ final class FilterGraph {
         }
         var failure: PlayerError?
         do throws(PlayerError) {
-            try fail(
-                avfilter_graph_create_filter(
-                    &sourceContext, avfilter_get_by_name(audio ? "abuffer" : "buffer"), "in", sourceArguments,
-                    nil, graph), "source")
+            if let sourceArguments {
+                try fail(
+                    avfilter_graph_create_filter(
+                        &sourceContext, avfilter_get_by_name(audio ? "abuffer" : "buffer"), "in",
+                        sourceArguments, nil, graph), "source")
+            }
             try fail(
                 avfilter_graph_create_filter(
                     &sinkContext, avfilter_get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil, nil,
                     graph), "sink")
-            guard let sourceContext, let sinkContext else { throw PlayerError.invalidArgument(description) }
+            guard sourceArguments == nil || sourceContext != nil, let sinkContext else {
+                throw PlayerError.invalidArgument(description)
+            }
             // NB: parsing consumes the lists and leaves what it did not link in the same variables,
             // so only what remains afterwards is freed.
             var outputs = avfilter_inout_alloc()
@@ -46,8 +60,12 @@ final class FilterGraph {
             guard let outputList = outputs, let inputList = inputs else {
                 throw PlayerError.invalidArgument(description)
             }
-            outputList.pointee.name = av_strdup("in")
-            outputList.pointee.filter_ctx = sourceContext
+            if let sourceContext {
+                outputList.pointee.name = av_strdup("in")
+                outputList.pointee.filter_ctx = sourceContext
+            } else {
+                avfilter_inout_free(&outputs)
+            }
             inputList.pointee.name = av_strdup("out")
             inputList.pointee.filter_ctx = sinkContext
             try fail(avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil), "parsing")
@@ -55,7 +73,7 @@ final class FilterGraph {
         } catch {
             failure = error
         }
-        guard failure == nil, let sourceContext, let sinkContext else {
+        guard failure == nil, sourceArguments == nil || sourceContext != nil, let sinkContext else {
             avfilter_graph_free(&self.graph)
             throw failure ?? PlayerError.invalidArgument(description)
         }
@@ -85,16 +103,19 @@ final class FilterGraph {
         return trimmed
     }
 
-    /// Feeds a frame (a new reference is taken; `frame` stays valid); `nil` signals the end.
+    /// Feeds a frame (a new reference is taken; `frame` stays valid); `nil` signals the end. A
+    /// generator graph takes none.
     func push(_ frame: UnsafeMutablePointer<AVFrame>?) -> Bool {
-        av_buffersrc_write_frame(source, frame) >= 0
+        guard let source else { return false }
+        return av_buffersrc_write_frame(source, frame) >= 0
     }
 
-    /// Takes the next filtered frame into `frame`; `false` when the graph needs more input.
-    func pull(into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
+    /// Takes the next filtered frame into `frame`; `false` when the graph needs more input, or a
+    /// generator has ended.
+    package func pull(into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
         av_buffersink_get_frame(sink, frame) >= 0
     }
 
     /// The sink's time base, for the timestamps of pulled frames.
-    var outputTimeBase: AVRational { av_buffersink_get_time_base(sink) }
+    package var outputTimeBase: AVRational { av_buffersink_get_time_base(sink) }
 }
