@@ -37,13 +37,7 @@ import VideoPlayerTestSupport
         let url = directory.file("tone.mp4")
         try TestMedia.encode(
             ClipSpec(duration: 2, tone: .init(frequency: 1_000, sampleRate: 44_100, channels: 1)), to: url)
-        let probe = try MediaProbe(url)
-        let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
-        #expect(probe.parameters(ofStream: audio).sample_rate == 44_100)
-        #expect(probe.parameters(ofStream: audio).ch_layout.nb_channels == 1)
-        let (samples, _) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
-        #expect(abs(Double(samples.count) / 44_100 - 2) < 0.05)
-        let middle = Array(samples[22_050..<66_150])
+        let middle = try middleOfTwoSeconds(at44kHz: url, channels: 1)
         #expect(abs(zeroCrossingFrequency(middle, sampleRate: 44_100) - 1_000) < 5)
         let peak = middle.map(abs).max() ?? 0
         #expect(abs(peak - 0.25) < 0.05)
@@ -224,13 +218,7 @@ import VideoPlayerTestSupport
         var spec = ClipSpec(width: 64, height: 36, duration: 2)
         spec.tone = .init(sampleRate: 44_100, channels: 2, generator: "aevalsrc=0.3*sin(2*PI*330*t)")
         try TestMedia.encode(spec, to: url)
-        let probe = try MediaProbe(url)
-        let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
-        #expect(probe.parameters(ofStream: audio).sample_rate == 44_100)
-        #expect(probe.parameters(ofStream: audio).ch_layout.nb_channels == 2)
-        let (samples, _) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
-        #expect(abs(Double(samples.count) / 44_100 - 2) < 0.05)
-        let middle = Array(samples[22_050..<66_150])
+        let middle = try middleOfTwoSeconds(at44kHz: url, channels: 2)
         #expect(abs(zeroCrossingFrequency(middle, sampleRate: 44_100) - 330) < 3)
         // The mono source is spread over both channels 3 dB down, as libswresample mixes a centre.
         let peak = Double(middle.map(abs).max() ?? 0)
@@ -266,6 +254,19 @@ import VideoPlayerTestSupport
         let noisy = try TestMedia.cachedClip(spec, in: directory.url)
         #expect(Set([pattern, life, noisy]).count == 3)
     }
+}
+
+/// The first channel's middle second of the 2 s, 44.1 kHz sound of `url`, after checking its rate,
+/// its number of `channels` and its length.
+private func middleOfTwoSeconds(at44kHz url: URL, channels: Int32) throws -> [Float] {
+    let probe = try MediaProbe(url)
+    let audio = try #require(probe.streamIndex(of: AVMEDIA_TYPE_AUDIO))
+    #expect(probe.parameters(ofStream: audio).sample_rate == 44_100)
+    #expect(probe.parameters(ofStream: audio).ch_layout.nb_channels == channels)
+    let (samples, _) = try ProbeDecoder(probe: probe, streamIndex: audio).firstChannelSamples()
+    #expect(abs(Double(samples.count) / 44_100 - 2) < 0.05)
+    try #require(samples.count >= 66_150)
+    return Array(samples[22_050..<66_150])
 }
 
 /// Frequency of a steady tone from the number of sign changes (two per period).
