@@ -15,7 +15,7 @@ final class ClipAudioTrack: ClipTrack {
     private let clickStarts: [Int]
     private let sampleFormat: AVSampleFormat
     /// The filter graph that makes the sound, when the tone has a generator.
-    private let source: FilterGraph?
+    private let source: ClipFilterSource?
     private var samplesWritten = 0
 
     init(tone: ClipSpec.Tone, spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
@@ -63,20 +63,17 @@ final class ClipAudioTrack: ClipTrack {
     private static func source(
         _ generator: String, format: AVSampleFormat, frameSize: Int,
         codecContext: UnsafeMutablePointer<AVCodecContext>
-    ) throws(PlayerError) -> FilterGraph {
+    ) throws(PlayerError) -> ClipFilterSource {
         let context = codecContext.pointee
         var layout = context.ch_layout
         var name = [CChar](repeating: 0, count: 64)
         av_channel_layout_describe(&layout, &name, name.count)
-        let chain =
-            "\(generator),aformat=sample_fmts=\(String(cString: av_get_sample_fmt_name(format))):"
-            + "sample_rates=\(context.sample_rate):channel_layouts=\(String(cString: name)),"
-            + "asetnsamples=n=\(frameSize):p=0"
-        do {
-            return try FilterGraph(generator: chain, audio: true)
-        } catch {
-            throw .encodeFailed("the sound source '\(generator)' cannot be built: \(error)")
-        }
+        return try ClipFilterSource(
+            generator,
+            conversion: "aformat=sample_fmts=\(String(cString: av_get_sample_fmt_name(format))):"
+                + "sample_rates=\(context.sample_rate):channel_layouts=\(String(cString: name)),"
+                + "asetnsamples=n=\(frameSize):p=0",
+            audio: true)
     }
 
     var nextTime: Double? {
@@ -124,13 +121,9 @@ final class ClipAudioTrack: ClipTrack {
     }
 
     /// Encodes the generator's next frame, cut where the tone ends.
-    private func writeNext(from source: FilterGraph) throws(PlayerError) {
+    private func writeNext(from source: ClipFilterSource) throws(PlayerError) {
         let pulled = frame.frame
-        av_frame_unref(pulled)
-        guard source.pull(into: pulled) else {
-            throw .encodeFailed(
-                "the sound source '\(tone.generator ?? "")' of \(location) ended at sample \(samplesWritten)")
-        }
+        try source.pull(into: pulled, location: location, position: "sample \(samplesWritten)")
         let count = min(Int(pulled.pointee.nb_samples), totalSamples - samplesWritten)
         pulled.pointee.nb_samples = Int32(count)
         pulled.pointee.pts = Int64(samplesWritten)

@@ -9,7 +9,7 @@ final class ClipVideoTrack: ClipTrack {
     private let frame: ClipFrame
     private let painter: TestPicturePainter
     /// The filter graph that makes the pictures, when they are not the pattern.
-    private let source: (graph: FilterGraph, description: String)?
+    private let source: ClipFilterSource?
     private let flashFrames: Set<Int>
     /// The CEA-608 caption data each picture carries, by picture number.
     private let captionData: [Int: [UInt8]]
@@ -51,14 +51,11 @@ final class ClipVideoTrack: ClipTrack {
         painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
         if case .filter(let description) = spec.picture {
             // The source's own size and rate become the clip's.
-            let chain =
-                "\(description),fps=\(spec.frameRate.numerator)/\(spec.frameRate.denominator),"
-                + "scale=\(spec.width):\(spec.height),format=yuv420p,setsar=1"
-            do {
-                source = (try FilterGraph(generator: chain, audio: false), description)
-            } catch {
-                throw .encodeFailed("the picture source '\(description)' cannot be built: \(error)")
-            }
+            source = try ClipFilterSource(
+                description,
+                conversion: "fps=\(spec.frameRate.numerator)/\(spec.frameRate.denominator),"
+                    + "scale=\(spec.width):\(spec.height),format=yuv420p,setsar=1",
+                audio: false)
         } else {
             source = nil
         }
@@ -71,12 +68,7 @@ final class ClipVideoTrack: ClipTrack {
     func writeNext() throws(PlayerError) {
         let picture = frame.frame
         if let source {
-            av_frame_unref(picture)
-            guard source.graph.pull(into: picture) else {
-                throw .encodeFailed(
-                    "the picture source '\(source.description)' of \(location) ended at picture \(frameIndex)"
-                )
-            }
+            try source.pull(into: picture, location: location, position: "picture \(frameIndex)")
         } else {
             try frame.makeWritable(location: location)
             painter.paint(picture, number: frameIndex, flash: flashFrames.contains(frameIndex))
