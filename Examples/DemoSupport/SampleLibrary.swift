@@ -11,30 +11,43 @@ import VideoPlayerWidgets
 /// English and French: renditions of its ladder, or an external WebVTT file in English when it is
 /// not streamed.
 public enum SampleLibrary {
-    /// The server of the streamed samples, serving ``directory`` on 127.0.0.1 for as long as the
-    /// program runs; `nil` when it could not listen (the samples are then files).
-    public static let streamServer: LocalHTTPServer? = {
-        let server = LocalHTTPServer(root: directory)
-        do {
-            try server.start()
+    /// The servers of the streamed samples, one per cache folder, each serving its folder on
+    /// 127.0.0.1 for as long as the program runs.
+    private static let streamServers = Locked<[URL: LocalHTTPServer]>([:])
+
+    /// The server of the streamed samples cached in `directory`, started on first use; `nil` when
+    /// it could not listen (the samples are then files).
+    static func streamServer(for directory: URL) -> LocalHTTPServer? {
+        streamServers.withLock { servers in
+            if let server = servers[directory] { return server }
+            let server = LocalHTTPServer(root: directory)
+            guard (try? server.start()) != nil else { return nil }
+            servers[directory] = server
             return server
-        } catch {
-            return nil
         }
-    }()
+    }
 
     /// Where the clips and the subtitle file are cached.
     public static var directory: URL {
         TestMedia.defaultCacheDirectory.appendingPathComponent("demos")
     }
 
-    /// The sample catalogue, encoding what is not cached yet (the first run takes a few seconds).
-    public static func videos() throws -> [DemoVideo] {
-        try recipes.enumerated().map { index, recipe in
-            try recipe.makeVideo(
-                subtitles: index == 0 ? captionRenditions : [],
-                subtitlesURL: index == 0 ? try captions() : nil)
+    /// The sample catalogue as jobs that encode what `directory` does not hold yet (the first run
+    /// takes a few seconds a sample) and return the video: for
+    /// ``SamplePreparationService/prepare(_:deliver:)``, or ``DemoVideoList/prepareSamples(_:in:autoplay:)``.
+    public static func jobs(in directory: URL = directory) -> [SampleJob<DemoVideo>] {
+        recipes.enumerated().map { index, recipe in
+            SampleJob(title: recipe.title) {
+                try recipe.makeVideo(
+                    in: directory, subtitles: index == 0 ? captionRenditions : [],
+                    subtitlesURL: index == 0 ? try captions(in: directory) : nil)
+            }
         }
+    }
+
+    /// The sample catalogue, encoding what is not cached yet on the calling thread.
+    public static func videos() throws -> [DemoVideo] {
+        try jobs().map { try $0.make() }
     }
 
     /// A video per file or URL given on a command line, titled by its file name.
@@ -105,7 +118,7 @@ public enum SampleLibrary {
     }
 
     /// The subtitle file of the first sample when it is not streamed, written next to the clips.
-    static func captions() throws -> URL {
+    static func captions(in directory: URL) throws -> URL {
         let url = directory.appendingPathComponent("colour-bars.vtt")
         func stamp(_ seconds: Double) -> String {
             String(format: "%02d:%06.3f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))

@@ -24,11 +24,14 @@ struct SampleRecipe {
     /// instead of two files.
     var isStreamed = false
 
-    /// Encodes both sizes, or the ladder (once; later runs reuse the cache), and returns the video:
+    /// Encodes both sizes, or the ladder, into `directory` (once; later runs reuse the cache), and
+    /// returns the video:
     /// a ladder carries `subtitles` as renditions, the files show the one at `subtitlesURL`.
-    func makeVideo(subtitles: [HLSLadderSubtitles], subtitlesURL: URL?) throws -> DemoVideo {
-        let streamed = try isStreamed ? streamedQualities(subtitles: subtitles) : nil
-        let qualities = try streamed ?? fileQualities()
+    func makeVideo(in directory: URL, subtitles: [HLSLadderSubtitles], subtitlesURL: URL?) throws
+        -> DemoVideo
+    {
+        let streamed = try isStreamed ? streamedQualities(in: directory, subtitles: subtitles) : nil
+        let qualities = try streamed ?? fileQualities(in: directory)
         return DemoVideo(
             title: title, channel: channel, subscribers: subscribers, channelColor: channelColor,
             stats: stats, description: description, likes: likes, dislikes: dislikes,
@@ -40,24 +43,26 @@ struct SampleRecipe {
 
     /// The master playlist of the sample's ladder with `subtitles`, as the only encoding: the
     /// player lists its renditions. `nil` when no server could listen.
-    private func streamedQualities(subtitles: [HLSLadderSubtitles]) throws -> [VideoQuality]? {
-        guard let server = SampleLibrary.streamServer else { return nil }
+    private func streamedQualities(in directory: URL, subtitles: [HLSLadderSubtitles]) throws
+        -> [VideoQuality]?
+    {
+        guard let server = SampleLibrary.streamServer(for: directory) else { return nil }
         let spec = ClipSpec(
             width: width, height: height, frameRate: frameRate, duration: duration, gopSeconds: 1,
             tone: ClipSpec.Tone(frequency: toneFrequency))
         let heights = [height, height / 2, height / 4].map { $0 - $0 % 2 }
         let master = try TestMedia.cachedHLSLadder(
-            spec, heights: heights, audio: .separate, subtitles: subtitles, in: SampleLibrary.directory)
+            spec, heights: heights, audio: .separate, subtitles: subtitles, in: directory)
         let path = master.deletingLastPathComponent().lastPathComponent + "/" + master.lastPathComponent
         return [VideoQuality(label: "Auto", url: server.url(for: path))]
     }
 
-    private func fileQualities() throws -> [VideoQuality] {
+    private func fileQualities(in directory: URL) throws -> [VideoQuality] {
         try [(width, height), (width / 2, height / 2)].map { size in
             let spec = ClipSpec(
                 width: size.0 - size.0 % 2, height: size.1 - size.1 % 2, frameRate: frameRate,
                 duration: duration, gopSeconds: 1, tone: ClipSpec.Tone(frequency: toneFrequency))
-            let url = try TestMedia.cachedClip(spec, in: SampleLibrary.directory)
+            let url = try TestMedia.cachedClip(spec, in: directory)
             return VideoQuality(label: "\(spec.height)p", url: url)
         }
     }

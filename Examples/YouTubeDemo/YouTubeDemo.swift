@@ -30,13 +30,17 @@ struct YouTubeDemo: ParsableCommand {
     var pictureInPicture = false
 
     mutating func run() throws {
-        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
+        let inputs = inputs
         let (plan, fullscreen, captionSettings, pip) = (
             capture.plan, fullscreen, captionSettings, pictureInPicture
         )
         try MainActor.assumeIsolated {
             let context = Context()
-            let app = YouTubeApp(context: context, videos: videos)
+            context.samples.printsProgress = true
+            let app =
+                inputs.isEmpty
+                ? YouTubeApp(context: context, samples: SampleLibrary.jobs())
+                : YouTubeApp(context: context, videos: SampleLibrary.videos(fromInputs: inputs))
             if fullscreen { context.status.toFullScreen() }
             if captionSettings { context[CaptionSettingsService.self].present() }
             if pip { Self.movePictureInPicture(context) }

@@ -75,8 +75,6 @@ public final class MediaSessionService: Service {
     var connection: DBusConnection?
     private var watch: DBusSocketWatch?
     private var renderObservation: ObservationToken?
-    /// The window's waker, which the watch wakes along with the main actor.
-    let wakeTarget = WakeTarget()
     /// The properties last announced, per interface.
     var announced: [String: [String: DBusValue]] = [:]
     /// Whether ``stop`` was called since playback last started: MPRIS's `Stopped`.
@@ -116,11 +114,11 @@ public final class MediaSessionService: Service {
             Logger.desktop.warning("media session unavailable: \(error)")
             throw error
         }
-        let target = wakeTarget
+        let target = context?.window.loopWaker
         watch = connection.flatMap { connection in
             DBusSocketWatch(connection: connection, label: "media-session-bus") { [weak self] in
                 Task { @MainActor in self?.update() }
-                target.wake()
+                target?.wake()
             }
         }
         announced = [:]
@@ -260,14 +258,6 @@ public final class MediaSessionService: Service {
                     ]), flush: false)
         }
     }
-}
-
-/// The window loop a media session wakes, set from the main actor and read from the watch.
-final class WakeTarget: Sendable {
-    private let waker = Locked<WindowWaker?>(nil)
-
-    func set(_ waker: WindowWaker?) { self.waker.withLock { $0 = waker } }
-    func wake() { waker.withLock { $0 }?.wake() }
 }
 
 /// The address of the session bus the media session publishes on.

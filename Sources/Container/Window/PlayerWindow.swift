@@ -160,7 +160,6 @@ public final class PlayerWindow {
         if session.busName == nil {
             publishedMediaSession = (try? session.publish()) != nil
         }
-        session.wakeTarget.set(waker)
         // NB: the loop answers calls when the watch saw them come; the window tells the session
         // of its own changes itself: open, closed, fullscreen.
         session.update()
@@ -184,7 +183,6 @@ public final class PlayerWindow {
         }
         if context.window.window === self { context.window.window = nil }
         if context.isServiceStarted(MediaSessionService.self) {
-            context.mediaSession.wakeTarget.set(nil)
             if publishedMediaSession {
                 context.mediaSession.unpublish()
             } else {
