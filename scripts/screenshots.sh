@@ -3,7 +3,7 @@
 #   scripts/screenshots.sh
 # Needs Xvfb, and ImageMagick for one grab of the whole screen. Each demo runs with --screenshot PATH
 # --after SECONDS, saves what its window shows and quits; the samples are generated on the first run
-# (a few seconds).
+# (a few seconds), and each demo waits for them before its --after seconds begin.
 set -eu
 cd "$(dirname "$0")/.."
 for demo in YouTubeDemo QuickTimeDemo TikTokDemo BilibiliDemo SystemPlayerDemo VideoNavigationDemo vpc-play; do

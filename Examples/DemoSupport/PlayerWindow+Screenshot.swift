@@ -6,12 +6,19 @@ extension PlayerWindow {
     /// Runs the loop for `seconds` (wall clock), saves what the window shows as a PNG at `url` and
     /// closes the window: how `scripts/screenshots.sh` captures the demos.
     ///
+    /// While the demo's samples are being made (``SamplePreparationService``), the wait has not
+    /// begun: the seconds count from when they are all ready, so a first run shows what later
+    /// ones do.
+    ///
     /// `prepare` runs once the window is open, before the wait: put the player in the state to show.
     public func runAndCapture(
         to url: URL, after seconds: Double, prepare: @MainActor () -> Void = {}
     ) throws {
         try open()
         prepare()
+        if context.isServiceStarted(SamplePreparationService.self) {
+            while isRunning, !context.samples.progress.isDone { runOnce(maxWait: 0.02) }
+        }
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning, Date() < deadline {
             runOnce(maxWait: 0.02)
@@ -29,7 +36,7 @@ public struct ScreenshotOptions: ParsableArguments {
     @Option(help: "Save a PNG of the window to this path after --after seconds, then quit.")
     public var screenshot: String?
 
-    @Option(help: "Seconds to run before taking the screenshot.")
+    @Option(help: "Seconds to run before taking the screenshot, once the samples are ready.")
     public var after = 3.0
 
     /// No screenshot.

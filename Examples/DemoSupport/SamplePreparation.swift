@@ -68,13 +68,16 @@ public final class SamplePreparationService: Service {
     public var printsProgress = false
 
     private var cancellation = Locked(false)
+    private var whenDoneActions: [@MainActor () -> Void] = []
 
-    /// Starts making `jobs` on a worker thread; `deliver` gets each sample made, in the order of
-    /// `jobs`. A preparation under way is cancelled first: its samples no longer come.
+    /// Starts making `jobs` on a worker thread, with their progress over the player
+    /// (``SampleProgressOverlay``); `deliver` gets each sample made, in the order of `jobs`. A
+    /// preparation under way is cancelled first: its samples no longer come.
     public func prepare<Sample>(
         _ jobs: [SampleJob<Sample>], deliver: @escaping @MainActor (Sample) -> Void
     ) {
         cancel()
+        context?.container.insert(overlay: "samples", above: .control) { SampleProgressOverlay() }
         let cancellation = Locked(false)
         self.cancellation = cancellation
         progress = SampleProgress(total: jobs.count)
@@ -112,6 +115,11 @@ public final class SamplePreparationService: Service {
         }
     }
 
+    /// Runs `action` once every sample is made or failed: now, when none is being made.
+    public func whenDone(_ action: @escaping @MainActor () -> Void) {
+        if progress.isDone { action() } else { whenDoneActions.append(action) }
+    }
+
     /// Stops the preparation under way after the sample being made; no more samples come.
     public func cancel() {
         cancellation.withLock { $0 = true }
@@ -130,6 +138,11 @@ public final class SamplePreparationService: Service {
             context?.toast.toast("Could not make “\(title)”: \(failure)")
         }
         report()
+        if progress.isDone {
+            let actions = whenDoneActions
+            whenDoneActions = []
+            for action in actions { action() }
+        }
         if progress.isDone, printsProgress {
             let seconds = String(format: "%.1f", Date().timeIntervalSince(started))
             let clear = isatty(STDERR_FILENO) != 0 ? "\r\u{1B}[K" : ""
@@ -151,13 +164,19 @@ extension Context {
 }
 
 extension DemoVideoList {
-    /// Makes `jobs` in the background (see ``SamplePreparationService``), with their progress over
-    /// the player (``SampleProgressOverlay``): the first video ready is loaded (and plays with
-    /// `autoplay`), the later ones join the end of the list.
+    /// Loads the videos of `source`: given ones at once, samples as they are made.
+    public func load(_ source: DemoVideoSource, in context: Context, autoplay: Bool) {
+        switch source {
+        case .videos(let videos): load(videos, autoplay: autoplay)
+        case .samples(let jobs): prepareSamples(jobs, in: context, autoplay: autoplay)
+        }
+    }
+
+    /// Makes `jobs` in the background (see ``SamplePreparationService``): the first video ready is
+    /// loaded (and plays with `autoplay`), the later ones join the end of the list.
     public func prepareSamples(
         _ jobs: [SampleJob<DemoVideo>], in context: Context, autoplay: Bool = true
     ) {
-        context.container.insert(overlay: "samples", above: .control) { SampleProgressOverlay() }
         context.samples.prepare(jobs) { [weak self] video in
             guard let self else { return }
             if self.videos.isEmpty {
@@ -166,5 +185,19 @@ extension DemoVideoList {
                 self.append([video])
             }
         }
+    }
+}
+
+/// Where a demo's videos come from: given (files, URLs, a folder), or samples made in the
+/// background while the window shows.
+public enum DemoVideoSource: Sendable {
+    /// These videos, ready to play.
+    case videos([DemoVideo])
+    /// The videos these jobs make.
+    case samples([SampleJob<DemoVideo>])
+
+    /// A video per file or URL of a command line, or the built-in samples when there is none.
+    public static func commandLine(_ inputs: [String]) -> DemoVideoSource {
+        inputs.isEmpty ? .samples(SampleLibrary.jobs()) : .videos(SampleLibrary.videos(fromInputs: inputs))
     }
 }

@@ -10,7 +10,13 @@ final class QuickTimeApp {
     let context: Context
 
     /// A player of `size` points for `videos`, starting with the first.
-    init(context: Context, videos: [DemoVideo], size: Size, autoplay: Bool = true) {
+    convenience init(context: Context, videos: [DemoVideo], size: Size, autoplay: Bool = true) {
+        self.init(context: context, source: .videos(videos), size: size, autoplay: autoplay)
+    }
+
+    /// A player of `size` points for the videos of `source`, starting with the first; samples
+    /// join the playlist as they are made.
+    init(context: Context, source: DemoVideoSource, size: Size, autoplay: Bool = true) {
         self.context = context
         // The floating panel replaces the built-in control overlay.
         context.container.enable(overlays: [.render, .feature, .plugin, .toast])
@@ -23,7 +29,7 @@ final class QuickTimeApp {
             return true
         })
         context[FloatingPanelService.self].place(in: size)
-        context[FolderPlaylistService.self].load(videos, autoplay: autoplay)
+        context[FolderPlaylistService.self].load(source, in: context, autoplay: autoplay)
         // Files dropped onto the window play, or join the playlist with Shift.
         context[FolderPlaylistService.self].takeDrops(in: context)
     }

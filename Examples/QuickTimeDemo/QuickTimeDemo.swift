@@ -22,15 +22,20 @@ struct QuickTimeDemo: ParsableCommand {
     var playlist = false
 
     mutating func run() throws {
-        let videos =
-            try folder.map { try SampleLibrary.videos(inFolder: URL(fileURLWithPath: $0)) }
-            ?? SampleLibrary.videos()
-        guard !videos.isEmpty else { throw ValidationError("no media files in \(folder ?? "the samples")") }
+        let source: DemoVideoSource
+        if let folder {
+            let videos = try SampleLibrary.videos(inFolder: URL(fileURLWithPath: folder))
+            guard !videos.isEmpty else { throw ValidationError("no media files in \(folder)") }
+            source = .videos(videos)
+        } else {
+            source = .samples(SampleLibrary.jobs())
+        }
         let (plan, showPlaylist) = (capture.plan, playlist)
         try MainActor.assumeIsolated {
             let size = Size(width: 960, height: 540)
             let context = Context()
-            let app = QuickTimeApp(context: context, videos: videos, size: size)
+            context.samples.printsProgress = true
+            let app = QuickTimeApp(context: context, source: source, size: size)
             if showPlaylist { context[FolderPlaylistService.self].togglePanel() }
             let window = PlayerWindow(title: "QuickTime demo", size: size, context: context, resizable: false)
             {

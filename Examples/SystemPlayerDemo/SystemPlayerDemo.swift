@@ -20,11 +20,24 @@ struct SystemPlayerDemo: ParsableCommand {
     @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
-        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
-        let plan = capture.plan
+        let (inputs, plan) = (inputs, capture.plan)
         try MainActor.assumeIsolated {
             let context = Context()
-            context.render.load(videos.map { $0.item() }, autoplay: true)
+            if inputs.isEmpty {
+                // The samples are made while the window shows; each joins the queue when ready.
+                context.samples.printsProgress = true
+                context.samples.prepare(SampleLibrary.jobs()) { [weak context] video in
+                    guard let render = context?.render else { return }
+                    if render.items.isEmpty {
+                        render.load(video.item(), autoplay: true)
+                    } else {
+                        render.append([video.item()])
+                    }
+                }
+            } else {
+                context.render.load(
+                    SampleLibrary.videos(fromInputs: inputs).map { $0.item() }, autoplay: true)
+            }
             let window = PlayerWindow(
                 title: "System player", size: Size(width: 960, height: 540), context: context
             ) {

@@ -5,7 +5,7 @@ import VideoPlayerWidgets
 /// tests drive it in a headless host.
 ///
 /// ```swift
-/// let app = NavigationApp(context: Context(), videos: try SampleLibrary.videos())
+/// let app = NavigationApp(context: Context(), source: .samples(SampleLibrary.jobs()))
 /// try PlayerWindow(title: "Videos", size: NavigationStyle.windowSize, context: app.context) { app.root }.run()
 /// ```
 @MainActor
@@ -15,6 +15,12 @@ struct NavigationApp {
     /// Sets `context` up with the stock controls, loads `videos` into the feed and plays the first
     /// on its card when `autoplay`.
     init(context: Context, videos: [DemoVideo], autoplay: Bool = true) {
+        self.init(context: context, source: .videos(videos), autoplay: autoplay)
+    }
+
+    /// Sets `context` up with the stock controls and loads the videos of `source` into the feed,
+    /// playing the first on its card when `autoplay`; samples join the feed as they are made.
+    init(context: Context, source: DemoVideoSource, autoplay: Bool = true) {
         self.context = context
         DefaultControls.install(in: context)
         let navigation = context.navigation
@@ -31,7 +37,7 @@ struct NavigationApp {
             }
         }
         shortcuts.bindings["Backspace"] = .custom { [weak navigation] in navigation?.back() }
-        navigation.load(videos, autoplay: autoplay)
+        navigation.load(source, in: context, autoplay: autoplay)
     }
 
     /// The window's content: the feed, the detail page over it while open, the player above both,

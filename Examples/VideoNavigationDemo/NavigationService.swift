@@ -18,7 +18,7 @@ enum NavigationPage: Equatable {
 /// (an animation of the layer's frame) without reopening anything, and going back moves it into
 /// its card again. While the feed is scrolled so that the playing card is less than half in
 /// sight, the video goes on in the mini player's corner card.
-final class NavigationService: Service {
+final class NavigationService: Service, DemoVideoList {
     /// The videos of the feed.
     @ViewState private(set) var videos: [DemoVideo] = []
     /// The index of the video the player has loaded; `nil` before the first.
@@ -59,6 +59,18 @@ final class NavigationService: Service {
         } else {
             play(0, autoplay: autoplay)
         }
+    }
+
+    /// Adds `videos` to the end of the feed, and starts making their posters.
+    func append(_ videos: [DemoVideo]) {
+        self.videos += videos
+        context?[PosterService.self].prepare(videos)
+    }
+
+    /// Plays video `index` on its card, or wherever the player is.
+    func play(at index: Int, autoplay: Bool) {
+        guard videos.indices.contains(index) else { return }
+        play(index, autoplay: autoplay)
     }
 
     /// Opens video `index` on the detail page. The playing video moves there from its card, still

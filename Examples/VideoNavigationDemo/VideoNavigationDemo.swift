@@ -28,15 +28,21 @@ struct VideoNavigationDemo: ParsableCommand {
     @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
-        let videos = inputs.isEmpty ? try SampleLibrary.videos() : SampleLibrary.videos(fromInputs: inputs)
+        let source = DemoVideoSource.commandLine(inputs)
         let (open, browse, plan) = (open, browse, capture.plan)
         try MainActor.assumeIsolated {
-            let app = NavigationApp(context: Context(), videos: videos)
+            let context = Context()
+            context.samples.printsProgress = true
+            let app = NavigationApp(context: context, source: source)
             let window = PlayerWindow(
                 title: "Videos", size: NavigationStyle.windowSize, context: app.context
             ) { app.root }
-            if browse { app.context.navigation.scrollFeed(toVideo: videos.count - 1) }
-            if let open { app.context.navigation.open(open) }
+            // The page asked for once the feed has all its videos.
+            context.samples.whenDone {
+                let navigation = context.navigation
+                if browse { navigation.scrollFeed(toVideo: navigation.videos.count - 1) }
+                if let open { navigation.open(open) }
+            }
             try plan.run(window)
         }
     }

@@ -5,7 +5,7 @@ import VideoPlayerWidgets
 /// tree, without a window, so tests can drive it in a headless host.
 ///
 /// ```swift
-/// let app = YouTubeApp(context: context, samples: SampleLibrary.jobs())
+/// let app = YouTubeApp(context: context, source: .samples(SampleLibrary.jobs()))
 /// try PlayerWindow(title: "YouTube", size: YouTubeStyle.windowSize, context: context) { app.root }.run()
 /// ```
 @MainActor
@@ -14,18 +14,12 @@ final class YouTubeApp {
 
     /// The page of `videos`, the first loaded (and playing with `autoplay`).
     convenience init(context: Context, videos: [DemoVideo], autoplay: Bool = true) {
-        self.init(context: context)
-        context.watchQueue.load(videos, autoplay: autoplay)
+        self.init(context: context, source: .videos(videos), autoplay: autoplay)
     }
 
-    /// The page of the videos `samples` make in the background, each joining the list as it is
-    /// ready; the first loads (and plays with `autoplay`) as soon as it is.
-    convenience init(context: Context, samples: [SampleJob<DemoVideo>], autoplay: Bool = true) {
-        self.init(context: context)
-        context.watchQueue.prepareSamples(samples, in: context, autoplay: autoplay)
-    }
-
-    private init(context: Context) {
+    /// The page of the videos of `source`; samples join the list as they are made, the first
+    /// loading (and playing with `autoplay`) as soon as it is ready.
+    init(context: Context, source: DemoVideoSource, autoplay: Bool = true) {
         self.context = context
         context.theme.current.accent = YouTubeStyle.red
         YouTubeControls.configure(context)
@@ -40,6 +34,7 @@ final class YouTubeApp {
         // "Resume from 12:34" for a video left part way, as on the site.
         context.startService(ResumeService.self)
         KeyboardShortcuts.install(in: context)
+        context.watchQueue.load(source, in: context, autoplay: autoplay)
         // Files dropped onto the window play, or join "Up next" with Shift.
         context.watchQueue.takeDrops(in: context)
     }

@@ -30,17 +30,14 @@ struct YouTubeDemo: ParsableCommand {
     var pictureInPicture = false
 
     mutating func run() throws {
-        let inputs = inputs
+        let source = DemoVideoSource.commandLine(inputs)
         let (plan, fullscreen, captionSettings, pip) = (
             capture.plan, fullscreen, captionSettings, pictureInPicture
         )
         try MainActor.assumeIsolated {
             let context = Context()
             context.samples.printsProgress = true
-            let app =
-                inputs.isEmpty
-                ? YouTubeApp(context: context, samples: SampleLibrary.jobs())
-                : YouTubeApp(context: context, videos: SampleLibrary.videos(fromInputs: inputs))
+            let app = YouTubeApp(context: context, source: source)
             if fullscreen { context.status.toFullScreen() }
             if captionSettings { context[CaptionSettingsService.self].present() }
             if pip { Self.movePictureInPicture(context) }

@@ -39,7 +39,7 @@ import VideoPlayerWidgets
         let videos = try DemoBed.videos(count: 2)
         let gates = [Gate(), Gate()]
         let bed = DemoBed { context in
-            AnyWidget(YouTubeApp(context: context, samples: Self.jobs(videos, gates: gates)).root)
+            AnyWidget(YouTubeApp(context: context, source: .samples(Self.jobs(videos, gates: gates))).root)
         }
         defer { gates.forEach { $0.open() } }
         let samples = bed.context.samples
@@ -71,8 +71,10 @@ import VideoPlayerWidgets
         gates.forEach { $0.open() }
         let bed = DemoBed { context in
             AnyWidget(
-                YouTubeApp(context: context, samples: Self.jobs(videos, gates: gates, failing: ["Video 0"]))
-                    .root)
+                YouTubeApp(
+                    context: context, source: .samples(Self.jobs(videos, gates: gates, failing: ["Video 0"]))
+                )
+                .root)
         }
         let samples = bed.context.samples
         #expect(await bed.waitUntil { samples.progress.isDone })
@@ -98,7 +100,8 @@ import VideoPlayerWidgets
         let bed = DemoBed { context in
             AnyWidget(
                 YouTubeApp(
-                    context: context, samples: SampleLibrary.jobs(in: blocker.appendingPathComponent("demos"))
+                    context: context,
+                    source: .samples(SampleLibrary.jobs(in: blocker.appendingPathComponent("demos")))
                 )
                 .root)
         }
