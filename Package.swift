@@ -263,7 +263,9 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedDemoTests",
-            dependencies: ["VideoPlayerTestSupport", "TikTokDemo", "BilibiliDemo", "VideoPlayerWidgets"],
+            dependencies: [
+                "VideoPlayerTestSupport", "TikTokDemo", "BilibiliDemo", "DemoSupport", "VideoPlayerWidgets",
+            ],
             path: "Tests/FeedDemoTests"
         ),
     ],

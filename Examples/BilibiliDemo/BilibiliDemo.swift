@@ -27,9 +27,10 @@ struct BilibiliDemo: ParsableCommand {
     @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
-        let item = try input.map(Self.item(for:)) ?? BilibiliSamples.clip()
-        let danmakuURL = try danmaku.map { URL(fileURLWithPath: $0) } ?? BilibiliSamples.danmakuFile()
-        let (comments, skipped) = try DanmakuComment.load(from: danmakuURL)
+        let item = input.map(Self.item(for:))
+        let (comments, skipped) =
+            try danmaku.map { try DanmakuComment.load(from: URL(fileURLWithPath: $0)) }
+            ?? DanmakuComment.parse(BilibiliSamples.sampleText())
         if !skipped.isEmpty {
             let lines = skipped.map(String.init).joined(separator: ", ")
             FileHandle.standardError.write(
@@ -39,7 +40,12 @@ struct BilibiliDemo: ParsableCommand {
         let gravity: VideoGravity = input == nil ? .fill : .fit
         let (fullscreen, plan) = (fullscreen, capture.plan)
         try MainActor.assumeIsolated {
-            let scene = BilibiliScene(item: item, danmaku: comments, gravity: gravity)
+            let context = Context()
+            context.samples.printsProgress = true
+            let scene =
+                item.map { BilibiliScene(context: context, item: $0, danmaku: comments, gravity: gravity) }
+                ?? BilibiliScene(
+                    context: context, sample: BilibiliSamples.clip(), danmaku: comments, gravity: gravity)
             if fullscreen { scene.context.status.toFullScreen() }
             let window = PlayerWindow(
                 title: "Bilibili", size: BilibiliScene.size, context: scene.context, resizable: false

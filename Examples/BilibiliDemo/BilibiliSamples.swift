@@ -1,11 +1,12 @@
+import DemoSupport
 import Foundation
 import VideoPlayerFixtures
 import VideoPlayerWidgets
 
-/// The sample the demo plays without arguments: a generated clip and a danmaku file for it,
-/// written on first run into the user's cache folder (no network needed).
+/// The sample the demo plays without arguments: a clip generated on first run into the user's
+/// cache folder (no network needed), and danmaku for it.
 enum BilibiliSamples {
-    /// Where the clip and its danmaku are kept between runs.
+    /// Where the clip is kept between runs.
     static var cacheDirectory: URL {
         let caches =
             FileManager.default.urls(for: .cachesDirectory, in: .userDomainMask).first
@@ -24,24 +25,18 @@ enum BilibiliSamples {
         0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFE0302, 0xFFE133, 0x00CD00, 0x89D5FF, 0xFB7299,
     ]
 
-    /// The sample clip, 40 s, each second a new colour. NB: 4:3, so filling the 16:9 player crops
-    /// the bottom eighth where `TestMedia` writes each frame's number.
-    static func clip() throws -> MediaItem {
-        let spec = ClipSpec(
-            width: 640, height: 480, frameRate: 1, duration: 40, gopSeconds: 1,
-            tone: ClipSpec.Tone(frequency: 440, amplitude: 0.06))
-        let url = try TestMedia.cachedClip(spec, in: cacheDirectory)
-        return MediaItem(
-            url: url, title: "[Colour study] 40 seconds of pure palette", subtitle: "UP: linux.tips")
-    }
-
-    /// The danmaku file of the sample clip, written once.
-    static func danmakuFile() throws -> URL {
-        let url = cacheDirectory.appendingPathComponent("sample.danmaku.tsv")
-        guard !FileManager.default.fileExists(atPath: url.path) else { return url }
-        try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
-        try sampleText().write(to: url, atomically: true, encoding: .utf8)
-        return url
+    /// The sample clip, 40 s, each second a new colour, as a job that encodes it into `directory`
+    /// when it is not there yet. NB: 4:3, so filling the 16:9 player crops the bottom eighth where
+    /// `TestMedia` writes each frame's number.
+    static func clip(in directory: URL = cacheDirectory) -> SampleJob<MediaItem> {
+        let title = "[Colour study] 40 seconds of pure palette"
+        return SampleJob(title: title) {
+            let spec = ClipSpec(
+                width: 640, height: 480, frameRate: 1, duration: 40, gopSeconds: 1,
+                tone: ClipSpec.Tone(frequency: 440, amplitude: 0.06))
+            let url = try TestMedia.cachedClip(spec, in: directory)
+            return MediaItem(url: url, title: title, subtitle: "UP: linux.tips")
+        }
     }
 
     /// 240 comments over 40 seconds: `seconds<TAB>RRGGBB<TAB>text`, from a fixed pseudo-random

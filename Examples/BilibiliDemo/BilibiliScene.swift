@@ -1,3 +1,4 @@
+import DemoSupport
 import VideoPlayerWidgets
 
 /// The Bilibili-like player: the video, a danmaku layer inserted right above it, and Bilibili's
@@ -44,6 +45,22 @@ struct BilibiliScene {
     init(
         context: Context = Context(), item: MediaItem, danmaku: [DanmakuComment], gravity: VideoGravity = .fit
     ) {
+        self.init(context: context, danmaku: danmaku, gravity: gravity)
+        context.render.load(item, autoplay: true)
+    }
+
+    /// Plays the clip `sample` makes in the background, with `danmaku` over it, once it is ready.
+    init(
+        context: Context = Context(), sample: SampleJob<MediaItem>, danmaku: [DanmakuComment],
+        gravity: VideoGravity = .fit
+    ) {
+        self.init(context: context, danmaku: danmaku, gravity: gravity)
+        context.samples.prepare([sample]) { [weak context] item in
+            context?.render.load(item, autoplay: true)
+        }
+    }
+
+    private init(context: Context, danmaku: [DanmakuComment], gravity: VideoGravity) {
         self.context = context
         context.theme.current.accent = bilibiliPink
         context.render.gravity = gravity
@@ -66,7 +83,6 @@ struct BilibiliScene {
             }
             return true
         })
-        context.render.load(item, autoplay: true)
     }
 
     /// The widget tree a window or a test host shows.

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import VideoPlayerFixtures
 import VideoPlayerWidgets
@@ -34,17 +35,20 @@ enum FeedSamples {
         .init(author: "tom", text: "saving this for later", likes: 17),
     ]
 
-    /// Five tall portrait clips of different lengths and tones; each second shows a new colour.
+    /// Five tall portrait clips of different lengths and tones, each second a new colour, as jobs
+    /// that encode what `directory` does not hold yet and return the page.
     ///
     /// NB: the clips are 360x960, taller than the 9:16 screen: filling the screen crops their
     /// bottom eighth, where `TestMedia` writes each frame's number as black and white blocks.
-    static func generated(in directory: URL = cacheDirectory) throws -> [FeedItem] {
+    static func jobs(in directory: URL = cacheDirectory) -> [SampleJob<FeedItem>] {
         let tones = [330.0, 392, 440, 523, 587]
-        return try pages.indices.map { index in
-            let spec = ClipSpec(
-                width: 360, height: 960, frameRate: 1, duration: Double(6 + index), gopSeconds: 1,
-                tone: ClipSpec.Tone(frequency: tones[index], amplitude: 0.08))
-            return item(MediaItem(url: try TestMedia.cachedClip(spec, in: directory)), page: index)
+        return pages.indices.map { index in
+            SampleJob(title: pages[index].caption) {
+                let spec = ClipSpec(
+                    width: 360, height: 960, frameRate: 1, duration: Double(6 + index), gopSeconds: 1,
+                    tone: ClipSpec.Tone(frequency: tones[index], amplitude: 0.08))
+                return item(MediaItem(url: try TestMedia.cachedClip(spec, in: directory)), page: index)
+            }
         }
     }
 

@@ -21,10 +21,14 @@ struct TikTokDemo: ParsableCommand {
     @OptionGroup var capture: ScreenshotOptions
 
     mutating func run() throws {
-        let items = inputs.isEmpty ? try FeedSamples.generated() : FeedSamples.items(for: inputs)
-        let plan = capture.plan
+        let (inputs, plan) = (inputs, capture.plan)
         try MainActor.assumeIsolated {
-            let scene = TikTokScene(items: items)
+            let context = Context()
+            context.samples.printsProgress = true
+            let scene =
+                inputs.isEmpty
+                ? TikTokScene(context: context, samples: FeedSamples.jobs())
+                : TikTokScene(context: context, items: FeedSamples.items(for: inputs))
             let window = PlayerWindow(
                 title: "TikTok", size: TikTokScene.size, context: scene.context, resizable: false
             ) { scene.content }

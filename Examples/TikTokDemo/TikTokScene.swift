@@ -1,3 +1,4 @@
+import DemoSupport
 import VideoPlayerWidgets
 
 /// The TikTok-like player: a portrait feed in a ``PlayerWidget``, set up on a context.
@@ -16,6 +17,20 @@ struct TikTokScene {
 
     /// Sets `context` up for `items` and starts playing the first.
     init(context: Context = Context(), items: [FeedItem]) {
+        self.init(context: context)
+        context[FeedService.self].load(items)
+    }
+
+    /// Sets `context` up for the pages `samples` make in the background: the first plays as soon
+    /// as it is ready, the others join the feed's end as they are.
+    init(context: Context = Context(), samples: [SampleJob<FeedItem>]) {
+        self.init(context: context)
+        context.samples.prepare(samples) { [weak context] item in
+            context?[FeedService.self].append([item])
+        }
+    }
+
+    private init(context: Context) {
         self.context = context
         context.status.toPortrait()
         context.render.gravity = .fill
@@ -28,7 +43,6 @@ struct TikTokScene {
         context[SeekBarService.self].showsPreview = false
         context.startService(FeedInteractionService.self)
         context[FeedService.self].pageHeight = Self.size.height
-        context[FeedService.self].load(items)
         // Files dropped onto the window become the feed, or join its end with Shift.
         context.drops.handler = { [weak context] media, appending in
             guard let feed = context?[FeedService.self] else { return }

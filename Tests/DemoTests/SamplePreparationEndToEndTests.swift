@@ -10,13 +10,6 @@ import VideoPlayerWidgets
 /// whose making the test holds back and lets go one at a time.
 @MainActor
 @Suite(.serialized) struct SamplePreparationEndToEndTests {
-    /// A gate a sample's job waits at until the test opens it.
-    final class Gate: Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        func open() { semaphore.signal() }
-        func pass() { semaphore.wait() }
-    }
-
     /// Jobs making `videos`, each waiting at its gate first; `failing` titles throw instead.
     static func jobs(_ videos: [DemoVideo], gates: [Gate], failing: Set<String> = [])
         -> [SampleJob<DemoVideo>]

@@ -1,3 +1,4 @@
+import DemoSupport
 import Foundation
 import Testing
 import VideoPlayerTestSupport
@@ -17,6 +18,35 @@ struct TikTokFeedEndToEndTests {
         let render = bed.context.render
         try #require(await bed.waitUntil { render.isPlaying && render.engine.currentFrame != nil })
         return bed
+    }
+
+    @Test func theFirstSampleMadePlaysAndTheOthersJoinTheFeedInOrderAsTheyAreMade() async throws {
+        let bed = DemoBed()
+        let paths = try (0..<2).map { try DemoBed.clip(duration: 2 + Double($0)).path }
+        let pages = FeedSamples.items(for: paths)
+        let gates = [Gate(), Gate()]
+        defer { gates.forEach { $0.open() } }
+        let jobs = zip(pages, gates).map { page, gate in
+            SampleJob(title: page.caption) {
+                gate.pass()
+                return page
+            }
+        }
+        let scene = TikTokScene(context: bed.context, samples: jobs)
+        bed.mount(scene.content, size: TikTokScene.size)
+        let (feed, render, samples) = (bed.context[FeedService.self], bed.context.render, bed.context.samples)
+        #expect(await bed.waitUntil { samples.progress.current == pages[0].caption })
+        #expect(feed.items.isEmpty && render.items.isEmpty)
+
+        gates[0].open()
+        #expect(await bed.waitUntil { render.isPlaying && render.engine.currentFrame != nil })
+        #expect(feed.items.count == 1 && !samples.progress.isDone)
+
+        gates[1].open()
+        #expect(await bed.waitUntil { samples.progress.isDone })
+        #expect(feed.items.map(\.media.id) == pages.map(\.media.id))
+        #expect(render.items.map(\.id) == pages.map(\.media.id), "the second joins the player's queue")
+        #expect(render.currentIndex == 0 && render.isPlaying)
     }
 
     private var centre: Point { Point(x: TikTokScene.size.width / 2, y: 300) }

@@ -20,9 +20,11 @@ import Testing
     @Test func aHandlerRemovedDuringACallIsNotCalledLaterInIt() {
         let list = Observers<Int>()
         var calls: [String] = []
-        var later = 0
-        list.add { _ in list.remove(later) }
-        later = list.add { calls.append("removed \($0)") }
+        // NB: a box, as the first handler reads the second's number, known only once it is added.
+        final class Later { var id = 0 }
+        let later = Later()
+        list.add { _ in list.remove(later.id) }
+        later.id = list.add { calls.append("removed \($0)") }
         list(1)
         #expect(calls.isEmpty)
     }
