@@ -85,12 +85,12 @@ public enum SampleLibrary {
     /// The first sample's subtitles: its captions and their French translation.
     static let captionTexts: [(start: Double, end: Double, english: String, french: String)] = [
         (
-            0.5, 4, "Every picture is one colour of a 64-colour palette.",
-            "Chaque image est une couleur d'une palette de 64 couleurs."
+            0.5, 4, "We are falling into the edge of the Mandelbrot set.",
+            "Nous tombons dans le bord de l'ensemble de Mandelbrot."
         ),
         (
-            4.5, 8, "The blocks along the bottom spell the frame number in binary.",
-            "Les blocs du bas écrivent le numéro de l'image en binaire."
+            4.5, 8, "However far we zoom, the edge never gets simpler.",
+            "Aussi loin qu'on zoome, le bord ne devient jamais plus simple."
         ),
         (
             8.5, 13, "Press C to hide these subtitles, F for fullscreen.",
@@ -119,7 +119,7 @@ public enum SampleLibrary {
 
     /// The subtitle file of the first sample when it is not streamed, written next to the clips.
     static func captions(in directory: URL) throws -> URL {
-        let url = directory.appendingPathComponent("colour-bars.vtt")
+        let url = directory.appendingPathComponent("mandelbrot.vtt")
         func stamp(_ seconds: Double) -> String {
             String(format: "%02d:%06.3f", Int(seconds) / 60, seconds.truncatingRemainder(dividingBy: 60))
         }

@@ -68,6 +68,8 @@ public final class SamplePreparationService: Service {
     public var printsProgress = false
 
     private var cancellation = Locked(false)
+    /// The worker's scheduling priority (a nice value: higher is lower), on Linux a thread's own.
+    nonisolated static let workerNiceness: Int32 = 10
     private var whenDoneActions: [@MainActor () -> Void] = []
 
     /// Starts making `jobs` on a worker thread, with their progress over the player
@@ -97,6 +99,9 @@ public final class SamplePreparationService: Service {
             waker?.wake()
         }
         Thread.detachNewThread {
+            // NB: below the player's threads (and those it starts, which inherit it), so a sample
+            // plays smoothly while the next ones are made.
+            setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, Self.workerNiceness)
             for job in jobs {
                 if cancellation.withLock({ $0 }) { return }
                 onMain { [weak self] in self?.begin(job.title) }

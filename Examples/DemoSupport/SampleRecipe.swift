@@ -2,7 +2,9 @@ import Foundation
 import VideoPlayerFixtures
 import VideoPlayerWidgets
 
-/// How one built-in sample is made: its page data and the clip settings of its two encodings.
+/// How one built-in sample is made: its page data and the clip settings of its two encodings, whose
+/// pictures and sound come from libavfilter's sources (fractals, cellular automata, gradients, and
+/// chords or melodies made by expression), so the samples look and sound like different videos.
 struct SampleRecipe {
     var title: String
     var channel: String
@@ -18,9 +20,12 @@ struct SampleRecipe {
     var height: Int
     var duration: Double
     var frameRate: ClipSpec.FrameRate
-    var toneFrequency: Double
+    /// The libavfilter video source graph of the pictures.
+    var picture: String
+    /// The libavfilter audio source graph of the sound.
+    var sound: String
     /// Whether the sample is an HLS ladder (its size, half and a quarter of it) served on
-    /// 127.0.0.1 by ``SampleLibrary/streamServer``, as a streaming service serves its videos,
+    /// 127.0.0.1 by ``SampleLibrary/streamServer(for:)``, as a streaming service serves its videos,
     /// instead of two files.
     var isStreamed = false
 
@@ -47,9 +52,7 @@ struct SampleRecipe {
         -> [VideoQuality]?
     {
         guard let server = SampleLibrary.streamServer(for: directory) else { return nil }
-        let spec = ClipSpec(
-            width: width, height: height, frameRate: frameRate, duration: duration, gopSeconds: 1,
-            tone: ClipSpec.Tone(frequency: toneFrequency))
+        let spec = clip(width: width, height: height)
         let heights = [height, height / 2, height / 4].map { $0 - $0 % 2 }
         let master = try TestMedia.cachedHLSLadder(
             spec, heights: heights, audio: .separate, subtitles: subtitles, in: directory)
@@ -59,61 +62,111 @@ struct SampleRecipe {
 
     private func fileQualities(in directory: URL) throws -> [VideoQuality] {
         try [(width, height), (width / 2, height / 2)].map { size in
-            let spec = ClipSpec(
-                width: size.0 - size.0 % 2, height: size.1 - size.1 % 2, frameRate: frameRate,
-                duration: duration, gopSeconds: 1, tone: ClipSpec.Tone(frequency: toneFrequency))
+            let spec = clip(width: size.0 - size.0 % 2, height: size.1 - size.1 % 2)
             let url = try TestMedia.cachedClip(spec, in: directory)
             return VideoQuality(label: "\(spec.height)p", url: url)
+        }
+    }
+
+    /// The clip of one encoding: the sample's picture and sound at `width` x `height`.
+    private func clip(width: Int, height: Int) -> ClipSpec {
+        var spec = ClipSpec(
+            width: width, height: height, frameRate: frameRate, duration: duration, gopSeconds: 1,
+            tone: ClipSpec.Tone(generator: sound))
+        spec.picture = .filter(picture)
+        return spec
+    }
+}
+
+/// Sounds for the samples, as `aevalsrc` graphs: notes of a scale that change on a beat, each
+/// starting softly and fading, so a change of pitch never clicks.
+enum SampleSound {
+    /// Three-note chords, one per `beat` seconds, on the `roots` (semitones from A3) in turn.
+    static func chords(_ roots: [Int], beat: Double, level: Double = 0.1) -> String {
+        let root = "220*pow(2,(\(step(roots, beat: beat)))/12)"
+        let envelope = "(1-exp(-12*mod(t,\(beat))))*exp(-0.6*mod(t,\(beat)))"
+        let voices = [1.0, 1.2599, 1.4983].map { "sin(2*PI*\(root)*\($0)*t)" }.joined(separator: "+")
+        return "aevalsrc='\(level)*\(envelope)*(\(voices))':s=48000"
+    }
+
+    /// A plucked melody over a low drone: one note of `notes` (semitones from A4) per `beat`
+    /// seconds, in turn.
+    static func melody(_ notes: [Int], beat: Double, level: Double = 0.22) -> String {
+        let pitch = "440*pow(2,(\(step(notes, beat: beat)))/12)"
+        let pluck = "exp(-5*mod(t,\(beat)))*(1-exp(-200*mod(t,\(beat))))"
+        let drone = "0.25*sin(2*PI*110*t)*(0.8+0.2*sin(2*PI*0.25*t))"
+        return "aevalsrc='\(level)*(\(pluck)*sin(2*PI*\(pitch)*t)+\(drone))':s=48000"
+    }
+
+    /// The element of `values` that plays at time `t`, one per `beat`, as an expression.
+    private static func step(_ values: [Int], beat: Double) -> String {
+        let index = "floor(mod(t/\(beat),\(values.count)))"
+        return values.enumerated().reversed().reduce("0") { rest, element in
+            "if(eq(\(index),\(element.offset)),\(element.element),\(rest))"
         }
     }
 }
 
 extension SampleLibrary {
-    /// The catalogue: varied sizes, lengths, frame rates and tones.
+    /// The catalogue: varied pictures, sounds, sizes, lengths and frame rates.
     static let recipes = [
         SampleRecipe(
-            title: "Sixty-four colours in thirty seconds", channel: "Test Pattern Studio",
+            title: "Into the Mandelbrot set", channel: "Fractal Flights",
             subscribers: "1.2M subscribers", channelColor: Color(hex: 0xE53935),
             stats: "2.4M views · 3 weeks ago",
-            description: "Each frame is one colour of the palette, numbered in binary along the bottom. "
-                + "Subtitles explain the shortcuts; switch to 360p and back without losing your place.",
+            description: "Thirty seconds falling into the edge of the Mandelbrot set, to a slow chord "
+                + "progression. Subtitles explain the shortcuts; switch to 360p and back without losing "
+                + "your place.",
             likes: 48_000, dislikes: 310,
             comments: [
-                ("Ada", "The binary frame counter is genius for checking dropped frames.", 812),
-                ("Grace", "Watched at 2× and the sound stayed in tune. Impressive.", 301),
-                ("Linus", "Who needs a plot when you have a palette.", 97),
+                ("Ada", "The zoom never ends and neither does my attention span.", 812),
+                ("Grace", "Watched at 2× and the chords stayed in tune. Impressive.", 301),
+                ("Linus", "Who needs a plot when you have a fractal.", 97),
                 ("Margaret", "Tried the double-click seeking, works like on the phone.", 45),
-                ("Dennis", "First time I saw 360p and 720p line up to the frame.", 12),
+                ("Dennis", "360p and 720p line up to the frame.", 12),
             ],
-            width: 1280, height: 720, duration: 30, frameRate: 30, toneFrequency: 440, isStreamed: true),
+            width: 1280, height: 720, duration: 30, frameRate: 30,
+            picture: "mandelbrot=size=640x360:rate=30:end_pts=900:end_scale=0.05:inner=period:maxiter=300",
+            sound: SampleSound.chords([0, -4, 3, -2], beat: 2), isStreamed: true),
         SampleRecipe(
-            title: "Cinema rate: 24 frames a second", channel: "Frame Rate Lab",
+            title: "Life at 24 frames a second", channel: "Cellular Lab",
             subscribers: "86K subscribers",
             channelColor: Color(hex: 0x43A047), stats: "310K views · 2 months ago",
-            description: "Film runs at 24 pictures a second. Step through it a picture at a time.",
+            description: "Conway's Game of Life, with the ghosts of cells that died. Film runs at 24 "
+                + "pictures a second: step through it one generation at a time.",
             likes: 9_100, dislikes: 85,
             comments: [
-                ("Hedy", "Stepping frame by frame at 24 fps shows every colour.", 120),
-                ("Alan", "Love the low A of the tone.", 33),
+                ("Hedy", "Stepping frame by frame shows every generation.", 120),
+                ("Alan", "The glider at 0:07 made my day.", 33),
             ],
-            width: 960, height: 540, duration: 20, frameRate: 24, toneFrequency: 220),
+            width: 960, height: 540, duration: 20, frameRate: 24,
+            picture: "life=size=192x108:rate=24:mold=10:ratio=0.2:death_color=#0b1d3a:"
+                + "life_color=#ffb300:mold_color=#4a148c,scale=960:540:flags=neighbor",
+            sound: SampleSound.melody([0, 3, 7, 10, 7, 3], beat: 0.25)),
         SampleRecipe(
-            title: "Square pixels, wide screen", channel: "Aspect Ratio Club", subscribers: "12K subscribers",
+            title: "Sunset gradients", channel: "Colour Club", subscribers: "12K subscribers",
             channelColor: Color(hex: 0x8E24AA), stats: "45K views · 1 year ago",
-            description: "A 640×360 picture scaled to whatever player it lands in, letterboxed when needed.",
+            description: "Five colours drifting past each other, scaled to whatever player they land in, "
+                + "letterboxed when needed.",
             likes: 1_300, dislikes: 22,
-            comments: [("Barbara", "Looks sharp even when scaled up.", 18)],
-            width: 640, height: 360, duration: 15, frameRate: 25, toneFrequency: 660),
+            comments: [("Barbara", "Looks smooth even when scaled up.", 18)],
+            width: 640, height: 360, duration: 15, frameRate: 25,
+            picture: "gradients=size=640x360:rate=25:speed=0.015:n=5:c0=#ff512f:c1=#dd2476:"
+                + "c2=#1fa2ff:c3=#12d8fa:c4=#f7971e",
+            sound: SampleSound.chords([5, 0, 7, 3], beat: 3, level: 0.08)),
         SampleRecipe(
-            title: "Sixty frames of smoothness", channel: "Test Pattern Studio",
+            title: "Sixty frames of a deep zoom", channel: "Fractal Flights",
             subscribers: "1.2M subscribers", channelColor: Color(hex: 0xE53935),
             stats: "880K views · 5 days ago",
-            description: "Sixty pictures a second, the palette cycles in just over a second.",
+            description: "Sixty pictures a second into a spiral of the Mandelbrot set, to a quick arpeggio.",
             likes: 21_000, dislikes: 140,
             comments: [
                 ("Ken", "The stats never show a dropped frame here.", 64),
                 ("Radia", "Scrubbing sideways over the video feels instant.", 21),
             ],
-            width: 854, height: 480, duration: 12, frameRate: 60, toneFrequency: 523.25),
+            width: 854, height: 480, duration: 12, frameRate: 60,
+            picture: "mandelbrot=size=427x240:rate=60:start_x=-0.743643887037151:"
+                + "start_y=0.13182590420533:start_scale=0.5:end_scale=0.002:end_pts=720:outer=normalized_iteration_count",
+            sound: SampleSound.melody([0, 4, 7, 12, 7, 4], beat: 0.125, level: 0.18)),
     ]
 }

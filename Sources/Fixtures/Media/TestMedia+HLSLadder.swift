@@ -71,7 +71,8 @@ extension TestMedia {
     /// their peak and average bandwidth measured from the segments and their resolution, and the
     /// WebVTT renditions of `subtitles` (``hlsSubtitleFolder(_:)``), in one group every variant names.
     ///
-    /// > Important: writes synchronously on the calling thread.
+    /// > Important: returns when everything is written. The renditions are encoded side by side,
+    /// > one a processor.
     ///
     /// - Returns: the master playlist's URL.
     @discardableResult
@@ -84,14 +85,25 @@ extension TestMedia {
         }
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3"]
         let tones = audio == .separate ? [spec.tone].compactMap { $0 } + spec.additionalTones : []
-        for (index, tone) in tones.enumerated() {
+        let sounds = tones.enumerated().map { index, tone in
             var sound = spec
             sound.hasVideo = false
             sound.tone = tone
             sound.additionalTones = []
-            try encodeHLS(
-                sound, segmentDuration: segmentDuration,
-                into: directory.appendingPathComponent(hlsAudioFolder(index)))
+            return (spec: sound, folder: directory.appendingPathComponent(hlsAudioFolder(index)))
+        }
+        let rungs = ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel).map { rung in
+            var rung = rung
+            if audio == .separate {
+                rung.tone = nil
+                rung.additionalTones = []
+            }
+            return (
+                spec: rung, folder: directory.appendingPathComponent(hlsRenditionFolder(height: rung.height))
+            )
+        }
+        try encodeHLSConcurrently(sounds + rungs, segmentDuration: segmentDuration)
+        for (index, tone) in tones.enumerated() {
             let language = tone.language.map { ",LANGUAGE=\"\($0)\"" } ?? ""
             lines.append(
                 "#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"audio\",NAME=\"\(tone.language ?? "Sound \(index + 1)")\""
@@ -101,14 +113,8 @@ extension TestMedia {
         var groups = tones.isEmpty ? "" : ",AUDIO=\"audio\""
         if !subtitles.isEmpty { groups += ",SUBTITLES=\"subtitles\"" }
         var firstSegment: URL?
-        for var rung in ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel) {
+        for (rung, folder) in rungs {
             let height = rung.height
-            if audio == .separate {
-                rung.tone = nil
-                rung.additionalTones = []
-            }
-            let folder = directory.appendingPathComponent(hlsRenditionFolder(height: height))
-            try encodeHLS(rung, segmentDuration: segmentDuration, into: folder)
             firstSegment = firstSegment ?? folder.appendingPathComponent("segment0.ts")
             let sizes = try segmentSizes(in: folder)
             let peak = Int(Double(sizes.max() ?? 0) * 8 / segmentDuration)
@@ -139,6 +145,45 @@ extension TestMedia {
             throw .io("cannot write \(master.path): \(error.localizedDescription)")
         }
         return master
+    }
+
+    /// Encodes each `spec` as an HLS stream into its folder, as many at a time as there are
+    /// processors; the first error, in the order given, is thrown once all have ended.
+    ///
+    /// NB: on threads of its own rather than the shared pool: they start with the calling thread's
+    /// scheduling priority, so a caller that lowered its own (to leave playback the processors)
+    /// lowers theirs too.
+    private static func encodeHLSConcurrently(
+        _ streams: [(spec: ClipSpec, folder: URL)], segmentDuration: Double
+    ) throws(PlayerError) {
+        let failures = Locked<[Int: PlayerError]>([:])
+        let next = Locked(0)
+        let encodeUntilNoneIsLeft: @Sendable () -> Void = {
+            while true {
+                let index = next.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < streams.count else { return }
+                do throws(PlayerError) {
+                    try encodeHLS(
+                        streams[index].spec, segmentDuration: segmentDuration, into: streams[index].folder)
+                } catch {
+                    failures.withLock { $0[index] = error }
+                }
+            }
+        }
+        let helpers = min(streams.count, ProcessInfo.processInfo.activeProcessorCount) - 1
+        let finished = DispatchSemaphore(value: 0)
+        for _ in 0..<max(helpers, 0) {
+            Thread.detachNewThread {
+                encodeUntilNoneIsLeft()
+                finished.signal()
+            }
+        }
+        encodeUntilNoneIsLeft()
+        for _ in 0..<max(helpers, 0) { finished.wait() }
+        if let first = failures.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
     }
 
     /// The master playlist of a ladder encoded once per distinct `spec`, heights, sound delivery, bit
