@@ -19,21 +19,22 @@ enum BilibiliSamples {
         "hello from Linux", "the colours, the COLOURS", "who is still watching in 2026?",
         "first time here, subscribed", "kksk", "lol", "this part again!", "awsl",
         "the pink is so pretty", "timestamp 0:12 for the best bit", "GG", "so calm...",
-        "I can hear the 440 Hz", "danmaku shield on!",
+        "this melody is stuck in my head", "danmaku shield on!",
     ]
     private static let colours: [UInt32] = [
         0xFFFFFF, 0xFFFFFF, 0xFFFFFF, 0xFE0302, 0xFFE133, 0x00CD00, 0x89D5FF, 0xFB7299,
     ]
 
-    /// The sample clip, 40 s, each second a new colour, as a job that encodes it into `directory`
-    /// when it is not there yet. NB: 4:3, so filling the 16:9 player crops the bottom eighth where
-    /// `TestMedia` writes each frame's number.
+    /// The sample clip, 40 s of pink and blue gradients drifting to a melody, as a job that
+    /// encodes it into `directory` when it is not there yet. NB: 4:3, so filling the 16:9 player
+    /// crops its top and bottom.
     static func clip(in directory: URL = cacheDirectory) -> SampleJob<MediaItem> {
-        let title = "[Colour study] 40 seconds of pure palette"
+        let title = "[Colour study] 40 seconds of drifting gradients"
         return SampleJob(title: title) {
-            let spec = ClipSpec(
-                width: 640, height: 480, frameRate: 1, duration: 40, gopSeconds: 1,
-                tone: ClipSpec.Tone(frequency: 440, amplitude: 0.06))
+            let spec = ClipSpec.sample(
+                width: 640, height: 480, frameRate: 25, duration: 40,
+                picture: "gradients=size=640x480:rate=25:speed=0.01:n=3:c0=#fb7299:c1=#23ade5:c2=#ffe4ef",
+                sound: SampleSound.melody([0, 2, 4, 7, 9, 7, 4, 2], beat: 0.4, level: 0.16))
             let url = try TestMedia.cachedClip(spec, in: directory)
             return MediaItem(url: url, title: title, subtitle: "UP: linux.tips")
         }

@@ -4,7 +4,7 @@ import VideoPlayerWidgets
 /// One sample a demo makes before it can show it: what the progress calls it, and the work, which
 /// runs on a worker thread.
 public struct SampleJob<Sample: Sendable>: Sendable {
-    /// The sample's name in the progress ("Cinema rate: 24 frames a second").
+    /// The sample's name in the progress ("Life at 24 frames a second").
     public var title: String
     /// Makes the sample (encodes it, or finds it in the cache); an error skips it.
     public var make: @Sendable () throws -> Sample
@@ -125,9 +125,12 @@ public final class SamplePreparationService: Service {
         if progress.isDone { action() } else { whenDoneActions.append(action) }
     }
 
-    /// Stops the preparation under way after the sample being made; no more samples come.
+    /// Stops the preparation under way after the sample being made: no more samples come, the
+    /// progress is taken away and the ``whenDone(_:)`` actions waiting for it are dropped.
     public func cancel() {
         cancellation.withLock { $0 = true }
+        progress = SampleProgress()
+        whenDoneActions = []
     }
 
     private func begin(_ title: String) {

@@ -35,18 +35,42 @@ enum FeedSamples {
         .init(author: "tom", text: "saving this for later", likes: 17),
     ]
 
-    /// Five tall portrait clips of different lengths and tones, each second a new colour, as jobs
+    /// What each sample page's clip shows and plays: a libavfilter video source graph at the
+    /// screen's 9:16 and an `aevalsrc` sound, one per page.
+    private static let looks: [(picture: String, sound: String)] = [
+        (
+            "gradients=size=360x640:rate=30:speed=0.03:n=4:c0=#ff5e62:c1=#ff9966:c2=#ffd452:c3=#5b247a",
+            SampleSound.chords([0, 5, 7, 3], beat: 1.5)
+        ),
+        (
+            "life=size=90x160:rate=30:mold=20:ratio=0.25:death_color=#2b1200:life_color=#ffcc80:"
+                + "mold_color=#bf360c,scale=360:640:flags=neighbor",
+            SampleSound.melody([0, 3, 5, 7, 5, 3], beat: 0.5, level: 0.18)
+        ),
+        (
+            "mandelbrot=size=180x320:rate=30:start_x=-0.743643887037151:start_y=0.13182590420533:"
+                + "start_scale=0.3:end_scale=0.01:end_pts=240:maxiter=300:outer=normalized_iteration_count",
+            SampleSound.chords([0, -4, 3, -2], beat: 1, level: 0.09)
+        ),
+        (
+            "cellauto=rule=110:s=180x320:rate=30:random_fill_ratio=0.5,scale=360:640:flags=neighbor,"
+                + "lutrgb=r=val*0.15:g=val*0.85:b=val*0.45",
+            SampleSound.melody([0, 4, 7, 12, 7, 4], beat: 0.25, level: 0.16)
+        ),
+        (
+            "sierpinski=size=360x640:rate=30:type=carpet,lutrgb=r=val*0.45:g=val*0.6:b=val",
+            SampleSound.chords([0, 7, 5, 3], beat: 2, level: 0.09)
+        ),
+    ]
+
+    /// Five 9:16 clips of 6 to 10 seconds, each its own picture and music (``looks``), as jobs
     /// that encode what `directory` does not hold yet and return the page.
-    ///
-    /// NB: the clips are 360x960, taller than the 9:16 screen: filling the screen crops their
-    /// bottom eighth, where `TestMedia` writes each frame's number as black and white blocks.
     static func jobs(in directory: URL = cacheDirectory) -> [SampleJob<FeedItem>] {
-        let tones = [330.0, 392, 440, 523, 587]
-        return pages.indices.map { index in
+        pages.indices.map { index in
             SampleJob(title: pages[index].caption) {
-                let spec = ClipSpec(
-                    width: 360, height: 960, frameRate: 1, duration: Double(6 + index), gopSeconds: 1,
-                    tone: ClipSpec.Tone(frequency: tones[index], amplitude: 0.08))
+                let spec = ClipSpec.sample(
+                    width: 360, height: 640, frameRate: 30, duration: Double(6 + index),
+                    picture: looks[index].picture, sound: looks[index].sound)
                 return item(MediaItem(url: try TestMedia.cachedClip(spec, in: directory)), page: index)
             }
         }

@@ -84,6 +84,26 @@ import VideoPlayerWidgets
             })
     }
 
+    @Test func cancellingTakesTheProgressAwayAndNoLaterSampleComes() async throws {
+        let videos = try DemoBed.videos(count: 2)
+        let gates = [Gate(), Gate()]
+        defer { gates.forEach { $0.open() } }
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, source: .samples(Self.jobs(videos, gates: gates))).root)
+        }
+        let samples = bed.context.samples
+        #expect(await bed.waitUntil { samples.progress.current == "Video 0" })
+        samples.cancel()
+        #expect(samples.progress.total == 0 && samples.progress.current == nil)
+        bed.host.update()
+        #expect(bed.host.frame(ofIdentifier: "samples.progress") == nil)
+        gates.forEach { $0.open() }
+        // The worker ends the sample it was making; nothing of it reaches the page.
+        try await Task.sleep(nanoseconds: 200_000_000)
+        bed.host.update()
+        #expect(bed.context.watchQueue.videos.isEmpty && samples.progress.total == 0)
+    }
+
     @Test func anUnwritableCacheFolderIsToldInTheWindow() async throws {
         // A regular file where the cache folder's parent should be: no folder can be made there,
         // whoever runs the test.
