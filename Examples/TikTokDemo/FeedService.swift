@@ -60,10 +60,12 @@ final class FeedService: Service {
     }
 
     /// Adds `items` to the end of the feed (and of the player's queue); an empty feed loads them.
+    /// The poster of one that comes next to the page on screen is made at once, for a swipe to show.
     func append(_ items: [FeedItem]) {
         guard !self.items.isEmpty, let render = context?.render else { return load(items) }
         self.items += items
         render.append(items.map(\.media))
+        context?[PosterService.self].prepare(visiblePages.map { self.items[$0].media })
     }
 
     /// The finger moved: the pages follow it, with resistance past the first and last page.

@@ -47,6 +47,9 @@ struct TikTokFeedEndToEndTests {
         #expect(feed.items.map(\.media.id) == pages.map(\.media.id))
         #expect(render.items.map(\.id) == pages.map(\.media.id), "the second joins the player's queue")
         #expect(render.currentIndex == 0 && render.isPlaying)
+        // The page below has its poster, for a swipe to show before the video takes over.
+        let posters = bed.context[PosterService.self]
+        #expect(await bed.waitUntil { posters.posters[pages[1].id] != nil })
     }
 
     private var centre: Point { Point(x: TikTokScene.size.width / 2, y: 300) }
