@@ -1,7 +1,7 @@
 #!/bin/sh
 # Regenerates every demo screenshot in Docs/screenshots under a virtual display:
 #   scripts/screenshots.sh
-# Needs Xvfb, and ImageMagick for one grab of the whole screen. Each demo runs with --screenshot PATH
+# Needs Xvfb, ImageMagick for one grab of the whole screen, and ffmpeg for the animated previews. Each demo runs with --screenshot PATH
 # --after SECONDS, saves what its window shows and quits; the samples are generated on the first run
 # (a few seconds), and each demo waits for them before its --after seconds begin.
 set -eu
@@ -45,4 +45,20 @@ wait "$demo"
 "$bin/BilibiliDemo" --fullscreen --screenshot "$out/bilibili.png" --after 4
 # The sample script's styles over the sample clip, the karaoke line half sung.
 "$bin/vpc-play" --size 960x540 --subtitles Docs/samples/styled.ass --screenshot "$out/subtitles-ass.png" --after 2.9
-echo "Wrote the screenshots of all six demos and of vpc-play's styled subtitles into $out"
+# The README's animated previews: YouTubeDemo and TikTokDemo run their recording scripts (the
+# pointer shows the controls, seeks from the thumbnail preview and goes full screen; a swipe to the
+# next video) and save their pictures, which ffmpeg turns into GIFs with a palette of their own.
+frames="$(mktemp -d)"
+trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$frames"' EXIT INT TERM
+"$bin/YouTubeDemo" --record "$frames/youtube"
+"$bin/TikTokDemo" --record "$frames/tiktok"
+# A GIF of the frames in $1 (taken at $2 a second), $3 pixels wide at $4 pictures a second, with a
+# palette of $5 colours made for it; undithered, which keeps it to a few hundred kilobytes.
+gif() {
+    ffmpeg -v error -y -framerate "$2" -i "$1/frame%04d.png" \
+        -vf "fps=$4,scale=$3:-2:flags=lanczos,split[a][b];[a]palettegen=max_colors=$5:stats_mode=diff[p];\
+[b][p]paletteuse=dither=none:diff_mode=rectangle" -loop 0 "$6"
+}
+gif "$frames/youtube" 10 400 6 48 "$out/preview-youtube.gif"
+gif "$frames/tiktok" 15 180 8 48 "$out/preview-tiktok.gif"
+echo "Wrote the screenshots and animated previews of all six demos and of vpc-play's styled subtitles into $out"

@@ -16,9 +16,7 @@ extension PlayerWindow {
     ) throws {
         try open()
         prepare()
-        if context.isServiceStarted(SamplePreparationService.self) {
-            while isRunning, !context.samples.progress.isDone { runOnce(maxWait: 0.02) }
-        }
+        waitForSamples()
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning, Date() < deadline {
             runOnce(maxWait: 0.02)
@@ -39,23 +37,31 @@ public struct ScreenshotOptions: ParsableArguments {
     @Option(help: "Seconds to run before taking the screenshot, once the samples are ready.")
     public var after = 3.0
 
+    @Option(help: "Run the demo's recording script and save its pictures as PNG frames in this folder.")
+    public var record: String?
+
     /// No screenshot.
     public init() {}
 
     /// How to run the window, as a value the main actor can take.
-    public var plan: WindowRunPlan { WindowRunPlan(screenshot: screenshot, after: after) }
+    public var plan: WindowRunPlan { WindowRunPlan(screenshot: screenshot, after: after, record: record) }
 }
 
 /// Runs a demo's window: until it closes, shown to the screen reader, or for a screenshot.
 public struct WindowRunPlan: Sendable {
     let screenshot: String?
     let after: Double
+    let record: String?
 
-    /// Runs `window` with ``PlayerWindow/runAccessibly(environment:)``, or, for a screenshot, with
-    /// ``PlayerWindow/runAndCapture(to:after:prepare:)``.
+    /// Runs `window` with ``PlayerWindow/runAccessibly(environment:)``; for a screenshot, with
+    /// ``PlayerWindow/runAndCapture(to:after:prepare:)``; for a recording, `recording` with
+    /// ``PlayerWindow/runAndRecord(_:into:)``.
     @MainActor
-    public func run(_ window: PlayerWindow) throws {
-        if let screenshot {
+    public func run(_ window: PlayerWindow, recording: @MainActor () -> DemoRecording? = { nil }) throws {
+        if let record {
+            guard let script = recording() else { throw ValidationError("this demo has no recording") }
+            try window.runAndRecord(script, into: URL(fileURLWithPath: record))
+        } else if let screenshot {
             try window.runAndCapture(to: URL(fileURLWithPath: screenshot), after: after)
         } else {
             try window.runAccessibly()

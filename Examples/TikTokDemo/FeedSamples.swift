@@ -17,8 +17,8 @@ enum FeedSamples {
     /// The people, captions and sounds of the sample pages, one per clip.
     private static let pages: [(author: String, caption: String, music: String, likes: Int)] = [
         ("maya.moves", "sunrise colours hit different #fyp #colour", "original sound - maya.moves", 12_400),
-        ("chef.leo", "60 second pasta, no regrets #food #quick", "Cooking Beats - Lo-Fi Kitchen", 3_912),
         ("pixel.cat", "when the palette cycles just right #art", "Neon Nights - Synthwave Crew", 148_000),
+        ("chef.leo", "60 second pasta, no regrets #food #quick", "Cooking Beats - Lo-Fi Kitchen", 3_912),
         ("trailrunner", "5 km before breakfast, who's in? #run", "Keep Going - Morning Mix", 871),
         (
             "linux.tips", "VideoPlayerContainer on Linux, in 9 seconds #swift", "Compile Time - The Builds",
@@ -43,14 +43,14 @@ enum FeedSamples {
             SampleSound.chords([0, 5, 7, 3], beat: 1.5)
         ),
         (
-            "life=size=90x160:rate=30:mold=20:ratio=0.25:death_color=#2b1200:life_color=#ffcc80:"
-                + "mold_color=#bf360c,scale=360:640:flags=neighbor",
-            SampleSound.melody([0, 3, 5, 7, 5, 3], beat: 0.5, level: 0.18)
-        ),
-        (
             "mandelbrot=size=180x320:rate=30:start_x=-0.743643887037151:start_y=0.13182590420533:"
                 + "start_scale=0.3:end_scale=0.01:end_pts=240:maxiter=300:outer=normalized_iteration_count",
             SampleSound.chords([0, -4, 3, -2], beat: 1, level: 0.09)
+        ),
+        (
+            "life=size=90x160:rate=30:mold=20:ratio=0.25:death_color=#2b1200:life_color=#ffcc80:"
+                + "mold_color=#bf360c,scale=360:640:flags=neighbor",
+            SampleSound.melody([0, 3, 5, 7, 5, 3], beat: 0.5, level: 0.18)
         ),
         (
             "cellauto=rule=110:s=180x320:rate=30:random_fill_ratio=0.5,scale=360:640:flags=neighbor,"

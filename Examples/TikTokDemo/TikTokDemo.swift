@@ -32,7 +32,7 @@ struct TikTokDemo: ParsableCommand {
             let window = PlayerWindow(
                 title: "TikTok", size: TikTokScene.size, context: scene.context, resizable: false
             ) { scene.content }
-            try plan.run(window)
+            try plan.run(window) { Self.previewRecording() }
         }
     }
 }

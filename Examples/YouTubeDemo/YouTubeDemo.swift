@@ -45,7 +45,7 @@ struct YouTubeDemo: ParsableCommand {
             {
                 app.root
             }
-            try plan.run(window)
+            try plan.run(window) { Self.previewRecording(context) }
         }
     }
 

@@ -1,0 +1,41 @@
+import DemoSupport
+import VideoPlayerWidgets
+
+extension YouTubeDemo {
+    /// The README's preview of the watch page: a click on the video shows the controls, the pointer
+    /// rests on the seek bar (its preview thumbnail shows) and clicks there to seek, then makes the
+    /// player fill the window.
+    @MainActor
+    static func previewRecording(_ context: Context) -> DemoRecording {
+        let centre = Point(
+            x: 24 + YouTubeStyle.playerSize.width / 2, y: 56 + YouTubeStyle.playerSize.height / 2)
+        // Where on the seek bar the pointer goes: most of the way along, asked of the laid-out bar.
+        let onSeekBar: @MainActor (PlayerWindow) -> Point = { window in
+            guard let bar = window.host?.frame(ofIdentifier: "seekBar") else { return centre }
+            return Point(x: bar.minX + bar.width * 0.7, y: bar.midY)
+        }
+        var steps = [DemoRecording.Step(at: 0) { _ in context.control.dismiss(animated: false) }]
+        // A click on the video shows the controls.
+        steps.append(DemoRecording.click(at: centre, time: 0.6))
+        steps += (1...30).map { index in
+            DemoRecording.Step(at: 1.6 + Double(index) / 50) { window in
+                let target = onSeekBar(window)
+                let fraction = Double(index) / 30
+                window.host?.handle(
+                    .pointerMoved(
+                        Point(
+                            x: centre.x + (target.x - centre.x) * fraction,
+                            y: centre.y + (target.y - centre.y) * fraction)))
+            }
+        }
+        steps.append(
+            DemoRecording.Step(at: 3.2) { window in
+                let target = onSeekBar(window)
+                window.host?.handle(.pointerDown(target))
+                window.host?.handle(.pointerUp(target))
+            })
+        steps.append(DemoRecording.click(identifier: "fullscreen", at: 4.3))
+        // NB: the lead lets the stream step up from the rendition it opens with.
+        return DemoRecording(lead: 6, duration: 6.5, steps: steps)
+    }
+}
