@@ -86,6 +86,7 @@ test-address: deps
 
 # Real-time playback through the whole stack, compared with ffplay; prints one table (see Benchmarks/README.md).
 bench: deps
+	$(SWIFT) build -c release --product YouTubeDemo
 	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench
 
 # Tiny clips, one run, under a minute; fails only when the JSON report is malformed, never on a target

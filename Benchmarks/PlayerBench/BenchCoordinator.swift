@@ -7,6 +7,8 @@ struct BenchCoordinator {
     var smoke: Bool
     var cache: URL
     var comparesWithFFplay: Bool
+    /// The scenarios measured (all but for a run of the demo start alone).
+    var scenarios = Scenario.allCases
 
     /// The drivers ffplay and the workers share: nothing reaches a real display or sound card.
     private static let headless = ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"]
@@ -17,12 +19,12 @@ struct BenchCoordinator {
         let ffplay = comparesWithFFplay ? Self.executableInPath("ffplay") : nil
         var ours: [Scenario: [Metrics]] = [:]
         var theirs: [Scenario: [Metrics]] = [:]
-        for scenario in Scenario.allCases {
+        for scenario in scenarios {
             progress("preparing the \(scenario.rawValue) clip")
             _ = try Worker.clipURL(scenario.clip(smoke: smoke), cache: cache)
         }
         for run in 1...runs {
-            for scenario in Scenario.allCases {
+            for scenario in scenarios {
                 progress("run \(run)/\(runs): \(scenario.rawValue)")
                 ours[scenario, default: []].append(try measureInWorker(scenario))
                 if let ffplay, scenario.isPlayback {
@@ -36,6 +38,20 @@ struct BenchCoordinator {
             }
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
+        // NB: a cold start makes every sample of the demo (half a minute), so smoke runs leave it out.
+        if !smoke, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable) {
+            let measurement = DemoStartMeasurement(
+                executable: demo, workDirectory: cache, environment: Self.environment)
+            var starts: [Metrics] = []
+            for run in 1...runs {
+                progress("run \(run)/\(runs): YouTubeDemo start, cold and warm")
+                starts.append(try measurement.run())
+            }
+            report.ours[DemoStartMeasurement.reportKey] = Dictionary(
+                uniqueKeysWithValues: Statistics.median(of: starts).map { ($0.key.rawValue, $0.value) })
+        } else if !smoke {
+            progress("YouTubeDemo is not built next to player-bench: no demo start measured")
+        }
         report.ffplay = BenchReport.encode(theirs.mapValues(Statistics.median(of:)))
         report.loadAverageAfter = ProcessUsage.loadAverage
         report.targets = Target.all.map { $0.check(report) }

@@ -25,6 +25,11 @@ struct BenchReport: Codable {
     /// Our median of `metric` in `scenario`.
     func ours(_ scenario: Scenario, _ metric: Metric) -> Double? { ours[scenario.rawValue]?[metric.rawValue] }
 
+    /// The median of `metric` of the demo starts (``DemoStartMeasurement``).
+    func demoStart(_ metric: Metric) -> Double? {
+        ours[DemoStartMeasurement.reportKey]?[metric.rawValue]
+    }
+
     /// ffplay's median of `metric` playing `scenario`'s clip.
     func ffplay(_ scenario: Scenario, _ metric: Metric) -> Double? {
         ffplay[scenario.rawValue]?[metric.rawValue]

@@ -16,6 +16,7 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case idleCPUPercent, idleWakeupsPerSecond
     case lazyList20FrameMs, lazyList10kFrameMs, lazyList10kBodies, eagerList10kFrameMs
     case accessibilityLazy10kMs, accessibilityEager10kMs, accessibilityLazy10kElements
+    case demoColdWindowMs, demoColdPictureMs, demoWarmWindowMs, demoWarmPictureMs
 }
 
 /// The measurements of one scenario in one run, or their medians over several runs.

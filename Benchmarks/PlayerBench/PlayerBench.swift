@@ -27,6 +27,9 @@ struct PlayerBench: ParsableCommand {
     @Option(name: .long, help: "Where generated clips are kept between runs.")
     var cacheDir = TestMedia.defaultCacheDirectory.appendingPathComponent("player-bench").path
 
+    @Flag(name: .long, help: "Measure only YouTubeDemo's cold and warm start.")
+    var demoStartOnly = false
+
     @Option(name: .long, help: .hidden)
     var worker: Scenario?
 
@@ -50,7 +53,8 @@ struct PlayerBench: ParsableCommand {
             return
         }
         let report = try BenchCoordinator(
-            runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay
+            runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay,
+            scenarios: demoStartOnly ? [] : Scenario.allCases
         ).run()
         if json {
             let encoder = JSONEncoder()

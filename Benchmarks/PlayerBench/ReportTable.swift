@@ -108,6 +108,12 @@ enum ReportTable {
                 "accessibility elements, ms a walk: lazy list of 10,000 rows / VStack of 10,000",
                 pair(.lists, .accessibilityLazy10kMs, .accessibilityEager10kMs),
             ],
+            [
+                "YouTubeDemo start, ms to the window / to the first sample's picture: cold / warm",
+                [
+                    Metric.demoColdWindowMs, .demoColdPictureMs, .demoWarmWindowMs, .demoWarmPictureMs,
+                ].map { cell(report.demoStart($0)) }.joined(separator: " / "),
+            ],
         ]
     }
 
