@@ -43,19 +43,32 @@ public struct DemoRecording {
     public static func pointerPath(
         at time: Double, from: Point, to: Point, seconds: Double, pressed: Bool
     ) -> [Step] {
+        pointerPath(at: time, from: from, to: { _ in to }, seconds: seconds, pressed: pressed)
+    }
+
+    /// Steps that move the pointer from `from` towards the point `to` gives at each move (a place
+    /// of the laid-out window, say), as the path to a fixed point does.
+    public static func pointerPath(
+        at time: Double, from: Point, to: @escaping @MainActor (PlayerWindow) -> Point, seconds: Double,
+        pressed: Bool
+    ) -> [Step] {
         let count = max(Int(seconds * 60), 1)
         let moves = (1...count).map { index in
             let fraction = Double(index) / Double(count)
-            let point = Point(x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
             return Step(at: time + seconds * fraction) { window in
-                window.host?.handle(.pointerMoved(point))
+                let target = to(window)
+                window.host?.handle(
+                    .pointerMoved(
+                        Point(
+                            x: from.x + (target.x - from.x) * fraction,
+                            y: from.y + (target.y - from.y) * fraction)))
             }
         }
         guard pressed else {
             return [Step(at: time) { $0.host?.handle(.pointerMoved(from)) }] + moves
         }
         return [Step(at: time) { $0.host?.handle(.pointerDown(from)) }] + moves
-            + [Step(at: time + seconds) { $0.host?.handle(.pointerUp(to)) }]
+            + [Step(at: time + seconds) { $0.host?.handle(.pointerUp(to($0))) }]
     }
 
     /// A click at the middle of the widget marked `identifier`, when there is one.
@@ -68,7 +81,12 @@ public struct DemoRecording {
 
     /// A click at `point`.
     public static func click(at point: Point, time: Double) -> Step {
-        Step(at: time) { click(point, in: $0) }
+        click(at: { _ in point }, time: time)
+    }
+
+    /// A click at the point `point` gives when the time comes.
+    public static func click(at point: @escaping @MainActor (PlayerWindow) -> Point, time: Double) -> Step {
+        Step(at: time) { click(point($0), in: $0) }
     }
 
     @MainActor
@@ -80,9 +98,9 @@ public struct DemoRecording {
 }
 
 extension PlayerWindow {
-    /// Runs `recording` once the demo's samples are ready and its lead has passed: its steps at their times while the
-    /// window's pictures (the video and every overlay) are saved as `frame0000.png`, `frame0001.png`
-    /// and so on in `folder`; then closes the window.
+    /// Runs `recording` once the demo's samples are ready and its lead has passed: its steps at
+    /// their times while the window's pictures (the video and every overlay) are saved as
+    /// `frame0000.png`, `frame0001.png` and so on in `folder`; then closes the window.
     public func runAndRecord(_ recording: DemoRecording, into folder: URL) throws {
         try open()
         defer { close() }

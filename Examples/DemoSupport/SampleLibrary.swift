@@ -45,11 +45,6 @@ public enum SampleLibrary {
         }
     }
 
-    /// The sample catalogue, encoding what is not cached yet on the calling thread.
-    public static func videos() throws -> [DemoVideo] {
-        try jobs().map { try $0.make() }
-    }
-
     /// A video per file or URL given on a command line, titled by its file name.
     public static func videos(fromInputs inputs: [String]) -> [DemoVideo] {
         inputs.map { input in

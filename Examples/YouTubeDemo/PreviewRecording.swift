@@ -17,23 +17,8 @@ extension YouTubeDemo {
         var steps = [DemoRecording.Step(at: 0) { _ in context.control.dismiss(animated: false) }]
         // A click on the video shows the controls.
         steps.append(DemoRecording.click(at: centre, time: 0.6))
-        steps += (1...30).map { index in
-            DemoRecording.Step(at: 1.6 + Double(index) / 50) { window in
-                let target = onSeekBar(window)
-                let fraction = Double(index) / 30
-                window.host?.handle(
-                    .pointerMoved(
-                        Point(
-                            x: centre.x + (target.x - centre.x) * fraction,
-                            y: centre.y + (target.y - centre.y) * fraction)))
-            }
-        }
-        steps.append(
-            DemoRecording.Step(at: 3.2) { window in
-                let target = onSeekBar(window)
-                window.host?.handle(.pointerDown(target))
-                window.host?.handle(.pointerUp(target))
-            })
+        steps += DemoRecording.pointerPath(at: 1.6, from: centre, to: onSeekBar, seconds: 0.6, pressed: false)
+        steps.append(DemoRecording.click(at: onSeekBar, time: 3.2))
         steps.append(DemoRecording.click(identifier: "fullscreen", at: 4.3))
         // NB: the lead lets the stream step up from the rendition it opens with.
         return DemoRecording(lead: 6, duration: 6.5, steps: steps)
