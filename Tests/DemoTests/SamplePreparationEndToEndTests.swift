@@ -73,14 +73,14 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { samples.progress.isDone })
         #expect(
             samples.progress.failures == [
-                SampleFailure(title: "Video 0", message: "Read error: no space left on device")
+                SampleFailure(title: "Video 0", message: "I/O error: no space left on device")
             ]
         )
         #expect(await bed.waitUntil { bed.context.render.isPlaying })
         #expect(bed.context.watchQueue.videos.map(\.title) == ["Video 1"])
         #expect(
             labels(bed).contains {
-                $0.contains("Could not make “Video 0”: Read error: no space left on device")
+                $0.contains("Could not make “Video 0”: I/O error: no space left on device")
             })
     }
 
@@ -126,5 +126,31 @@ import VideoPlayerWidgets
         #expect(bed.host.frame(ofIdentifier: "samples.failed") != nil)
         let said = labels(bed).first { $0.hasPrefix("The samples could not be made") }
         #expect(said?.contains(blocker.path) == true, "\(said ?? "nothing said")")
+    }
+
+    @Test(.enabled(if: SmallDisk.isAvailable, "mounting a small disk needs root"))
+    func aFullDiskIsToldInTheWindowAndLeavesNoPartialFilesBehind() async throws {
+        // A real disk of 256 KiB: every sample's encoding runs out of room partway.
+        let disk = try #require(SmallDisk(kilobytes: 256))
+        let cache = disk.url.appendingPathComponent("demos")
+        let bed = DemoBed { context in
+            AnyWidget(YouTubeApp(context: context, source: .samples(SampleLibrary.jobs(in: cache))).root)
+        }
+        let samples = bed.context.samples
+        #expect(await bed.waitUntil(timeout: 60) { samples.progress.isDone })
+        #expect(samples.progress.total > 0)
+        #expect(samples.progress.failures.count == samples.progress.total)
+        for failure in samples.progress.failures {
+            // libavformat's words ("No space left on device") or Foundation's ("not enough space").
+            #expect(failure.message.contains("space"), "\(failure.title): \(failure.message)")
+        }
+        #expect(bed.context.watchQueue.videos.isEmpty)
+        let said = labels(bed).first { $0.hasPrefix("The samples could not be made") }
+        #expect(said?.contains("space") == true, "\(said ?? "nothing said")")
+        // What the failed encodings wrote is gone, so the space is free for the next run.
+        #expect(disk.contents().filter { $0.contains(".partial-") } == [])
+        // The page still answers: the window goes on drawing and taking input.
+        bed.host.update()
+        #expect(bed.host.frame(ofIdentifier: "samples.failed") != nil)
     }
 }

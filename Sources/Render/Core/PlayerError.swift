@@ -14,7 +14,8 @@ public enum PlayerError: Error, Equatable, Hashable, Sendable, CustomStringConve
     case audioDeviceUnavailable(String)
     /// No video output (SDL renderer or texture) could be created.
     case videoOutputUnavailable(String)
-    /// Reading the media failed for a reason other than the network (disk error, truncated read).
+    /// Reading or writing failed for a reason other than the network (a disk error, a truncated
+    /// read, a full disk, no memory left).
     case io(String)
     /// A command argument that is not valid at all (values out of range are clamped instead).
     case invalidArgument(String)
@@ -30,7 +31,7 @@ public enum PlayerError: Error, Equatable, Hashable, Sendable, CustomStringConve
         case .decodeFailed(let detail): "Could not decode the media: \(detail)"
         case .audioDeviceUnavailable(let detail): "No audio device: \(detail)"
         case .videoOutputUnavailable(let detail): "No video output: \(detail)"
-        case .io(let detail): "Read error: \(detail)"
+        case .io(let detail): "I/O error: \(detail)"
         case .invalidArgument(let detail): "Invalid argument: \(detail)"
         case .encodeFailed(let detail): "Could not encode media: \(detail)"
         }
