@@ -46,6 +46,36 @@ import Testing
         #expect(quick.latest == 32_000_000)
     }
 
+    @Test func aDownloadThatWouldEndAfterTheReadAheadRunsDryIsGivenUpForTheHighestThatComesInTime() {
+        let ladder = Self.ladder
+        let lower = [ladder[2], ladder[1]]
+        // A 4 s segment of the top rendition (1.25 MB), 200 kB in after 2 s: 10.5 s more to go.
+        let slow = AdaptiveQuality.Download(
+            seconds: 2, bytesRead: 200_000, expectedBytes: 1_250_000, segmentDuration: 4)
+        let abandon = { (download: AdaptiveQuality.Download, readAhead: Double, lower: [Rendition]) in
+            AdaptiveQuality.abandonment(of: download, readAhead: readAhead, lower: lower)?.id
+        }
+        // 360p's segment takes 5 s at 80 % of the rate, 180p's under 2 s.
+        #expect(abandon(slow, 6, lower) == 1)
+        #expect(abandon(slow, 4, lower) == 2)
+        // It would end in time; nothing lower; too early to tell; nothing came yet.
+        #expect(abandon(slow, 12, lower) == nil)
+        #expect(abandon(slow, 6, []) == nil)
+        var early = slow
+        early.seconds = 1.9
+        #expect(abandon(early, 6, lower) == nil)
+        var silent = slow
+        silent.bytesRead = 0
+        #expect(abandon(silent, 6, lower) == nil)
+        // Nearly done at 550 kB/s: the lowest is fetched instead only if it comes sooner than the rest.
+        var nearlyDone = slow
+        nearlyDone.bytesRead = 1_000_000
+        nearlyDone.seconds = 2
+        #expect(abandon(nearlyDone, 0.3, lower) == 2)
+        nearlyDone.bytesRead = 1_100_000
+        #expect(abandon(nearlyDone, 0.2, lower) == nil)
+    }
+
     @Test func theHighestRenditionWithinTheSafetyFactorPlaysAndALowerOneAtOnce() {
         var rule = AdaptiveQuality()
         let ladder = Self.ladder

@@ -98,3 +98,44 @@ extension PlayerTests.PlayerAdaptiveTests {
         await harness.close()
     }
 }
+
+extension PlayerTests.PlayerAdaptiveTests {
+    /// A 20 s ladder of 360p and 120p in 2 s segments (about 2.2 and 0.4 Mbit/s with the sound),
+    /// served.
+    static func servedFarApart() throws -> LocalHTTPServer {
+        let master = try TestMedia.cachedHLSLadder(
+            ClipSpec(duration: 20), heights: [360, 120], bitsPerPixel: 12, segmentDuration: 2)
+        let server = LocalHTTPServer(root: master.deletingLastPathComponent())
+        try server.start()
+        return server
+    }
+
+    @Test func aSegmentThatWouldComeAfterTheReadAheadRunsDryIsGivenUpAndFetchedAtALowerRendition()
+        async throws
+    {
+        let server = try Self.servedFarApart()
+        defer { server.stop() }
+        let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+        let player = harness.player
+        player.load(PlayerTests.PlayerRenditionTests.item(on: server), autoplay: true)
+        #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+        // 600 kbit/s: a 360p segment would take over 7 s, with 4 s read ahead at most; a 120p one
+        // takes about 1.3 s.
+        server.throttle(bytesPerSecond: 75_000)
+        let watched = await harness.watchUntilFinished(timeout: 40)
+        #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+        #expect(Self.adaptiveSwitches(in: harness.events).last == 120, "\(harness.events)")
+        // The 360p segment given up on came again from 120p: the only one fetched from both,
+        // besides the first, which the demuxer reads of every rendition as it opens.
+        let requests = server.requests
+        let segments = { PlayerTests.PlayerRenditionTests.segments(of: $0, in: requests) }
+        #expect(Set(segments(360)).intersection(segments(120)).subtracting([0]).count == 1, "\(requests)")
+        // No stall, no jump back, no picture twice, every second heard.
+        #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+        let (times, frameNumbers) = (watched.positions, watched.frameNumbers)
+        #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+        #expect(zip(frameNumbers, frameNumbers.dropFirst()).allSatisfy { $0 < $1 }, "\(frameNumbers)")
+        HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+        await harness.close()
+    }
+}

@@ -88,3 +88,45 @@ struct AdaptiveQuality: Sendable {
         return renditions.filter { ($0.height ?? 0) <= cap }
     }
 }
+
+extension AdaptiveQuality {
+    /// A segment download under way, as ``abandonment(of:readAhead:lower:)`` sees it.
+    struct Download: Equatable {
+        /// Seconds since it was requested.
+        var seconds: Double
+        var bytesRead: Int
+        /// The segment's size: its `Content-Length`, else what its rendition's bit rate declares.
+        var expectedBytes: Int
+        /// Seconds of media the segment holds.
+        var segmentDuration: Double
+    }
+
+    /// The fraction of its segment's duration a download runs before it may be given up: before
+    /// that, its rate says little.
+    static let abandonAfter = 0.5
+
+    /// The rendition to fetch the segment of `download` from instead, or `nil` to go on with it.
+    ///
+    /// A download is given up once it ran for ``abandonAfter`` of its segment's duration and, at
+    /// the rate it goes, would end after the `readAhead` seconds read ahead run dry, while a
+    /// rendition of `lower` (those of lower bit rate that can follow) would fetch the whole segment
+    /// sooner: the highest that fetches it before the read-ahead runs dry, at ``safetyFactor`` of
+    /// that rate, else the lowest. The averages learn of a drop only when a download ends; a
+    /// download of a large segment on a link that just slowed down may not end before the picture
+    /// stops.
+    static func abandonment(of download: Download, readAhead: Double, lower: [Rendition]) -> Rendition? {
+        let rate = Double(download.bytesRead) / download.seconds
+        guard download.seconds >= Self.abandonAfter * download.segmentDuration, rate > 0, rate.isFinite
+        else { return nil }
+        let left = Double(max(0, download.expectedBytes - download.bytesRead)) / rate
+        guard left > readAhead else { return nil }
+        let seconds = { (rendition: Rendition) -> Double in
+            Double(rendition.bitRate ?? 0) * download.segmentDuration / 8 / (rate * Self.safetyFactor)
+        }
+        let byRate = lower.sorted { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }
+        guard let chosen = byRate.last(where: { seconds($0) < readAhead }) ?? byRate.first,
+            seconds(chosen) < left
+        else { return nil }
+        return chosen
+    }
+}

@@ -239,6 +239,76 @@ extension PlaybackSession {
             report: { [post] error in post(.warning(error)) })
     }
 
+    /// Lets ``Quality/auto`` give up the download of a segment of an HLS ladder that would end
+    /// after the read-ahead runs dry, for a lower rendition to fetch its media
+    /// (``AdaptiveQuality/abandonment(of:readAhead:lower:)``).
+    func armAbandon() {
+        segments.abandonDownloads { [weak self] url, seconds, bytesRead, size in
+            self?.abandonment(url: url, seconds: seconds, bytesRead: bytesRead, size: size)
+        }
+    }
+
+    /// Whether the download of the segment at `url` is given up, and for which rendition: only a
+    /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
+    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
+    private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
+        -> SegmentMeter.Abandonment?
+    {
+        let values = settings.current
+        guard values.quality == .auto, !values.isLooping, !failover.isPending,
+            let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
+            segment.start >= clock.time() + Self.switchLead,
+            let ladder = runtime.withLock({ $0.info?.ladder }), ladder.kind == .hls,
+            let entry = ladder.entry(segment.rendition)
+        else { return nil }
+        let rate = entry.rendition.bitRate ?? 0
+        let failed = failover.failed
+        let lower = ladder.entries.filter {
+            $0.spliceKey == entry.spliceKey && !failed.contains($0.rendition.id)
+                && ($0.rendition.bitRate ?? 0) < rate
+        }.map(\.rendition)
+        let duration = segment.end - segment.start
+        let download = AdaptiveQuality.Download(
+            seconds: seconds, bytesRead: bytesRead, expectedBytes: size ?? Int(Double(rate) * duration / 8),
+            segmentDuration: duration)
+        return AdaptiveQuality.abandonment(of: download, readAhead: secondsReadAhead, lower: lower).map {
+            SegmentMeter.Abandonment(rendition: $0.id, segmentStart: segment.start)
+        }
+    }
+
+    /// Has the rendition `abandonment` chose fetch the media of the segment whose download was
+    /// given up: the picture read ahead is cut at the segment's first keyframe, the sound read
+    /// ahead stays, and the container reads the new rendition from the segment's start.
+    func refetch(
+        _ abandonment: SegmentMeter.Abandonment, change: inout RenditionSwitch, info: SessionInfo,
+        source: MediaSource
+    ) {
+        guard let ladder = info.ladder, let target = ladder.entry(abandonment.rendition) else { return }
+        change.joining = target
+        change.held = nil
+        change.reason = .adaptive
+        failover.setJoining(target.rendition.id)
+        // NB: the new rendition fetches from the segment given up on, whole.
+        splice.setJoining(nil)
+        let start = abandonment.segmentStart
+        if !cutReadAhead(for: target, change: &change, info: info, source: source, from: start) {
+            // Nothing of the segment's picture came: the new rendition is read from its start.
+            if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
+                change.soundResume = change.soundTime
+            }
+            let timestamp = Int64(((start + source.startTime) * Double(cffmpeg_time_base())).rounded())
+            let code = source.seek(stream: -1, to: timestamp)
+            if code < 0, !interrupt.isAborted {
+                post(
+                    .warning(
+                        PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")
+                    ))
+            }
+        }
+        change.releasedOld = true
+        ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
+    }
+
     /// Seconds after the position before which the read-ahead is never cut: what the decoders
     /// already hold, and time for the new rendition's first segment to come.
     static let switchLead = 1.0
@@ -246,15 +316,15 @@ extension PlaybackSession {
     /// one at the cut (renditions whose timestamps differ by a rounding).
     static let keyframeSlack = 0.02
 
-    /// Drops the pictures read ahead from the first keyframe ``switchLead`` after the position on,
-    /// and has the demuxer read `target` from there; the sound read ahead stays, and the new
-    /// rendition's joins where it ends.
+    /// Drops the pictures read ahead from the first keyframe ``switchLead`` after the position (and
+    /// not before `start`, when given) on, and has the demuxer read `target` from there; the sound
+    /// read ahead stays, and the new rendition's joins where it ends.
     ///
     /// - Returns: whether it was cut; not when no keyframe is queued there, the sound decoder has
     ///   reached the end of the data, or the item loops.
     private func cutReadAhead(
         for target: RenditionLadder.Entry, change: inout RenditionSwitch, info: SessionInfo,
-        source: MediaSource
+        source: MediaSource, from start: Double? = nil
     ) -> Bool {
         guard !settings.current.isLooping, let video = target.video, let stream = source.stream(video),
             let base = change.videoTimeBase
@@ -262,7 +332,7 @@ extension PlaybackSession {
         let isEnd: (PacketItem) -> Bool = { if case .end = $0 { true } else { false } }
         let atEnd = runtime.withLock { $0.endSerial } == serial
         if atEnd, info.rendersAudio, !audioDecoder.packets.contains(where: isEnd) { return false }
-        let earliest = clock.time() + Self.switchLead
+        let earliest = max(clock.time() + Self.switchLead, (start ?? -.infinity) - Self.keyframeSlack)
         let startTime = source.startTime
         let nothing = cffmpeg_nopts_value()
         guard

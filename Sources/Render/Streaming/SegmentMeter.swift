@@ -37,7 +37,24 @@ final class SegmentMeter: Sendable {
     private let state = Locked(State())
     private let hold = Locked<(@Sendable () -> Void)?>(nil)
     /// The clock the downloads are timed with.
-    private let now: @Sendable () -> Double
+    let now: @Sendable () -> Double
+    /// What says whether a segment download under way is given up, and for which rendition.
+    private let abandonRule = Locked<AbandonRule?>(nil)
+    /// The download given up, until the demux thread takes it.
+    private let abandoned = Locked<Abandonment?>(nil)
+
+    /// A segment download given up: the rendition to fetch its segment from instead, and where
+    /// the segment begins on the media's timeline.
+    struct Abandonment: Equatable, Sendable {
+        var rendition: Rendition.ID
+        var segmentStart: Double
+    }
+
+    /// Says whether the download of the segment at `url` is given up, after `seconds` (waits of
+    /// the demux thread left out) in which it read `bytesRead` of the `size` bytes its answer
+    /// announced (when it did).
+    typealias AbandonRule =
+        @Sendable (_ url: String, _ seconds: Double, _ bytesRead: Int, _ size: Int?) -> Abandonment?
 
     init(clock now: @escaping @Sendable () -> Double = monotonicSeconds) {
         self.now = now
@@ -47,6 +64,36 @@ final class SegmentMeter: Sendable {
     func holdSegments(with wait: (@Sendable () -> Void)?) {
         hold.withLock { $0 = wait }
     }
+
+    /// Lets `rule` give segment downloads up while they run (``SegmentDownload``); `nil` never does.
+    func abandonDownloads(when rule: AbandonRule?) {
+        abandonRule.withLock { $0 = rule }
+    }
+
+    /// Asks the abandon rule about `download`, at `now`; says whether it was given up.
+    func shouldAbandon(_ download: SegmentDownload, bytesRead: Int, size: Int?, at now: Double) -> Bool {
+        guard abandoned.withLock({ $0 == nil }), let rule = abandonRule.withLock({ $0 }) else { return false }
+        let waited = state.withLock { $0.waited } - download.waitedAtRequest
+        let seconds = now - download.requestedAt - waited
+        guard let abandonment = rule(download.url, seconds, bytesRead, size) else { return false }
+        abandoned.withLock { $0 = abandonment }
+        return true
+    }
+
+    /// Whether a download was given up and the demux thread has not taken it yet: segments are
+    /// refused meanwhile.
+    var hasAbandoned: Bool { abandoned.withLock { $0 != nil } }
+
+    /// The download given up, if any; segments are let through again.
+    func takeAbandoned() -> Abandonment? {
+        abandoned.withLock { kept in
+            defer { kept = nil }
+            return kept
+        }
+    }
+
+    /// Seconds the demux thread waited so far.
+    var secondsWaited: Double { state.withLock { $0.waited } }
 
     /// The estimator as it stands: the estimate, the latest measure, how many were counted.
     var estimator: ThroughputEstimator { state.withLock { $0.estimator } }

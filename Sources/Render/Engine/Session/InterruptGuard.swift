@@ -39,7 +39,8 @@ final class InterruptGuard: Sendable {
     /// The failure passed to `fail(with:)`, if any.
     var failure: PlayerError? { recordedFailure.withLock { $0 } }
 
-    fileprivate var shouldInterrupt: Bool {
+    /// Whether FFmpeg's blocking I/O must give up now.
+    var interrupts: Bool {
         if isAborted || failure != nil { return true }
         let deadline = deadlineNanoseconds.load(ordering: .sequentiallyConsistent)
         guard deadline != 0 && DispatchTime.now().uptimeNanoseconds > deadline else { return false }
@@ -52,7 +53,7 @@ final class InterruptGuard: Sendable {
         AVIOInterruptCB(
             callback: { opaque in
                 guard let opaque else { return 0 }
-                return Unmanaged<InterruptGuard>.fromOpaque(opaque).takeUnretainedValue().shouldInterrupt
+                return Unmanaged<InterruptGuard>.fromOpaque(opaque).takeUnretainedValue().interrupts
                     ? 1 : 0
             },
             opaque: Unmanaged.passUnretained(self).toOpaque())

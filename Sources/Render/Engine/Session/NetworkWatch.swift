@@ -51,6 +51,9 @@ final class NetworkWatch: Sendable {
     private let prefetched: Locked<(url: String, bytes: [UInt8])?>
     /// The connections (by address) that read from memory (``MemoryInput``).
     private let inMemory = Locked<Set<Int>>([])
+    /// The segment downloads under way (by their connection's address), whose interrupt callbacks
+    /// their connections call.
+    private let downloads = Locked<[Int: SegmentDownload]>([:])
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
@@ -204,6 +207,8 @@ final class NetworkWatch: Sendable {
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
+            // NB: so is the rendition whose download was given up, as another fetches its media.
+            if watch.meter?.hasAbandoned == true { return cffmpeg_averror(ECANCELED) }
             switch watch.splice?.admission(of: segment) ?? .whole {
             case .whole: break
             case .prefix(let bytes):
@@ -218,7 +223,21 @@ final class NetworkWatch: Sendable {
         // NB: a glimpse is too short to time, and no rendition plays from it.
         let meter = segment == nil || glimpse != nil ? nil : watch?.meter
         let requested = meter?.beforeRequest()
+        // NB: libavformat copies the context's interrupt callback into the connection it opens.
+        var download: SegmentDownload?
+        let saved = context?.pointee.interrupt_callback
+        if let meter, let requested, let segment, let context {
+            let watching = SegmentDownload(
+                url: segment, requestedAt: requested, parent: watch?.interrupt, meter: meter)
+            download = watching
+            context.pointee.interrupt_callback = watching.callback
+        }
         let code = defaults.open(context, pb, url, flags, options)
+        if download != nil, let context, let saved { context.pointee.interrupt_callback = saved }
+        if code >= 0, let download, let opened = pb?.pointee {
+            download.opened(opened)
+            watch?.downloads.withLock { $0[Int(bitPattern: opened)] = download }
+        }
         if let glimpse {
             if code >= 0, let opened = pb?.pointee {
                 watch?.glimpses.withLock { _ = $0.insert(Int(bitPattern: opened)) }
@@ -245,6 +264,7 @@ final class NetworkWatch: Sendable {
             // HTTP protocol takes it for a body cut short.
             let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
             if !glimpse { watch.record(pb.pointee.error, operation: "reading a segment") }
+            watch.downloads.withLock { _ = $0.removeValue(forKey: Int(bitPattern: pb)) }
             watch.fetched?.add(Int(pb.pointee.bytes_read))
             watch.meter?.closing(pb)
         }

@@ -69,8 +69,14 @@ extension PlaybackSession {
             // NB: the demuxer skipped what was left of a rendition whose segments failed and may
             // call that the end; another rendition goes on from the position.
             let failedOver = failover.takePending()
+            // NB: and of a download given up, where a lower rendition takes over.
+            let abandoned = segments.takeAbandoned()
             guard code >= 0 else {
                 if interrupt.isAborted { return }
+                if let abandoned {
+                    refetch(abandoned, change: &change, info: info, source: source)
+                    continue
+                }
                 if failedOver { continue }
                 let failure = source.networkFailure(after: code, operation: "reading")
                 if failure == nil && code != cffmpeg_error_eof() {
@@ -96,6 +102,7 @@ extension PlaybackSession {
             route(
                 packet, source: source, info: &info, change: &change, serial: current, pass: pass,
                 subtitles: &subtitleDecoders)
+            if let abandoned { refetch(abandoned, change: &change, info: info, source: source) }
         }
     }
 

@@ -22,6 +22,7 @@ extension PlaybackSession {
             if info.ladder != nil {
                 holdSegmentsWhileAhead()
                 armFailover()
+                armAbandon()
                 mapSegments(of: source, playing: info.rendition, mapped: opening != nil)
             } else {
                 splice.play(nil)
