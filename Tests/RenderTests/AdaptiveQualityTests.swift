@@ -12,10 +12,12 @@ import Testing
     ]
 
     static func conditions(
-        estimate: Int?, latest: Int? = nil, readAhead: Double = 10, view: Size? = nil, at now: Double
+        estimate: Int?, latest: Int? = nil, readAhead: Double = 10, view: Size? = nil, at now: Double,
+        downloads: Int = 0
     ) -> AdaptiveQuality.Conditions {
         AdaptiveQuality.Conditions(
-            estimate: estimate, latest: latest ?? estimate, readAhead: readAhead, viewSize: view, now: now)
+            estimate: estimate, latest: latest ?? estimate, readAhead: readAhead, viewSize: view, now: now,
+            downloads: downloads)
     }
 
     @Test func theEstimateWaitsForEnoughBytesAndLeavesOutTinyDownloads() {
@@ -40,10 +42,10 @@ import Testing
         estimator.add(bytes: 100_000, seconds: 0.1, span: 1)
         let risen = try! #require(estimator.bitsPerSecond)
         #expect(risen > dropped && risen < 4_000_000)
-        // A download shorter than the timer can tell counts as 50 ms.
+        // A download shorter than 10 ms counts as 10 ms.
         var quick = ThroughputEstimator()
         quick.add(bytes: 200_000, seconds: 0.0001, span: 1)
-        #expect(quick.latest == 32_000_000)
+        #expect(quick.latest == 160_000_000)
     }
 
     @Test func aDownloadThatWouldEndAfterTheReadAheadRunsDryIsGivenUpForTheHighestThatComesInTime() {
@@ -123,6 +125,42 @@ import Testing
             interrupted.choose(
                 among: ladder, current: ladder[2], given: Self.conditions(estimate: fast, at: 108))
                 == ladder[0])
+    }
+
+    @Test func downloadsInARowThatComeFasterThanTheHoldAlsoLetAHigherRenditionIn() {
+        // A fast network fills the read-ahead with a download every few milliseconds: three in a
+        // row that could afford more are enough, without waiting for the hold's seconds.
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        let fast = 10_000_000
+        let choices = (0..<3).map { download in
+            rule.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(
+                    estimate: fast, at: 100 + Double(download) * 0.01, downloads: 5 + download))
+        }
+        #expect(choices == [ladder[2], ladder[2], ladder[0]])
+        // A download that could not afford it starts the count again.
+        var interrupted = AdaptiveQuality()
+        let estimates = [fast, 300_000, fast, fast, fast]
+        let steps = estimates.enumerated().map { download, estimate in
+            interrupted.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(
+                    estimate: estimate, at: 100 + Double(download) * 0.01, downloads: download))
+        }
+        #expect(steps == [ladder[2], ladder[2], ladder[2], ladder[2], ladder[0]])
+        // Averages that still remember a faster past do not count: each download's own rate must
+        // afford the higher rendition.
+        var remembering = AdaptiveQuality()
+        let lagging = (0..<4).map { download in
+            remembering.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(
+                    estimate: fast, latest: 500_000, at: 100 + Double(download) * 0.01,
+                    downloads: 1 + download))
+        }
+        #expect(lagging == Array(repeating: ladder[2], count: 4))
     }
 
     @Test func whenTheReadAheadWouldRunDrySoonTheLatestDownloadCountsAlone() {

@@ -139,3 +139,22 @@ extension PlayerTests.PlayerAdaptiveTests {
         await harness.close()
     }
 }
+
+extension PlayerTests.PlayerAdaptiveTests {
+    @Test func onAFastLinkAutoReachesTheTopWithinTheFirstSegmentsNotAfterTheReadAhead() async throws {
+        let server = try Self.served()
+        defer { server.stop() }
+        let harness = PlayerHarness(networkTimeout: 5)
+        let player = harness.player
+        player.load(PlayerTests.PlayerRenditionTests.item(on: server), autoplay: true)
+        #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 240 })
+        // The item opens with 180p. The probe reads little of it, and three fast downloads in a
+        // row step up without waiting seconds: the 10 s read ahead is not all of 180p.
+        let requests = server.requests
+        let segments = { PlayerTests.PlayerRenditionTests.segments(of: $0, in: requests) }
+        let firstOfTop = try #require(segments(240).first { $0 > 0 }, "\(requests)")
+        #expect(firstOfTop <= 6, "\(requests)")
+        #expect(segments(180).filter { $0 > 0 }.allSatisfy { $0 < firstOfTop }, "\(requests)")
+        await harness.close()
+    }
+}

@@ -8,12 +8,20 @@
 /// - A lower one is chosen at once. The latest download counts alone when it was slower than the
 ///   rendition fetched needs and at its rate the read-ahead would run dry within ``drainHorizon``:
 ///   the averages would learn of the drop only after a few more segments, too late.
-/// - A higher one is chosen only once it stayed affordable for ``upgradeHold`` seconds.
+/// - A higher one is chosen only once it stayed affordable for ``upgradeHold`` seconds, or over
+///   ``upgradeDownloads`` downloads in a row each fast enough for it by its own rate, unless a
+///   lower one was chosen within the last ``upgradeHold`` seconds. Downloads come as fast as the network delivers while the
+///   read-ahead fills (at the start, after a seek): counted in seconds alone, the hold would let a
+///   fast network fill the whole read-ahead with the rendition begun with, and the picture would
+///   stay at it for as long.
 struct AdaptiveQuality: Sendable {
     /// Fraction of the estimated throughput a rendition's bit rate may use.
     static let safetyFactor = 0.8
     /// Seconds a higher rendition must stay affordable before it is chosen.
     static let upgradeHold = 4.0
+    /// Downloads in a row over which a higher rendition must stay affordable before it is chosen,
+    /// if they come sooner than ``upgradeHold``.
+    static let upgradeDownloads = 3
     /// Seconds within which the read-ahead running dry makes the latest download count alone.
     static let drainHorizon = 10.0
 
@@ -27,10 +35,26 @@ struct AdaptiveQuality: Sendable {
         var viewSize: Size?
         var viewGravity = VideoGravity.fit
         var now: Double
+        /// How many downloads were measured so far.
+        var downloads = 0
     }
 
     /// Since when a higher rendition than the one playing was affordable.
     private var higherSince: Double?
+    /// How many downloads in a row were fast enough, by their own rate, for the higher rendition
+    /// affordable, and how many downloads were measured when that was last counted.
+    private var fastInARow = 0
+    private var countedDownloads = 0
+    /// When a lower rendition was last chosen.
+    private var steppedDownAt: Double?
+
+    /// Says that a lower rendition was chosen at `now` outside ``choose(among:current:given:)``
+    /// (a download given up).
+    mutating func steppedDown(at now: Double) {
+        steppedDownAt = now
+        higherSince = nil
+        fastInARow = 0
+    }
 
     /// The rendition to play next instead of `current` (which may be it).
     mutating func choose(among renditions: [Rendition], current: Rendition, given conditions: Conditions)
@@ -50,16 +74,29 @@ struct AdaptiveQuality: Sendable {
             budget.map { budget in byRate.last { Double(rate($0)) <= budget * Self.safetyFactor } ?? lowest }
             ?? byRate.last { rate($0) <= rate(current) } ?? lowest
         if rate(affordable) < rate(current) || !byRate.contains(current) {
+            if rate(affordable) < rate(current) { steppedDown(at: conditions.now) }
             higherSince = nil
+            fastInARow = 0
             return affordable
         }
         guard rate(affordable) > rate(current) else {
             higherSince = nil
+            fastInARow = 0
             return current
         }
         let since = higherSince ?? conditions.now
         higherSince = since
-        return conditions.now - since >= Self.upgradeHold ? affordable : current
+        if conditions.downloads > countedDownloads {
+            // NB: by the download's own rate; the averages forget a fast past slowly.
+            let fast = conditions.latest.map { Double($0) * Self.safetyFactor >= Double(rate(affordable)) }
+            fastInARow = fast == true ? fastInARow + 1 : 0
+        }
+        countedDownloads = conditions.downloads
+        // NB: within the hold after a step down, the network just faltered: only time tells.
+        let faltered = steppedDownAt.map { conditions.now - $0 < Self.upgradeHold } ?? false
+        let held =
+            conditions.now - since >= Self.upgradeHold || (!faltered && fastInARow >= Self.upgradeDownloads)
+        return held ? affordable : current
     }
 
     private func rate(_ rendition: Rendition) -> Int { rendition.bitRate ?? 0 }

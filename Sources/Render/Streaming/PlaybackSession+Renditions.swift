@@ -136,7 +136,8 @@ extension PlaybackSession {
         }.map(\.rendition)
         let conditions = AdaptiveQuality.Conditions(
             estimate: measured.bitsPerSecond, latest: measured.latest, readAhead: secondsReadAhead,
-            viewSize: viewSize, viewGravity: viewGravity, now: monotonicSeconds())
+            viewSize: viewSize, viewGravity: viewGravity, now: monotonicSeconds(),
+            downloads: measured.sampleCount)
         return change.adaptive.choose(among: candidates, current: fetched.rendition, given: conditions).id
     }
 
@@ -184,7 +185,12 @@ extension PlaybackSession {
     ///
     /// The master playlist and the variant playlists read here are the ones the splice maps its
     /// segments from: they are read once.
-    func chooseOpeningRendition() -> Rendition.ID? {
+    ///
+    /// - Returns: the rendition, and the seconds of media the demuxer's probe must read to reach the
+    ///   glimpse of every other rendition, of its second segment when the first one fails
+    ///   (``RenditionSplice/glimpseFailed(_:)``): the longest first segment's duration, and half a
+    ///   second more, between 1 s and libavformat's default of 5 s.
+    func chooseOpeningRendition() -> (rendition: Rendition.ID, probeSeconds: Double)? {
         let location = location
         guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
@@ -220,7 +226,8 @@ extension PlaybackSession {
         splice.map(RenditionSplice.segments(of: playlists))
         let bitRates = renditions.reduce(into: [Rendition.ID: Int]()) { $0[$1.id] = $1.bitRate }
         splice.open(with: start.id, bitRates: bitRates)
-        return start.id
+        let firstSegment = playlists.compactMap { $0?.playlist.segments.first?.duration }.max() ?? 0
+        return (start.id, min(5, max(1, firstSegment + 0.5)))
     }
 
     /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS
@@ -287,6 +294,7 @@ extension PlaybackSession {
         change.joining = target
         change.held = nil
         change.reason = .adaptive
+        change.adaptive.steppedDown(at: monotonicSeconds())
         failover.setJoining(target.rendition.id)
         // NB: the new rendition fetches from the segment given up on, whole.
         splice.setJoining(nil)

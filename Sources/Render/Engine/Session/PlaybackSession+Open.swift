@@ -5,8 +5,10 @@ extension PlaybackSession {
     func openAndDemux() {
         do throws(PlayerError) {
             try readManifest()
-            var opening = chooseOpeningRendition()
-            var source = try openSource()
+            let chosen = chooseOpeningRendition()
+            var opening = chosen?.rendition
+            var source = try openSource(
+                demuxerOptions: chosen.map { Self.ladderOpeningOptions(probing: $0.probeSeconds) } ?? [:])
             if let chosen = opening,
                 RenditionLadder(source: source, tracks: source.tracks)?.entry(chosen) == nil
             {
@@ -31,6 +33,16 @@ extension PlaybackSession {
         } catch {
             if !interrupt.isAborted { post(.failed(error)) }
         }
+    }
+
+    /// How a ladder opened with one rendition of its choice is probed: for `seconds` of media at
+    /// most (libavformat's default is 5 s).
+    ///
+    /// The other renditions give only the start of their first segment, so their streams never
+    /// have the frames the probe waits for, and it goes on for as long as it may: every packet it
+    /// reads is of the rendition opened with, read before ``Quality/auto`` can choose another.
+    static func ladderOpeningOptions(probing seconds: Double) -> [String: String] {
+        ["analyzeduration": String(Int64(seconds * 1_000_000))]
     }
 
     /// The item's container, opened with the session's watches of its network connections (the
