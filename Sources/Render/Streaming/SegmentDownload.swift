@@ -42,6 +42,12 @@ final class SegmentDownload: Sendable {
         connection.withLock { $0 = (UInt(bitPattern: context), size > 0 ? Int(size) : nil) }
     }
 
+    /// Says that the download's connection is closing: libavformat frees the I/O context before
+    /// its connection, whose callback must no longer read it.
+    func closing() {
+        connection.withLock { $0 = nil }
+    }
+
     /// Whether the rule gave the download up.
     var isAbandoned: Bool { gaveUp.load(ordering: .sequentiallyConsistent) }
 

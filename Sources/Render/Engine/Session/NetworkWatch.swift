@@ -255,6 +255,8 @@ final class NetworkWatch: Sendable {
 
     /// Closing is where a connection that ended early shows: its context carries the read error.
     private static let close: CloseFunction = { context, pb in
+        // NB: kept until the connection is closed: its interrupt callback holds it unretained.
+        var download: SegmentDownload?
         if let pb, let watch = watch(of: context) {
             if watch.inMemory.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
                 MemoryInput.close(pb)
@@ -264,10 +266,11 @@ final class NetworkWatch: Sendable {
             // HTTP protocol takes it for a body cut short.
             let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
             if !glimpse { watch.record(pb.pointee.error, operation: "reading a segment") }
-            watch.downloads.withLock { _ = $0.removeValue(forKey: Int(bitPattern: pb)) }
+            download = watch.downloads.withLock { $0.removeValue(forKey: Int(bitPattern: pb)) }
+            download?.closing()
             watch.fetched?.add(Int(pb.pointee.bytes_read))
             watch.meter?.closing(pb)
         }
-        return defaults?.close(context, pb) ?? 0
+        return withExtendedLifetime(download) { defaults?.close(context, pb) ?? 0 }
     }
 }
