@@ -87,24 +87,18 @@ extension PlaybackSession {
             return
         }
         guard change.joining?.rendition.id != wanted, let target = ladder.entry(wanted) else { return }
-        change.joining = target
-        change.held = nil
-        change.reason = reason
-        failover.setJoining(wanted)
         // NB: the rendition failed over from delivers nothing more; the new one fetches it all.
-        splice.setJoining(reason == .failover ? nil : wanted)
+        beginSwitch(to: target, reason: reason, spliced: reason != .failover, change: &change)
         if reason == .failover {
             // Nothing more of the failed rendition comes; the new one starts at the position.
-            change.releasedOld = true
-            ladder.enable([wanted], streams: streams(of: target, after: info), in: source)
+            fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
         }
         // NB: a rendition chosen for the network goes on after what was read ahead: it was fetched
         // in time.
         if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: source)
         {
-            change.releasedOld = true
-            ladder.enable([wanted], streams: streams(of: target, after: info), in: source)
+            fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
         }
         change.releasedOld = false
@@ -130,10 +124,7 @@ extension PlaybackSession {
         }
         change.adaptiveInputs = (measured.sampleCount, viewSize, viewGravity)
         guard let fetched = change.joining ?? ladder.entry(playing) else { return nil }
-        let failed = failover.failed
-        let candidates = ladder.entries.filter {
-            $0.spliceKey == fetched.spliceKey && !failed.contains($0.rendition.id)
-        }.map(\.rendition)
+        let candidates = ladder.interchangeable(with: fetched, except: failover.failed)
         let conditions = AdaptiveQuality.Conditions(
             estimate: measured.bitsPerSecond, latest: measured.latest, readAhead: secondsReadAhead,
             viewSize: viewSize, viewGravity: viewGravity, now: monotonicSeconds(),
@@ -148,10 +139,7 @@ extension PlaybackSession {
     {
         guard let entry = ladder.entry(failing) else { return nil }
         let rate = entry.rendition.bitRate ?? 0
-        let left = ladder.entries.filter {
-            $0.spliceKey == entry.spliceKey && !failed.contains($0.rendition.id)
-        }
-        .map(\.rendition)
+        let left = ladder.interchangeable(with: entry, except: failed)
         let lower = left.filter { ($0.bitRate ?? 0) <= rate }.max { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }
         return (lower ?? left.min { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) })?.id
     }
@@ -240,8 +228,7 @@ extension PlaybackSession {
                 else { return nil }
                 return RenditionFailover.Ladder(
                     playing: playing,
-                    alternatives: ladder.entries.filter { $0.spliceKey == entry.spliceKey }.map(
-                        \.rendition.id))
+                    alternatives: ladder.interchangeable(with: entry).map(\.id))
             },
             report: { [post] error in post(.warning(error)) })
     }
@@ -269,11 +256,9 @@ extension PlaybackSession {
             let entry = ladder.entry(segment.rendition)
         else { return nil }
         let rate = entry.rendition.bitRate ?? 0
-        let failed = failover.failed
-        let lower = ladder.entries.filter {
-            $0.spliceKey == entry.spliceKey && !failed.contains($0.rendition.id)
-                && ($0.rendition.bitRate ?? 0) < rate
-        }.map(\.rendition)
+        let lower = ladder.interchangeable(with: entry, except: failover.failed).filter {
+            ($0.bitRate ?? 0) < rate
+        }
         let duration = segment.end - segment.start
         let download = AdaptiveQuality.Download(
             seconds: seconds, bytesRead: bytesRead, expectedBytes: size ?? Int(Double(rate) * duration / 8),
@@ -291,30 +276,47 @@ extension PlaybackSession {
         source: MediaSource
     ) {
         guard let ladder = info.ladder, let target = ladder.entry(abandonment.rendition) else { return }
-        change.joining = target
-        change.held = nil
-        change.reason = .adaptive
-        change.adaptive.steppedDown(at: monotonicSeconds())
-        failover.setJoining(target.rendition.id)
         // NB: the new rendition fetches from the segment given up on, whole.
-        splice.setJoining(nil)
+        beginSwitch(to: target, reason: .adaptive, spliced: false, change: &change)
+        change.adaptive.steppedDown(at: monotonicSeconds())
         let start = abandonment.segmentStart
         if !cutReadAhead(for: target, change: &change, info: info, source: source, from: start) {
             // Nothing of the segment's picture came: the new rendition is read from its start.
             if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
                 change.soundResume = change.soundTime
             }
-            let timestamp = Int64(((start + source.startTime) * Double(cffmpeg_time_base())).rounded())
-            let code = source.seek(stream: -1, to: timestamp)
-            if code < 0, !interrupt.isAborted {
-                post(
-                    .warning(
-                        PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")
-                    ))
-            }
+            seekForSwitch(source, stream: -1, to: source.timestamp(at: start))
         }
+        fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
+    }
+
+    /// Makes `target` the rendition joining; `spliced` when it fetches only the segments after
+    /// those the one playing fetched (``RenditionSplice``).
+    private func beginSwitch(
+        to target: RenditionLadder.Entry, reason: RenditionChangeReason, spliced: Bool,
+        change: inout RenditionSwitch
+    ) {
+        change.joining = target
+        change.held = nil
+        change.reason = reason
+        failover.setJoining(target.rendition.id)
+        splice.setJoining(spliced ? target.rendition.id : nil)
+    }
+
+    /// Has the container fetch `target` alone: the rendition playing delivers nothing more.
+    private func fetchOnly(
+        _ target: RenditionLadder.Entry, change: inout RenditionSwitch, ladder: RenditionLadder,
+        info: SessionInfo, source: MediaSource
+    ) {
         change.releasedOld = true
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
+    }
+
+    /// Seeks the container for a switch of rendition; a failure is told as a warning.
+    private func seekForSwitch(_ source: MediaSource, stream: Int32, to timestamp: Int64) {
+        let code = source.seek(stream: stream, to: timestamp)
+        guard code < 0, !interrupt.isAborted else { return }
+        post(.warning(PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")))
     }
 
     /// Seconds after the position before which the read-ahead is never cut: what the decoders
@@ -365,14 +367,8 @@ extension PlaybackSession {
         let decoding =
             keyframe.pointer.pointee.dts == nothing
             ? keyframe.pointer.pointee.pts : keyframe.pointer.pointee.dts
-        let timestamp = av_rescale_q(decoding, base, stream.pointee.time_base)
-        let code = source.seek(stream: Int32(video), to: timestamp)
-        if code < 0, !interrupt.isAborted {
-            post(
-                .warning(
-                    PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")
-                ))
-        }
+        seekForSwitch(
+            source, stream: Int32(video), to: av_rescale_q(decoding, base, stream.pointee.time_base))
         return true
     }
 
@@ -396,8 +392,7 @@ extension PlaybackSession {
         {
             // The new rendition's segments are coming: the old one is read to the end of the
             // segment it is in, which the new one's next keyframe follows, and no further.
-            change.releasedOld = true
-            ladder.enable([joining.rendition.id], streams: streams(of: joining, after: info), in: source)
+            fetchOnly(joining, change: &change, ladder: ladder, info: info, source: source)
         }
         if let joining = change.joining, index == joining.video {
             guard let held = change.held else {

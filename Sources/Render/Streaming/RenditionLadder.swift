@@ -96,6 +96,13 @@ struct RenditionLadder: Sendable {
 
     func entry(_ id: Int) -> Entry? { entries.first { $0.rendition.id == id } }
 
+    /// The renditions that can follow `entry` in the same decoders (`entry`'s own included), in
+    /// the master playlist's order, leaving out those in `failed`.
+    func interchangeable(with entry: Entry, except failed: Set<Int> = []) -> [Rendition] {
+        entries.filter { $0.spliceKey == entry.spliceKey && !failed.contains($0.rendition.id) }.map(
+            \.rendition)
+    }
+
     /// The rendition `quality` starts with; `.auto` leaves out those larger than a view of
     /// `viewSize` filled with `gravity` needs.
     func start(for quality: Quality, viewSize: Size? = nil, gravity: VideoGravity = .fit) -> Entry {

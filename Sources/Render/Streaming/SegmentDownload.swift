@@ -49,7 +49,7 @@ final class SegmentDownload: Sendable {
     }
 
     /// Whether the rule gave the download up.
-    var isAbandoned: Bool { gaveUp.load(ordering: .sequentiallyConsistent) }
+    private var isAbandoned: Bool { gaveUp.load(ordering: .sequentiallyConsistent) }
 
     private var shouldInterrupt: Bool {
         if parent?.interrupts == true || isAbandoned { return true }

@@ -73,7 +73,7 @@ final class SegmentMeter: Sendable {
     /// Asks the abandon rule about `download`, at `now`; says whether it was given up.
     func shouldAbandon(_ download: SegmentDownload, bytesRead: Int, size: Int?, at now: Double) -> Bool {
         guard abandoned.withLock({ $0 == nil }), let rule = abandonRule.withLock({ $0 }) else { return false }
-        let waited = state.withLock { $0.waited } - download.waitedAtRequest
+        let waited = secondsWaited - download.waitedAtRequest
         let seconds = now - download.requestedAt - waited
         guard let abandonment = rule(download.url, seconds, bytesRead, size) else { return false }
         abandoned.withLock { $0 = abandonment }

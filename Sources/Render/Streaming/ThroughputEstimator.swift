@@ -8,8 +8,8 @@ import Foundation
 /// the lower of the two, so a drop shows at once and a rise only once it lasted. Downloads too small
 /// to tell a rate (under ``minimumSampleBytes``) are left out, one shorter than ``shortestDownload``
 /// counts as that long (bytes that waited in the socket's buffers arrive at once; at 10 ms, the
-/// smallest download counted still tells 12.8 Mbit/s), and there is no estimate before ``minimumTotalBytes``
-/// were measured.
+/// smallest download counted still tells 12.8 Mbit/s), and there is no estimate before
+/// ``minimumTotalBytes`` were measured.
 struct ThroughputEstimator: Sendable, Equatable {
     /// Bytes a download must have to count: smaller ones measure the request's latency.
     static let minimumSampleBytes = 16_000

@@ -196,6 +196,16 @@ final class MediaSource: @unchecked Sendable {
         return Double(value) / Double(cffmpeg_time_base())
     }
 
+    /// The container's timestamp, in `AV_TIME_BASE` units, of `time` seconds on the item's
+    /// timeline, clamped to what its 64-bit timestamps hold.
+    func timestamp(at time: Double) -> Int64 {
+        // NB: a seek sent before the duration is known is clamped to no finite end; converting a
+        // time past what the container's 64-bit timestamps hold would trap.
+        let timeBase = Double(cffmpeg_time_base())
+        let latest = Double(Int64.max / 2) / timeBase
+        return Int64((min(max(time + startTime, -latest), latest) * timeBase).rounded())
+    }
+
     /// The time of the first sample in seconds (0 when unknown), less ``timelineShift``.
     var startTime: Double { containerStartTime - timelineShift }
 

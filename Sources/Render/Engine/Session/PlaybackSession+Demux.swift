@@ -146,8 +146,7 @@ extension PlaybackSession {
             let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
             if source.seek(stream: Int32(index), to: first - oneSecond) >= 0 { return true }
         }
-        let timestamp = Int64((source.startTime * Double(cffmpeg_time_base())).rounded())
-        return source.seek(stream: -1, to: timestamp) >= 0
+        return source.seek(stream: -1, to: source.timestamp(at: 0)) >= 0
     }
 
     /// Seconds the data of a pass may end short of the container's length before that length is
@@ -387,11 +386,7 @@ extension PlaybackSession {
     private func seekContainer(
         _ source: MediaSource, to target: Double, info: SessionInfo
     ) -> (failure: PlayerError?, endsData: Bool) {
-        // NB: a seek sent before the duration is known is clamped to no finite end; converting a
-        // time past what the container's 64-bit timestamps hold would trap.
-        let timeBase = Double(cffmpeg_time_base())
-        let latest = Double(Int64.max / 2) / timeBase
-        var timestamp = Int64(min(max(target + source.startTime, -latest), latest) * timeBase)
+        var timestamp = source.timestamp(at: target)
         var stream: Int32 = -1
         // The HLS demuxer seeks to a segment of the stream named; by default that is the first
         // variant's video, which need not be the one playing.
