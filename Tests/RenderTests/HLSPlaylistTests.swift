@@ -174,4 +174,67 @@ import Testing
             try self.media(subtitles.filter { !$0.hasPrefix("#EXT-X-PROGRAM") }.joined(separator: "\n")))
         #expect(undated.offset(onto: mediaTimeline.reference) == 0)
     }
+
+    @Test func aPlaylistCutBeforeATimeBeginsWithTheSegmentHoldingIt() throws {
+        let text = """
+            #EXTM3U
+            #EXT-X-VERSION:7
+            #EXT-X-TARGETDURATION:2
+            #EXT-X-MEDIA-SEQUENCE:10
+            #EXT-X-START:TIME-OFFSET=1
+            #EXT-X-PLAYLIST-TYPE:VOD
+            #EXT-X-MAP:URI="init.mp4"
+            #EXTINF:2.0,
+            s0.m4s
+            #EXT-X-DISCONTINUITY
+            #EXT-X-MAP:URI="init2.mp4"
+            #EXT-X-BYTERANGE:100@0
+            #EXTINF:2.0,
+            all.m4s
+            #EXT-X-BYTERANGE:150
+            #EXTINF:2.0,
+            all.m4s
+            #EXT-X-BYTERANGE:120
+            #EXTINF:2.0,
+            all.m4s
+            #EXTINF:1.5,
+            s4.m4s
+            #EXT-X-ENDLIST
+
+            """
+        // 4.5 s lies in the third segment (4 to 6 s): it comes first, with the sticky tags of the
+        // segments left out and its byte range's offset written out.
+        let cut = try #require(HLSMediaPlaylist.trimmed(text, before: 4.5))
+        #expect(
+            cut == """
+                #EXTM3U
+                #EXT-X-DISCONTINUITY-SEQUENCE:1
+                #EXT-X-VERSION:7
+                #EXT-X-TARGETDURATION:2
+                #EXT-X-MEDIA-SEQUENCE:12
+                #EXT-X-PLAYLIST-TYPE:VOD
+                #EXT-X-MAP:URI="init2.mp4"
+                #EXT-X-BYTERANGE:150@100
+                #EXTINF:2.0,
+                all.m4s
+                #EXT-X-BYTERANGE:120
+                #EXTINF:2.0,
+                all.m4s
+                #EXTINF:1.5,
+                s4.m4s
+                #EXT-X-ENDLIST
+
+                """)
+        let parsed = try media(cut)
+        #expect(parsed.mediaSequence == 12 && parsed.segments.count == 3 && parsed.hasInitializationSection)
+        #expect(parsed.start == nil && parsed.isFinished)
+        // A segment ending at the time is left out; the last one always stays.
+        #expect(try media(#require(HLSMediaPlaylist.trimmed(text, before: 2))).segments.count == 4)
+        #expect(
+            try media(#require(HLSMediaPlaylist.trimmed(text, before: 60))).segments.map(\.uri) == ["s4.m4s"])
+        // Nothing to leave out, or no segment at all (a master playlist): nothing to cut.
+        #expect(HLSMediaPlaylist.trimmed(text, before: 1.9) == nil)
+        let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nb.m3u8\n"
+        #expect(HLSMediaPlaylist.trimmed(master, before: 5) == nil)
+    }
 }

@@ -190,19 +190,10 @@ extension PlayerTests {
                 ClipSpec(
                     width: 160, height: 120, duration: 4, tone: ClipSpec.Tone(sampleRate: 44_100, channels: 1)
                 ))
-            let folders = [high, low].map { $0.deletingLastPathComponent().lastPathComponent }
-            let master = """
-                #EXTM3U
-                #EXT-X-STREAM-INF:BANDWIDTH=900000,RESOLUTION=320x240
-                \(folders[0])/\(TestMedia.hlsPlaylistName)
-                #EXT-X-STREAM-INF:BANDWIDTH=300000,RESOLUTION=160x120
-                \(folders[1])/\(TestMedia.hlsPlaylistName)
-
-                """
-            let server = LocalHTTPServer(
-                root: high.deletingLastPathComponent().deletingLastPathComponent(),
-                files: ["/mixed.m3u8": Data(master.utf8)])
-            try server.start()
+            let (server, _) = try LocalHTTPServer.ladder(
+                of: [high, low],
+                variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
+                at: "/mixed.m3u8")
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player

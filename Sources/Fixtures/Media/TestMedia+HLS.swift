@@ -2,11 +2,13 @@ import Foundation
 import VideoPlayerRender
 
 extension TestMedia {
-    /// The playlist's file name in a folder written by ``encodeHLS(_:segmentDuration:into:)``.
+    /// The playlist's file name in a folder written by ``encodeHLS(_:segmentDuration:fragmentedMP4:into:)``.
     public static let hlsPlaylistName = "playlist.m3u8"
 
     /// Encodes `spec` as an HLS video-on-demand stream: `playlist.m3u8` and MPEG-TS segments
-    /// `segment0.ts`, `segment1.ts`... in `directory`, which is created when missing.
+    /// `segment0.ts`, `segment1.ts`... in `directory`, which is created when missing; with
+    /// `fragmentedMP4`, fragmented-MP4 segments `segment0.m4s`... after an initialization section
+    /// `init.mp4` (`EXT-X-MAP`) instead.
     ///
     /// A segment starts at a keyframe, so with `spec.gopFrames` dividing the frames of
     /// `segmentDuration` every segment lasts exactly `segmentDuration` seconds (the last one may be
@@ -16,9 +18,9 @@ extension TestMedia {
     ///
     /// - Returns: the playlist's URL.
     @discardableResult
-    public static func encodeHLS(_ spec: ClipSpec, segmentDuration: Double, into directory: URL)
-        throws(PlayerError) -> URL
-    {
+    public static func encodeHLS(
+        _ spec: ClipSpec, segmentDuration: Double, fragmentedMP4: Bool = false, into directory: URL
+    ) throws(PlayerError) -> URL {
         FFmpegLogging.configure()
         try validate(spec)
         guard spec.subtitles.isEmpty else {
@@ -26,26 +28,33 @@ extension TestMedia {
         }
         try prepareSegmentFolder(directory, segmentDuration: segmentDuration)
         let playlist = directory.appendingPathComponent(hlsPlaylistName)
-        try write(
-            spec, to: playlist.path,
-            options: [
-                "hls_time": "\(segmentDuration)", "hls_list_size": "0", "hls_playlist_type": "vod",
-                "hls_segment_filename": directory.appendingPathComponent("segment%d.ts").path,
-            ])
+        var options = [
+            "hls_time": "\(segmentDuration)", "hls_list_size": "0", "hls_playlist_type": "vod",
+            "hls_segment_filename": directory.appendingPathComponent("segment%d.ts").path,
+        ]
+        if fragmentedMP4 {
+            options["hls_segment_type"] = "fmp4"
+            options["hls_fmp4_init_filename"] = "init.mp4"
+            options["hls_segment_filename"] = directory.appendingPathComponent("segment%d.m4s").path
+        }
+        try write(spec, to: playlist.path, options: options)
         return playlist
     }
 
-    /// The playlist of an HLS stream encoded once per distinct `spec` and segment duration and
-    /// reused afterwards, even by later runs; its segments sit next to it.
+    /// The playlist of an HLS stream encoded once per distinct `spec`, segment duration and kind of
+    /// segment (``encodeHLS(_:segmentDuration:fragmentedMP4:into:)``) and reused afterwards, even by
+    /// later runs; its segments sit next to it.
     ///
     /// The folder is written under a temporary name and renamed into place, so concurrent callers
     /// never see a partial stream.
     public static func cachedHLS(
-        _ spec: ClipSpec, segmentDuration: Double = 1, in directory: URL = defaultCacheDirectory
+        _ spec: ClipSpec, segmentDuration: Double = 1, fragmentedMP4: Bool = false,
+        in directory: URL = defaultCacheDirectory
     ) throws(PlayerError) -> URL {
-        let folder = directory.appendingPathComponent("hls-\(spec.cacheKey)-\(segmentDuration)s")
+        let kind = fragmentedMP4 ? "-fmp4" : ""
+        let folder = directory.appendingPathComponent("hls-\(spec.cacheKey)-\(segmentDuration)s\(kind)")
         return try cachedFolder(folder, file: hlsPlaylistName) { partial throws(PlayerError) in
-            try encodeHLS(spec, segmentDuration: segmentDuration, into: partial)
+            try encodeHLS(spec, segmentDuration: segmentDuration, fragmentedMP4: fragmentedMP4, into: partial)
         }
     }
 

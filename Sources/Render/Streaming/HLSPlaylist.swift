@@ -149,6 +149,10 @@ struct HLSMediaPlaylist: Equatable, Sendable {
     /// Where playback should begin (`EXT-X-START`), when the playlist says.
     var start: HLSStartPoint?
 
+    /// Whether its segments follow an initialization section (`EXT-X-MAP`): fragmented MP4
+    /// segments, most often.
+    var hasInitializationSection = false
+
     /// Whether segments are still to come: no `EXT-X-ENDLIST`, and not a video-on-demand playlist.
     var isLive: Bool { !isFinished }
 
@@ -195,6 +199,8 @@ struct HLSMediaPlaylist: Equatable, Sendable {
             } else if let value = Self.value(of: "#EXT-X-PROGRAM-DATE-TIME:", in: line) {
                 // NB: a date that cannot be read is left out, as libavformat leaves it.
                 pendingDate = Self.date(value)
+            } else if line.hasPrefix("#EXT-X-MAP:") {
+                hasInitializationSection = true
             } else if line == "#EXT-X-ENDLIST" {
                 finished = true
             } else if !line.hasPrefix("#") {

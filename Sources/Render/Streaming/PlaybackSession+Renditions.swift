@@ -244,7 +244,8 @@ extension PlaybackSession {
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
     /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
-    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
+    /// keyframe lies past what the decoders hold (the picture read ahead is cut there), in a
+    /// container that can seek to it.
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
@@ -252,7 +253,8 @@ extension PlaybackSession {
         guard values.quality == .auto, !values.isLooping, !failover.isPending,
             let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
             segment.start >= clock.time() + Self.switchLead,
-            let ladder = runtime.withLock({ $0.info?.ladder }), ladder.kind == .hls,
+            let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
+            info.seeksByReopening != true,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
         let rate = entry.rendition.bitRate ?? 0
@@ -331,13 +333,14 @@ extension PlaybackSession {
     /// read ahead stays, and the new rendition's joins where it ends.
     ///
     /// - Returns: whether it was cut; not when no keyframe is queued there, the sound decoder has
-    ///   reached the end of the data, or the item loops.
+    ///   reached the end of the data, the item loops, or its container cannot seek
+    ///   (``seeksByReopening(_:info:)``).
     private func cutReadAhead(
         for target: RenditionLadder.Entry, change: inout RenditionSwitch, info: SessionInfo,
         source: MediaSource, from start: Double? = nil
     ) -> Bool {
-        guard !settings.current.isLooping, let video = target.video, let stream = source.stream(video),
-            let base = change.videoTimeBase
+        guard !settings.current.isLooping, info.seeksByReopening != true, let video = target.video,
+            let stream = source.stream(video), let base = change.videoTimeBase
         else { return false }
         let isEnd: (PacketItem) -> Bool = { if case .end = $0 { true } else { false } }
         let atEnd = runtime.withLock { $0.endSerial } == serial

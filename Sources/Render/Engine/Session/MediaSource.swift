@@ -29,10 +29,14 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter prefetched: `location`'s document, already fetched: the demuxer reads it from
     ///   memory.
     /// - Parameter name: what errors call the location, when not `location`.
+    /// - Parameter trimmedBefore: seconds of an HLS stream's timeline before which its media
+    ///   playlists are cut (``HLSMediaPlaylist/trimmed(_:before:)``), so that the demuxer begins
+    ///   at the segment holding that time.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
-        demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil
+        demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil,
+        trimmedBefore: Double? = nil
     ) throws(PlayerError) {
         self.location = location
         let name = name ?? location
@@ -43,7 +47,8 @@ final class MediaSource: @unchecked Sendable {
             network
             ? NetworkWatch(
                 location: name, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
-                failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) })
+                failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) },
+                trimmedBefore: trimmedBefore)
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
@@ -189,11 +194,12 @@ final class MediaSource: @unchecked Sendable {
         return streams[index]
     }
 
-    /// The container's duration in seconds, when it states one.
+    /// The media's duration in seconds on the item's timeline, when the container states one: from
+    /// the timeline's start, before the container's when it was opened past it (``timelineShift``).
     var duration: Double? {
         let value = pointer.pointee.duration
         guard value != cffmpeg_nopts_value(), value > 0 else { return nil }
-        return Double(value) / Double(cffmpeg_time_base())
+        return Double(value) / Double(cffmpeg_time_base()) + timelineShift
     }
 
     /// The container's timestamp, in `AV_TIME_BASE` units, of `time` seconds on the item's

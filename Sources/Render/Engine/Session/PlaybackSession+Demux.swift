@@ -352,7 +352,8 @@ extension PlaybackSession {
     /// the new generation's data at once, and one the container refused reads on from where it stood.
     ///
     /// The container seeks to the keyframe at or before the target; a live stream, which libavformat
-    /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``).
+    /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``), as is an on-demand
+    /// HLS stream of fragmented MP4 segments (``reopen(_:at:info:)``).
     private func reposition(
         _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
         info: inout SessionInfo
@@ -372,9 +373,13 @@ extension PlaybackSession {
             $0.bufferedUpTo = request.target
         }
         let (failure, endsData) =
-            live.withLock({ $0 != nil })
-            ? (reopenLive(&source, at: request.target, info: info), true)
-            : seekContainer(source, to: request.target, info: info)
+            if live.withLock({ $0 != nil }) {
+                (reopenLive(&source, at: request.target, info: info), true)
+            } else if seeksByReopening(source, info: &info) {
+                (reopen(&source, at: request.target, info: info), true)
+            } else {
+                seekContainer(source, to: request.target, info: info)
+            }
         // NB: a network failure fails the item where its data stops, so a retry goes on from the
         // target; only a seek the container refused is reported as such.
         post(.seeked(serial: request.serial, failure: endsData ? nil : failure))

@@ -18,7 +18,9 @@ extension PlaybackSession {
                 opening = nil
                 source = try openSource()
             }
-            let info = try openStreams(source, opening: opening)
+            var info = try openStreams(source, opening: opening)
+            // NB: a ladder cuts its read-ahead for a switch by seeking, which reopening cannot do.
+            if info.ladder != nil { _ = seeksByReopening(source, info: &info) }
             runtime.withLock { $0.info = info }
             post(.opened(info))
             if info.ladder != nil {
@@ -47,12 +49,18 @@ extension PlaybackSession {
 
     /// The item's container, opened with the session's watches of its network connections (the
     /// bytes read, the segment meter, the failover and the splice of a ladder).
-    func openSource(demuxerOptions: [String: String] = [:]) throws(PlayerError) -> MediaSource {
+    ///
+    /// - Parameter trimmedBefore: the position before which the media playlists of an HLS stream
+    ///   are cut, for the demuxer to begin at the segment that holds it.
+    func openSource(demuxerOptions: [String: String] = [:], trimmedBefore: Double? = nil) throws(PlayerError)
+        -> MediaSource
+    {
         let manifest = manifest.withLock { $0 }
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
-            prefetched: manifest?.prefetched, name: options.location)
+            prefetched: trimmedBefore == nil ? manifest?.prefetched : nil, name: options.location,
+            trimmedBefore: trimmedBefore)
     }
 
     /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist

@@ -27,6 +27,9 @@ struct SessionInfo: Sendable {
     var timelineOrigin = 0.0
     /// The item's HLS master playlist, when the session has read it already.
     var masterPlaylist: HLSMasterPlaylist?
+    /// Whether a seek opens the container anew instead (``PlaybackSession/seeksByReopening(_:info:)``),
+    /// once the first seek asked.
+    var seeksByReopening: Bool?
 }
 
 /// What a session reports from its threads; the player applies these on the main actor, in order.
