@@ -90,7 +90,12 @@ import Testing
 
     @Test func whileTheItemOpensTheOtherRenditionsGiveTheirFirstSegmentInPartAndNothingMore() throws {
         let splice = try Self.splice()
-        splice.open(with: 1, bitRates: [0: 4_000_000, 1: 100_000])
+        splice.open(
+            with: 1,
+            among: [
+                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+            ])
         #expect(splice.admission(of: Self.low(0)) == .whole)
         // A quarter of a second of the other rendition's first segment.
         #expect(splice.admission(of: Self.high(0)) == .prefix(125_000))

@@ -174,11 +174,10 @@ extension PlaybackSession {
     /// The master playlist and the variant playlists read here are the ones the splice maps its
     /// segments from: they are read once.
     ///
-    /// - Returns: the rendition, and the seconds of media the demuxer's probe must read to reach the
-    ///   glimpse of every other rendition, of its second segment when the first one fails
-    ///   (``RenditionSplice/glimpseFailed(_:)``): the longest first segment's duration, and half a
-    ///   second more, between 1 s and libavformat's default of 5 s.
-    func chooseOpeningRendition() -> (rendition: Rendition.ID, probeSeconds: Double)? {
+    /// - Returns: the rendition, and the longest first segment's duration, which the demuxer's
+    ///   probe must read past to reach the glimpse of every other rendition
+    ///   (``ladderOpeningOptions(longestSegment:)``).
+    func chooseOpeningRendition() -> (rendition: Rendition.ID, longestSegment: Double)? {
         let location = location
         guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
@@ -212,10 +211,9 @@ extension PlaybackSession {
             }
         guard let start else { return nil }
         splice.map(RenditionSplice.segments(of: playlists))
-        let bitRates = renditions.reduce(into: [Rendition.ID: Int]()) { $0[$1.id] = $1.bitRate }
-        splice.open(with: start.id, bitRates: bitRates)
+        splice.open(with: start.id, among: renditions)
         let firstSegment = playlists.compactMap { $0?.playlist.segments.first?.duration }.max() ?? 0
-        return (start.id, min(5, max(1, firstSegment + 0.5)))
+        return (start.id, firstSegment)
     }
 
     /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS

@@ -34,8 +34,7 @@ extension PlaybackSession {
     func reopen(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
         let playing = info.ladder.flatMap { ladder in info.rendition.map { (ladder, $0) } }
         if let (ladder, rendition) = playing {
-            let bitRates = ladder.renditions.reduce(into: [Rendition.ID: Int]()) { $0[$1.id] = $1.bitRate }
-            splice.open(with: rendition, bitRates: bitRates)
+            splice.open(with: rendition, among: ladder.renditions)
         }
         defer { if let (_, rendition) = playing { splice.play(rendition) } }
         splice.containerMoved()
@@ -50,7 +49,7 @@ extension PlaybackSession {
             // cut a little before the target, so that the picture showing at it is never left out.
             let reopened = try openSource(
                 demuxerOptions: playing == nil
-                    ? [:] : Self.ladderOpeningOptions(probing: min(5, max(1, (longest ?? 4.5) + 0.5))),
+                    ? [:] : Self.ladderOpeningOptions(longestSegment: longest ?? 4.5),
                 trimmedBefore: max(0, target - Self.reopenSlack))
             reopened.timelineShift = reopened.containerStartTime - source.startTime
             if let (ladder, rendition) = playing {

@@ -62,16 +62,16 @@ final class RenditionSplice: Sendable {
 
     /// Says which rendition the item starts with, while it opens: the segments of the others are
     /// fetched only as far as the demuxer needs to learn their streams (a ``glimpseBytes(bitRate:)``
-    /// of the first one each, by the `bitRates` declared), instead of whole.
+    /// of the first one each, by the bit rates `renditions` declare), instead of whole.
     ///
     /// libavformat's HLS demuxer reads the first segment of every variant while it opens, to learn
     /// the streams of each: a ladder's other renditions would cost their first segments whole.
     /// ``play(_:)`` ends this.
-    func open(with rendition: Rendition.ID, bitRates: [Rendition.ID: Int]) {
+    func open(with rendition: Rendition.ID, among renditions: [Rendition]) {
         state.withLock {
             $0.opening = rendition
             $0.glimpsed = []
-            $0.bitRates = bitRates
+            $0.bitRates = renditions.reduce(into: [:]) { $0[$1.id] = $1.bitRate }
         }
     }
 

@@ -8,7 +8,8 @@ extension PlaybackSession {
             let chosen = chooseOpeningRendition()
             var opening = chosen?.rendition
             var source = try openSource(
-                demuxerOptions: chosen.map { Self.ladderOpeningOptions(probing: $0.probeSeconds) } ?? [:])
+                demuxerOptions: chosen.map { Self.ladderOpeningOptions(longestSegment: $0.longestSegment) }
+                    ?? [:])
             if let chosen = opening,
                 RenditionLadder(source: source, tracks: source.tracks)?.entry(chosen) == nil
             {
@@ -37,14 +38,17 @@ extension PlaybackSession {
         }
     }
 
-    /// How a ladder opened with one rendition of its choice is probed: for `seconds` of media at
-    /// most (libavformat's default is 5 s).
+    /// How a ladder opened with one rendition of its choice is probed: for the longest segment it
+    /// begins with and half a second more, between 1 s and libavformat's default of 5 s, which
+    /// reaches the glimpse of every other rendition, of its second segment when the first one
+    /// fails (``RenditionSplice/glimpseFailed(_:)``).
     ///
     /// The other renditions give only the start of their first segment, so their streams never
     /// have the frames the probe waits for, and it goes on for as long as it may: every packet it
     /// reads is of the rendition opened with, read before ``Quality/auto`` can choose another.
-    static func ladderOpeningOptions(probing seconds: Double) -> [String: String] {
-        ["analyzeduration": String(Int64(seconds * 1_000_000))]
+    static func ladderOpeningOptions(longestSegment: Double) -> [String: String] {
+        let seconds = min(5, max(1, longestSegment + 0.5))
+        return ["analyzeduration": String(Int64(seconds * 1_000_000))]
     }
 
     /// The item's container, opened with the session's watches of its network connections (the
