@@ -50,6 +50,43 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The rewind at the end is a move of the container (in a stream of fragmented MP4, it
+        /// opens the stream anew from its first segment), not a seek: the pictures go on from
+        /// the first without a pause.
+        @Test(arguments: [false, true])
+        func aLoopingStreamGoesOnFromItsStart(fragmentedMP4: Bool) async throws {
+            let playlist = try TestMedia.cachedHLS(
+                ClipSpec(duration: 2), segmentDuration: 1, fragmentedMP4: fragmentedMP4)
+            let server = LocalHTTPServer(root: playlist.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.setLooping(true)
+            player.load(MediaItem(url: server.url(for: "/" + TestMedia.hlsPlaylistName)), autoplay: true)
+            var numbers: [Int] = []
+            let loops = { harness.events.filter { $0 == .looped }.count }
+            let loopedTwice = await harness.wait(timeout: 15) {
+                if let number = player.currentFrame?.clipFrameNumber, number != numbers.last {
+                    numbers.append(number)
+                }
+                return loops() >= 2
+            }
+            #expect(loopedTwice, "errors: \(harness.errors) \(harness.events)")
+            await harness.wait(timeout: 0.3) { false }
+            player.pause()
+            #expect(harness.errors.isEmpty && !harness.events.contains(.ended), "\(harness.errors)")
+            #expect(player.currentTime >= 0 && player.currentTime <= 2)
+            // The pictures run on from the last (59) to the first, as they were made.
+            let wraps = zip(numbers, numbers.dropFirst()).filter { $0 > $1 }
+            #expect(wraps.count >= 2 && wraps.allSatisfy { $0.0 >= 57 && $0.1 <= 2 }, "\(numbers)")
+            #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            // Each pass fetched the segments again, once each.
+            let segments = server.requests.numbers(after: "GET /segment")
+            #expect(segments.filter { $0 == 0 }.count >= 3, "\(server.requests)")
+            await harness.close()
+        }
+
         @Test func aSeekInALadderFetchesTheRenditionPlayingAndOnlyGlimpsesTheOther() async throws {
             var small = Self.spec
             (small.width, small.height) = (160, 120)

@@ -52,7 +52,7 @@ extension PlaybackSession {
     /// A chosen rendition plays from the next segment: what was read ahead of it is dropped and read
     /// again from the new rendition, unless `cutting` is off (a seek drops it all anyway).
     func followQuality(
-        _ change: inout RenditionSwitch, info: SessionInfo, source: MediaSource, cutting: Bool = true
+        _ change: inout RenditionSwitch, info: SessionInfo, source: inout MediaSource, cutting: Bool = true
     ) {
         guard let ladder = info.ladder, let current = info.rendition else { return }
         var wanted: Rendition.ID
@@ -96,7 +96,7 @@ extension PlaybackSession {
         }
         // NB: a rendition chosen for the network goes on after what was read ahead: it was fetched
         // in time.
-        if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: source)
+        if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: &source)
         {
             fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
@@ -242,8 +242,7 @@ extension PlaybackSession {
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
     /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
-    /// keyframe lies past what the decoders hold (the picture read ahead is cut there), in a
-    /// container that can seek to it.
+    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
@@ -252,7 +251,6 @@ extension PlaybackSession {
             let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
-            info.seeksByReopening != true,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
         let rate = entry.rendition.bitRate ?? 0
@@ -273,19 +271,22 @@ extension PlaybackSession {
     /// ahead stays, and the container reads the new rendition from the segment's start.
     func refetch(
         _ abandonment: SegmentMeter.Abandonment, change: inout RenditionSwitch, info: SessionInfo,
-        source: MediaSource
+        source: inout MediaSource
     ) {
         guard let ladder = info.ladder, let target = ladder.entry(abandonment.rendition) else { return }
         // NB: the new rendition fetches from the segment given up on, whole.
         beginSwitch(to: target, reason: .adaptive, spliced: false, change: &change)
         change.adaptive.steppedDown(at: monotonicSeconds())
         let start = abandonment.segmentStart
-        if !cutReadAhead(for: target, change: &change, info: info, source: source, from: start) {
+        if !cutReadAhead(for: target, change: &change, info: info, source: &source, from: start) {
             // Nothing of the segment's picture came: the new rendition is read from its start.
             if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
                 change.soundResume = change.soundTime
             }
-            seekForSwitch(source, stream: -1, to: source.timestamp(at: start))
+            // NB: a little into the segment, which its start as the playlists add it up may miss.
+            moveForSwitch(&source, from: start + Self.keyframeSlack, to: target, info: info) {
+                $0.seek(stream: -1, to: $0.timestamp(at: start))
+            }
         }
         fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
     }
@@ -312,11 +313,25 @@ extension PlaybackSession {
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
     }
 
-    /// Seeks the container for a switch of rendition; a failure is told as a warning.
-    private func seekForSwitch(_ source: MediaSource, stream: Int32, to timestamp: Int64) {
-        let code = source.seek(stream: stream, to: timestamp)
-        guard code < 0, !interrupt.isAborted else { return }
-        post(.warning(PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")))
+    /// Moves the container for a switch to `target` (``moveContainer(_:from:reopening:info:fetching:seek:)``):
+    /// a seek the container refused is told as a warning, and a stream that could not be opened
+    /// anew ends its data there, with that failure.
+    private func moveForSwitch(
+        _ source: inout MediaSource, from position: Double, to target: RenditionLadder.Entry,
+        info: SessionInfo,
+        seek: (MediaSource) -> Int32
+    ) {
+        let move = moveContainer(
+            &source, from: position, reopening: info.seeksByReopening == true, info: info, fetching: target,
+            seek: seek)
+        switch move {
+        case .moved: break
+        case .refused(let code):
+            post(
+                .warning(
+                    PlayerError(ffmpegCode: code, location: source.name, operation: "switching rendition")))
+        case .failed(let failure): endData(serial: serial, failure: failure)
+        }
     }
 
     /// Seconds after the position before which the read-ahead is never cut: what the decoders
@@ -331,14 +346,13 @@ extension PlaybackSession {
     /// read ahead stays, and the new rendition's joins where it ends.
     ///
     /// - Returns: whether it was cut; not when no keyframe is queued there, the sound decoder has
-    ///   reached the end of the data, the item loops, or its container cannot seek
-    ///   (``seeksByReopening(_:info:)``).
+    ///   reached the end of the data, or the item loops.
     private func cutReadAhead(
         for target: RenditionLadder.Entry, change: inout RenditionSwitch, info: SessionInfo,
-        source: MediaSource, from start: Double? = nil
+        source: inout MediaSource, from start: Double? = nil
     ) -> Bool {
-        guard !settings.current.isLooping, info.seeksByReopening != true, let video = target.video,
-            let stream = source.stream(video), let base = change.videoTimeBase
+        guard !settings.current.isLooping, let video = target.video, let stream = source.stream(video),
+            let base = change.videoTimeBase
         else { return false }
         let isEnd: (PacketItem) -> Bool = { if case .end = $0 { true } else { false } }
         let atEnd = runtime.withLock { $0.endSerial } == serial
@@ -368,8 +382,10 @@ extension PlaybackSession {
         let decoding =
             keyframe.pointer.pointee.dts == nothing
             ? keyframe.pointer.pointee.pts : keyframe.pointer.pointee.dts
-        seekForSwitch(
-            source, stream: Int32(video), to: av_rescale_q(decoding, base, stream.pointee.time_base))
+        let timestamp = av_rescale_q(decoding, base, stream.pointee.time_base)
+        moveForSwitch(&source, from: time, to: target, info: info) {
+            $0.seek(stream: Int32(video), to: timestamp)
+        }
         return true
     }
 
@@ -503,7 +519,7 @@ extension PlaybackSession {
 
     /// The streams `target` plays when it follows the rendition `info` describes: its picture, its
     /// sound in the same language and the subtitles shown when it carries them.
-    private func streams(of target: RenditionLadder.Entry, after info: SessionInfo) -> Set<Int> {
+    func streams(of target: RenditionLadder.Entry, after info: SessionInfo) -> Set<Int> {
         let subtitles = settings.current.subtitleStream.flatMap { target.streams.contains($0) ? $0 : nil }
         return Set(
             [target.video, RenditionLadder.sound(of: target, like: language(of: info)), subtitles]

@@ -1,5 +1,5 @@
 extension PlaybackSession {
-    /// Whether a seek in `source` opens it anew (``reopen(_:at:info:)``) instead of asking the
+    /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:)``) instead of asking the
     /// container: an on-demand HLS stream whose segments follow an initialization section
     /// (fragmented MP4). Asked once per item; the answer is kept in `info`.
     ///
@@ -19,24 +19,29 @@ extension PlaybackSession {
         return answer
     }
 
-    /// Seconds before a seek's target where ``reopen(_:at:info:)`` cuts the playlists.
+    /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:)`` cuts the playlists.
     static let reopenSlack = 0.1
 
     /// Opens the on-demand HLS stream anew in place of `source`, with its media playlists cut
-    /// before the segment that holds `target` (``HLSMediaPlaylist/trimmed(_:before:)``). Returns
-    /// the failure that kept it from opening, if any (`source` then stays).
+    /// before the segment that holds `cut` (``HLSMediaPlaylist/trimmed(_:before:)``). Returns the
+    /// failure that kept it from opening, if any (`source` then stays).
     ///
     /// As for a live stream (``reopenLive(_:at:info:)``), the decoders go on: the new container's
     /// streams are the old one's, its timestamps are the media's own, so its positions are laid
-    /// on the same timeline, and the seek drops what comes before the target. Of a ladder, the
-    /// rendition playing comes whole and the others only as far as the demuxer needs to learn
-    /// their streams.
-    func reopen(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
-        let playing = info.ladder.flatMap { ladder in info.rendition.map { (ladder, $0) } }
-        if let (ladder, rendition) = playing {
-            splice.open(with: rendition, among: ladder.renditions)
+    /// on the same timeline. Of a ladder, `target` (by default the rendition playing) comes whole,
+    /// with the streams it plays, and the others only as far as the demuxer needs to learn their
+    /// streams.
+    func reopen(
+        _ source: inout MediaSource, cutBefore cut: Double, info: SessionInfo,
+        fetching target: RenditionLadder.Entry? = nil
+    ) -> PlayerError? {
+        let fetched = info.ladder.flatMap { ladder in
+            (target ?? info.rendition.flatMap(ladder.entry)).map { (ladder, $0) }
         }
-        defer { if let (_, rendition) = playing { splice.play(rendition) } }
+        if let (ladder, entry) = fetched {
+            splice.open(with: entry.rendition.id, among: ladder.renditions)
+        }
+        defer { if let (_, entry) = fetched { splice.play(entry.rendition.id) } }
         splice.containerMoved()
         // NB: as when the item opened, the probe reads past the longest segment, where the
         // others' glimpses come.
@@ -44,21 +49,45 @@ extension PlaybackSession {
         let longest = (try? loadMediaPlaylist(source.location, variant: info.rendition, guardian: guardian))?
             .playlist.targetDuration
         do throws(PlayerError) {
-            // NB: playlists count from their first segment's start, positions from the earliest
-            // sample (the sound's priming may come before the first picture): the playlists are
-            // cut a little before the target, so that the picture showing at it is never left out.
             let reopened = try openSource(
-                demuxerOptions: playing == nil
+                demuxerOptions: fetched == nil
                     ? [:] : Self.ladderOpeningOptions(longestSegment: longest ?? 4.5),
-                trimmedBefore: max(0, target - Self.reopenSlack))
+                trimmedBefore: max(0, cut))
             reopened.timelineShift = reopened.containerStartTime - source.startTime
-            if let (ladder, rendition) = playing {
-                ladder.enable([rendition], streams: playingStreams(info), in: reopened)
+            if let (ladder, entry) = fetched {
+                let read = target.map { streams(of: $0, after: info) } ?? playingStreams(info)
+                ladder.enable([entry.rendition.id], streams: read, in: reopened)
             }
             source = reopened
             return nil
         } catch {
             return interrupt.isAborted ? nil : error
         }
+    }
+
+    /// How a move of the container went (``moveContainer(_:from:reopening:info:fetching:seek:)``).
+    enum ContainerMove {
+        case moved
+        /// The container refused the seek, with this code; it reads on from where it stood.
+        case refused(Int32)
+        /// The stream could not be opened anew, for this failure.
+        case failed(PlayerError)
+    }
+
+    /// Moves the container for a switch of rendition or a loop, with the decoders going on: by
+    /// `seek`, or, when it is `reopening` (``seeksByReopening(_:info:)``), by opening the stream
+    /// anew from the segment that holds `position`, with `target` fetched whole.
+    func moveContainer(
+        _ source: inout MediaSource, from position: Double, reopening: Bool, info: SessionInfo,
+        fetching target: RenditionLadder.Entry? = nil, seek: (MediaSource) -> Int32
+    ) -> ContainerMove {
+        if reopening {
+            if let failure = reopen(&source, cutBefore: position, info: info, fetching: target) {
+                return .failed(failure)
+            }
+            return .moved
+        }
+        let code = seek(source)
+        return code >= 0 || interrupt.isAborted ? .moved : .refused(code)
     }
 }

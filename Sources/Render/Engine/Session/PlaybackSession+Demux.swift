@@ -38,7 +38,7 @@ extension PlaybackSession {
                 passStart = 0
                 continue
             }
-            if info.ladder != nil { followQuality(&change, info: info, source: source) }
+            if info.ladder != nil { followQuality(&change, info: info, source: &source) }
             let current = serial
             let atEnd = runtime.withLock({ $0.endSerial }) == current
             if atEnd || (info.ladder == nil ? waitsForRoom(info) : queuesAreFull(info)) {
@@ -74,20 +74,24 @@ extension PlaybackSession {
             guard code >= 0 else {
                 if interrupt.isAborted { return }
                 if let abandoned {
-                    refetch(abandoned, change: &change, info: info, source: source)
+                    refetch(abandoned, change: &change, info: info, source: &source)
                     continue
                 }
                 if failedOver { continue }
-                let failure = source.networkFailure(after: code, operation: "reading")
+                var failure = source.networkFailure(after: code, operation: "reading")
                 if failure == nil && code != cffmpeg_error_eof() {
                     post(
                         .warning(
                             PlayerError(ffmpegCode: code, location: source.name, operation: "reading")))
                 }
-                if failure == nil, let next = wrap(source, info: info, passStart: passStart, serial: current)
-                {
-                    passStart = next
-                    continue
+                if failure == nil {
+                    switch wrap(&source, info: &info, passStart: passStart, serial: current) {
+                    case .success(let next)?:
+                        passStart = next
+                        continue
+                    case .failure(let error)?: failure = error
+                    case nil: break
+                    }
                 }
                 let length =
                     settings.current.isFollowedGaplessly && failure == nil
@@ -102,7 +106,7 @@ extension PlaybackSession {
             route(
                 packet, source: source, info: &info, change: &change, serial: current, pass: pass,
                 subtitles: &subtitleDecoders)
-            if let abandoned { refetch(abandoned, change: &change, info: info, source: source) }
+            if let abandoned { refetch(abandoned, change: &change, info: info, source: &source) }
         }
     }
 
@@ -114,16 +118,26 @@ extension PlaybackSession {
     /// Goes on from the start of the media at its end when the item loops: the pass that follows
     /// the one that began at `passStart` begins where that one's media ends.
     ///
-    /// - Returns: where the next pass begins, or `nil` when the item does not loop this way (looping
-    ///   is off; nothing paces reading, so the demuxer would read pass after pass at once; the media
+    /// - Returns: where the next pass begins; the failure that kept a stream that seeks by opening
+    ///   anew from opening at its start; or `nil` when the item does not loop this way (looping is
+    ///   off; nothing paces reading, so the demuxer would read pass after pass at once; the media
     ///   has no length; or it cannot seek back), and its data ends here instead.
-    private func wrap(_ source: MediaSource, info: SessionInfo, passStart: Double, serial: Int) -> Double? {
+    private func wrap(
+        _ source: inout MediaSource, info: inout SessionInfo, passStart: Double, serial: Int
+    ) -> Result<Double, PlayerError>? {
         guard settings.current.isLooping, info.videoStream != nil || info.rendersAudio else { return nil }
         guard let length = mediaLength(source, passStart: passStart), length > 0 else { return nil }
-        guard rewind(source, info: info) else { return nil }
+        let reopening = seeksByReopening(source, info: &info)
+        switch moveContainer(
+            &source, from: 0, reopening: reopening, info: info, seek: { [info] in rewind($0, info: info) })
+        {
+        case .moved: break
+        case .refused: return nil
+        case .failed(let failure): return .failure(failure)
+        }
         let next = passStart + length
         post(.wrapped(serial: serial, at: next))
-        return next
+        return .success(next)
     }
 
     /// How long the media read in the pass that began at `passStart` is, once all of it was read:
@@ -135,18 +149,19 @@ extension PlaybackSession {
         return source.duration.flatMap { $0 <= dataEnd + Self.lengthSlack ? $0 : nil } ?? dataEnd
     }
 
-    /// Seeks back to the very first packets, those before the start included: the priming frame an
-    /// AAC decoder needs to decode the first samples in full lies before it. Seeking by the sound's
-    /// stream reaches it (MP4 seeks the other streams to the packet found); seeking by the default
-    /// stream would find the sound's packet at 0 and skip the priming one.
-    private func rewind(_ source: MediaSource, info: SessionInfo) -> Bool {
+    /// Seeks back to the very first packets, those before the start included: the priming frame
+    /// an AAC decoder needs to decode the first samples in full lies before it. Seeking by the
+    /// sound's stream reaches it (MP4 seeks the other streams to the packet found); seeking by the
+    /// default stream would find the sound's packet at 0 and skip the priming one. Returns the
+    /// code of the last seek tried, negative when none worked.
+    private func rewind(_ source: MediaSource, info: SessionInfo) -> Int32 {
         if info.rendersAudio, let index = info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
             let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
-            if source.seek(stream: Int32(index), to: first - oneSecond) >= 0 { return true }
+            if source.seek(stream: Int32(index), to: first - oneSecond) >= 0 { return 0 }
         }
-        return source.seek(stream: -1, to: source.timestamp(at: 0)) >= 0
+        return source.seek(stream: -1, to: source.timestamp(at: 0))
     }
 
     /// Seconds the data of a pass may end short of the container's length before that length is
@@ -353,14 +368,14 @@ extension PlaybackSession {
     ///
     /// The container seeks to the keyframe at or before the target; a live stream, which libavformat
     /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``), as is an on-demand
-    /// HLS stream of fragmented MP4 segments (``reopen(_:at:info:)``).
+    /// HLS stream of fragmented MP4 segments (``reopen(_:cutBefore:info:fetching:)``).
     private func reposition(
         _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
         info: inout SessionInfo
     ) {
         if info.ladder != nil {
             // A switch under way ends: what is read next comes from the rendition chosen.
-            followQuality(&change, info: info, source: source, cutting: false)
+            followQuality(&change, info: info, source: &source, cutting: false)
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
             change.soundTime = -.infinity
@@ -376,7 +391,11 @@ extension PlaybackSession {
             if live.withLock({ $0 != nil }) {
                 (reopenLive(&source, at: request.target, info: info), true)
             } else if seeksByReopening(source, info: &info) {
-                (reopen(&source, at: request.target, info: info), true)
+                // NB: playlists count from their first segment's start, positions from the
+                // earliest sample (the sound's priming may come before the first picture): the
+                // playlists are cut a little before the target, so that the picture showing at it
+                // is never left out.
+                (reopen(&source, cutBefore: request.target - Self.reopenSlack, info: info), true)
             } else {
                 seekContainer(source, to: request.target, info: info)
             }

@@ -20,7 +20,8 @@ extension PlaybackSession {
                 source = try openSource()
             }
             var info = try openStreams(source, opening: opening)
-            // NB: a ladder cuts its read-ahead for a switch by seeking, which reopening cannot do.
+            // NB: a ladder moves its container for a switch (by a seek, or by opening it anew),
+            // where the info is read only: it learns which at once.
             if info.ladder != nil { _ = seeksByReopening(source, info: &info) }
             runtime.withLock { $0.info = info }
             post(.opened(info))
