@@ -87,16 +87,22 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aSeekInALadderFetchesTheRenditionPlayingAndOnlyGlimpsesTheOther() async throws {
+        /// A ladder of two renditions (320x240 and 160x120) of `spec` in fragmented MP4, served;
+        /// the server stops when the test ends.
+        static func servedLadder() throws -> (server: LocalHTTPServer, folders: [String]) {
             var small = Self.spec
             (small.width, small.height) = (160, 120)
             let playlists = try [Self.spec, small].map {
                 try TestMedia.cachedHLS($0, segmentDuration: 1, fragmentedMP4: true)
             }
-            let (server, folders) = try LocalHTTPServer.ladder(
+            return try LocalHTTPServer.ladder(
                 of: playlists,
                 variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
                 at: "/ladder.m3u8")
+        }
+
+        @Test func aSeekInALadderFetchesTheRenditionPlayingAndOnlyGlimpsesTheOther() async throws {
+            let (server, folders) = try Self.servedLadder()
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -111,6 +117,47 @@ extension PlayerTests {
             #expect(playing.allSatisfy { $0 >= 3 } && playing.contains(5), "\(requests)")
             let other = requests.filter { $0.hasPrefix("GET /\(folders[1])/segment") }
             #expect(other.count == 1 && other.allSatisfy { !$0.hasSuffix("bytes=0-") }, "\(requests)")
+            await harness.close()
+        }
+
+        /// The read-ahead of the rendition playing is cut, as in a ladder of MPEG-TS segments: the
+        /// container, which cannot seek there, opens anew with the chosen rendition from the
+        /// segment of the cut.
+        @Test func aChosenRenditionPlaysFromTheNextSegment() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.setQuality(.fixed(0))
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            let switchedAt = player.currentTime
+            player.setQuality(.fixed(1))
+            let watched = await harness.watchUntilFinished()
+            let (widths, frameNumbers, times) = (watched.widths, watched.frameNumbers, watched.positions)
+            #expect(watched.finished)
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition?.height == 120 && player.statistics.renditionSwitches == 1)
+            // The picture goes on to the first segment that begins a second or more after the
+            // choice, then at the new size, in order.
+            #expect(widths.first == 320 && widths.last == 160)
+            #expect(widths.filter { $0 == 320 }.count <= 75 && !widths.contains { $0 != 320 && $0 != 160 })
+            #expect(
+                frameNumbers == frameNumbers.sorted() && (frameNumbers.last ?? 0) >= 175, "\(frameNumbers)")
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 5.8 * 48_000)
+            // The new rendition from the segment of the cut on, each once; of the old one, only a
+            // glimpse of that segment, for the demuxer to learn its streams, is fetched again.
+            let requests = server.requests
+            let new = requests.numbers(after: "GET /\(folders[1])/segment").filter { $0 > 0 }
+            let first = try #require(new.first, "\(requests)")
+            let cut = Int((switchedAt + PlaybackSession.switchLead).rounded(.up))
+            #expect(new == Array(first..<6) && (cut...cut + 1).contains(first), "\(requests)")
+            let old = requests.filter { $0.hasSuffix("bytes=0-") }.numbers(
+                after: "GET /\(folders[0])/segment")
+            let glimpses = requests.filter { !$0.hasSuffix("bytes=0-") }
+                .numbers(after: "GET /\(folders[0])/segment")
+            #expect(old == Array(0..<6) && glimpses == [first], "\(requests)")
             await harness.close()
         }
     }

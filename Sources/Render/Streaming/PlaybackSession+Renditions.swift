@@ -33,6 +33,9 @@ struct RenditionSwitch {
     var soundResume: Double?
     /// Streams whose codec configuration goes with their next packet.
     var pendingConfiguration: Set<Int> = []
+    /// Streams of the rendition being left whose packets are dropped: after the container opened
+    /// anew for the switch, its probe's glimpse of them repeats what was read before.
+    var glimpsed: Set<Int> = []
     /// Why the rendition being joined was chosen.
     var reason = RenditionChangeReason.manual
     /// How ``Quality/auto`` chooses, and the downloads and view size it chose from last.
@@ -284,7 +287,8 @@ extension PlaybackSession {
                 change.soundResume = change.soundTime
             }
             // NB: a little into the segment, which its start as the playlists add it up may miss.
-            moveForSwitch(&source, from: start + Self.keyframeSlack, to: target, info: info) {
+            moveForSwitch(&source, from: start + Self.keyframeSlack, to: target, change: &change, info: info)
+            {
                 $0.seek(stream: -1, to: $0.timestamp(at: start))
             }
         }
@@ -299,6 +303,7 @@ extension PlaybackSession {
     ) {
         change.joining = target
         change.held = nil
+        change.glimpsed = []
         change.reason = reason
         failover.setJoining(target.rendition.id)
         splice.setJoining(spliced ? target.rendition.id : nil)
@@ -313,19 +318,22 @@ extension PlaybackSession {
         ladder.enable([target.rendition.id], streams: streams(of: target, after: info), in: source)
     }
 
-    /// Moves the container for a switch to `target` (``moveContainer(_:from:reopening:info:fetching:seek:)``):
-    /// a seek the container refused is told as a warning, and a stream that could not be opened
-    /// anew ends its data there, with that failure.
+    /// Moves the container for a switch to `target`
+    /// (``moveContainer(_:from:reopening:info:fetching:seek:)``): a seek the container refused is
+    /// told as a warning, and a stream that could not be opened anew ends its data there, with
+    /// that failure.
     private func moveForSwitch(
         _ source: inout MediaSource, from position: Double, to target: RenditionLadder.Entry,
-        info: SessionInfo,
-        seek: (MediaSource) -> Int32
+        change: inout RenditionSwitch, info: SessionInfo, seek: (MediaSource) -> Int32
     ) {
+        let reopening = info.seeksByReopening == true
         let move = moveContainer(
-            &source, from: position, reopening: info.seeksByReopening == true, info: info, fetching: target,
-            seek: seek)
+            &source, from: position, reopening: reopening, info: info, fetching: target, seek: seek)
         switch move {
-        case .moved: break
+        case .moved:
+            if reopening {
+                change.glimpsed = playingStreams(info).subtracting(streams(of: target, after: info))
+            }
         case .refused(let code):
             post(
                 .warning(
@@ -383,7 +391,7 @@ extension PlaybackSession {
             keyframe.pointer.pointee.dts == nothing
             ? keyframe.pointer.pointee.pts : keyframe.pointer.pointee.dts
         let timestamp = av_rescale_q(decoding, base, stream.pointee.time_base)
-        moveForSwitch(&source, from: time, to: target, info: info) {
+        moveForSwitch(&source, from: time, to: target, change: &change, info: info) {
             $0.seek(stream: Int32(video), to: timestamp)
         }
         return true
@@ -403,6 +411,7 @@ extension PlaybackSession {
         source: MediaSource
     ) -> [Packet] {
         let index = packet.streamIndex
+        if change.glimpsed.contains(index) { return [] }
         if let joining = change.joining, !change.releasedOld, info.ladder?.kind == .hls,
             joining.streams.contains(index), index != info.videoStream, index != info.audioStream,
             let ladder = info.ladder

@@ -379,6 +379,7 @@ extension PlaybackSession {
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
             change.soundTime = -.infinity
+            change.glimpsed = []
         }
         // NB: before the container moves, so that the read-ahead the segment meter holds requests
         // by counts from the target.
