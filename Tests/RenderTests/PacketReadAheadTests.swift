@@ -58,7 +58,7 @@ extension PlayerTests {
             #expect(semaphore.wait(timeout: .now()) == .success)
             queue.signal(semaphore, whenDrainedTo: DrainLevel(count: -1, weight: 10))
             #expect(semaphore.wait(timeout: .now()) == .timedOut)
-            _ = queue.removeFrom { $0 == 100 }
+            _ = queue.removeFrom(first: { $0 == 100 })
             #expect(semaphore.wait(timeout: .now()) == .success)
             queue.signal(semaphore, whenDrainedTo: DrainLevel(count: -1, weight: -1))
             queue.abort()

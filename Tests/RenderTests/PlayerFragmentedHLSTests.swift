@@ -87,17 +87,28 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// A ladder of two renditions (320x240 and 160x120) of `spec` in fragmented MP4, served;
-        /// the server stops when the test ends.
-        static func servedLadder() throws -> (server: LocalHTTPServer, folders: [String]) {
-            var small = Self.spec
-            (small.width, small.height) = (160, 120)
-            let playlists = try [Self.spec, small].map {
-                try TestMedia.cachedHLS($0, segmentDuration: 1, fragmentedMP4: true)
+        /// A ladder of `spec` and of `spec` at 160x120 (of `bitsPerPixel` each second, when
+        /// given), in fragmented MP4, served; the server stops when the test ends.
+        static func servedLadder(
+            _ spec: ClipSpec = spec, bitsPerPixel: Double? = nil, segmentDuration: Double = 1
+        ) throws -> (server: LocalHTTPServer, folders: [String]) {
+            var rungs = [spec, spec]
+            (rungs[1].width, rungs[1].height) = (160, 120)
+            if let bitsPerPixel {
+                for index in rungs.indices {
+                    rungs[index].videoBitRate = Int(
+                        Double(rungs[index].width * rungs[index].height) * bitsPerPixel)
+                }
+            }
+            let playlists = try rungs.map {
+                try TestMedia.cachedHLS($0, segmentDuration: segmentDuration, fragmentedMP4: true)
             }
             return try LocalHTTPServer.ladder(
                 of: playlists,
-                variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
+                variants: rungs.map { rung in
+                    let bandwidth = (rung.videoBitRate ?? rung.width * rung.height * 3) + 64_000
+                    return "BANDWIDTH=\(bandwidth),RESOLUTION=\(rung.width)x\(rung.height)"
+                },
                 at: "/ladder.m3u8")
         }
 
@@ -158,6 +169,37 @@ extension PlayerTests {
             let glimpses = requests.filter { !$0.hasSuffix("bytes=0-") }
                 .numbers(after: "GET /\(folders[0])/segment")
             #expect(old == Array(0..<6) && glimpses == [first], "\(requests)")
+            await harness.close()
+        }
+
+        /// The demuxer cannot go on with another rendition of fragmented MP4 from where it stands:
+        /// a switch that ``Quality/auto`` chooses opens the container anew with the new
+        /// rendition at the last keyframe read, and the item plays to its end.
+        @Test func autoStepsUpAndPlaysToTheEnd() async throws {
+            let (server, folders) = try Self.servedLadder(
+                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            let watched = await harness.watchUntilFinished(timeout: 40)
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(abs(player.currentTime - 20) < 0.2)
+            #expect(
+                PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(in: harness.events) == [360],
+                "\(harness.events)")
+            #expect(watched.widths.first == 160 && watched.widths.last == 480)
+            // The new rendition from the segment of the last keyframe read, each segment once.
+            let whole = server.requests.filter { $0.hasSuffix("bytes=0-") }
+            let segments = folders.map { whole.numbers(after: "GET /\($0)/segment") }
+            let first = try #require(segments[0].first, "\(server.requests)")
+            #expect(segments[0] == Array(first..<10) && segments[1] == Array(0...first), "\(server.requests)")
+            // No stall, no jump back, no picture twice, every second heard.
+            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+            let (times, frameNumbers) = (watched.positions, watched.frameNumbers)
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            #expect(zip(frameNumbers, frameNumbers.dropFirst()).allSatisfy { $0 < $1 }, "\(frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
             await harness.close()
         }
     }

@@ -82,10 +82,7 @@ extension PlaybackSession {
         if wanted == current {
             // NB: once the one joining fetched a segment, the one playing fetched its last.
             guard change.joining != nil, !splice.joinHasBegun else { return }
-            change.joining = nil
-            change.held = nil
-            failover.setJoining(nil)
-            splice.setJoining(nil)
+            callOffSwitch(&change)
             ladder.enable([current], streams: playingStreams(info), in: source)
             return
         }
@@ -102,6 +99,18 @@ extension PlaybackSession {
         if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: &source)
         {
             fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
+            return
+        }
+        if info.seeksByReopening == true {
+            // The container reads one rendition (the one it opened with): the other joins where
+            // it opens anew, at the last keyframe read, and otherwise once more is read ahead.
+            if cutting, reason == .adaptive,
+                cutReadAhead(for: target, change: &change, info: info, source: &source, latest: true)
+            {
+                fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
+            } else {
+                callOffSwitch(&change)
+            }
             return
         }
         change.releasedOld = false
@@ -245,7 +254,9 @@ extension PlaybackSession {
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
     /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
-    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
+    /// keyframe lies past what the decoders hold (the picture read ahead is cut there), in a
+    /// container that can seek to it: opening one anew costs the playlists again and a glimpse of
+    /// each other rendition, more than a link this slow can spare.
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
@@ -254,6 +265,7 @@ extension PlaybackSession {
             let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
+            info.seeksByReopening != true,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
         let rate = entry.rendition.bitRate ?? 0
@@ -309,6 +321,15 @@ extension PlaybackSession {
         splice.setJoining(spliced ? target.rendition.id : nil)
     }
 
+    /// Calls off the switch ``beginSwitch(to:reason:spliced:change:)`` started: the rendition
+    /// playing goes on alone.
+    private func callOffSwitch(_ change: inout RenditionSwitch) {
+        change.joining = nil
+        change.held = nil
+        failover.setJoining(nil)
+        splice.setJoining(nil)
+    }
+
     /// Has the container fetch `target` alone: the rendition playing delivers nothing more.
     private func fetchOnly(
         _ target: RenditionLadder.Entry, change: inout RenditionSwitch, ladder: RenditionLadder,
@@ -351,30 +372,34 @@ extension PlaybackSession {
 
     /// Drops the pictures read ahead from the first keyframe ``switchLead`` after the position (and
     /// not before `start`, when given) on, and has the demuxer read `target` from there; the sound
-    /// read ahead stays, and the new rendition's joins where it ends.
+    /// read ahead stays, and the new rendition's joins where it ends. With `latest`, from the last
+    /// keyframe there instead, keeping as much of what was read as it can; not once all was read.
     ///
     /// - Returns: whether it was cut; not when no keyframe is queued there, the sound decoder has
     ///   reached the end of the data, or the item loops.
     private func cutReadAhead(
         for target: RenditionLadder.Entry, change: inout RenditionSwitch, info: SessionInfo,
-        source: inout MediaSource, from start: Double? = nil
+        source: inout MediaSource, from start: Double? = nil, latest: Bool = false
     ) -> Bool {
         guard !settings.current.isLooping, let video = target.video, let stream = source.stream(video),
             let base = change.videoTimeBase
         else { return false }
         let isEnd: (PacketItem) -> Bool = { if case .end = $0 { true } else { false } }
         let atEnd = runtime.withLock { $0.endSerial } == serial
-        if atEnd, info.rendersAudio, !audioDecoder.packets.contains(where: isEnd) { return false }
+        if atEnd, latest || info.rendersAudio && !audioDecoder.packets.contains(where: isEnd) { return false }
         let earliest = max(clock.time() + Self.switchLead, (start ?? -.infinity) - Self.keyframeSlack)
         let startTime = source.startTime
         let nothing = cffmpeg_nopts_value()
+        let isCut: (PacketItem) -> Bool = { item in
+            guard case .packet(let packet, _, _) = item, packet.pointer.pointee.pts != nothing,
+                packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0
+            else { return false }
+            return Double(packet.pointer.pointee.pts) * av_q2d(base) - startTime >= earliest
+        }
+        let queue = videoDecoder.packets
         guard
-            case .packet(let keyframe, _, _) = videoDecoder.packets.removeFrom(first: { item in
-                guard case .packet(let packet, _, _) = item, packet.pointer.pointee.pts != nothing,
-                    packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0
-                else { return false }
-                return Double(packet.pointer.pointee.pts) * av_q2d(base) - startTime >= earliest
-            })
+            case .packet(let keyframe, _, _) = latest
+                ? queue.removeFrom(last: isCut) : queue.removeFrom(first: isCut)
         else { return false }
         let time = Double(keyframe.pointer.pointee.pts) * av_q2d(base) - startTime
         if atEnd { audioDecoder.packets.removeAll(where: isEnd) }

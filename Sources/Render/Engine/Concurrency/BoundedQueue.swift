@@ -127,9 +127,19 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// Removes the first element `isCut` accepts and every element after it, and wakes a waiting
     /// producer; returns the element cut at, or `nil` (and removes nothing) when none is accepted.
     func removeFrom(first isCut: (Element) -> Bool) -> Element? {
+        removeSuffix { $0.firstIndex(where: isCut) }
+    }
+
+    /// Removes the last element `isCut` accepts and every element after it, as
+    /// ``removeFrom(first:)`` does from the first.
+    func removeFrom(last isCut: (Element) -> Bool) -> Element? {
+        removeSuffix { $0.lastIndex(where: isCut) }
+    }
+
+    private func removeSuffix(from index: ([Element]) -> Int?) -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        guard !aborted, let cut = items.firstIndex(where: isCut) else { return nil }
+        guard !aborted, let cut = index(items) else { return nil }
         let element = items[cut]
         totalWeight -= items[cut...].reduce(0) { $0 + weigh($1) }
         items.removeSubrange(cut...)
