@@ -202,5 +202,34 @@ extension PlayerTests {
             HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
             await harness.close()
         }
+
+        /// As in a ladder of MPEG-TS segments (PlayerRenditionTests), with the container opened
+        /// anew with the rendition that takes over, where the failed one's data stopped.
+        @Test func aRenditionWhoseSegmentsFailHandsOverToOneThatWorks() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            // From segment 2 on, only the lower rendition answers.
+            for segment in 2..<6 { server.overrideStatus(404, for: "/\(folders[0])/segment\(segment).m4s") }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "\(player.status)")
+            #expect(player.currentRendition?.height == 120)
+            #expect(!harness.errors.isEmpty && harness.errors.allSatisfy { $0 == .network(.httpStatus(404)) })
+            let failovers = harness.events.filter {
+                if case .renditionChanged(_, _, .failover) = $0 { true } else { false }
+            }
+            #expect(failovers.count == 1, "\(harness.events)")
+            // The picture goes on at the position: no frame twice, none missing for longer than a
+            // segment, the position never back.
+            let frames = watched.frameNumbers
+            #expect(frames == frames.sorted() && Set(frames).count == frames.count, "\(frames)")
+            #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 <= 30 }, "\(frames)")
+            #expect((frames.last ?? 0) >= 175, "\(frames)")
+            let times = watched.positions
+            #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
+            await harness.close()
+        }
     }
 }

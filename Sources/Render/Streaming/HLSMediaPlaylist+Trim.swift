@@ -1,3 +1,12 @@
+/// Where a demuxer opening an on-demand HLS stream anew begins: its media playlists cut before
+/// `time` seconds (``HLSMediaPlaylist/trimmed(_:before:)``), but for those at `keptWhole`.
+struct PlaylistCut: Sendable, Equatable {
+    var time: Double
+    /// The URLs of media playlists left whole: those of renditions whose segments failed, of
+    /// which only the first, which came before, is glimpsed.
+    var keptWhole: Set<String> = []
+}
+
 extension HLSMediaPlaylist {
     /// The media playlist `text` without the segments that end at or before `time` seconds
     /// (counted from its first segment's start), so that a demuxer opening it begins with the

@@ -90,7 +90,11 @@ extension PlaybackSession {
         // NB: the rendition failed over from delivers nothing more; the new one fetches it all.
         beginSwitch(to: target, reason: reason, spliced: reason != .failover, change: &change)
         if reason == .failover {
-            // Nothing more of the failed rendition comes; the new one starts at the position.
+            // Nothing more of the failed rendition comes; the new one starts at the position, in
+            // a container opened anew there where it cannot go on with another rendition.
+            if cutting, info.seeksByReopening == true {
+                moveForSwitch(&source, from: bufferedUpTo, to: target, change: &change, info: info)
+            }
             fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
         }
@@ -340,12 +344,12 @@ extension PlaybackSession {
     }
 
     /// Moves the container for a switch to `target`
-    /// (``moveContainer(_:from:reopening:info:fetching:seek:)``): a seek the container refused is
-    /// told as a warning, and a stream that could not be opened anew ends its data there, with
-    /// that failure.
+    /// (``moveContainer(_:from:reopening:info:fetching:seek:)``; without `seek`, only one that
+    /// opens anew moves): a seek the container refused is told as a warning, and a stream that
+    /// could not be opened anew ends its data there, with that failure.
     private func moveForSwitch(
         _ source: inout MediaSource, from position: Double, to target: RenditionLadder.Entry,
-        change: inout RenditionSwitch, info: SessionInfo, seek: (MediaSource) -> Int32
+        change: inout RenditionSwitch, info: SessionInfo, seek: (MediaSource) -> Int32 = { _ in 0 }
     ) {
         let reopening = info.seeksByReopening == true
         let move = moveContainer(

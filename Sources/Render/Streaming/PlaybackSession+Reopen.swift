@@ -46,14 +46,19 @@ extension PlaybackSession {
         // NB: as when the item opened, the probe reads past the longest segment, where the
         // others' glimpses come.
         let guardian = InterruptGuard(parent: interrupt)
-        let longest = (try? loadMediaPlaylist(source.location, variant: info.rendition, guardian: guardian))?
-            .playlist.targetDuration
+        let loaded = try? loadMediaPlaylist(source.location, variant: info.rendition, guardian: guardian)
+        // NB: the demuxer fails to open when it learns nothing of a variant, as it would of one
+        // whose segments fail from the cut on: such a one is glimpsed at its start instead.
+        let failed = failover.failed
+        let keptWhole = (loaded?.variants ?? []).enumerated().filter { failed.contains($0.offset) }.map(
+            \.element)
         do throws(PlayerError) {
             let reopened = try openSource(
                 demuxerOptions: fetched == nil
-                    ? [:] : Self.ladderOpeningOptions(longestSegment: longest ?? 4.5),
-                trimmedBefore: max(0, cut))
+                    ? [:] : Self.ladderOpeningOptions(longestSegment: loaded?.playlist.targetDuration ?? 4.5),
+                cut: PlaylistCut(time: max(0, cut), keptWhole: Set(keptWhole)))
             reopened.timelineShift = reopened.containerStartTime - source.startTime
+            reopened.knownDuration = source.duration
             if let (ladder, entry) = fetched {
                 let read = target.map { streams(of: $0, after: info) } ?? playingStreams(info)
                 ladder.enable([entry.rendition.id], streams: read, in: reopened)

@@ -29,14 +29,14 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter prefetched: `location`'s document, already fetched: the demuxer reads it from
     ///   memory.
     /// - Parameter name: what errors call the location, when not `location`.
-    /// - Parameter trimmedBefore: seconds of an HLS stream's timeline before which its media
-    ///   playlists are cut (``HLSMediaPlaylist/trimmed(_:before:)``), so that the demuxer begins
-    ///   at the segment holding that time.
+    /// - Parameter cut: where on an HLS stream's timeline its media playlists are cut
+    ///   (``HLSMediaPlaylist/trimmed(_:before:)``), so that the demuxer begins at the segment
+    ///   holding that time.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
         demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil,
-        trimmedBefore: Double? = nil
+        cut: PlaylistCut? = nil
     ) throws(PlayerError) {
         self.location = location
         let name = name ?? location
@@ -48,7 +48,7 @@ final class MediaSource: @unchecked Sendable {
             ? NetworkWatch(
                 location: name, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
                 failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) },
-                trimmedBefore: trimmedBefore)
+                cut: cut)
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")
@@ -197,6 +197,7 @@ final class MediaSource: @unchecked Sendable {
     /// The media's duration in seconds on the item's timeline, when the container states one: from
     /// the timeline's start, before the container's when it was opened past it (``timelineShift``).
     var duration: Double? {
+        if let knownDuration { return knownDuration }
         let value = pointer.pointee.duration
         guard value != cffmpeg_nopts_value(), value > 0 else { return nil }
         return Double(value) / Double(cffmpeg_time_base()) + timelineShift
@@ -227,6 +228,12 @@ final class MediaSource: @unchecked Sendable {
     ///
     /// > Important: set on the demux thread before the decoders open, never after.
     var timelineShift = 0.0
+
+    /// The duration an on-demand stream opened anew keeps from its first opening, which saw the
+    /// whole of its playlists (libavformat's HLS demuxer adds up its first variant's).
+    ///
+    /// > Important: set on the demux thread before the container is read, never after.
+    var knownDuration: Double?
 
     /// The demuxer's short name, such as "hls" or "mov,mp4,m4a,3gp,3g2,mj2".
     var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }

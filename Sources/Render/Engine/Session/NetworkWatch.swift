@@ -54,15 +54,15 @@ final class NetworkWatch: Sendable {
     /// The segment downloads under way (by their connection's address), whose interrupt callbacks
     /// their connections call.
     private let downloads = Locked<[Int: SegmentDownload]>([:])
-    /// Seconds before which the media playlists are cut, when they are: the watch reads each
-    /// playlist itself and gives the demuxer what is left (``HLSMediaPlaylist/trimmed(_:before:)``).
-    private let trimmedBefore: Double?
+    /// Where the media playlists are cut, when they are: the watch reads each playlist itself
+    /// and gives the demuxer what is left (``HLSMediaPlaylist/trimmed(_:before:)``).
+    private let cut: PlaylistCut?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard? = nil, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
-        prefetched: (url: String, bytes: [UInt8])? = nil, trimmedBefore: Double? = nil
+        prefetched: (url: String, bytes: [UInt8])? = nil, cut: PlaylistCut? = nil
     ) {
         self.location = location
         self.fetched = fetched
@@ -72,7 +72,7 @@ final class NetworkWatch: Sendable {
         self.timeout = timeout
         self.interrupt = interrupt
         self.prefetched = Locked(prefetched)
-        self.trimmedBefore = trimmedBefore
+        self.cut = cut
     }
 
     /// The first failure of a connection the demuxer opened, if any.
@@ -126,20 +126,20 @@ final class NetworkWatch: Sendable {
     }
 
     /// The document at `url` when the watch has it in memory: the one prefetched, a playlist a
-    /// ``DASHLiveBridge`` writes, or a playlist cut before ``trimmedBefore``; `nil` for any other
-    /// URL.
+    /// ``DASHLiveBridge`` writes, or a playlist cut as ``cut`` says; `nil` for any other URL.
     func document(at url: String) -> Result<[UInt8], PlayerError>? {
         var bytes = prefetched.withLock { kept -> [UInt8]? in
             guard let document = kept, document.url == url else { return nil }
             kept = nil
             return document.bytes
         }
-        if bytes == nil, let time = trimmedBefore, Self.isPlaylist(url) {
+        if bytes == nil, let cut, Self.isPlaylist(url), !cut.keptWhole.contains(url) {
             do throws(PlayerError) {
                 let read = try HLSPlaylistFetch.read(
                     url, timeout: timeout, interrupt: InterruptGuard(parent: interrupt), counter: fetched)
                 let text = String(decoding: read, as: UTF8.self)
-                return .success(HLSMediaPlaylist.trimmed(text, before: time).map { Array($0.utf8) } ?? read)
+                return .success(
+                    HLSMediaPlaylist.trimmed(text, before: cut.time).map { Array($0.utf8) } ?? read)
             } catch {
                 return .failure(error)
             }

@@ -55,17 +55,16 @@ extension PlaybackSession {
     /// The item's container, opened with the session's watches of its network connections (the
     /// bytes read, the segment meter, the failover and the splice of a ladder).
     ///
-    /// - Parameter trimmedBefore: the position before which the media playlists of an HLS stream
-    ///   are cut, for the demuxer to begin at the segment that holds it.
-    func openSource(demuxerOptions: [String: String] = [:], trimmedBefore: Double? = nil) throws(PlayerError)
+    /// - Parameter cut: where the media playlists of an HLS stream are cut, for the demuxer to
+    ///   begin at the segment that holds that position.
+    func openSource(demuxerOptions: [String: String] = [:], cut: PlaylistCut? = nil) throws(PlayerError)
         -> MediaSource
     {
         let manifest = manifest.withLock { $0 }
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
-            prefetched: trimmedBefore == nil ? manifest?.prefetched : nil, name: options.location,
-            trimmedBefore: trimmedBefore)
+            prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut)
     }
 
     /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist
