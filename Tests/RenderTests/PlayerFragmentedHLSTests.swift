@@ -231,5 +231,32 @@ extension PlayerTests {
             #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }, "the position went back")
             await harness.close()
         }
+
+        /// The seek opens the container with the rendition chosen, whether the choice reached the
+        /// demuxer before it or not.
+        @Test func aSeekRightAfterAChoicePlaysTheChosenRenditionAtTheTarget() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")))
+            #expect(await harness.wait(for: .ready))
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
+            let before = server.requests.count
+            player.seek(to: 3.5)
+            player.play()
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition == lowest)
+            #expect(!watched.widths.isEmpty && watched.widths.allSatisfy { $0 == 160 }, "\(watched.widths)")
+            #expect(
+                watched.frameNumbers.first.map { (104...106).contains($0) } == true, "\(watched.frameNumbers)"
+            )
+            // Of the rendition left, at most a glimpse after the choice.
+            let after = server.requests.dropFirst(before).filter { $0.hasSuffix("bytes=0-") }
+            #expect(after.numbers(after: "GET /\(folders[0])/segment").count <= 1, "\(after)")
+            await harness.close()
+        }
     }
 }

@@ -107,8 +107,10 @@ extension PlaybackSession {
         }
         if info.seeksByReopening == true {
             // The container reads one rendition (the one it opened with): the other joins where
-            // it opens anew, at the last keyframe read, and otherwise once more is read ahead.
-            if cutting, reason == .adaptive,
+            // it opens anew, at the last keyframe read, and otherwise once more is read ahead;
+            // before a seek, at the target, where the seek opens it with the one chosen.
+            guard cutting else { return }
+            if reason == .adaptive,
                 cutReadAhead(for: target, change: &change, info: info, source: &source, latest: true)
             {
                 fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)

@@ -1,7 +1,7 @@
 extension PlaybackSession {
-    /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:)``) instead of asking the
-    /// container: an on-demand HLS stream whose segments follow an initialization section
-    /// (fragmented MP4). Asked once per item; the answer is kept in `info`.
+    /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:)``) instead
+    /// of asking the container: an on-demand HLS stream whose segments follow an initialization
+    /// section (fragmented MP4). Asked once per item; the answer is kept in `info`.
     ///
     /// libavformat's HLS demuxer hands such segments to an MP4 demuxer that it does not reset
     /// when it seeks: that one goes on from the byte offset where it stood in the segments read
@@ -19,7 +19,8 @@ extension PlaybackSession {
         return answer
     }
 
-    /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:)`` cuts the playlists.
+    /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:)`` cuts the
+    /// playlists.
     static let reopenSlack = 0.1
 
     /// Opens the on-demand HLS stream anew in place of `source`, with its media playlists cut
