@@ -66,6 +66,24 @@ final class PlayerHarness {
         var frameNumbers: [Int] = []
         /// The position at every look.
         var positions: [Double] = []
+
+        /// Whether the position never went back (by more than a millisecond of rounding).
+        var positionNeverWentBack: Bool {
+            zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }
+        }
+
+        /// Whether each picture's frame number is above the one before: none twice, none out of
+        /// order.
+        var picturesAdvance: Bool {
+            zip(frameNumbers, frameNumbers.dropFirst()).allSatisfy { $0 < $1 }
+        }
+    }
+
+    /// The renditions the player changed to for `reason`, in order.
+    func renditionChanges(_ reason: RenditionChangeReason) -> [Rendition] {
+        events.compactMap {
+            if case .renditionChanged(_, let to, let why) = $0, why == reason { to } else { nil }
+        }
     }
 
     /// Waits (real time) until the item ends or fails, noting every picture shown and the position.
