@@ -124,35 +124,35 @@ import Testing
         #expect(runs[1].segments.first?.url == "http://cdn.test/live/ad-v/1.m4s")
         // Numbered on from the first segment's own number, then from the last listed, over the
         // ad's numbers starting again.
-        let first = DASHLiveBridge.sequenceNumbers(of: runs, after: nil)
+        let first = DASHBridge.sequenceNumbers(of: runs, after: nil)
         #expect(first == [8, 9, 10, 11, 12])
-        let last = DASHLiveBridge.Listed(periodStart: 20, time: 22, start: 22, number: 2, sequence: 12)
+        let last = DASHBridge.Listed(periodStart: 20, time: 22, start: 22, number: 2, sequence: 12)
         let later = manifest.segments(at: Self.start + 27, matching: matching)
-        #expect(DASHLiveBridge.sequenceNumbers(of: later, after: last) == [9, 10, 11, 12, 13])
+        #expect(DASHBridge.sequenceNumbers(of: later, after: last) == [9, 10, 11, 12, 13])
         // A listing that no longer has the last one listed goes on by the segments' own numbers
         // in its period, and by the time between them across periods.
         let much = manifest.segments(at: Self.start + 41, matching: matching)
         #expect(much.map { $0.segments.map(\.number) } == [[6, 7, 8, 9, 10]])
-        let ad = DASHLiveBridge.Listed(periodStart: 20, time: 20, start: 20, number: 1, sequence: 11)
-        #expect(DASHLiveBridge.sequenceNumbers(of: much, after: ad) == Array(16...20))
-        let main = DASHLiveBridge.Listed(periodStart: 0, time: 12, start: 12, number: 7, sequence: 7)
-        #expect(DASHLiveBridge.sequenceNumbers(of: much, after: main) == Array(16...20))
+        let ad = DASHBridge.Listed(periodStart: 20, time: 20, start: 20, number: 1, sequence: 11)
+        #expect(DASHBridge.sequenceNumbers(of: much, after: ad) == Array(16...20))
+        let main = DASHBridge.Listed(periodStart: 0, time: 12, start: 12, number: 7, sequence: 7)
+        #expect(DASHBridge.sequenceNumbers(of: much, after: main) == Array(16...20))
     }
 
     @Test func aWebVTTSegmentIsServedWithTheMapOfItsTimes() throws {
         let segment = Array("WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nOne\r\n".utf8)
-        let mapped = DASHLiveBridge.mapped(segment, ticks: 900_000)
+        let mapped = DASHBridge.mapped(segment, ticks: 900_000)
         let map = try #require(try HLSWebVTTSegment.timestampMap(in: mapped, location: "test"))
         #expect(map.mpegTicks == 900_000 && map.local == 0)
         let cues = try HLSWebVTTSegment.cues(in: mapped, origin: 0, location: "test")
         #expect(cues.map(\.start) == [11] && cues.map(\.text) == ["One"])
         // A segment with a map of its own, or one that is not WebVTT, is left as it is.
         let own = Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n".utf8)
-        #expect(DASHLiveBridge.mapped(own, ticks: 5) == own)
+        #expect(DASHBridge.mapped(own, ticks: 5) == own)
         let other = Array("<tt xmlns=\"http://www.w3.org/ns/ttml\"/>".utf8)
-        #expect(DASHLiveBridge.mapped(other, ticks: 5) == other)
+        #expect(DASHBridge.mapped(other, ticks: 5) == other)
         #expect(
-            DASHLiveBridge.mapped(Array("WEBVTT".utf8), ticks: 5)
+            DASHBridge.mapped(Array("WEBVTT".utf8), ticks: 5)
                 == Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:5,LOCAL:00:00:00.000\n".utf8))
     }
 
@@ -198,6 +198,19 @@ import Testing
         let segments = manifest.segments(of: period.adaptationSets[0].representations[0], in: period, at: 0)
         #expect(segments.map(\.url) == (1...5).map { "http://x/s\($0).m4s" })
         #expect(!manifest.isDynamic && manifest.duration == 9)
+        // The player can list them all, so it plays them through its bridge; not when a
+        // representation's segments are addressed otherwise, or run to no known end.
+        #expect(manifest.templatesNameEverySegment)
+        let byteRanges = text.replacingOccurrences(
+            of: "</Period>",
+            with: """
+                <AdaptationSet mimeType="audio/mp4"><Representation id="a" bandwidth="1">
+                <BaseURL>a.mp4</BaseURL><SegmentBase indexRange="0-99"/></Representation></AdaptationSet></Period>
+                """)
+        let endless = text.replacingOccurrences(of: #" mediaPresentationDuration="PT9S""#, with: "")
+        for other in [byteRanges, endless] {
+            #expect(try !DASHManifest(parsing: other, location: "http://x/a.mpd").templatesNameEverySegment)
+        }
     }
 
     @Test func templatesExpandEveryIdentifier() {

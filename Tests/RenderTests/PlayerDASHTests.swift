@@ -51,7 +51,69 @@ extension PlayerTests {
             HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
             // The manifest is fetched once, though both the player and the demuxer read it.
             #expect(requests.filter { $0.contains(".mpd") }.count == 1, "\(requests)")
+            // Each connection closes when its segment is read, so every byte sent is counted but
+            // what the glimpses of the other representations left unread.
+            let (fetched, sent) = (harness.player.statistics.bytesFetched, server.bodyBytesSent)
+            #expect(fetched <= sent && Double(fetched) > 0.95 * Double(sent), "\(fetched) of \(sent)")
             await harness.close()
+        }
+
+        @Test func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
+            let before = server.requests.count
+            player.seek(to: 3.5)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            let after = watched.frameNumbers.drop { $0 < 80 }
+            #expect(after.first.map { abs($0 - 105) <= 1 } == true, "\(watched.frameNumbers)")
+            #expect(zip(after, after.dropFirst()).allSatisfy { $1 > $0 }, "\(watched.frameNumbers)")
+            #expect((after.last ?? 0) >= 145, "\(watched.frameNumbers)")
+            // From the segment holding the target (the fourth) on, of the picture and the sound.
+            let requests = Array(server.requests.dropFirst(before))
+            for stream in [0, 3] {
+                let segments = Self.segments(of: stream, in: requests)
+                #expect(segments.first == 4 && segments == segments.sorted(), "\(requests)")
+            }
+            await harness.close()
+        }
+
+        @Test func aRepresentationWhoseSegmentsFailHandsOverToOneThatWorks() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            for segment in 3...5 {
+                server.overrideStatus(404, for: "/chunk-stream0-0000\(segment).m4s")
+            }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "\(player.status)")
+            #expect(player.currentRendition?.height == 180)
+            #expect(!harness.errors.isEmpty && harness.errors.allSatisfy { $0 == .network(.httpStatus(404)) })
+            #expect(harness.renditionChanges(.failover).count == 1, "\(harness.events)")
+            let frames = watched.frameNumbers
+            #expect(frames == frames.sorted() && Set(frames).count == frames.count, "\(frames)")
+            #expect(zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 <= 30 }, "\(frames)")
+            #expect((frames.last ?? 0) >= 145, "\(frames)")
+            #expect(watched.positionNeverWentBack, "the position went back")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            await harness.close()
+        }
+
+        @Test func thumbnailsOfAnOnDemandPresentationAreMade() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let generator = ThumbnailGenerator(
+                location: server.url(for: "/" + TestMedia.dashManifestName).absoluteString, width: 64)
+            defer { generator.close() }
+            let thumbnail = try await generator.thumbnail(at: 2.5)
+            #expect(abs(thumbnail.time - 2) < 0.1, "\(thumbnail.time)")
+            #expect(thumbnail.pixels.width == 64 && thumbnail.pixels.height == 48)
         }
 
         @Test func aServerThatStallsFailsTheItemWithATimeout() async throws {

@@ -205,7 +205,7 @@ extension PlayerTests {
         }
 
         @Test(arguments: [
-            (DASHLiveBridge.clockSchemes.fetched[0], "GET"), (DASHLiveBridge.clockSchemes.head, "HEAD"),
+            (DASHBridge.clockSchemes.fetched[0], "GET"), (DASHBridge.clockSchemes.head, "HEAD"),
         ])
         func theServersClockIsReadWhereTheManifestSays(scheme: String, method: String) async throws {
             // Segments counted from the machine's clock would be 30 s in the server's past.

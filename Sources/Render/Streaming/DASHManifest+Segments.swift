@@ -39,6 +39,24 @@ extension DASHManifest {
         return duration
     }
 
+    /// Whether a template names every segment of each video and audio representation, in every
+    /// period, and says where they end: a timeline, or a duration within a period of known end.
+    /// Segments addressed otherwise (`SegmentBase`, `SegmentList`) the player does not list.
+    var templatesNameEverySegment: Bool {
+        var media = 0
+        for period in periods {
+            for set in period.adaptationSets where [.video, .audio].contains(set.content) {
+                for representation in set.representations {
+                    guard let template = representation.template, template.media != nil,
+                        template.timeline != nil || (template.duration != nil && end(of: period) != nil)
+                    else { return false }
+                    media += 1
+                }
+            }
+        }
+        return media > 0
+    }
+
     /// The URL of `representation`'s initialization segment, `nil` when it has none.
     func initializationURL(of representation: Representation) -> String? {
         guard let pattern = representation.template?.initialization else { return nil }

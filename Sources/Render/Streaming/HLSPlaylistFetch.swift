@@ -40,7 +40,7 @@ enum HLSPlaylistFetch {
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
         counter: ByteCounter? = nil, operation: String = "loading the playlist"
     ) throws(PlayerError) -> [UInt8] {
-        if let bridge = DASHLiveBridge.serving(url) {
+        if let bridge = DASHBridge.serving(url) {
             return try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter)
         }
         var options: OpaquePointer?

@@ -28,7 +28,7 @@ struct RenditionSwitch {
     /// After the picture joined: the new sound stream, which joins at the first packet at or after
     /// `from` seconds; packets of the old sound from there on are dropped.
     var soundJoin: (stream: Int, from: Double)?
-    /// After the read-ahead was cut for a switch that keeps the sound stream: it goes on at the first
+    /// After the container moved for a switch that keeps the sound stream: it goes on at the first
     /// packet at or after this time, as the demuxer reads again what was read already.
     var soundResume: Double?
     /// Streams whose codec configuration goes with their next packet.
@@ -301,9 +301,6 @@ extension PlaybackSession {
         let start = abandonment.segmentStart
         if !cutReadAhead(for: target, change: &change, info: info, source: &source, from: start) {
             // Nothing of the segment's picture came: the new rendition is read from its start.
-            if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
-                change.soundResume = change.soundTime
-            }
             // NB: a little into the segment, which its start as the playlists add it up may miss.
             moveForSwitch(&source, from: start + Self.keyframeSlack, to: target, change: &change, info: info)
             {
@@ -361,6 +358,10 @@ extension PlaybackSession {
             if reopening {
                 change.glimpsed = playingStreams(info).subtracting(streams(of: target, after: info))
             }
+            // NB: a sound stream that goes on is read again from where the container moved to.
+            if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
+                change.soundResume = change.soundTime
+            }
         case .refused(let code):
             post(
                 .warning(
@@ -414,9 +415,6 @@ extension PlaybackSession {
             $0.bufferedUpTo = time
         }
         change.pictureTime = time - Self.keyframeSlack
-        if RenditionLadder.sound(of: target, like: language(of: info)) == info.audioStream {
-            change.soundResume = change.soundTime
-        }
         // NB: by the keyframe's decoding time, where the HLS demuxer's segments begin.
         let decoding =
             keyframe.pointer.pointee.dts == nothing

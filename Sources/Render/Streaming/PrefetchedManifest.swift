@@ -1,10 +1,12 @@
-/// A network DASH manifest (".mpd") read before its item opens: a live one plays through a
-/// ``DASHLiveBridge``; an on-demand one is given to libavformat's DASH demuxer from memory, which
-/// then does not fetch it again.
+/// A network DASH manifest (".mpd") read before its item opens: a live one, and an on-demand one
+/// whose segments templates name, play through a ``DASHBridge``; any other is given to
+/// libavformat's DASH demuxer from memory, which then does not fetch it again.
 struct PrefetchedManifest: Sendable {
     var bytes: [UInt8]
-    /// The bridge that plays it, when it is live.
-    var bridge: DASHLiveBridge?
+    /// The bridge that plays it, when one does.
+    var bridge: DASHBridge?
+    /// Whether the presentation is live (`type="dynamic"`).
+    var isLive = false
 
     /// What the demuxer opens for the item at `location`: the master playlist of the bridge, else
     /// `location`.
@@ -25,19 +27,21 @@ struct PrefetchedManifest: Sendable {
         let bytes = try HLSPlaylistFetch.read(
             location, timeout: timeout, interrupt: InterruptGuard(parent: interrupt),
             limit: DASHManifest.byteLimit, counter: counter, operation: "loading the manifest")
-        var bridge: DASHLiveBridge?
+        var bridge: DASHBridge?
         do throws(PlayerError) {
             let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
             if parsed.isDynamic {
-                bridge = try DASHLiveBridge(manifest: parsed, url: location)
+                bridge = try DASHBridge(manifest: parsed, url: location)
                 bridge?.synchronizeClock(
                     timeout: timeout, interrupt: InterruptGuard(parent: interrupt), counter: counter)
+            } else if parsed.templatesNameEverySegment {
+                bridge = try DASHBridge(manifest: parsed, url: location)
             }
         } catch {
             // NB: libavformat reads on-demand manifests the player's reading refuses (segments
             // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
-        return PrefetchedManifest(bytes: bytes, bridge: bridge)
+        return PrefetchedManifest(bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes))
     }
 }

@@ -18,11 +18,12 @@ final class ThumbnailDecoder {
         // NB: a live stream's positions count from where its window stood when it opened, and
         // libavformat seeks in none: there is no time to make a thumbnail of.
         let live = PlayerError.unsupportedFormat("\(location) is a live stream: no thumbnails are made of it")
-        // NB: a network DASH manifest is read first, as the player reads it: a live one (which has
-        // a bridge) is refused before libavformat's DASH demuxer fetches it over and over, and an
-        // on-demand one is given to that demuxer from memory.
+        // NB: a network DASH manifest is read first, as the player reads it: a live one is refused
+        // before libavformat's DASH demuxer fetches it over and over, and an on-demand one is given
+        // to that demuxer from memory. Not through the player's bridge: libavformat's HLS demuxer
+        // cannot seek in segments of fragmented MP4, the DASH demuxer can.
         let manifest = try PrefetchedManifest.read(location, timeout: 10, interrupt: interrupt, counter: nil)
-        if manifest?.bridge != nil { throw live }
+        if manifest?.isLive == true { throw live }
         source = try MediaSource(
             location: location, timeout: 10, interrupt: interrupt, prefetched: manifest?.bytes)
         if source.formatName == "hls", source.duration == nil { throw live }

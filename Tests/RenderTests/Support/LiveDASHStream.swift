@@ -198,7 +198,7 @@ final class LiveDASHStream: GrowingLiveStream {
     /// Writes the manifest of `periods`, whose segments up to `last` are listed.
     private func publish(periods: String, last: Int, ended: Bool) {
         let delay = presentationDelay.map { #" suggestedPresentationDelay="PT\#($0)S""# } ?? ""
-        let clock = DASHLiveBridge.dateText(Date().timeIntervalSince1970 + clockAhead)
+        let clock = DASHBridge.dateText(Date().timeIntervalSince1970 + clockAhead)
         server.setFile(Self.timePath, Data(clock.utf8))
         let timing =
             timeScheme.map { #"<UTCTiming schemeIdUri="\#($0)" value="\#(Self.timePath)"/>"# } ?? ""
@@ -209,8 +209,8 @@ final class LiveDASHStream: GrowingLiveStream {
         let text = """
             <?xml version="1.0" encoding="utf-8"?>
             <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" \
-            \(kind) availabilityStartTime="\(DASHLiveBridge.dateText(availabilityStart))" \
-            publishTime="\(DASHLiveBridge.dateText(availabilityStart + Double(last + 1)))" \
+            \(kind) availabilityStartTime="\(DASHBridge.dateText(availabilityStart))" \
+            publishTime="\(DASHBridge.dateText(availabilityStart + Double(last + 1)))" \
             maxSegmentDuration="PT1S" minBufferTime="PT2S"\(delay)>
             \(periods)
             \(timing)

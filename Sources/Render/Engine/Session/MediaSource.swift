@@ -8,13 +8,13 @@ final class MediaSource: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<AVFormatContext>
     let location: String
     /// The location as the app named it, which errors name: `location`, or the DASH manifest a
-    /// ``DASHLiveBridge`` plays from `location`.
+    /// ``DASHBridge`` plays from `location`.
     let name: String
     let interrupt: InterruptGuard
     /// Watches the connections the demuxer opens itself; `nil` for a local file.
     private let watch: NetworkWatch?
     /// The context the container is read from when its document is in memory (a DASH manifest
-    /// already fetched, a playlist of a ``DASHLiveBridge``), which the source frees.
+    /// already fetched, a playlist of a ``DASHBridge``), which the source frees.
     private let input: UnsafeMutablePointer<AVIOContext>?
 
     /// Opens `location` (path or URL) and reads the stream information. Blocks on I/O.
@@ -119,12 +119,14 @@ final class MediaSource: @unchecked Sendable {
     }
 
     /// What a failed libavformat call while opening means: the network failure recorded meanwhile (a
-    /// timeout when the call outlived its deadline, a segment or a playlist the watch saw fail), else
-    /// the code's own meaning.
+    /// timeout when the call outlived its deadline, a segment or a playlist the watch saw fail, or
+    /// one a failover took over from without a rendition that worked), else the code's own meaning.
     private static func error(
         for code: Int32, location: String, interrupt: InterruptGuard, watch: NetworkWatch?, operation: String
     ) -> PlayerError {
-        if let failure = interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first {
+        if let failure = interrupt.failure ?? watch?.failure ?? watch?.playlistFailures.first
+            ?? watch?.failureHandedOver
+        {
             return failure
         }
         // NB: data that ends before anything could be read (an empty file, a playlist without

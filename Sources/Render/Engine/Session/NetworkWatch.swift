@@ -19,7 +19,7 @@ import Logging
 /// does.
 ///
 /// Some documents it answers from memory (``readInMemory(_:)``): a DASH manifest the player
-/// already fetched, and the playlists and initialization segments of a ``DASHLiveBridge``.
+/// already fetched, and the playlists and initialization segments of a ``DASHBridge``.
 ///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
@@ -27,6 +27,7 @@ final class NetworkWatch: Sendable {
     let location: String
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
+    private let handedOver = Locked<PlayerError?>(nil)
     private let segmentsOpened = Locked<[String]>([])
     /// The connections (by address) that fetch the first bytes of a segment only, for the demuxer
     /// to learn a rendition's streams (``RenditionSplice/Admission/prefix(_:)``): no rendition plays
@@ -81,6 +82,10 @@ final class NetworkWatch: Sendable {
     /// The URLs of the first segments the demuxer opened, in order.
     var openedSegments: [String] { segmentsOpened.withLock { $0 } }
 
+    /// The last failure handed to ``failover``: what a container that could not open with the
+    /// rendition taking over failed of, when nothing else failed.
+    var failureHandedOver: PlayerError? { handedOver.withLock { $0 } }
+
     /// The failures to fetch a playlist (an HLS variant's or rendition's), in order.
     var playlistFailures: [PlayerError] { failedPlaylists.withLock { $0 } }
 
@@ -103,7 +108,10 @@ final class NetworkWatch: Sendable {
         guard case .network = error else { return }
         Logger.network.notice("\(url ?? "a connection"): \(error)")
         // NB: once the item plays, a playlist that fails is a live rendition's, reloaded.
-        if failover?.fetchFailed(error) == true { return }
+        if failover?.fetchFailed(error) == true {
+            handedOver.withLock { $0 = error }
+            return
+        }
         if let url, Self.isPlaylist(url) {
             failedPlaylists.withLock { $0.append(error) }
             return
@@ -112,7 +120,7 @@ final class NetworkWatch: Sendable {
     }
 
     /// A context reading the document at `url` from memory when the watch has it: the one
-    /// prefetched, or a playlist a ``DASHLiveBridge`` writes; `nil` for any other URL.
+    /// prefetched, or a playlist a ``DASHBridge`` writes; `nil` for any other URL.
     ///
     /// The caller closes it with ``MemoryInput/close(_:)``: libavformat closes the context it
     /// opens first with `avio_close`, which cannot close it.
@@ -126,7 +134,7 @@ final class NetworkWatch: Sendable {
     }
 
     /// The document at `url` when the watch has it in memory: the one prefetched, a playlist a
-    /// ``DASHLiveBridge`` writes, or a playlist cut as ``cut`` says; `nil` for any other URL.
+    /// ``DASHBridge`` writes, or a playlist cut as ``cut`` says; `nil` for any other URL.
     func document(at url: String) -> Result<[UInt8], PlayerError>? {
         var bytes = prefetched.withLock { kept -> [UInt8]? in
             guard let document = kept, document.url == url else { return nil }
@@ -144,7 +152,7 @@ final class NetworkWatch: Sendable {
                 return .failure(error)
             }
         }
-        if bytes == nil, let bridge = DASHLiveBridge.serving(url) {
+        if bytes == nil, let bridge = DASHBridge.serving(url) {
             let guardian = InterruptGuard(parent: interrupt)
             do throws(PlayerError) {
                 bytes = try bridge.document(at: url, timeout: timeout, interrupt: guardian, counter: fetched)

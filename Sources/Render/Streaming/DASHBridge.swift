@@ -1,16 +1,20 @@
 import Foundation
 
-/// Plays a live (dynamic) DASH presentation through libavformat's HLS demuxer, by serving HLS
-/// playlists written from its manifest: a master playlist whose variants are the video
+/// Plays a DASH presentation whose segments templates name through libavformat's HLS demuxer, by
+/// serving HLS playlists written from its manifest: a master playlist whose variants are the video
 /// representations (with the sound of each audio adaptation set as an audio rendition), and a
-/// live media playlist per representation listing the segments available now, with their
-/// initialization segment (`EXT-X-MAP`) and dates.
+/// media playlist per representation listing its segments (for a live one, those available now),
+/// with their initialization segment (`EXT-X-MAP`) and dates.
 ///
 /// libavformat's DASH demuxer can neither seek in a live presentation's time-shift buffer nor tell
 /// a manifest that stopped growing from one that grows (it fetches it again and again), and it
 /// begins a minute behind the edge of a timeline. Through the bridge, a live DASH presentation is
 /// followed as a live HLS stream is: at the edge, with its window, its seeks, its quality ladder,
-/// and the stall rule.
+/// and the stall rule. An on-demand one plays as an on-demand HLS ladder of fragmented MP4: a
+/// switch fetches each segment once, a representation whose segments fail is failed over, and each
+/// connection's bytes are counted when it closes (the DASH demuxer keeps each representation's
+/// first connection open, starts a representation again at the segment the other one is in, and
+/// ends the item without an error where the segments of the one playing fail).
 ///
 /// The playlists have URLs of their own on the manifest's host, which no request ever reaches:
 /// ``NetworkWatch`` answers the demuxer's opens of them, and ``HLSPlaylistFetch`` the player's own
@@ -29,7 +33,7 @@ import Foundation
 /// the period's start (less the set's `presentationTimeOffset`), as DASH players read them; the
 /// bridge serves each segment with the `X-TIMESTAMP-MAP` that puts them on the media's times. Text
 /// carried in MP4 (`stpp`, `wvtt`) is not read.
-final class DASHLiveBridge: Sendable {
+final class DASHBridge: Sendable {
     /// The manifest's URL, and the URL of the master playlist written from it.
     let manifestURL: String
     let masterURL: String
@@ -79,13 +83,13 @@ final class DASHLiveBridge: Sendable {
     /// The shortest wait between two fetches of the manifest.
     static let shortestUpdatePeriod = 0.5
 
-    /// A bridge of `manifest`, a dynamic one just read from `url`.
+    /// A bridge of `manifest`, just read from `url`.
     ///
     /// - Throws: `.unsupportedFormat` when it lists no video or audio representation whose segments
     ///   a template names (segments addressed by `SegmentBase` or `SegmentList` are not read).
     init(manifest: DASHManifest, url: String) throws(PlayerError) {
         guard let host = Self.origin(of: url) else {
-            throw .unsupportedFormat("\(url) is not a URL a live DASH presentation can be fetched from")
+            throw .unsupportedFormat("\(url) is not a URL a DASH presentation can be fetched from")
         }
         let period = manifest.currentPeriod(at: Date().timeIntervalSince1970)
         let video = Self.playable(.video, in: period)
@@ -161,14 +165,14 @@ final class DASHLiveBridge: Sendable {
     }
 
     private struct WeakBridge: @unchecked Sendable {
-        weak var bridge: DASHLiveBridge?
+        weak var bridge: DASHBridge?
     }
 
     /// The bridges alive, by the prefix of their playlists' URLs.
     private static let bridges = Locked<[String: WeakBridge]>([:])
 
     /// The bridge whose playlist `url` is, if any.
-    static func serving(_ url: String) -> DASHLiveBridge? {
+    static func serving(_ url: String) -> DASHBridge? {
         guard url.contains("/vpc-dash-") else { return nil }
         return bridges.withLock { bridges in
             bridges.first { url.hasPrefix($0.key) }?.value.bridge
@@ -308,7 +312,8 @@ final class DASHLiveBridge: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The live media playlist of entry `index`: the segments available now, period after period.
+    /// The media playlist of entry `index`: its segments (those available now, when live), period
+    /// after period.
     private func mediaPlaylist(_ index: Int) -> String {
         let now = self.now
         let entry = entries[index]
