@@ -105,7 +105,7 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func thumbnailsOfAnOnDemandPresentationAreMade() async throws {
+        @Test func thumbnailsAreMadeOfTheHighestRepresentationOnly() async throws {
             let server = try Self.served()
             defer { server.stop() }
             let generator = ThumbnailGenerator(
@@ -114,6 +114,13 @@ extension PlayerTests {
             let thumbnail = try await generator.thumbnail(at: 2.5)
             #expect(abs(thumbnail.time - 2) < 0.1, "\(thumbnail.time)")
             #expect(thumbnail.pixels.width == 64 && thumbnail.pixels.height == 48)
+            // Of the highest representation's picture only: the segment opening reads, and the
+            // one holding the time.
+            let requests = server.requests
+            #expect(Self.segments(of: 0, in: requests) == [1, 3], "\(requests)")
+            for stream in [1, 2, 3] {
+                #expect(Self.segments(of: stream, in: requests).isEmpty, "\(requests)")
+            }
         }
 
         @Test func aServerThatStallsFailsTheItemWithATimeout() async throws {

@@ -228,6 +228,29 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// libavformat's HLS demuxer cannot seek in such a stream either for the seek preview: it
+        /// opens the largest rendition's media playlist anew, cut at the segment holding the time,
+        /// for each picture.
+        @Test func thumbnailsAreTheLargestRenditionsKeyframesAtOrBeforeTheTime() async throws {
+            let (server, folders) = try Self.servedLadder(segmentDuration: 2)
+            defer { server.stop() }
+            let generator = ThumbnailGenerator(
+                location: server.url(for: "/ladder.m3u8").absoluteString, width: 64)
+            defer { generator.close() }
+            // A keyframe every second, a segment every two: the second keyframe of a segment too.
+            for (index, (time, keyframe)) in [(3.5, 3.0), (1.2, 1.0), (4.9, 4.0), (0, 0)].enumerated() {
+                let before = server.requests.count
+                let thumbnail = try await generator.thumbnail(at: time)
+                #expect(abs(thumbnail.time - keyframe) < 0.05, "at \(time): \(thumbnail.time)")
+                #expect(thumbnail.pixels.width == 64 && thumbnail.pixels.height == 48)
+                let requests = Array(server.requests.dropFirst(before))
+                let segments = requests.numbers(after: "GET /\(folders[0])/segment")
+                // The first also opens the stream, which reads its first segment to learn its streams.
+                #expect(segments == (index == 0 ? [0] : []) + [Int(time / 2)], "at \(time): \(requests)")
+            }
+            #expect(!server.requests.contains { $0.contains("/\(folders[1])/segment") }, "\(server.requests)")
+        }
+
         /// The seek opens the container with the rendition chosen, whether the choice reached the
         /// demuxer before it or not.
         @Test func aSeekRightAfterAChoicePlaysTheChosenRenditionAtTheTarget() async throws {
