@@ -84,6 +84,9 @@ extension PlayerTests {
             // Each pass fetched the segments again, once each.
             let segments = server.requests.numbers(after: "GET /segment")
             #expect(segments.filter { $0 == 0 }.count >= 3, "\(server.requests)")
+            // The playlist, which cannot change, was not: fetched when the item opened, and once
+            // more for every pass that opened the stream anew.
+            #expect(server.requests.filter { $0.contains(".m3u8") }.count <= 2, "\(server.requests)")
             await harness.close()
         }
 
@@ -128,6 +131,7 @@ extension PlayerTests {
             #expect(playing.allSatisfy { $0 >= 3 } && playing.contains(5), "\(requests)")
             let other = requests.filter { $0.hasPrefix("GET /\(folders[1])/segment") }
             #expect(other.count == 1 && other.allSatisfy { !$0.hasSuffix("bytes=0-") }, "\(requests)")
+            #expect(requests.filter { $0.contains(".m3u8") }.count <= 1, "\(requests)")
             await harness.close()
         }
 

@@ -83,7 +83,7 @@ extension PlaybackSession {
     /// The playlist at `url`: read once when it cannot change (``lastingPlaylists``), else every time.
     func playlist(at url: String, guardian: InterruptGuard) throws(PlayerError) -> HLSPlaylist {
         if let known = lastingPlaylists.withLock({ $0[url] }) { return known }
-        let read = try HLSPlaylistFetch.playlist(
+        let read = try playlistStore.playlist(
             at: url, timeout: options.networkTimeout, interrupt: guardian, counter: fetched)
         switch read {
         case .master: lastingPlaylists.withLock { $0[url] = read }

@@ -42,6 +42,8 @@ final class SubtitleRenditions {
     private let interrupt: InterruptGuard
     private let counter: ByteCounter
     private let origin: Double
+    /// Keeps the item's playlists that cannot change, which the player read already.
+    private let store: PlaylistStore
     private let report: (Report) -> Void
     /// The playlist URL of each rendition, by track index.
     private var urls: [Int: String] = [:]
@@ -62,10 +64,11 @@ final class SubtitleRenditions {
 
     /// Renditions of the item at `location` (read with the item's `timeout`, and stopped by its
     /// `interrupt`), whose media time `origin` is position 0; `lookahead` is how far past the
-    /// position segments are read, and `counter` counts the bytes.
+    /// position segments are read, and `counter` counts the bytes; `playlists` keeps the item's
+    /// playlists that cannot change.
     init(
         location: String, timeout: Double, lookahead: Double, interrupt: InterruptGuard, counter: ByteCounter,
-        origin: Double, report: @escaping (Report) -> Void
+        origin: Double, playlists: PlaylistStore = PlaylistStore(), report: @escaping (Report) -> Void
     ) {
         self.location = location
         self.timeout = timeout
@@ -73,6 +76,7 @@ final class SubtitleRenditions {
         self.interrupt = interrupt
         self.counter = counter
         self.origin = origin
+        self.store = playlists
         self.report = report
     }
 
@@ -87,9 +91,8 @@ final class SubtitleRenditions {
     func discover(in master: HLSMasterPlaylist?) {
         if let master { return list(master) }
         let (location, timeout, interrupt, counter) = (location, timeout, interrupt, counter)
-        read { () throws(PlayerError) -> HLSPlaylist in
-            try HLSPlaylistFetch.playlist(
-                at: location, timeout: timeout, interrupt: interrupt, counter: counter)
+        read { [store] () throws(PlayerError) -> HLSPlaylist in
+            try store.playlist(at: location, timeout: timeout, interrupt: interrupt, counter: counter)
         } then: { [weak self] result in
             guard let self else { return }
             switch result {

@@ -17,6 +17,8 @@ final class ThumbnailDecoder {
     /// The media playlist opened anew, cut, for each picture; `nil` when the demuxer seeks.
     private let reopened: String?
     private let interrupt: InterruptGuard
+    /// The playlists that cannot change, read once for every picture.
+    private let playlists = PlaylistStore()
     /// The item's DASH manifest, when it is one: its bridge, if it has one, serves the playlists
     /// the decoder opens.
     private let manifest: PrefetchedManifest?
@@ -37,10 +39,11 @@ final class ThumbnailDecoder {
         self.manifest = manifest
         self.interrupt = interrupt
         let opened = manifest?.opened(for: location) ?? location
-        reopened = try Self.fragmentedPlaylist(of: opened, interrupt: interrupt)
+        reopened = try Self.fragmentedPlaylist(of: opened, interrupt: interrupt, playlists: playlists)
         source = try MediaSource(
             location: reopened ?? opened, timeout: 10, interrupt: interrupt, prefetched: manifest?.prefetched,
-            name: location, cut: reopened.map { _ in PlaylistCut(time: 0, keptWhole: []) })
+            name: location, cut: reopened.map { _ in PlaylistCut(time: 0, keptWhole: []) },
+            playlists: playlists)
         if source.formatName == "hls", source.duration == nil { throw live }
         let index = Int(av_find_best_stream(source.pointer, AVMEDIA_TYPE_VIDEO, -1, -1, nil, 0))
         guard index >= 0, let stream = source.stream(index) else {
@@ -65,14 +68,14 @@ final class ThumbnailDecoder {
 
     /// The media playlist of the largest picture of `location` when it is an on-demand HLS stream
     /// of fragmented-MP4 segments (an `EXT-X-MAP`); `nil` for any other location.
-    private static func fragmentedPlaylist(of location: String, interrupt: InterruptGuard) throws(PlayerError)
-        -> String?
-    {
+    private static func fragmentedPlaylist(
+        of location: String, interrupt: InterruptGuard, playlists: PlaylistStore
+    ) throws(PlayerError) -> String? {
         guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
         let guardian = InterruptGuard(parent: interrupt)
         var url = location
-        if case .master(let master) = try HLSPlaylistFetch.playlist(
-            at: location, timeout: 10, interrupt: guardian)
+        if case .master(let master) = try playlists.playlist(
+            at: location, timeout: 10, interrupt: guardian, counter: nil)
         {
             // NB: by the area of its picture, then by its bit rate.
             let sizes = master.variants.map { ($0.width ?? 0) * ($0.height ?? 0) }
@@ -84,8 +87,11 @@ final class ThumbnailDecoder {
             else { return nil }
             url = master.variantURLs(relativeTo: location)[largest]
         }
-        let playlist = try HLSPlaylistFetch.mediaPlaylist(at: url, timeout: 10, interrupt: guardian)
-        return playlist.isFinished && playlist.hasInitializationSection ? url : nil
+        guard
+            case .media(let media) = try playlists.playlist(
+                at: url, timeout: 10, interrupt: guardian, counter: nil)
+        else { return nil }
+        return media.isFinished && media.hasInitializationSection ? url : nil
     }
 
     /// How many pictures this decoder made (cache hits excluded).
@@ -105,7 +111,7 @@ final class ThumbnailDecoder {
         if let reopened {
             source = try MediaSource(
                 location: reopened, timeout: 10, interrupt: interrupt, name: source.name,
-                cut: PlaylistCut(time: max(0, time), keptWhole: []))
+                cut: PlaylistCut(time: max(0, time), keptWhole: []), playlists: playlists)
             guard let stream = source.stream(codec.streamIndex) else {
                 throw .decodeFailed("no picture at \(time) s")
             }

@@ -82,7 +82,7 @@ extension MediaPlayer {
         let renditions = SubtitleRenditions(
             location: session.location, timeout: configuration.networkTimeout,
             lookahead: configuration.forwardBuffer, interrupt: InterruptGuard(parent: session.interrupt),
-            counter: session.fetched, origin: info.timelineOrigin
+            counter: session.fetched, origin: info.timelineOrigin, playlists: session.playlistStore
         ) { [weak self] report in self?.apply(report) }
         subtitleRenditions = renditions
         renditions.discover(in: info.masterPlaylist)

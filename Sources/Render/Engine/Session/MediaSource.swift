@@ -32,11 +32,13 @@ final class MediaSource: @unchecked Sendable {
     /// - Parameter cut: where on an HLS stream's timeline its media playlists are cut
     ///   (``HLSMediaPlaylist/trimmed(_:before:)``), so that the demuxer begins at the segment
     ///   holding that time.
+    /// - Parameter playlists: keeps the playlists that cannot change, which the demuxer then reads
+    ///   from memory where the media playlists are cut.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
         demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil,
-        cut: PlaylistCut? = nil
+        cut: PlaylistCut? = nil, playlists: PlaylistStore? = nil
     ) throws(PlayerError) {
         self.location = location
         let name = name ?? location
@@ -48,7 +50,7 @@ final class MediaSource: @unchecked Sendable {
             ? NetworkWatch(
                 location: name, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
                 failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) },
-                cut: cut)
+                cut: cut, playlists: playlists)
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")

@@ -58,12 +58,15 @@ final class NetworkWatch: Sendable {
     /// Where the media playlists are cut, when they are: the watch reads each playlist itself
     /// and gives the demuxer what is left (``HLSMediaPlaylist/trimmed(_:before:)``).
     private let cut: PlaylistCut?
+    /// Keeps the playlists read where they are cut that cannot change.
+    private let playlists: PlaylistStore?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard? = nil, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
-        prefetched: (url: String, bytes: [UInt8])? = nil, cut: PlaylistCut? = nil
+        prefetched: (url: String, bytes: [UInt8])? = nil, cut: PlaylistCut? = nil,
+        playlists: PlaylistStore? = nil
     ) {
         self.location = location
         self.fetched = fetched
@@ -74,6 +77,7 @@ final class NetworkWatch: Sendable {
         self.interrupt = interrupt
         self.prefetched = Locked(prefetched)
         self.cut = cut
+        self.playlists = playlists
     }
 
     /// The first failure of a connection the demuxer opened, if any.
@@ -143,8 +147,14 @@ final class NetworkWatch: Sendable {
         }
         if bytes == nil, let cut, Self.isPlaylist(url), !cut.keptWhole.contains(url) {
             do throws(PlayerError) {
-                let read = try HLSPlaylistFetch.read(
-                    url, timeout: timeout, interrupt: InterruptGuard(parent: interrupt), counter: fetched)
+                let guardian = InterruptGuard(parent: interrupt)
+                let read =
+                    if let playlists {
+                        try playlists.read(url, timeout: timeout, interrupt: guardian, counter: fetched)
+                    } else {
+                        try HLSPlaylistFetch.read(
+                            url, timeout: timeout, interrupt: guardian, counter: fetched)
+                    }
                 let text = String(decoding: read, as: UTF8.self)
                 return .success(
                     HLSMediaPlaylist.trimmed(text, before: cut.time).map { Array($0.utf8) } ?? read)

@@ -64,7 +64,8 @@ extension PlaybackSession {
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
-            prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut)
+            prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut,
+            playlists: playlistStore)
     }
 
     /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist

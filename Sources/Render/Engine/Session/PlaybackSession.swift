@@ -63,6 +63,8 @@ final class PlaybackSession: Sendable {
     /// The HLS playlists the session read that cannot change (master playlists, and media
     /// playlists that are finished), by URL, so that each is fetched once.
     let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])
+    /// The bytes of those playlists, which the demuxer reads too when the container opens anew.
+    let playlistStore = PlaylistStore()
     /// A network DASH manifest read before the item opens (``readManifest()``).
     let manifest = Locked<PrefetchedManifest?>(nil)
     /// Wakes the demux thread: a seek, a close, or a packet queue that drained far enough.

@@ -1,0 +1,42 @@
+/// The HLS playlists of an item that cannot change, as fetched: master playlists, and media
+/// playlists that end (`EXT-X-ENDLIST`), by URL. Every later read of one, the player's own and the
+/// demuxer's when the container opens anew (a seek, a switch or a failover in a stream of
+/// fragmented-MP4 segments, a loop), is answered from here, so that each is fetched once.
+///
+/// A live media playlist, which grows, is fetched at each read; the playlists of a
+/// ``DASHBridge`` are written in memory already.
+final class PlaylistStore: Sendable {
+    private let kept = Locked<[String: [UInt8]]>([:])
+
+    /// The bytes of the playlist at `url`: those kept, else fetched (counted by `counter`) and kept
+    /// when the playlist cannot change.
+    ///
+    /// - Throws: the failure to fetch it.
+    func read(
+        _ url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) -> [UInt8] {
+        if let known = kept.withLock({ $0[url] }) { return known }
+        let bytes = try HLSPlaylistFetch.read(url, timeout: timeout, interrupt: interrupt, counter: counter)
+        if DASHBridge.serving(url) == nil, Self.cannotChange(bytes) {
+            kept.withLock { $0[url] = bytes }
+        }
+        return bytes
+    }
+
+    /// The playlist at `url` (``read(_:timeout:interrupt:counter:)``), parsed.
+    ///
+    /// - Throws: the failure to fetch it, `.unsupportedFormat` for text that is not a playlist.
+    func playlist(
+        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) -> HLSPlaylist {
+        let bytes = try read(url, timeout: timeout, interrupt: interrupt, counter: counter)
+        return try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
+    }
+
+    /// Whether `bytes` are a playlist that cannot change: a master playlist, or a media playlist
+    /// that ends.
+    static func cannotChange(_ bytes: [UInt8]) -> Bool {
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.contains("#EXT-X-STREAM-INF") || text.contains("#EXT-X-ENDLIST")
+    }
+}
