@@ -79,6 +79,30 @@ final class PlayerHarness {
         }
     }
 
+    /// Checks that the item whose segments answered 404 in one or more renditions played to its
+    /// end, `watched`, on the rendition `height` high, each failure told to the app as an error
+    /// event, and that the picture went on at the position: each frame once and in order, none
+    /// missing for longer than a segment (30 frames), up to `lastFrame` at least, the position
+    /// never back.
+    func expectPlayedOnAfterFailover(
+        _ watched: Watched, onHeight height: Int, lastFrame: Int,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        #expect(
+            watched.finished && player.status == .ended, "\(player.status)", sourceLocation: sourceLocation)
+        #expect(player.currentRendition?.height == height, sourceLocation: sourceLocation)
+        #expect(
+            !errors.isEmpty && errors.allSatisfy { $0 == .network(.httpStatus(404)) }, "\(errors)",
+            sourceLocation: sourceLocation)
+        let frames = watched.frameNumbers
+        #expect(watched.picturesAdvance, "\(frames)", sourceLocation: sourceLocation)
+        #expect(
+            zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 <= 30 }, "\(frames)",
+            sourceLocation: sourceLocation)
+        #expect((frames.last ?? 0) >= lastFrame, "\(frames)", sourceLocation: sourceLocation)
+        #expect(watched.positionNeverWentBack, "the position went back", sourceLocation: sourceLocation)
+    }
+
     /// The renditions the player changed to for `reason`, in order.
     func renditionChanges(_ reason: RenditionChangeReason) -> [Rendition] {
         events.compactMap {
