@@ -80,17 +80,10 @@ extension PlaybackSession {
         }
     }
 
-    /// The playlist at `url`: read once when it cannot change (``lastingPlaylists``), else every time.
+    /// The playlist at `url`: read once when it cannot change (``playlistStore``), else every time.
     func playlist(at url: String, guardian: InterruptGuard) throws(PlayerError) -> HLSPlaylist {
-        if let known = lastingPlaylists.withLock({ $0[url] }) { return known }
-        let read = try playlistStore.playlist(
+        try playlistStore.playlist(
             at: url, timeout: options.networkTimeout, interrupt: guardian, counter: fetched)
-        switch read {
-        case .master: lastingPlaylists.withLock { $0[url] = read }
-        case .media(let media) where media.isFinished: lastingPlaylists.withLock { $0[url] = read }
-        case .media: break
-        }
-        return read
     }
 
     /// Has an on-demand HLS item begin where its playlist's start point (`EXT-X-START`) says

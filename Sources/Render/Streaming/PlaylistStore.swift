@@ -1,12 +1,19 @@
 /// The HLS playlists of an item that cannot change, as fetched: master playlists, and media
 /// playlists that end (`EXT-X-ENDLIST`), by URL. Every later read of one, the player's own and the
 /// demuxer's when the container opens anew (a seek, a switch or a failover in a stream of
-/// fragmented-MP4 segments, a loop), is answered from here, so that each is fetched once.
+/// fragmented-MP4 segments, a loop), is answered from here, so that each is fetched once and
+/// parsed once.
 ///
 /// A live media playlist, which grows, is fetched at each read; the playlists of a
 /// ``DASHBridge`` are written in memory already.
 final class PlaylistStore: Sendable {
-    private let kept = Locked<[String: [UInt8]]>([:])
+    private struct Kept {
+        var bytes: [UInt8]
+        /// The playlist, once a reader asked for it parsed.
+        var parsed: HLSPlaylist?
+    }
+
+    private let kept = Locked<[String: Kept]>([:])
 
     /// The bytes of the playlist at `url`: those kept, else fetched (counted by `counter`) and kept
     /// when the playlist cannot change.
@@ -15,10 +22,10 @@ final class PlaylistStore: Sendable {
     func read(
         _ url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> [UInt8] {
-        if let known = kept.withLock({ $0[url] }) { return known }
+        if let known = kept.withLock({ $0[url]?.bytes }) { return known }
         let bytes = try HLSPlaylistFetch.read(url, timeout: timeout, interrupt: interrupt, counter: counter)
         if DASHBridge.serving(url) == nil, Self.cannotChange(bytes) {
-            kept.withLock { $0[url] = bytes }
+            kept.withLock { $0[url] = Kept(bytes: bytes) }
         }
         return bytes
     }
@@ -29,8 +36,16 @@ final class PlaylistStore: Sendable {
     func playlist(
         at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> HLSPlaylist {
+        if let known = parsedPlaylist(at: url) { return known }
         let bytes = try read(url, timeout: timeout, interrupt: interrupt, counter: counter)
-        return try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
+        let playlist = try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
+        kept.withLock { $0[url]?.parsed = playlist }
+        return playlist
+    }
+
+    /// The playlist at `url` when it is kept and a reader asked for it parsed; `nil` otherwise.
+    func parsedPlaylist(at url: String) -> HLSPlaylist? {
+        kept.withLock { $0[url]?.parsed }
     }
 
     /// Whether `bytes` are a playlist that cannot change: a master playlist, or a media playlist

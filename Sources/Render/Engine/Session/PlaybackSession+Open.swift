@@ -128,7 +128,7 @@ extension PlaybackSession {
         info.metadata = source.metadata
         info.isHLS = source.formatName == "hls"
         info.timelineOrigin = source.startTime
-        if case .master(let master)? = lastingPlaylists.withLock({ $0[location] }) {
+        if case .master(let master)? = playlistStore.parsedPlaylist(at: location) {
             info.masterPlaylist = master
         }
         info.ladder = ladder

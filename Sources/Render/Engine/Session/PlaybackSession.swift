@@ -61,9 +61,8 @@ final class PlaybackSession: Sendable {
     /// taken once by the demux thread (``takeBeginning()``).
     let beginning = Locked<(time: Double, exact: Bool)?>(nil)
     /// The HLS playlists the session read that cannot change (master playlists, and media
-    /// playlists that are finished), by URL, so that each is fetched once.
-    let lastingPlaylists = Locked<[String: HLSPlaylist]>([:])
-    /// The bytes of those playlists, which the demuxer reads too when the container opens anew.
+    /// playlists that end), so that each is fetched once; the demuxer reads them too where the
+    /// container opens anew.
     let playlistStore = PlaylistStore()
     /// A network DASH manifest read before the item opens (``readManifest()``).
     let manifest = Locked<PrefetchedManifest?>(nil)
