@@ -2,11 +2,12 @@
 
 APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libswresample-dev \
                 libavfilter-dev libsdl2-dev libsdl2-ttf-dev libcairo2-dev libass-dev libdbus-1-dev \
-                fonts-dejavu-core pkg-config libcurl4 dbus
+                libx11-dev libxss-dev fonts-dejavu-core pkg-config libcurl4 dbus
 # Tools the tests and benchmarks compare against or use for screenshots, and the desktop's
-# accessibility stack with libatspi's Python bindings, which the screen-reader tests read through;
+# accessibility stack with libatspi's Python bindings, which the screen-reader tests read through, and
+# Xvfb, the real X window of the desktop tests;
 # optional for building.
-APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl
+APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl xvfb
 
 SWIFT        ?= swift
 # The main demo: a YouTube-style watch page (`make run DEMO=QuickStart` for the README's first example).

@@ -64,6 +64,13 @@ let package = Package(
             pkgConfig: "dbus-1",
             providers: [.apt(["libdbus-1-dev"])]
         ),
+        // Xlib, for the tests that act on a real window under Xvfb as the desktop's other clients do.
+        .systemLibrary(
+            name: "CXlib",
+            path: "Sources/CXlib",
+            pkgConfig: "x11",
+            providers: [.apt(["libx11-dev", "libxss-dev"])]
+        ),
         .target(name: "VideoPlayerDBus", dependencies: ["CDBus"], path: "Sources/DBus"),
         .target(
             name: "VideoPlayerRender",
@@ -257,7 +264,7 @@ let package = Package(
             name: "DemoTests",
             dependencies: [
                 "VideoPlayerTestSupport", "YouTubeDemo", "QuickTimeDemo", "DemoSupport", "VideoPlayerWidgets",
-                "vpc-play", "VideoNavigationDemo",
+                "vpc-play", "VideoNavigationDemo", "CXlib", "VideoPlayerDBus",
             ],
             path: "Tests/DemoTests"
         ),

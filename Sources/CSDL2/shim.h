@@ -41,4 +41,24 @@ static inline const char *csdl_gl_renderer_string(void) {
     return getString ? (const char *)getString(0x1F01) : NULL;
 }
 
+// SDL's connection to the X server (Xlib's `Display *`) behind `window`, or NULL when the window is
+// not on X11. NB: with SDL_VIDEO_DRIVER_X11 defined, SDL_syswm.h would bring Xlib's names into every
+// file that imports this module; without it the union keeps its size and alignment (its Wayland
+// members hold pointers), and SDL's X11 driver puts the display at its start.
+#ifdef SDL_VIDEO_DRIVER_X11
+#undef SDL_VIDEO_DRIVER_X11
+#include <SDL2/SDL_syswm.h>
+#define SDL_VIDEO_DRIVER_X11 1
+#else
+#include <SDL2/SDL_syswm.h>
+#endif
+static inline void *csdl_x11_display(SDL_Window *window) {
+    SDL_SysWMinfo info;
+    SDL_VERSION(&info.version);
+    if (!SDL_GetWindowWMInfo(window, &info) || info.subsystem != SDL_SYSWM_X11) return NULL;
+    void *display;
+    SDL_memcpy(&display, &info.info, sizeof display);
+    return display;
+}
+
 #endif

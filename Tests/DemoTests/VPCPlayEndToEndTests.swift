@@ -14,7 +14,7 @@ import VideoPlayerWidgets
         + "Dialogue: 0,0:00:00.00,0:00:02.00,Top,,0,0,0,,HEAD\n"
 
     /// The `vpc-play` executable SwiftPM built next to the test bundle.
-    static var executable: URL {
+    nonisolated static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("vpc-play")
     }

@@ -149,7 +149,7 @@ public final class PlayerWindow {
         isInhibitingScreenSaver = wanted
         // NB: the desktop lists the hold under the app's name (SDL's default: "My SDL application").
         if wanted { SDL_SetHint(SDL_HINT_APP_NAME, title) }
-        ScreenSaverInhibition.hold(wanted)
+        ScreenSaverInhibition.hold(wanted, by: scene.window)
     }
 
     /// Starts the media session, whose media keys act on the player, and publishes it on the
@@ -179,7 +179,7 @@ public final class PlayerWindow {
         for companion in companions { closeCompanion(companion) }
         if isInhibitingScreenSaver {
             isInhibitingScreenSaver = false
-            ScreenSaverInhibition.hold(false)
+            ScreenSaverInhibition.hold(false, by: scene.window)
         }
         if context.window.window === self { context.window.window = nil }
         if context.isServiceStarted(MediaSessionService.self) {

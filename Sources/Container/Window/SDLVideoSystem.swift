@@ -42,14 +42,47 @@ enum SDLVideoSystem {
 enum ScreenSaverInhibition {
     private static var holders = 0
 
-    /// Counts a window in (`true`) or out (`false`); SDL's switch flips on the first in and the
+    /// Counts `window` in (`true`) or out (`false`); SDL's switch flips on the first in and the
     /// last out.
-    static func hold(_ holding: Bool) {
+    static func hold(_ holding: Bool, by window: SDLWindowHandle) {
         holders = max(0, holders + (holding ? 1 : -1))
         if holding, holders == 1 {
             SDL_DisableScreenSaver()
         } else if !holding, holders == 0 {
             SDL_EnableScreenSaver()
+            X11ScreenSaver.resume(on: window)
         }
+    }
+}
+
+/// The X server's own screensaver, which SDL holds off where the desktop has no
+/// org.freedesktop.ScreenSaver on the session bus (plain window managers, no bus at all).
+///
+/// NB: SDL 2.26 suspends it then (MIT-SCREEN-SAVER's suspend, on its own connection to the server)
+/// but never resumes it: its D-Bus call to let go succeeds for want of anything to let go, so the
+/// screen would never blank again while the process lives. The suspension belongs to SDL's
+/// connection, so the resume goes through it too. Where SDL held the screensaver off through D-Bus,
+/// or resumes it itself (later SDL), the resume finds nothing suspended and does nothing. libXss is
+/// looked up at run time, as SDL does, so a machine without it only misses the resume.
+@MainActor
+enum X11ScreenSaver {
+    private typealias Suspend = @convention(c) (OpaquePointer?, Int32) -> Void
+    private typealias Flush = @convention(c) (OpaquePointer?) -> Int32
+
+    private static let functions: (suspend: Suspend, flush: Flush)? = {
+        guard let xss = dlopen("libXss.so.1", RTLD_NOW | RTLD_LOCAL),
+            let x11 = dlopen("libX11.so.6", RTLD_NOW | RTLD_LOCAL),
+            let suspend = dlsym(xss, "XScreenSaverSuspend"), let flush = dlsym(x11, "XFlush")
+        else { return nil }
+        return (unsafeBitCast(suspend, to: Suspend.self), unsafeBitCast(flush, to: Flush.self))
+    }()
+
+    /// Lets the X server's screensaver run again for SDL's connection behind `window`; nothing
+    /// when the window is not on X11.
+    static func resume(on window: SDLWindowHandle) {
+        guard let display = csdl_x11_display(window.window), let functions else { return }
+        let connection = OpaquePointer(display)
+        functions.suspend(connection, 0)
+        _ = functions.flush(connection)
     }
 }
