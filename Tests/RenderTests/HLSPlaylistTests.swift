@@ -237,4 +237,46 @@ import Testing
         let master = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\na.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=2\nb.m3u8\n"
         #expect(HLSMediaPlaylist.trimmed(master, before: 5) == nil)
     }
+
+    @Test func aPlaylistRebasedOntoWhereARedirectLedHasEveryURIAbsolute() {
+        let master = [
+            "#EXTM3U",
+            #"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",URI="audio/en.m3u8""#,
+            #"#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO="a""#,
+            "720p/index.m3u8",
+            "#EXT-X-STREAM-INF:BANDWIDTH=400000",
+            "https://other.example/360p/index.m3u8",
+            "",
+        ].joined(separator: "\r\n")
+        #expect(
+            HLSPlaylist.rebased(master, onto: "http://cdn.example/v/1/master.m3u8?token=x")
+                == [
+                    "#EXTM3U",
+                    #"#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",URI="http://cdn.example/v/1/audio/en.m3u8""#,
+                    #"#EXT-X-STREAM-INF:BANDWIDTH=800000,AUDIO="a""#,
+                    "http://cdn.example/v/1/720p/index.m3u8",
+                    "#EXT-X-STREAM-INF:BANDWIDTH=400000",
+                    "https://other.example/360p/index.m3u8",
+                    "",
+                ].joined(separator: "\n"))
+        let media = """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXT-X-MAP:URI="init.mp4"
+            #EXT-X-KEY:METHOD=AES-128,URI="/keys/7",KEYFORMATURI="x"
+            #EXTINF:2,
+            ../seg/0.m4s
+            #EXT-X-ENDLIST
+            """
+        #expect(
+            HLSPlaylist.rebased(media, onto: "http://cdn.example/v/1/index.m3u8") == """
+                #EXTM3U
+                #EXT-X-TARGETDURATION:2
+                #EXT-X-MAP:URI="http://cdn.example/v/1/init.mp4"
+                #EXT-X-KEY:METHOD=AES-128,URI="http://cdn.example/keys/7",KEYFORMATURI="x"
+                #EXTINF:2,
+                http://cdn.example/v/seg/0.m4s
+                #EXT-X-ENDLIST
+                """)
+    }
 }

@@ -69,6 +69,40 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A master playlist whose URL redirects, as a CDN's does: its renditions are where the
+        /// redirect leads, as for libavformat's demuxer, not beside the URL asked for.
+        @Test func aLadderBehindARedirectPlaysFromWhereTheRedirectLeads() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let master = "/" + TestMedia.hlsMasterPlaylistName
+            server.redirect("/moved" + master, to: server.url(for: master).absoluteString)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/moved" + master)), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            #expect(player.renditions.map(\.height) == [240, 180, 120])
+            #expect(player.currentRendition?.height == 240)
+            player.setQuality(.fixed(2))
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition?.height == 120)
+            let requests = server.requests
+            let moved = requests.filter { $0.contains("/moved/") }
+            #expect(
+                !moved.isEmpty && moved.allSatisfy { $0.hasPrefix("GET /moved\(master) ") }, "\(requests)")
+            // The player's own reads of the ladder's playlists (its choice of the first rendition,
+            // the splice's map) find them: one read of each, the demuxer's included.
+            for height in Self.heights {
+                let playlist = "GET /\(TestMedia.hlsRenditionFolder(height: height))/"
+                #expect(
+                    requests.filter { $0.hasPrefix(playlist) && $0.contains(".m3u8") }.count <= 2,
+                    "\(requests)")
+            }
+            #expect(
+                Set(Self.segments(of: 240, in: requests) + Self.segments(of: 120, in: requests)).count >= 5)
+            await harness.close()
+        }
+
         @Test(arguments: HLSLadderAudio.allCases)
         func aChosenRenditionPlaysFromTheNextSegmentWithoutAGapOrAJumpBack(audio: HLSLadderAudio) async throws
         {

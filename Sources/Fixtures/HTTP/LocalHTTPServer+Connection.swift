@@ -61,19 +61,25 @@ extension LocalHTTPServer {
 
     /// Sends the response; `false` when the connection broke or was killed.
     private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
-        let (override, memoryFile) = state.withLock { state -> (Int?, Data?) in
+        let (override, memoryFile, redirect) = state.withLock {
+            state -> (Int?, Data?, (status: Int, location: String)?) in
             state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
             let file = state.files[request.path]
-            guard let override = state.statusOverrides[request.path] else { return (nil, file) }
+            let redirect = state.redirects[request.path]
+            guard let override = state.statusOverrides[request.path] else { return (nil, file, redirect) }
             guard override.passing == 0 else {
                 state.statusOverrides[request.path] = (override.status, override.passing - 1)
-                return (nil, file)
+                return (nil, file, redirect)
             }
-            return (override.status, file)
+            return (override.status, file, redirect)
         }
         let connection = request.keepAlive ? "keep-alive" : "close"
         guard request.method == "GET" || request.method == "HEAD" else {
             return sendAll(fd, head(405, ["Content-Length": "0", "Connection": connection]))
+        }
+        if let redirect, override == nil {
+            let fields = ["Location": redirect.location, "Content-Length": "0", "Connection": connection]
+            return sendAll(fd, head(redirect.status, fields))
         }
         if let override {
             return sendAll(fd, head(override, ["Content-Length": "0", "Connection": connection]))
@@ -109,7 +115,8 @@ extension LocalHTTPServer {
 
     private func head(_ status: Int, _ fields: [String: String]) -> [UInt8] {
         let reasons = [
-            200: "OK", 206: "Partial Content", 404: "Not Found", 405: "Method Not Allowed",
+            200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found",
+            307: "Temporary Redirect", 308: "Permanent Redirect", 404: "Not Found", 405: "Method Not Allowed",
             416: "Range Not Satisfiable", 500: "Internal Server Error",
         ]
         var fields = fields

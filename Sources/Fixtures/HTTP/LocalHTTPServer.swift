@@ -22,6 +22,8 @@ public final class LocalHTTPServer: Sendable {
         /// The status answered for a path, and how many more of its requests are answered as usual
         /// before.
         var statusOverrides: [String: (status: Int, passing: Int)] = [:]
+        /// Paths answered with a redirect: the status (301, 302, 307, 308) and the `Location`.
+        var redirects: [String: (status: Int, location: String)] = [:]
         var requests: [String] = []
         var bodyBytesSent = 0
         /// Seconds the `Date` of the answers runs ahead of the machine's clock.
@@ -121,6 +123,12 @@ public final class LocalHTTPServer: Sendable {
 
     /// Serves `data` at `path`, replacing any file there.
     /// Dates the answers (their `Date` header) `seconds` ahead of the machine's clock.
+    /// Answers requests of `path` with a redirect (`status`, 302 unless told) to `location`, an
+    /// absolute URL or a path on this server, as a CDN that sends players elsewhere does.
+    public func redirect(_ path: String, to location: String, status: Int = 302) {
+        state.withLock { $0.redirects[path] = (status, location) }
+    }
+
     public func setClockAhead(_ seconds: Double) { state.withLock { $0.clockAhead = seconds } }
 
     public func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }

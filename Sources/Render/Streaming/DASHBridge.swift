@@ -421,11 +421,10 @@ final class DASHBridge: Sendable {
                 MediaPlayer.now - loadedAt >= max(period, Self.shortestUpdatePeriod)
             else { return }
             let updated = Result(catching: { () throws(PlayerError) -> DASHManifest in
-                let bytes = try HLSPlaylistFetch.read(
+                let (bytes, base) = try HLSPlaylistFetch.fetch(
                     manifestURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
                     counter: counter, operation: "loading the manifest")
-                return try DASHManifest(
-                    parsing: String(decoding: bytes, as: UTF8.self), location: manifestURL)
+                return try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: base)
             })
             guard !interrupt.isAborted else { return }
             let now = MediaPlayer.now

@@ -33,15 +33,32 @@ enum HLSPlaylistFetch {
     }
 
     /// The bytes at `url`, at most `limit` of them (the default: ``HLSPlaylist/byteLimit``), each
-    /// counted by `counter`.
+    /// counted by `counter`; as ``fetch(_:timeout:interrupt:limit:counter:operation:)``.
     ///
     /// - Throws: the network failure; `.unsupportedFormat` when there are more than `limit` bytes.
     static func read(
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
         counter: ByteCounter? = nil, operation: String = "loading the playlist"
     ) throws(PlayerError) -> [UInt8] {
+        try fetch(
+            url, timeout: timeout, interrupt: interrupt, limit: limit, counter: counter, operation: operation
+        ).bytes
+    }
+
+    /// The bytes at `url`, at most `limit` of them, each counted by `counter`, and the URL they
+    /// were read from: where the redirects libavformat's HTTP reader followed led. A playlist
+    /// read elsewhere comes with its URIs made absolute against that URL
+    /// (``HLSPlaylist/rebased(_:onto:)``).
+    ///
+    /// - Throws: the network failure; `.unsupportedFormat` when there are more than `limit` bytes.
+    static func fetch(
+        _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
+        counter: ByteCounter? = nil, operation: String = "loading the playlist"
+    ) throws(PlayerError) -> (bytes: [UInt8], location: String) {
         if let bridge = DASHBridge.serving(url) {
-            return try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+            return (
+                try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter), url
+            )
         }
         var options: OpaquePointer?
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
@@ -69,7 +86,23 @@ enum HLSPlaylistFetch {
             }
         }
         Logger.network.debug("\(operation): \(bytes.count) bytes of \(url)")
-        return bytes
+        guard let location = finalLocation(of: context), location != url else { return (bytes, url) }
+        Logger.network.debug("\(url) redirected to \(location)")
+        guard bytes.starts(with: Array("#EXTM3U".utf8)) else { return (bytes, location) }
+        return (
+            Array(HLSPlaylist.rebased(String(decoding: bytes, as: UTF8.self), onto: location).utf8), location
+        )
+    }
+
+    /// The URL libavformat's HTTP reader read `context` from, after the redirects it followed;
+    /// `nil` for other protocols.
+    private static func finalLocation(of context: UnsafeMutablePointer<AVIOContext>) -> String? {
+        var value: UnsafeMutablePointer<UInt8>?
+        guard av_opt_get(context, "location", AV_OPT_SEARCH_CHILDREN, &value) >= 0, let value else {
+            return nil
+        }
+        defer { av_free(value) }
+        return String(cString: value)
     }
 
     /// `uri` as an absolute URL, relative to the playlist at `base`.

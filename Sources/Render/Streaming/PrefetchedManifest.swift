@@ -7,13 +7,17 @@ struct PrefetchedManifest: Sendable {
     var bridge: DASHBridge?
     /// Whether the presentation is live (`type="dynamic"`).
     var isLive = false
+    /// Whether a redirect led the manifest elsewhere, where its relative URLs point.
+    var isRedirected = false
 
     /// What the demuxer opens for the item at `location`: the master playlist of the bridge, else
     /// `location`.
     func opened(for location: String) -> String { bridge?.masterURL ?? location }
 
-    /// What the demuxer reads from memory: the manifest, unless the bridge plays it.
-    var prefetched: [UInt8]? { bridge == nil ? bytes : nil }
+    /// What the demuxer reads from memory: the manifest, unless the bridge plays it or a redirect
+    /// led it elsewhere (read from memory, its URLs would be taken as relative to the one asked
+    /// for, so the demuxer fetches it itself).
+    var prefetched: [UInt8]? { bridge == nil && !isRedirected ? bytes : nil }
 
     /// Reads the manifest at `location` when it is a network DASH manifest; `nil` for anything
     /// else.
@@ -24,12 +28,12 @@ struct PrefetchedManifest: Sendable {
         _ location: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> PrefetchedManifest? {
         guard isNetworkLocation(location), NetworkWatch.isManifest(location) else { return nil }
-        let bytes = try HLSPlaylistFetch.read(
+        let (bytes, base) = try HLSPlaylistFetch.fetch(
             location, timeout: timeout, interrupt: InterruptGuard(parent: interrupt),
             limit: DASHManifest.byteLimit, counter: counter, operation: "loading the manifest")
         var bridge: DASHBridge?
         do throws(PlayerError) {
-            let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: location)
+            let parsed = try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: base)
             if parsed.isDynamic {
                 bridge = try DASHBridge(manifest: parsed, url: location)
                 bridge?.synchronizeClock(
@@ -42,6 +46,8 @@ struct PrefetchedManifest: Sendable {
             // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
-        return PrefetchedManifest(bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes))
+        return PrefetchedManifest(
+            bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes),
+            isRedirected: base != location)
     }
 }
