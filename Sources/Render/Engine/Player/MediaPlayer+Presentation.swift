@@ -89,11 +89,12 @@ extension MediaPlayer {
                 experience.started(at: now)
                 show(frame, clockTime: clockTime)
                 if let pendingSeek, pendingSeek.serial == serial {
-                    // After an exact seek past the last picture, the decoder sends that picture:
-                    // it shows, and the position stays where the seek asked.
-                    let pastLast =
-                        pendingSeek.exact && frame.time + frame.duration <= pendingSeek.target + 0.001
-                    completeSeek(at: pastLast ? pendingSeek.target : frame.time)
+                    // An exact seek's first picture is the one showing at the target (or, past the
+                    // last picture, that picture), and the sound begins at the target: the position
+                    // stays where the seek asked, not up to a frame before it. A keyframe seek's
+                    // position is its picture's.
+                    let atTarget = pendingSeek.exact && frame.time <= pendingSeek.target
+                    completeSeek(at: atTarget ? pendingSeek.target : frame.time)
                     session.clock.set(currentTime)
                 }
                 continue
