@@ -22,7 +22,7 @@ final class PlaylistStore: Sendable {
     func read(
         _ url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) -> [UInt8] {
-        if let known = kept.withLock({ $0[url]?.bytes }) { return known }
+        if let known = kept(url) { return known }
         let bytes = try HLSPlaylistFetch.read(url, timeout: timeout, interrupt: interrupt, counter: counter)
         if DASHBridge.serving(url) == nil, Self.cannotChange(bytes) {
             kept.withLock { $0[url] = Kept(bytes: bytes) }
@@ -41,6 +41,11 @@ final class PlaylistStore: Sendable {
         let playlist = try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
         kept.withLock { $0[url]?.parsed = playlist }
         return playlist
+    }
+
+    /// The bytes of the playlist at `url` when it is kept; `nil` otherwise. Nothing is fetched.
+    func kept(_ url: String) -> [UInt8]? {
+        kept.withLock { $0[url]?.bytes }
     }
 
     /// The playlist at `url` when it is kept and a reader asked for it parsed; `nil` otherwise.

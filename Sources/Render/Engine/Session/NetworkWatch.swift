@@ -19,7 +19,8 @@ import Logging
 /// does.
 ///
 /// Some documents it answers from memory (``readInMemory(_:)``): a DASH manifest the player
-/// already fetched, and the playlists and initialization segments of a ``DASHBridge``.
+/// already fetched, the HLS playlists that cannot change it already read, and the playlists and
+/// initialization segments of a ``DASHBridge``.
 ///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
@@ -137,8 +138,9 @@ final class NetworkWatch: Sendable {
         }
     }
 
-    /// The document at `url` when the watch has it in memory: the one prefetched, a playlist a
-    /// ``DASHBridge`` writes, or a playlist cut as ``cut`` says; `nil` for any other URL.
+    /// The document at `url` when the watch has it in memory: the one prefetched, a playlist cut
+    /// as ``cut`` says, a playlist that cannot change already read (``PlaylistStore``), or a
+    /// playlist a ``DASHBridge`` writes; `nil` for any other URL.
     func document(at url: String) -> Result<[UInt8], PlayerError>? {
         var bytes = prefetched.withLock { kept -> [UInt8]? in
             guard let document = kept, document.url == url else { return nil }
@@ -161,6 +163,11 @@ final class NetworkWatch: Sendable {
             } catch {
                 return .failure(error)
             }
+        }
+        // NB: what the player read before the container opened (the master playlist and the
+        // variants' playlists of an on-demand ladder) is not fetched a second time.
+        if bytes == nil, Self.isPlaylist(url), let kept = playlists?.kept(url) {
+            bytes = kept
         }
         if bytes == nil, let bridge = DASHBridge.serving(url) {
             let guardian = InterruptGuard(parent: interrupt)
