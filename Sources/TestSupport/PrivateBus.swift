@@ -5,6 +5,8 @@ import VideoPlayerDBus
 public enum PrivateBusError: Error {
     /// `dbus-daemon` printed no address.
     case noAddress
+    /// A program the test runs on the bus is not installed (the Debian package, from `make deps`).
+    case missing(String)
 }
 
 /// A `dbus-daemon` of the test's own, gone with the value: no test touches the machine's buses.
@@ -60,6 +62,31 @@ public final class PrivateBus {
             kill(process.processIdentifier, SIGKILL)
             throw PrivateBusError.noAddress
         }
+    }
+
+    /// Runs `playerctl` (the desktop's command-line media controller) with `arguments` on this
+    /// bus; its standard output, trimmed. It waits without blocking the main actor, which may be
+    /// the player answering it.
+    ///
+    /// - Throws: ``PrivateBusError/missing(_:)`` without playerctl, or the failure to start it.
+    nonisolated(nonsending) public func playerctl(_ arguments: [String]) async throws -> String {
+        let path = "/usr/bin/playerctl"
+        guard FileManager.default.isExecutableFile(atPath: path) else {
+            throw PrivateBusError.missing("\(path) (Debian package playerctl; make deps)")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<1000 where process.isRunning {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     deinit {

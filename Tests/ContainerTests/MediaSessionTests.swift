@@ -473,24 +473,9 @@ final class DesktopClient {
         quiet.close()
     }
 
-    /// Runs `playerctl` (the desktop's command-line media controller) on the private bus, the main
-    /// actor free meanwhile to answer it; its standard output, trimmed.
+    /// Runs `playerctl` on the private bus for this test's player.
     func playerctl(_ arguments: String...) async throws -> String {
-        let path = "/usr/bin/playerctl"
-        try #require(FileManager.default.isExecutableFile(atPath: path), "install playerctl (make deps)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["--player=Watch"] + arguments
-        process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<1000 where process.isRunning {
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        try await bus.playerctl(["--player=Watch"] + arguments)
     }
 
     @Test func playerctlSeesAndControlsThePlayer() async throws {

@@ -6,8 +6,10 @@ import VideoPlayerTestSupport
 /// vpc-play in a real X window (Xvfb) on a session bus of the test's own, with the test as the
 /// desktop's other programs: the X server's screensaver, `playerctl`, and a file manager dragging
 /// files onto the window.
+@MainActor
 @Suite(.serialized) struct VPCPlayDesktopEndToEndTests {
     /// vpc-play showing `clip` on a display and bus of its own; everything stops with the value.
+    @MainActor
     final class Desktop {
         // NB: declared in the order they go: the client before its server.
         let x: XClient
@@ -43,49 +45,39 @@ import VideoPlayerTestSupport
 
         /// Runs `playerctl` on the bus; its standard output, trimmed.
         @discardableResult
-        func playerctl(_ arguments: String...) throws -> String {
-            let path = "/usr/bin/playerctl"
-            try #require(FileManager.default.isExecutableFile(atPath: path), "install playerctl (make deps)")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: path)
-            process.arguments = arguments
-            process.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func playerctl(_ arguments: String...) async throws -> String {
+            try await bus.playerctl(arguments)
         }
 
-        /// Whether `condition` holds within `seconds`, asked every 50 ms.
-        func becomes(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
+        /// Whether `playerctl` with `arguments` answers `expected` within `seconds`.
+        func playerctl(_ arguments: String..., answers expected: String, within seconds: Double) async throws
+            -> Bool
+        {
             let deadline = Date().addingTimeInterval(seconds)
             repeat {
-                if try condition() { return true }
-                usleep(50_000)
+                if try await bus.playerctl(arguments) == expected { return true }
+                try await Task.sleep(for: .milliseconds(50))
             } while Date() < deadline
             return false
         }
     }
 
-    static func clip() throws -> URL {
+    nonisolated static func clip() throws -> URL {
         try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 60, tone: nil))
     }
 
-    @Test func theScreenSaverIsHeldOffWhileVideoPlaysAndComesBackWhenPaused() throws {
+    @Test func theScreenSaverIsHeldOffWhileVideoPlaysAndComesBackWhenPaused() async throws {
         let desktop = try Desktop(playing: Self.clip())
         _ = try desktop.x.dropTarget(ofProcess: desktop.player.processIdentifier)
-        #expect(try desktop.becomes(within: 20) { try desktop.playerctl("status") == "Playing" })
+        #expect(try await desktop.playerctl("status", answers: "Playing", within: 20))
         // Two timeouts of the screensaver go by while the video plays.
-        usleep(2_500_000)
+        try await Task.sleep(for: .seconds(2.5))
         #expect(!desktop.x.screenSaverIsOn, "held off while playing")
-        try desktop.playerctl("pause")
-        #expect(desktop.becomes(within: 5) { desktop.x.screenSaverIsOn }, "let go when paused")
-        try desktop.playerctl("play")
-        #expect(desktop.becomes(within: 5) { !desktop.x.screenSaverIsOn }, "held off again")
-        usleep(2_500_000)
+        try await desktop.playerctl("pause")
+        #expect(await waitUntil(timeout: 5) { desktop.x.screenSaverIsOn }, "let go when paused")
+        try await desktop.playerctl("play")
+        #expect(await waitUntil(timeout: 5) { !desktop.x.screenSaverIsOn }, "held off again")
+        try await Task.sleep(for: .seconds(2.5))
         #expect(!desktop.x.screenSaverIsOn)
     }
 
@@ -119,33 +111,32 @@ import VideoPlayerTestSupport
         }
     }
 
-    @Test func theDesktopsScreenSaverServiceHoldsTheScreenAwakeWhileVideoPlays() throws {
+    @Test func theDesktopsScreenSaverServiceHoldsTheScreenAwakeWhileVideoPlays() async throws {
         var service: ScreenSaverService?
         let desktop = try Desktop(playing: Self.clip()) { service = try ScreenSaverService(on: $0) }
         let screenSaver = try #require(service)
         _ = try desktop.x.dropTarget(ofProcess: desktop.player.processIdentifier)
-        #expect(desktop.becomes(within: 20) { screenSaver.answer() == ["Inhibit Playing video → 7"] })
-        #expect(try desktop.playerctl("status") == "Playing")
-        try desktop.playerctl("pause")
+        #expect(await waitUntil(timeout: 20) { screenSaver.answer() == ["Inhibit Playing video → 7"] })
+        #expect(try await desktop.playerctl("status") == "Playing")
+        try await desktop.playerctl("pause")
         #expect(
-            desktop.becomes(within: 5) {
+            await waitUntil(timeout: 5) {
                 screenSaver.answer() == ["Inhibit Playing video → 7", "UnInhibit 7"]
             })
     }
 
-    @Test func aFileDraggedOntoTheWindowFromAnotherProgramPlays() throws {
+    @Test func aFileDraggedOntoTheWindowFromAnotherProgramPlays() async throws {
         let desktop = try Desktop(playing: Self.clip())
         let window = try desktop.x.dropTarget(ofProcess: desktop.player.processIdentifier)
-        #expect(try desktop.becomes(within: 20) { try desktop.playerctl("status") == "Playing" })
+        #expect(try await desktop.playerctl("status", answers: "Playing", within: 20))
         let folder = try TemporaryFolder()
         let dropped = URL(fileURLWithPath: folder.path).appendingPathComponent("dropped clip #2.mp4")
         try FileManager.default.copyItem(
             at: TestMedia.cachedClip(ClipSpec(width: 160, height: 120, duration: 3, tone: nil)), to: dropped)
         try desktop.x.drop(uris: [dropped.absoluteString], onto: window)
         #expect(
-            try desktop.becomes(within: 10) {
-                try desktop.playerctl("metadata", "xesam:title") == "dropped clip #2.mp4"
-            })
-        #expect(try desktop.playerctl("metadata", "mpris:length") == "3000000")
+            try await desktop.playerctl("metadata", "xesam:title", answers: "dropped clip #2.mp4", within: 10)
+        )
+        #expect(try await desktop.playerctl("metadata", "mpris:length") == "3000000")
     }
 }
