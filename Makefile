@@ -8,6 +8,8 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
 # Xvfb, the real X window of the desktop tests;
 # optional for building.
 APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl xvfb
+# The players the benchmark's real X window table compares with, besides ffplay (in ffmpeg).
+APT_BENCH    := mpv
 
 SWIFT        ?= swift
 # The main demo: a YouTube-style watch page (`make run DEMO=QuickStart` for the README's first example).
@@ -19,7 +21,7 @@ HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
-	@missing=""; for p in $(APT_PACKAGES) $(APT_TOOLS); do \
+	@missing=""; for p in $(APT_PACKAGES) $(APT_TOOLS) $(EXTRA_APT); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -85,8 +87,10 @@ test-address: deps
 	  .build-asan/debug/VideoPlayerContainerPackageTests.xctest --testing-library swift-testing \
 	  --no-parallel --filter '$(SANITIZED_TESTS)'
 
-# Real-time playback through the whole stack, compared with ffplay; prints one table (see Benchmarks/README.md).
-bench: deps
+# Real-time playback through the whole stack, compared with ffplay, then in a real X window (an Xvfb
+# of its own) with ffplay and mpv; prints the tables (see Benchmarks/README.md).
+bench:
+	$(MAKE) deps EXTRA_APT="$(APT_BENCH)"
 	$(SWIFT) build -c release --product YouTubeDemo
 	$(HEADLESS_ENV) $(SWIFT) run -c release player-bench
 

@@ -1,14 +1,26 @@
 import Foundation
 
 /// Runs every scenario in a fresh worker process (re-executing this program with `--worker`) and
-/// ffplay on the same clips, `runs` times, and keeps the medians.
+/// ffplay on the same clips, `runs` times, and keeps the medians; then the playback clips again in a
+/// real X window, next to ffplay and mpv.
 struct BenchCoordinator {
+    /// Whether and where the playback clips are measured in a real X window.
+    enum XWindow {
+        case skipped
+        /// On an X server started for the measurement (Xvfb), when it is installed.
+        case ownServer
+        /// On the display named.
+        case display(String)
+    }
+
     var runs: Int
     var smoke: Bool
     var cache: URL
     var comparesWithFFplay: Bool
+    var comparesWithMPV = true
     /// The scenarios measured (all but for a run of the demo start alone).
     var scenarios = Scenario.allCases
+    var xWindow = XWindow.ownServer
 
     /// The drivers ffplay and the workers share: nothing reaches a real display or sound card.
     private static let headless = ["SDL_VIDEODRIVER": "offscreen", "SDL_AUDIODRIVER": "dummy"]
@@ -29,7 +41,10 @@ struct BenchCoordinator {
                 ours[scenario, default: []].append(try measureInWorker(scenario))
                 if let ffplay, scenario.isPlayback {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
-                    theirs[scenario, default: []].append(try measureFFplay(ffplay, playing: scenario))
+                    theirs[scenario, default: []].append(
+                        try measurePeer(
+                            ffplay, arguments: WindowPlayer.ffplay.arguments(playing: try clip(of: scenario)),
+                            environment: Self.environment, scenario: scenario))
                 }
                 if let ffplay, scenario == .streaming {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
@@ -38,6 +53,7 @@ struct BenchCoordinator {
             }
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
+        report.xWindow = try measureInXWindow()
         // NB: a cold start makes every sample of the demo (half a minute), so smoke runs leave it out.
         if !smoke, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable) {
             let measurement = DemoStartMeasurement(
@@ -58,14 +74,57 @@ struct BenchCoordinator {
         return report
     }
 
-    private func measureInWorker(_ scenario: Scenario) throws(BenchError) -> Metrics {
+    /// Every window scenario played by us and by every peer installed, in a real X window, `runs`
+    /// times; `nil` when skipped or when no X server could be had.
+    private func measureInXWindow() throws(BenchError) -> BenchReport.XWindowReport? {
+        guard !scenarios.isEmpty else { return nil }
+        let given: String?
+        switch xWindow {
+        case .skipped: return nil
+        case .ownServer: given = nil
+        case .display(let name): given = name
+        }
+        let display: XWindowDisplay
+        switch XWindowDisplay.open(given: given) {
+        case .success(let opened): display = opened
+        case .failure(let error):
+            progress("no X window measured: \(error)")
+            return nil
+        }
+        let players = WindowPlayer.allCases.filter { player in
+            switch player {
+            case .ours: true
+            case .ffplay: comparesWithFFplay && Self.executableInPath("ffplay") != nil
+            case .mpv, .mpvSoftwareFast: comparesWithMPV && Self.executableInPath("mpv") != nil
+            }
+        }
+        var runsByPlayer: [WindowPlayer: [Scenario: [Metrics]]] = [:]
+        for run in 1...runs {
+            for (player, scenarios) in try measureInXWindow(on: display, players: players, run: run) {
+                for (scenario, metrics) in scenarios {
+                    runsByPlayer[player, default: [:]][scenario, default: []].append(metrics)
+                }
+            }
+        }
+        return BenchReport.XWindowReport(
+            display: display.name, serverMeasured: display.server != nil,
+            players: Dictionary(
+                uniqueKeysWithValues: runsByPlayer.map { player, scenarios in
+                    (player.rawValue, BenchReport.encode(scenarios.mapValues(Statistics.median(of:))))
+                }))
+    }
+
+    /// `scenario` measured by a fresh worker with `environment` (and `extraArguments`).
+    func measureInWorker(
+        _ scenario: Scenario, environment: [String: String] = Self.environment, extraArguments: [String] = []
+    ) throws(BenchError) -> Metrics {
         let output = cache.appendingPathComponent("worker-\(scenario.rawValue).json")
         try? FileManager.default.removeItem(at: output)
         let arguments =
             ["--worker", scenario.rawValue, "--cache-dir", cache.path, "--output", output.path]
-            + (smoke ? ["--smoke"] : [])
+            + (smoke ? ["--smoke"] : []) + extraArguments
         let child = ChildProcess(
-            executable: Self.ownExecutable, arguments: arguments, environment: Self.environment,
+            executable: Self.ownExecutable, arguments: arguments, environment: environment,
             logPath: cache.appendingPathComponent("worker-\(scenario.rawValue).log").path)
         let outcome = try child.run(timeout: 180)
         guard outcome.exitCode == 0, let data = try? Data(contentsOf: output),
@@ -76,15 +135,17 @@ struct BenchCoordinator {
             })
     }
 
-    /// ffplay with its window on the same driver and size as ours; its CPU and peak RSS come from wait4.
-    private func measureFFplay(_ ffplay: String, playing scenario: Scenario) throws(BenchError) -> Metrics {
-        let clip = try Worker.clipURL(scenario.clip(smoke: smoke), cache: cache)
+    /// Another player (ffplay, mpv) playing `scenario`'s clip with its window on the same driver and
+    /// of the same size as ours; its CPU and peak RSS come from wait4.
+    func measurePeer(
+        _ program: String, arguments: [String], environment: [String: String], scenario: Scenario
+    ) throws(BenchError) -> Metrics {
+        let name = URL(fileURLWithPath: program).lastPathComponent
         let child = ChildProcess(
-            executable: ffplay,
-            arguments: ["-autoexit", "-x", "1280", "-y", "720", "-loglevel", "error", clip.path],
-            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay.log").path)
+            executable: program, arguments: arguments, environment: environment,
+            logPath: cache.appendingPathComponent("\(name).log").path)
         let outcome = try child.run(timeout: scenario.clip(smoke: smoke).duration + 60)
-        guard outcome.exitCode == 0 else { throw .spawnFailed(ffplay, child.logTail) }
+        guard outcome.exitCode == 0 else { throw .spawnFailed(program, child.logTail) }
         return [
             .cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB,
             .wallSeconds: outcome.wallSeconds,
@@ -109,7 +170,7 @@ struct BenchCoordinator {
         return metrics
     }
 
-    private static var environment: [String: String] {
+    static var environment: [String: String] {
         ProcessInfo.processInfo.environment.merging(headless) { _, forced in forced }
     }
 
@@ -118,14 +179,14 @@ struct BenchCoordinator {
             ?? CommandLine.arguments[0]
     }
 
-    private static func executableInPath(_ name: String) -> String? {
+    static func executableInPath(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first {
             FileManager.default.isExecutableFile(atPath: $0)
         }
     }
 
-    private func progress(_ message: String) {
+    func progress(_ message: String) {
         FileHandle.standardError.write(Data("player-bench: \(message)\n".utf8))
     }
 }

@@ -11,6 +11,38 @@ struct BenchReport: Codable {
         var met: Bool?
     }
 
+    /// The playback clips measured in a real X window, ours and other players'.
+    struct XWindowReport: Codable {
+        /// The X display they drew on.
+        var display: String
+        /// Whether the X server was started for the measurement, so that its CPU time, spent copying
+        /// what each player draws, was counted (`xServerCPUSeconds`).
+        var serverMeasured: Bool
+        /// Player (``WindowPlayer``) → scenario → metric name → median over the runs.
+        var players: [String: [String: [String: Double]]]
+
+        /// The median of `metric` of `player` playing `scenario`'s clip.
+        func value(_ player: WindowPlayer, _ scenario: Scenario, _ metric: Metric) -> Double? {
+            players[player.rawValue]?[scenario.rawValue]?[metric.rawValue]
+        }
+
+        /// The player's CPU seconds plus the X server's while it played, when the server was measured.
+        func totalCPUSeconds(_ player: WindowPlayer, _ scenario: Scenario) -> Double? {
+            guard let own = value(player, scenario, .cpuSeconds),
+                let server = value(player, scenario, .xServerCPUSeconds)
+            else { return nil }
+            return own + server
+        }
+
+        /// Our total CPU (player and X server) over `peer`'s, when both were measured.
+        func cpuRatio(to peer: WindowPlayer, _ scenario: Scenario) -> Double? {
+            guard let mine = totalCPUSeconds(.ours, scenario), let theirs = totalCPUSeconds(peer, scenario),
+                theirs > 0
+            else { return nil }
+            return mine / theirs
+        }
+    }
+
     var runs: Int
     var smoke: Bool
     /// The 1, 5 and 15 minute load averages before and after measuring (noisy when high).
@@ -20,6 +52,8 @@ struct BenchReport: Codable {
     var ours: [String: [String: Double]] = [:]
     /// Clip name → metric name → median over the runs of ffplay (empty when ffplay is missing).
     var ffplay: [String: [String: Double]] = [:]
+    /// `nil` when the X window measurement was skipped or had no display.
+    var xWindow: XWindowReport?
     var targets: [TargetResult] = []
 
     /// Our median of `metric` in `scenario`.

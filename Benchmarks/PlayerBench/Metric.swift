@@ -1,6 +1,8 @@
 /// The name of one measurement; its raw value is the key in the JSON report.
 enum Metric: String, CaseIterable, Codable, Sendable {
     case cpuSeconds, peakRSSMiB, wallSeconds
+    /// The CPU time of the X server while a player drew into a real X window.
+    case xServerCPUSeconds
     case framesPresented, framesDropped, dropPercent
     case firstFrameMs
     case avPairs, avP50Ms, avP99Ms, avMaxMs, avMeanSignedMs

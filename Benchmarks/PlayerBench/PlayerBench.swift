@@ -4,12 +4,13 @@ import VideoPlayerContainer
 import VideoPlayerFixtures
 
 /// Measures real-time playback through the whole stack (engine, window, widget overlay) headless,
-/// next to ffplay on the same clips, and prints one table (or JSON).
+/// next to ffplay on the same clips, then in a real X window next to ffplay and mpv, and prints the
+/// tables (or JSON).
 @main
 struct PlayerBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "player-bench",
-        abstract: "Measure playback through the whole stack and compare it with ffplay.",
+        abstract: "Measure playback through the whole stack and compare it with ffplay and mpv.",
         discussion: "Targets are printed next to the values; a miss never makes the program fail.")
 
     @Option(name: .long, help: "Runs per measurement; the table shows medians.")
@@ -24,6 +25,17 @@ struct PlayerBench: ParsableCommand {
     @Flag(name: .customLong("no-ffplay"), help: "Do not run ffplay for comparison.")
     var noFFplay = false
 
+    @Flag(name: .customLong("no-mpv"), help: "Do not run mpv for comparison in the X window.")
+    var noMPV = false
+
+    @Option(
+        name: .long,
+        help: "Measure the X window on this display instead of an Xvfb of its own (its CPU is not counted).")
+    var display: String?
+
+    @Flag(name: .customLong("no-x-window"), help: "Do not measure the playback clips in a real X window.")
+    var noXWindow = false
+
     @Option(name: .long, help: "Where generated clips are kept between runs.")
     var cacheDir = TestMedia.defaultCacheDirectory.appendingPathComponent("player-bench").path
 
@@ -36,6 +48,9 @@ struct PlayerBench: ParsableCommand {
     @Option(name: .long, help: .hidden)
     var output: String?
 
+    @Flag(name: .customLong("x-window"), help: .hidden)
+    var workerInXWindow = false
+
     mutating func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
     }
@@ -43,9 +58,9 @@ struct PlayerBench: ParsableCommand {
     mutating func run() throws {
         let cache = URL(fileURLWithPath: cacheDir)
         if let worker {
-            let smoke = smoke
+            let (smoke, xWindow) = (smoke, workerInXWindow)
             let metrics = try MainActor.assumeIsolated { () throws(BenchError) in
-                try Worker.measure(worker, smoke: smoke, cache: cache)
+                try Worker.measure(worker, smoke: smoke, cache: cache, xWindow: xWindow)
             }
             let values = Dictionary(uniqueKeysWithValues: metrics.map { ($0.key.rawValue, $0.value) })
             let data = try JSONEncoder().encode(values)
@@ -54,7 +69,8 @@ struct PlayerBench: ParsableCommand {
         }
         let report = try BenchCoordinator(
             runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay,
-            scenarios: demoStartOnly ? [] : Scenario.allCases
+            comparesWithMPV: !noMPV, scenarios: demoStartOnly ? [] : Scenario.allCases,
+            xWindow: noXWindow ? .skipped : display.map { .display($0) } ?? .ownServer
         ).run()
         if json {
             let encoder = JSONEncoder()

@@ -28,6 +28,7 @@ enum ReportTable {
             ])
         }
         lines += aligned(rows)
+        if let window = report.xWindow { lines += [""] + xWindowLines(window) }
         lines += ["", "1080p30 clip:"] + aligned(focusedRows(report))
         lines += ["", "Targets:"]
         let targetRows = zip(Target.all, report.targets).map { target, result in
@@ -39,6 +40,38 @@ enum ReportTable {
         }
         lines += aligned([["target", "measured", "goal", ""]] + targetRows)
         return lines.joined(separator: "\n")
+    }
+
+    /// One row per clip and player in the real X window; the ratio is our total CPU (player and X
+    /// server) over the row's player's.
+    private static func xWindowLines(_ window: BenchReport.XWindowReport) -> [String] {
+        let server =
+            window.serverMeasured
+            ? "Xvfb \(window.display)" : "display \(window.display), X server not measured"
+        var rows = [
+            [
+                "clip", "player", "cpu s", "X server s", "total s", "ours/theirs", "rss MiB", "shown",
+                "dropped",
+            ]
+        ]
+        for scenario in Scenario.playback {
+            for player in WindowPlayer.allCases
+            where window.players[player.rawValue]?[scenario.rawValue] != nil {
+                let value = { (metric: Metric) in window.value(player, scenario, metric) }
+                rows.append([
+                    scenario.rawValue, player.rawValue, cell(value(.cpuSeconds)),
+                    cell(value(.xServerCPUSeconds)),
+                    cell(window.totalCPUSeconds(player, scenario)),
+                    player == .ours ? "" : cell(window.cpuRatio(to: player, scenario)),
+                    cell(value(.peakRSSMiB)),
+                    cell(value(.framesPresented)), cell(value(.framesDropped)),
+                ])
+            }
+        }
+        return [
+            "Real X window (\(server)), 1280x720; mpv --vo=x11 --profile=sw-fast and mpv's default output:"
+        ]
+            + aligned(rows)
     }
 
     private static func focusedRows(_ report: BenchReport) -> [[String]] {

@@ -7,9 +7,14 @@ import VideoPlayerFixtures
 /// peak RSS belong to that scenario.
 @MainActor
 enum Worker {
-    static func measure(_ scenario: Scenario, smoke: Bool, cache: URL) throws(BenchError) -> Metrics {
-        // NB: SDL reads these when it starts; the benchmark is headless whatever the shell says.
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
+    /// - Parameter xWindow: whether the window is a real X window on `DISPLAY` (otherwise offscreen).
+    static func measure(_ scenario: Scenario, smoke: Bool, cache: URL, xWindow: Bool = false)
+        throws(BenchError)
+        -> Metrics
+    {
+        // NB: SDL reads these when it starts; the benchmark has no sound card and, unless told to use
+        // an X display, no display, whatever the shell says.
+        setenv("SDL_VIDEODRIVER", xWindow ? "x11" : "offscreen", 1)
         setenv("SDL_AUDIODRIVER", "dummy", 1)
         let spec = scenario.clip(smoke: smoke)
         let url = try clipURL(spec, cache: cache)

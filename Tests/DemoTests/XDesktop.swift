@@ -3,55 +3,9 @@ import Foundation
 import Testing
 
 enum XDesktopError: Error {
-    case missing(String)
     case noDisplay(String)
     case noWindow(pid: Int32)
     case dragRefused(String)
-}
-
-/// An X server of the test's own: Xvfb on the first free display, gone with the value.
-final class Xvfb {
-    static let path = "/usr/bin/Xvfb"
-
-    /// The display's name, for `DISPLAY` (":N").
-    let name: String
-    private let process: Process
-
-    init(width: Int = 640, height: Int = 480) throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.path) else {
-            throw XDesktopError.missing("\(Self.path) (Debian package xvfb; make deps)")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.path)
-        // NB: -displayfd picks a free display and writes its number once the server listens.
-        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "\(width)x\(height)x24"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
-        var text = ""
-        while !text.contains("\n") {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        guard let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw XDesktopError.noDisplay("Xvfb said \(text.debugDescription)")
-        }
-        name = ":\(number)"
-    }
-
-    deinit {
-        // NB: a test's threads block SIGTERM and what they start inherits that; the server is killed
-        // outright and its lock and socket, which it would have removed, go with it.
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let number = name.dropFirst()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
-    }
 }
 
 /// A client of an X display, doing what the desktop's other programs do to a window: a screensaver
