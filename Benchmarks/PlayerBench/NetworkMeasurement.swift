@@ -123,7 +123,9 @@ struct NetworkMeasurement {
                 presents = window.statistics.presents
                 lastPresent = end
             }
-            if context[LoadingService.self].phase != phase {
+            // NB: the spinner turns only while the player loads or buffers; a gap counts from a step,
+            // or from when it began turning.
+            if context[LoadingService.self].phase != phase || !context[LoadingService.self].isLoading {
                 phase = context[LoadingService.self].phase
                 lastStep = end
             }

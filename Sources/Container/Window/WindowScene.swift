@@ -122,6 +122,13 @@ final class WindowScene {
             }
         }
         let currentLayers = host.videoLayers
+        // A player whose layer the update above laid out for the first time (the window's first
+        // layout, a widget just shown) is pumped now, which also gives it the loop's wake-up: until
+        // then its session's news would wait out the loop's longest sleep.
+        let pumped = Set(layers.map { ObjectIdentifier($0.player) })
+        for layer in currentLayers where !pumped.contains(ObjectIdentifier(layer.player)) {
+            pump(layer.player)
+        }
         VideoLayer.reportViewSizes(of: currentLayers, scale: host.scale)
         for layer in currentLayers {
             let id = ObjectIdentifier(layer.player)

@@ -111,6 +111,29 @@ import VideoPlayerTestSupport
         #expect(engine.videoViewGravity == .fill)
     }
 
+    /// A player loaded before the window's first layout is given the loop's wake-up in the iteration
+    /// that lays its video out: its first picture, decoded while the loop sleeps, then wakes the loop
+    /// (before, the loop slept its longest wait, half a second in `run()`, before showing it).
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func aPlayerLaidOutByTheFirstIterationWakesTheLoopFromThen(_ compositing: Compositing) throws {
+        let media = FakeMedia(videoSize: Size(width: 64, height: 36), color: .red)
+        let context = Context(mode: .test).withDependency(\.playbackEngine, .fake { _ in media })
+        context.render.load(MediaItem(path: "clip.mp4"), autoplay: true)
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { RenderOverlay() }
+        window.compositing = compositing
+        try window.open()
+        defer { window.close() }
+        let engine = try #require(context.render.existingEngine)
+        #expect(engine.wakeHandler == nil)
+        window.runOnce()
+        let wake = try #require(
+            engine.wakeHandler, "the first iteration left the player without the loop's wake-up")
+        let wakes = window.statistics.wakes
+        wake()
+        window.runOnce()
+        #expect(window.statistics.wakes == wakes + 1)
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
