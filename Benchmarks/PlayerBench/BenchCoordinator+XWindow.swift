@@ -45,14 +45,19 @@ struct XWindowDisplay {
     /// The server started for the measurement; `nil` on a given display.
     let server: Xvfb?
 
-    /// A display of its own (Xvfb), or `given`; `nil` with a reason when there is neither.
-    static func open(given: String?) -> Result<XWindowDisplay, BenchError> {
-        if let given { return .success(XWindowDisplay(name: given, server: nil)) }
+    /// A display of its own (Xvfb), or `given`.
+    ///
+    /// - Throws: ``BenchError/windowUnavailable(_:)`` when no X server can be started.
+    init(given: String?) throws(BenchError) {
+        if let given {
+            (name, server) = (given, nil)
+            return
+        }
         do {
             let server = try Xvfb(width: 1920, height: 1200)
-            return .success(XWindowDisplay(name: server.name, server: server))
+            (name, self.server) = (server.name, server)
         } catch {
-            return .failure(.windowUnavailable("\(error)"))
+            throw .windowUnavailable("\(error)")
         }
     }
 }
@@ -61,9 +66,9 @@ extension BenchCoordinator {
     /// The scenarios played in the X window: every playback clip, or the 1080p30 one in a smoke run.
     var windowScenarios: [Scenario] { smoke ? [.hd30] : Scenario.playback }
 
-    /// Each of `players` that can run here plays each window scenario once on `display`; their
-    /// metrics, with the X server's CPU time when it is ours, by player and scenario.
-    func measureInXWindow(on display: XWindowDisplay, players: [WindowPlayer], run: Int)
+    /// Each of `players` (with the path of the program a peer runs) plays each window scenario once
+    /// on `display`; their metrics, with the X server's CPU time when it is ours, by player and scenario.
+    func measureInXWindow(on display: XWindowDisplay, players: [(WindowPlayer, path: String?)], run: Int)
         throws(BenchError) -> [WindowPlayer: [Scenario: Metrics]]
     {
         let environment = Self.environment.merging(
@@ -71,13 +76,12 @@ extension BenchCoordinator {
         ) { _, forced in forced }
         var results: [WindowPlayer: [Scenario: Metrics]] = [:]
         for scenario in windowScenarios {
-            for player in players {
+            for (player, path) in players {
                 progress(
                     "run \(run)/\(runs): X window \(display.name), \(player.rawValue) \(scenario.rawValue)")
                 let serverBefore = display.server?.cpuSeconds
                 var metrics: Metrics
-                if let program = player.program {
-                    guard let path = Self.executableInPath(program) else { continue }
+                if let path {
                     metrics = try measurePeer(
                         path, arguments: player.arguments(playing: try clip(of: scenario)),
                         environment: environment, scenario: scenario)

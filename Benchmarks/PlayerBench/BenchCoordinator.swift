@@ -85,18 +85,17 @@ struct BenchCoordinator {
         case .display(let name): given = name
         }
         let display: XWindowDisplay
-        switch XWindowDisplay.open(given: given) {
-        case .success(let opened): display = opened
-        case .failure(let error):
+        do {
+            display = try XWindowDisplay(given: given)
+        } catch {
             progress("no X window measured: \(error)")
             return nil
         }
-        let players = WindowPlayer.allCases.filter { player in
-            switch player {
-            case .ours: true
-            case .ffplay: comparesWithFFplay && Self.executableInPath("ffplay") != nil
-            case .mpv, .mpvSoftwareFast: comparesWithMPV && Self.executableInPath("mpv") != nil
-            }
+        // Ours, and each peer whose program is on the PATH and not left out.
+        let players = WindowPlayer.allCases.compactMap { player -> (WindowPlayer, path: String?)? in
+            guard let program = player.program else { return (player, nil) }
+            let wanted = player == .ffplay ? comparesWithFFplay : comparesWithMPV
+            return wanted ? Self.executableInPath(program).map { (player, $0) } : nil
         }
         var runsByPlayer: [WindowPlayer: [Scenario: [Metrics]]] = [:]
         for run in 1...runs {
