@@ -50,9 +50,21 @@ final class WindowScene {
     isolated deinit {
         // NB: a scene that shares another's sleeper leaves the players' wake-ups to that one.
         guard ownsSleeper else { return }
-        for player in host.videoLayers.map(\.player) where wiredPlayers.contains(ObjectIdentifier(player)) {
+        for player in host.videoLayers.map(\.player) + [unshownEngine].compactMap(\.self)
+        where wiredPlayers.contains(ObjectIdentifier(player)) {
             player.wakeHandler = nil
         }
+    }
+
+    /// The render service's engine when no video layer shows it: a page that only plays sound, or
+    /// whose video is not laid out (yet). The scene pumps it with the layers' players, so its news
+    /// wakes the loop as theirs does instead of waiting out the loop's sleep.
+    private var unshownEngine: (any VideoSource)? {
+        guard host.context.isServiceStarted(RenderService.self),
+            let engine = host.context.render.existingEngine,
+            !host.videoLayers.contains(where: { $0.player === engine })
+        else { return nil }
+        return engine
     }
 
     /// Seconds until the host or a player has something due (capped by the caller).
@@ -62,8 +74,8 @@ final class WindowScene {
         if let deadline = host.nextDeadline {
             wait = min(wait, deadline - host.context.dependency(\.clock).now)
         }
-        for layer in host.videoLayers {
-            if let due = layer.player.nextDueTime { wait = min(wait, due - MediaPlayer.now) }
+        for player in host.videoLayers.map(\.player) + [unshownEngine].compactMap(\.self) {
+            if let due = player.nextDueTime { wait = min(wait, due - MediaPlayer.now) }
         }
         return max(0, wait)
     }
@@ -114,6 +126,8 @@ final class WindowScene {
     func render() -> Bool {
         let layers = host.videoLayers
         for layer in layers { pump(layer.player) }
+        let engine = unshownEngine
+        if let engine { pump(engine) }
         if host.needsDisplay {
             let damage = host.update()
             if !damage.isEmpty {
@@ -125,7 +139,7 @@ final class WindowScene {
         // A player whose layer the update above laid out for the first time (the window's first
         // layout, a widget just shown) is pumped now, which also gives it the loop's wake-up: until
         // then its session's news would wait out the loop's longest sleep.
-        let pumped = Set(layers.map { ObjectIdentifier($0.player) })
+        let pumped = Set((layers.map(\.player) + [engine].compactMap(\.self)).map(ObjectIdentifier.init))
         for layer in currentLayers where !pumped.contains(ObjectIdentifier(layer.player)) {
             pump(layer.player)
         }

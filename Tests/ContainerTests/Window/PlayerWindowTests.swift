@@ -134,6 +134,26 @@ import VideoPlayerTestSupport
         #expect(window.statistics.wakes == wakes + 1)
     }
 
+    /// The render service's engine on a page that shows no video (sound only) is pumped with the
+    /// layers' players and given the loop's wake-up too (before, its news waited out the loop's
+    /// sleep); the closed window hands its pumping back to it.
+    @Test func anEngineNoLayerShowsWakesTheLoopWhileTheWindowIsOpen() throws {
+        let media = FakeMedia(videoSize: nil)
+        let context = Context(mode: .test).withDependency(\.playbackEngine, .fake { _ in media })
+        context.render.load(MediaItem(path: "song.m4a"), autoplay: true)
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { Color.gray }
+        try window.open()
+        let engine = try #require(context.render.existingEngine)
+        window.runOnce()
+        let wake = try #require(engine.wakeHandler, "the engine was left without the loop's wake-up")
+        let wakes = window.statistics.wakes
+        wake()
+        window.runOnce()
+        #expect(window.statistics.wakes == wakes + 1)
+        window.close()
+        #expect(engine.wakeHandler == nil)
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
