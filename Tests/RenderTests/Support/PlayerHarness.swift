@@ -68,8 +68,15 @@ final class PlayerHarness {
         var positions: [Double] = []
 
         /// Whether the position never went back (by more than a millisecond of rounding).
-        var positionNeverWentBack: Bool {
-            zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 + 0.001 }
+        var positionNeverWentBack: Bool { stepsBack.isEmpty }
+
+        /// Each look at which the position went back (by more than a millisecond of rounding),
+        /// with the positions before and after.
+        var stepsBack: [String] {
+            zip(positions.indices, zip(positions, positions.dropFirst())).compactMap { index, pair in
+                pair.0 <= pair.1 + 0.001
+                    ? nil : "look \(index + 1) of \(positions.count): \(pair.0) → \(pair.1)"
+            }
         }
 
         /// Whether each picture's frame number is above the one before: none twice, none out of
@@ -88,19 +95,20 @@ final class PlayerHarness {
         _ watched: Watched, onHeight height: Int, lastFrame: Int,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        #expect(
-            watched.finished && player.status == .ended, "\(player.status)", sourceLocation: sourceLocation)
+        let (finished, status) = (watched.finished, player.status)
+        #expect(finished && status == .ended, "\(status)", sourceLocation: sourceLocation)
         #expect(player.currentRendition?.height == height, sourceLocation: sourceLocation)
         #expect(
             !errors.isEmpty && errors.allSatisfy { $0 == .network(.httpStatus(404)) }, "\(errors)",
             sourceLocation: sourceLocation)
-        let frames = watched.frameNumbers
-        #expect(watched.picturesAdvance, "\(frames)", sourceLocation: sourceLocation)
+        let (frames, advance) = (watched.frameNumbers, watched.picturesAdvance)
+        #expect(advance, "\(frames)", sourceLocation: sourceLocation)
         #expect(
             zip(frames, frames.dropFirst()).allSatisfy { $1 - $0 <= 30 }, "\(frames)",
             sourceLocation: sourceLocation)
         #expect((frames.last ?? 0) >= lastFrame, "\(frames)", sourceLocation: sourceLocation)
-        #expect(watched.positionNeverWentBack, "the position went back", sourceLocation: sourceLocation)
+        let stepsBack = watched.stepsBack
+        #expect(stepsBack.isEmpty, "the position went back: \(stepsBack)", sourceLocation: sourceLocation)
     }
 
     /// The renditions the player changed to for `reason`, in order.
