@@ -68,26 +68,35 @@ extension BenchCoordinator {
 
     /// Each of `players` (with the path of the program a peer runs) plays each window scenario once
     /// on `display`; their metrics, with the X server's CPU time when it is ours, by player and scenario.
-    func measureInXWindow(on display: XWindowDisplay, players: [(WindowPlayer, path: String?)], run: Int)
-        throws(BenchError) -> [WindowPlayer: [Scenario: Metrics]]
-    {
+    ///
+    /// A player that fails is left out from then on, its failure noted in `failures`; the others go on.
+    func measureInXWindow(
+        on display: XWindowDisplay, players: [(WindowPlayer, path: String?)], run: Int,
+        failures: inout [WindowPlayer: BenchError]
+    ) -> [WindowPlayer: [Scenario: Metrics]] {
         let environment = Self.environment.merging(
             ["SDL_VIDEODRIVER": "x11", "DISPLAY": display.name, "WAYLAND_DISPLAY": ""]
         ) { _, forced in forced }
         var results: [WindowPlayer: [Scenario: Metrics]] = [:]
         for scenario in windowScenarios {
-            for (player, path) in players {
+            for (player, path) in players where failures[player] == nil {
                 progress(
                     "run \(run)/\(runs): X window \(display.name), \(player.rawValue) \(scenario.rawValue)")
                 let serverBefore = display.server?.cpuSeconds
                 var metrics: Metrics
-                if let path {
-                    metrics = try measurePeer(
-                        path, arguments: player.arguments(playing: try clip(of: scenario)),
-                        environment: environment, scenario: scenario)
-                } else {
-                    metrics = try measureInWorker(
-                        scenario, environment: environment, extraArguments: ["--x-window"])
+                do throws(BenchError) {
+                    if let path {
+                        metrics = try measurePeer(
+                            path, arguments: player.arguments(playing: try clip(of: scenario)),
+                            environment: environment, scenario: scenario)
+                    } else {
+                        metrics = try measureInWorker(
+                            scenario, environment: environment, extraArguments: ["--x-window"])
+                    }
+                } catch {
+                    progress("\(player.rawValue) failed in the X window and is left out: \(error)")
+                    failures[player] = error
+                    continue
                 }
                 if let serverBefore, let serverAfter = display.server?.cpuSeconds {
                     metrics[.xServerCPUSeconds] = serverAfter - serverBefore

@@ -53,7 +53,7 @@ struct BenchCoordinator {
             }
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
-        report.xWindow = try measureInXWindow()
+        report.xWindow = measureInXWindow()
         // NB: a cold start makes every sample of the demo (half a minute), so smoke runs leave it out.
         if !smoke, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable) {
             let measurement = DemoStartMeasurement(
@@ -76,7 +76,7 @@ struct BenchCoordinator {
 
     /// Every window scenario played by us and by every peer installed, in a real X window, `runs`
     /// times; `nil` when skipped or when no X server could be had.
-    private func measureInXWindow() throws(BenchError) -> BenchReport.XWindowReport? {
+    private func measureInXWindow() -> BenchReport.XWindowReport? {
         guard !scenarios.isEmpty else { return nil }
         let given: String?
         switch xWindow {
@@ -98,8 +98,11 @@ struct BenchCoordinator {
             return wanted ? Self.executableInPath(program).map { (player, $0) } : nil
         }
         var runsByPlayer: [WindowPlayer: [Scenario: [Metrics]]] = [:]
+        var failures: [WindowPlayer: BenchError] = [:]
         for run in 1...runs {
-            for (player, scenarios) in try measureInXWindow(on: display, players: players, run: run) {
+            for (player, scenarios) in measureInXWindow(
+                on: display, players: players, run: run, failures: &failures)
+            {
                 for (scenario, metrics) in scenarios {
                     runsByPlayer[player, default: [:]][scenario, default: []].append(metrics)
                 }
@@ -110,7 +113,8 @@ struct BenchCoordinator {
             players: Dictionary(
                 uniqueKeysWithValues: runsByPlayer.map { player, scenarios in
                     (player.rawValue, BenchReport.encode(scenarios.mapValues(Statistics.median(of:))))
-                }))
+                }),
+            failures: Dictionary(uniqueKeysWithValues: failures.map { ($0.key.rawValue, $0.value.summary) }))
     }
 
     /// `scenario` measured by a fresh worker with `environment` (and `extraArguments`).
@@ -144,7 +148,7 @@ struct BenchCoordinator {
             executable: program, arguments: arguments, environment: environment,
             logPath: cache.appendingPathComponent("\(name).log").path)
         let outcome = try child.run(timeout: scenario.clip(smoke: smoke).duration + 60)
-        guard outcome.exitCode == 0 else { throw .spawnFailed(program, child.logTail) }
+        guard outcome.exitCode == 0 else { throw .peerFailed(name, outcome.exitCode, child.logTail) }
         return [
             .cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB,
             .wallSeconds: outcome.wallSeconds,
@@ -162,7 +166,7 @@ struct BenchCoordinator {
             arguments: ["-autoexit", "-nodisp", "-loglevel", "error", ladder.url.absoluteString],
             environment: Self.environment, logPath: cache.appendingPathComponent("ffplay.log").path)
         let outcome = try child.run(timeout: ladder.duration + 60)
-        guard outcome.exitCode == 0 else { throw .spawnFailed(ffplay, child.logTail) }
+        guard outcome.exitCode == 0 else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
         let needed = ladder.neededBytes(playing: StreamingLadder.heights[0])
         var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
         if needed > 0 { metrics[.streamBytesRatio] = Double(ladder.server.bodyBytesSent) / Double(needed) }

@@ -20,6 +20,8 @@ struct BenchReport: Codable {
         var serverMeasured: Bool
         /// Player (``WindowPlayer``) → scenario → metric name → median over the runs.
         var players: [String: [String: [String: Double]]]
+        /// Player → why it was left out: it failed to play in the window (the others went on).
+        var failures: [String: String]
 
         /// The median of `metric` of `player` playing `scenario`'s clip.
         func value(_ player: WindowPlayer, _ scenario: Scenario, _ metric: Metric) -> Double? {

@@ -11,7 +11,11 @@ struct PlayerBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "player-bench",
         abstract: "Measure playback through the whole stack and compare it with ffplay and mpv.",
-        discussion: "Targets are printed next to the values; a miss never makes the program fail.")
+        discussion: """
+            Targets are printed next to the values; a miss never makes the program fail. A peer that \
+            fails to play in the X window is left out of its table; our own player failing there \
+            fails the run, after the report.
+            """)
 
     @Option(name: .long, help: "Runs per measurement; the table shows medians.")
     var runs = 3
@@ -78,6 +82,12 @@ struct PlayerBench: ParsableCommand {
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print(ReportTable.render(report))
+        }
+        // NB: a peer that fails in the X window is only left out; our own player failing there is a
+        // fault, and the run fails after the report.
+        if let failure = report.xWindow?.failures[WindowPlayer.ours.rawValue] {
+            FileHandle.standardError.write(Data("our player failed in the X window: \(failure)\n".utf8))
+            throw ExitCode.failure
         }
     }
 }

@@ -68,10 +68,11 @@ enum ReportTable {
                 ])
             }
         }
+        let leftOut = window.failures.sorted { $0.key < $1.key }.map { "left out, \($0.key): \($0.value)" }
         return [
             "Real X window (\(server)), 1280x720; mpv --vo=x11 --profile=sw-fast and mpv's default output:"
         ]
-            + aligned(rows)
+            + aligned(rows) + leftOut
     }
 
     private static func focusedRows(_ report: BenchReport) -> [[String]] {
