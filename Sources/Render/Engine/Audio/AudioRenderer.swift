@@ -78,7 +78,7 @@ final class AudioRenderer: Sendable {
         let starved = filled < buffer.count && !isFinished
         if let playedUpTo {
             // With an audio delay the picture due is the one `audioDelay` after the sound heard.
-            clock.set(
+            clock.follow(
                 playedUpTo.pts - latency() * playedUpTo.tempo + values.audioDelay, at: now,
                 until: starved ? playedUpTo.pts + values.audioDelay : nil)
         } else if starved {

@@ -9,12 +9,20 @@ package func monotonicSeconds() -> Double {
 /// the playback rate, re-anchored by the audio callback whenever audio is the master.
 ///
 /// While the sound runs out of data before its end, the clock stops where the sound heard ends
-/// (``set(_:at:until:)``): it must not run ahead of the sound and then step back when the sound
+/// (``follow(_:at:until:)``): it must not run ahead of the sound and then step back when the sound
 /// goes on. It stops for ``longestHold`` at most: sound that never comes (a stream that decodes
 /// to nothing) must not hold the picture for ever.
+///
+/// Nor does it step back when the sound re-anchors it a little behind where it ran to (a callback
+/// that came late on a busy machine): it stays where it stood until the sound catches up, so the
+/// position a player reports never goes back while it plays. Only ``set(_:at:until:)`` (a seek, an
+/// item opening) moves it back.
 final class PlaybackClock: Sendable {
     /// Seconds the clock stays at a limit before it runs on without the sound.
     static let longestHold = 1.0
+    /// Seconds behind the time shown within which the sound re-anchoring the clock holds it
+    /// instead of moving it back; a larger step (the audio delay changed a lot) is taken.
+    static let largestHeldStepBack = 0.25
 
     private struct Anchor {
         var mediaTime: Double
@@ -23,8 +31,17 @@ final class PlaybackClock: Sendable {
         var paused: Bool
         /// The media time the clock stops at, if any.
         var limit: Double?
+        /// The media time shown when the sound re-anchored the clock a little behind it: the clock
+        /// shows no less until it runs past it.
+        var floor: Double?
 
         func time(at now: Double) -> Double {
+            let anchored = anchoredTime(at: now)
+            guard let floor else { return anchored }
+            return max(floor, anchored)
+        }
+
+        private func anchoredTime(at now: Double) -> Double {
             let running = paused ? mediaTime : mediaTime + (now - at) * rate
             guard let limit else { return running }
             let stop = max(limit, mediaTime)
@@ -47,13 +64,29 @@ final class PlaybackClock: Sendable {
         anchor.withLock { $0.time(at: now) }
     }
 
-    /// Anchors the clock: at monotonic time `now` the media time is `mediaTime`; with `limit`, it
-    /// advances no further than that.
+    /// Anchors the clock: at monotonic time `now` the media time is `mediaTime`, wherever the clock
+    /// stood (a seek); with `limit`, it advances no further than that.
     func set(_ mediaTime: Double, at now: Double = monotonicSeconds(), until limit: Double? = nil) {
         anchor.withLock { state in
             state.mediaTime = mediaTime
             state.at = now
             state.limit = limit
+            state.floor = nil
+        }
+    }
+
+    /// Re-anchors the clock to the sound heard, as ``set(_:at:until:)`` does, except that while it
+    /// runs it does not step back by less than ``largestHeldStepBack``: it stays at the time it
+    /// shows until the sound's time passes it.
+    func follow(_ mediaTime: Double, at now: Double = monotonicSeconds(), until limit: Double? = nil) {
+        anchor.withLock { state in
+            let shown = state.time(at: now)
+            state.mediaTime = mediaTime
+            state.at = now
+            state.limit = limit
+            state.floor = nil
+            let behind = shown - state.time(at: now)
+            if !state.paused, behind > 0, behind < Self.largestHeldStepBack { state.floor = shown }
         }
     }
 
@@ -73,6 +106,7 @@ final class PlaybackClock: Sendable {
             if paused { state.mediaTime = state.time(at: now) }
             state.at = now
             state.paused = paused
+            state.floor = nil
         }
     }
 
@@ -83,6 +117,7 @@ final class PlaybackClock: Sendable {
             if !state.paused { state.mediaTime = state.time(at: now) }
             state.at = now
             state.rate = rate
+            state.floor = nil
         }
     }
 
