@@ -27,6 +27,7 @@ static inline uint32_t csdl_window_fullscreen_desktop(void) { return SDL_WINDOW_
 static inline uint32_t csdl_window_resizable(void) { return SDL_WINDOW_RESIZABLE; }
 static inline uint32_t csdl_window_hidden(void) { return SDL_WINDOW_HIDDEN; }
 static inline uint32_t csdl_window_shown(void) { return SDL_WINDOW_SHOWN; }
+static inline uint32_t csdl_window_minimized(void) { return SDL_WINDOW_MINIMIZED; }
 static inline uint32_t csdl_window_allow_highdpi(void) { return SDL_WINDOW_ALLOW_HIGHDPI; }
 static inline int csdl_must_lock(SDL_Surface *s) { return SDL_MUSTLOCK(s); }
 

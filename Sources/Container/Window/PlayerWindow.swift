@@ -258,9 +258,7 @@ public final class PlayerWindow {
     /// runs due work and presents if anything changed.
     public func runOnce(maxWait: Double = 0) {
         guard let scene else { return }
-        let wait = companions.reduce(min(maxWait, scene.secondsUntilDue())) {
-            min($0, $1.scene.secondsUntilDue())
-        }
+        let wait = min(maxWait, secondsUntilDue)
         if let first = scene.sleeper.wait(timeout: wait) {
             handle(first, in: scene)
             while let event = scene.sleeper.nextEvent() { handle(event, in: scene) }
@@ -286,6 +284,13 @@ public final class PlayerWindow {
         for participant in participants { participant.windowDidRunIteration(self) }
     }
 
+    /// Seconds until the window or a companion has something due: a picture, a widget's timer, a
+    /// present; 0 when closed.
+    var secondsUntilDue: Double {
+        guard let scene else { return 0 }
+        return companions.reduce(scene.secondsUntilDue()) { min($0, $1.scene.secondsUntilDue()) }
+    }
+
     /// The widget host, for scripted input and inspection (`nil` until ``open()``).
     public var host: WidgetHost? { scene?.host }
 
@@ -293,10 +298,25 @@ public final class PlayerWindow {
     public func screenshot() -> RasterImage? { scene?.readPixels() }
 
     /// Brings the window above the others and gives it the input focus (what the desktop's media
-    /// controls ask for with MPRIS's `Raise`).
+    /// controls ask for with MPRIS's `Raise`); a hidden window shows again.
     public func raise() {
+        scene?.window.setHidden(false)
         scene?.window.raise()
     }
+
+    /// Takes the window off the screen and the taskbar (`true`), or puts it back (`false`).
+    ///
+    /// The loop, the players and the widgets go on while it is hidden, and the sound plays on;
+    /// nothing is drawn until the window shows again (see ``isShown``).
+    public func setHidden(_ hidden: Bool) {
+        scene?.window.setHidden(hidden)
+    }
+
+    /// Whether the window can be seen: open, and neither hidden (``setHidden(_:)``) nor minimised.
+    ///
+    /// While it cannot, the loop draws nothing: no picture is scaled or presented, which leaves a
+    /// playing video the cost of decoding alone. It draws the whole window when it shows again.
+    public var isShown: Bool { scene?.window.isShown ?? false }
 
     /// Switches the window between desktop fullscreen and its normal size.
     public func setFullscreen(_ fullscreen: Bool) {

@@ -88,6 +88,16 @@ final class SDLWindowHandle {
         SDL_GetWindowFlags(window) & csdl_window_fullscreen_desktop() == csdl_window_fullscreen_desktop()
     }
 
+    /// Whether the window can be seen: neither hidden nor minimised.
+    var isShown: Bool {
+        SDL_GetWindowFlags(window) & (csdl_window_hidden() | csdl_window_minimized()) == 0
+    }
+
+    /// Takes the window off the screen (and the taskbar), or puts it back.
+    func setHidden(_ hidden: Bool) {
+        if hidden { SDL_HideWindow(window) } else { SDL_ShowWindow(window) }
+    }
+
     /// Brings the window above the others and gives it the input focus.
     func raise() {
         SDL_RaiseWindow(window)

@@ -69,7 +69,8 @@ final class WindowScene {
 
     /// Seconds until the host or a player has something due (capped by the caller).
     func secondsUntilDue() -> Double {
-        if needsPresent || host.needsDisplay { return 0 }
+        // NB: a window that cannot be seen waits with its present until it shows again.
+        if (needsPresent && window.isShown) || host.needsDisplay { return 0 }
         var wait = Double.infinity
         if let deadline = host.nextDeadline {
             wait = min(wait, deadline - host.context.dependency(\.clock).now)
@@ -113,14 +114,16 @@ final class WindowScene {
             host.resize(to: window.logicalSize)
             compositor.windowResized(host: host)
             needsPresent = true
-        case SDL_WINDOWEVENT_EXPOSED.rawValue:
+        case SDL_WINDOWEVENT_EXPOSED.rawValue, SDL_WINDOWEVENT_SHOWN.rawValue,
+            SDL_WINDOWEVENT_RESTORED.rawValue:
             needsPresent = true
         default:
             break
         }
     }
 
-    /// Pumps players, repaints damaged widgets and presents when anything changed.
+    /// Pumps players, repaints damaged widgets and presents when anything changed and the window
+    /// can be seen.
     ///
     /// - Returns: whether a frame was presented.
     func render() -> Bool {
@@ -148,7 +151,9 @@ final class WindowScene {
             let id = ObjectIdentifier(layer.player)
             if shownGenerations[id] != layer.player.frameGeneration { needsPresent = true }
         }
-        guard needsPresent else { return false }
+        // A window that cannot be seen (hidden, minimised) is not drawn: the players and widgets go
+        // on, and the window is composed anew, whole, when it shows again.
+        guard needsPresent, window.isShown else { return false }
         compositor.compose(currentLayers, host: host)
         for layer in currentLayers {
             shownGenerations[ObjectIdentifier(layer.player)] = layer.player.frameGeneration

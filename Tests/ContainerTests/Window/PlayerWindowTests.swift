@@ -154,6 +154,42 @@ import VideoPlayerTestSupport
         #expect(engine.wakeHandler == nil)
     }
 
+    /// A hidden window draws nothing while its player goes on: no picture scaled or uploaded, none
+    /// presented; shown again, it presents the picture of the moment at once.
+    @Test(arguments: [Compositing.gpu, .cpu])
+    func aHiddenWindowDrawsNothingUntilItShowsAgain(_ compositing: Compositing) throws {
+        let media = FakeMedia(videoSize: Size(width: 64, height: 36), color: .red)
+        let context = Context(mode: .test).withDependency(\.playbackEngine, .fake { _ in media })
+        context.render.load(MediaItem(path: "clip.mp4"))
+        let window = PlayerWindow(size: Size(width: 160, height: 90), context: context) { RenderOverlay() }
+        window.compositing = compositing
+        try window.open()
+        defer { window.close() }
+        window.runOnce()
+        #expect(window.isShown)
+        let (presents, uploads) = (window.statistics.presents, window.statistics.videoUploads)
+        window.setHidden(true)
+        #expect(!window.isShown)
+        for _ in 0..<3 {
+            context.render.stepForward()
+            window.runOnce()
+        }
+        #expect(window.statistics.presents == presents && window.statistics.videoUploads == uploads)
+        // The picture waiting to be shown does not keep the loop awake.
+        #expect(window.secondsUntilDue > 0)
+        window.setHidden(false)
+        #expect(window.secondsUntilDue == 0)
+        window.runOnce()
+        #expect(window.isShown)
+        #expect(window.statistics.presents == presents + 1 && window.statistics.videoUploads == uploads + 1)
+        let shot = try #require(window.screenshot())
+        #expect(shot.pixel(x: 80, y: 45).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+        // Asked to come forward (MPRIS's Raise), a hidden window shows again.
+        window.setHidden(true)
+        window.raise()
+        #expect(window.isShown)
+    }
+
     @Test func pointerInputReachesWidgetsThroughSDLEvents() throws {
         let context = Context()
         let window = PlayerWindow(size: Size(width: 100, height: 100), context: context) {
