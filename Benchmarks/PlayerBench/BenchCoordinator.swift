@@ -54,6 +54,11 @@ struct BenchCoordinator {
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
         report.xWindow = measureInXWindow()
+        if !scenarios.isEmpty {
+            progress("scaling a detailed picture with each swscale filter")
+            report.scaling = try ScalingMeasurement(repetitions: ScalingMeasurement.repetitions(smoke: smoke))
+                .run()
+        }
         // NB: a cold start makes every sample of the demo (half a minute), so smoke runs leave it out.
         if !smoke, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable) {
             let measurement = DemoStartMeasurement(

@@ -45,6 +45,29 @@ struct BenchReport: Codable {
         }
     }
 
+    /// Each swscale filter resizing a detailed picture to the sizes a window shows (``ScalingMeasurement``).
+    struct ScalingReport: Codable {
+        /// One size shown.
+        struct Row: Codable {
+            var width: Int
+            var height: Int
+            /// The size over the source's, along the side shrunk most.
+            var ratio: Double
+            /// The filter ``VideoScaler/choice(forRatio:)`` picks for the ratio.
+            var chosen: String
+            /// Filter → CPU milliseconds per picture (median).
+            var milliseconds: [String: Double]
+            /// Filter → PSNR in dB of the RGB pixels against Lanczos at this size.
+            var psnr: [String: Double]
+        }
+
+        /// The picture resized.
+        var source: String
+        /// Pictures timed per filter and size.
+        var repetitions: Int
+        var rows: [Row]
+    }
+
     var runs: Int
     var smoke: Bool
     /// The 1, 5 and 15 minute load averages before and after measuring (noisy when high).
@@ -56,6 +79,8 @@ struct BenchReport: Codable {
     var ffplay: [String: [String: Double]] = [:]
     /// `nil` when the X window measurement was skipped or had no display.
     var xWindow: XWindowReport?
+    /// `nil` when no scenario was measured (a run of the demo start alone).
+    var scaling: ScalingReport?
     var targets: [TargetResult] = []
 
     /// Our median of `metric` in `scenario`.

@@ -69,9 +69,9 @@ struct LoopMeasurement {
         let deadline = MediaPlayer.now + spec.duration * Double(loops + 1) + 10
         while crossed.withLock({ $0 }) < loops {
             let before = crossed.withLock { $0 }
-            let started = Self.threadCPUSeconds
+            let started = ProcessUsage.threadCPUSeconds
             let presented = stage.step() != nil
-            let spent = Self.threadCPUSeconds - started
+            let spent = ProcessUsage.threadCPUSeconds - started
             if crossed.withLock({ $0 }) > before { crossingSeconds.append(spent) }
             if presented { presentingSeconds.append(spent) }
             try stage.checkNotFailed()
@@ -95,12 +95,5 @@ struct LoopMeasurement {
         metrics.setMilliseconds(names.crossing, crossingSeconds.max())
         metrics.setMilliseconds(names.frame, Statistics.median(presentingSeconds))
         return metrics
-    }
-
-    /// CPU seconds the calling thread has used.
-    private static var threadCPUSeconds: Double {
-        var time = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 }

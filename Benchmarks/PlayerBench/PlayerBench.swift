@@ -46,6 +46,9 @@ struct PlayerBench: ParsableCommand {
     @Flag(name: .long, help: "Measure only YouTubeDemo's cold and warm start.")
     var demoStartOnly = false
 
+    @Flag(name: .long, help: "Measure only each swscale filter resizing a detailed picture.")
+    var scalingOnly = false
+
     @Option(name: .long, help: .hidden)
     var worker: Scenario?
 
@@ -71,23 +74,30 @@ struct PlayerBench: ParsableCommand {
             try data.write(to: URL(fileURLWithPath: output ?? "/dev/stdout"))
             return
         }
+        if scalingOnly {
+            let scaling = try ScalingMeasurement(repetitions: ScalingMeasurement.repetitions(smoke: smoke))
+                .run()
+            print(json ? try Self.json(scaling) : ReportTable.scalingLines(scaling).joined(separator: "\n"))
+            return
+        }
         let report = try BenchCoordinator(
             runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay,
             comparesWithMPV: !noMPV, scenarios: demoStartOnly ? [] : Scenario.allCases,
             xWindow: noXWindow ? .skipped : display.map { .display($0) } ?? .ownServer
         ).run()
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
-        } else {
-            print(ReportTable.render(report))
-        }
+        print(json ? try Self.json(report) : ReportTable.render(report))
         // NB: a peer that fails in the X window is only left out; our own player failing there is a
         // fault, and the run fails after the report.
         if let failure = report.xWindow?.failures[WindowPlayer.ours.rawValue] {
             FileHandle.standardError.write(Data("our player failed in the X window: \(failure)\n".utf8))
             throw ExitCode.failure
         }
+    }
+
+    /// `value` as indented JSON with sorted keys.
+    private static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -16,6 +16,13 @@ enum ProcessUsage {
         return kibibytes > 0 ? Double(kibibytes) / 1024 : nil
     }
 
+    /// CPU seconds the calling thread has used.
+    static var threadCPUSeconds: Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
     /// The 1, 5 and 15 minute load averages from /proc/loadavg.
     static var loadAverage: [Double] {
         let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""

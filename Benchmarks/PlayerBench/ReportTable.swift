@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerContainer
 
 /// The human-readable form of a ``BenchReport``: one table of playback per clip, the focused
 /// measurements, and the targets with a pass/miss marker.
@@ -29,6 +30,7 @@ enum ReportTable {
         }
         lines += aligned(rows)
         if let window = report.xWindow { lines += [""] + xWindowLines(window) }
+        if let scaling = report.scaling { lines += [""] + scalingLines(scaling) }
         lines += ["", "1080p30 clip:"] + aligned(focusedRows(report))
         lines += ["", "Targets:"]
         let targetRows = zip(Target.all, report.targets).map { target, result in
@@ -73,6 +75,27 @@ enum ReportTable {
             "Real X window (\(server)), 1280x720; mpv --vo=x11 --profile=sw-fast and mpv's default output:"
         ]
             + aligned(rows) + leftOut
+    }
+
+    /// One row per size: each filter's CPU ms per picture and PSNR against Lanczos, the filter
+    /// the scaler picks for the ratio marked.
+    static func scalingLines(_ scaling: BenchReport.ScalingReport) -> [String] {
+        let filters = ScalingMeasurement.filters.map(\.rawValue)
+        var rows = [["size", "ratio"] + filters]
+        for row in scaling.rows {
+            rows.append(
+                ["\(row.width)x\(row.height)", number(row.ratio)]
+                    + filters.map { filter in
+                        let psnr =
+                            filter == VideoScaler.Filter.lanczos.rawValue ? "ref" : cell(row.psnr[filter])
+                        return "\(cell(row.milliseconds[filter])) / \(psnr)"
+                            + (filter == row.chosen ? " *" : "")
+                    })
+        }
+        return [
+            "Resizing a \(scaling.source): CPU ms per picture (median of \(scaling.repetitions)) / PSNR dB "
+                + "against Lanczos; * the filter the scaler picks:"
+        ] + aligned(rows)
     }
 
     private static func focusedRows(_ report: BenchReport) -> [[String]] {

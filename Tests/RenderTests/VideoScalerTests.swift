@@ -1,4 +1,5 @@
 import Testing
+import VideoPlayerFixtures
 import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
@@ -27,5 +28,33 @@ import VideoPlayerTestSupport
         let lastRow = (height - 1) * stride
         #expect(pixels.bytes.suffix(width * 4).elementsEqual(buffer[lastRow..<lastRow + width * 4]))
         await harness.close()
+    }
+
+    /// At every ratio, from enlarging to a thumbnail, the filter the scaler picks keeps a zone plate
+    /// (detail up to the finest a picture holds) at least as close to Lanczos as bilinear does,
+    /// which it was before it chose.
+    @Test(arguments: [
+        (1280, 720), (960, 540), (640, 360), (480, 270), (384, 216), (360, 202), (320, 180), (160, 90),
+    ])
+    func theFilterPickedForEachRatioKeepsDetailAsWellAsBilinear(width: Int, height: Int) throws {
+        let picture = try #require(TestMedia.zonePlate(width: 960, height: 540))
+        let stride = VideoScaler.paddedStride(width: width)
+        func scaled(_ filter: VideoScaler.Filter?) throws -> [UInt8] {
+            var pixels = [UInt8](repeating: 0, count: stride * height)
+            try pixels.withUnsafeMutableBytes { bytes in
+                guard let base = bytes.baseAddress else { return }
+                try VideoScaler(filter: filter).scale(
+                    picture, width: width, height: height, into: base, stride: stride)
+            }
+            return pixels
+        }
+        let reference = try scaled(.lanczos)
+        let psnr = { (pixels: [UInt8]) in
+            TestMedia.psnr(of: pixels, against: reference, width: width, height: height, stride: stride)
+        }
+        let picked = VideoScaler.choice(forRatio: Double(width) / 960)
+        let (chosen, bilinear) = (psnr(try scaled(nil)), psnr(try scaled(.bilinear)))
+        #expect(chosen >= bilinear - 0.5, "\(picked): \(chosen) dB, bilinear \(bilinear) dB")
+        #expect(psnr(try scaled(picked)) == chosen)
     }
 }
