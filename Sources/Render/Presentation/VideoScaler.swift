@@ -80,11 +80,12 @@ public final class VideoScaler {
     /// picture's, along the side shrunk most (1 for the same size, 0.5 for half).
     ///
     /// Measured on a 1080p zone plate (`player-bench --scaling-only`): from 0.375 up (a portrait
-    /// 1080x1920 picture in a 720-pixel-high window), ``area`` mostly costs less than
-    /// ``bilinear`` (10 to 45 % less at 0.5 and 0.67 in six runs) and keeps the picture as close
-    /// to Lanczos, or closer; enlarging, the two are the same. At a third, ``area`` loses detail that
-    /// ``bilinear`` keeps (3.5 dB), for a fraction of a millisecond. ``fastBilinear`` aliases from
-    /// 0.8 down, and ``bicubic`` costs up to twice as much.
+    /// 1080x1920 picture in a 720-pixel-high window), ``Filter/area`` mostly costs less than
+    /// ``Filter/bilinear`` (10 to 45 % less at 0.5 and 0.67 in six runs) and keeps the picture as
+    /// close to Lanczos, or closer; enlarging, the two are the same. At a third, ``Filter/area``
+    /// loses detail that ``Filter/bilinear`` keeps (3.5 dB), for a fraction of a millisecond.
+    /// ``Filter/fastBilinear`` aliases from 0.8 down, and ``Filter/bicubic`` costs up to twice as
+    /// much.
     public static func choice(forRatio ratio: Double) -> Filter {
         ratio >= 0.37 ? .area : .bilinear
     }
