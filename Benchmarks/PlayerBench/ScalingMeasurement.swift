@@ -39,29 +39,24 @@ struct ScalingMeasurement {
             var milliseconds: [String: Double] = [:]
             for filter in Self.filters {
                 let scaler = VideoScaler(order: .bgra, filter: filter)
-                var pixels = [UInt8](repeating: 0, count: stride * height)
+                // The same rows every time, so that only the scaling is timed.
+                let pixels = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 64)
+                defer { pixels.deallocate() }
                 var samples: [Double] = []
                 for _ in 0...repetitions {
                     let started = ProcessUsage.threadCPUSeconds
-                    let failure = pixels.withUnsafeMutableBytes { bytes -> PlayerError? in
-                        guard let base = bytes.baseAddress else { return nil }
-                        do throws(PlayerError) {
-                            try scaler.scale(
-                                picture, width: width, height: height, into: base, stride: stride)
-                        } catch {
-                            return error
-                        }
-                        return nil
-                    }
-                    if let failure {
+                    do throws(PlayerError) {
+                        try scaler.scale(
+                            picture, width: width, height: height, into: pixels, stride: stride)
+                    } catch {
                         throw .playbackFailed(
-                            "scaling to \(width)x\(height) with \(filter.rawValue): \(failure)")
+                            "scaling to \(width)x\(height) with \(filter.rawValue): \(error)")
                     }
                     samples.append((ProcessUsage.threadCPUSeconds - started) * 1000)
                 }
                 // The first picture also set the scaler up.
                 milliseconds[filter.rawValue] = Statistics.median(Array(samples.dropFirst()))
-                outputs[filter] = pixels
+                outputs[filter] = Array(UnsafeRawBufferPointer(start: pixels, count: stride * height))
             }
             let reference = outputs[.lanczos] ?? []
             let psnr = Dictionary(
@@ -75,8 +70,7 @@ struct ScalingMeasurement {
                         )
                     )
                 })
-            let ratio = min(
-                Double(width) / Double(Self.source.width), Double(height) / Double(Self.source.height))
+            let ratio = VideoScaler.ratio(from: Self.source, to: (width, height))
             rows.append(
                 BenchReport.ScalingReport.Row(
                     width: width, height: height, ratio: ratio,

@@ -40,19 +40,13 @@ import VideoPlayerTestSupport
         let picture = try #require(TestMedia.zonePlate(width: 960, height: 540))
         let stride = VideoScaler.paddedStride(width: width)
         func scaled(_ filter: VideoScaler.Filter?) throws -> [UInt8] {
-            var pixels = [UInt8](repeating: 0, count: stride * height)
-            try pixels.withUnsafeMutableBytes { bytes in
-                guard let base = bytes.baseAddress else { return }
-                try VideoScaler(filter: filter).scale(
-                    picture, width: width, height: height, into: base, stride: stride)
-            }
-            return pixels
+            try VideoScaler(filter: filter).pixels(of: picture, width: width, height: height, stride: stride)
         }
         let reference = try scaled(.lanczos)
         let psnr = { (pixels: [UInt8]) in
             TestMedia.psnr(of: pixels, against: reference, width: width, height: height, stride: stride)
         }
-        let picked = VideoScaler.choice(forRatio: Double(width) / 960)
+        let picked = VideoScaler.choice(forRatio: VideoScaler.ratio(from: (960, 540), to: (width, height)))
         let (chosen, bilinear) = (psnr(try scaled(nil)), psnr(try scaled(.bilinear)))
         #expect(chosen >= bilinear - 0.5, "\(picked): \(chosen) dB, bilinear \(bilinear) dB")
         #expect(psnr(try scaled(picked)) == chosen)

@@ -50,8 +50,7 @@ final class WindowScene {
     isolated deinit {
         // NB: a scene that shares another's sleeper leaves the players' wake-ups to that one.
         guard ownsSleeper else { return }
-        for player in host.videoLayers.map(\.player) + [unshownEngine].compactMap(\.self)
-        where wiredPlayers.contains(ObjectIdentifier(player)) {
+        for player in pumpedPlayers where wiredPlayers.contains(ObjectIdentifier(player)) {
             player.wakeHandler = nil
         }
     }
@@ -67,6 +66,11 @@ final class WindowScene {
         return engine
     }
 
+    /// The players the scene pumps: those of the video layers, and the engine no layer shows.
+    private var pumpedPlayers: [any VideoSource] {
+        host.videoLayers.map(\.player) + [unshownEngine].compactMap(\.self)
+    }
+
     /// Seconds until the host or a player has something due (capped by the caller).
     func secondsUntilDue() -> Double {
         // NB: a window that cannot be seen waits with its present until it shows again.
@@ -75,7 +79,7 @@ final class WindowScene {
         if let deadline = host.nextDeadline {
             wait = min(wait, deadline - host.context.dependency(\.clock).now)
         }
-        for player in host.videoLayers.map(\.player) + [unshownEngine].compactMap(\.self) {
+        for player in pumpedPlayers {
             if let due = player.nextDueTime { wait = min(wait, due - MediaPlayer.now) }
         }
         return max(0, wait)
@@ -127,10 +131,8 @@ final class WindowScene {
     ///
     /// - Returns: whether a frame was presented.
     func render() -> Bool {
-        let layers = host.videoLayers
-        for layer in layers { pump(layer.player) }
-        let engine = unshownEngine
-        if let engine { pump(engine) }
+        let players = pumpedPlayers
+        for player in players { pump(player) }
         if host.needsDisplay {
             let damage = host.update()
             if !damage.isEmpty {
@@ -142,7 +144,7 @@ final class WindowScene {
         // A player whose layer the update above laid out for the first time (the window's first
         // layout, a widget just shown) is pumped now, which also gives it the loop's wake-up: until
         // then its session's news would wait out the loop's longest sleep.
-        let pumped = Set((layers.map(\.player) + [engine].compactMap(\.self)).map(ObjectIdentifier.init))
+        let pumped = Set(players.map(ObjectIdentifier.init))
         for layer in currentLayers where !pumped.contains(ObjectIdentifier(layer.player)) {
             pump(layer.player)
         }

@@ -11,39 +11,29 @@ extension TestMedia {
     /// weighs every source pixel turns them into an even grey instead. A YUV 4:2:0 picture, limited
     /// range, BT.709, as a decoder hands it over; `nil` for an empty or oversized size.
     public static func zonePlate(width: Int, height: Int) -> VideoFrame? {
-        guard width > 1, height > 1, width <= 16384, height <= 16384 else { return nil }
-        var frame = av_frame_alloc()
-        defer { av_frame_free(&frame) }
-        guard let frame else { return nil }
-        frame.pointee.format = AV_PIX_FMT_YUV420P.rawValue
-        frame.pointee.width = Int32(width)
-        frame.pointee.height = Int32(height)
-        frame.pointee.color_range = AVCOL_RANGE_MPEG
-        frame.pointee.colorspace = AVCOL_SPC_BT709
-        guard av_frame_get_buffer(frame, 0) >= 0, let luma = frame.pointee.data.0,
-            let blue = frame.pointee.data.1, let red = frame.pointee.data.2
-        else { return nil }
-        // The phase grows with the squared distance from the centre: its rate of change, the
-        // rings' frequency, grows linearly, to half a cycle per pixel at the corners.
-        let (centreX, centreY) = (Double(width) / 2, Double(height) / 2)
-        let scale = Double.pi / (2 * (centreX * centreX + centreY * centreY).squareRoot())
-        let lumaStride = Int(frame.pointee.linesize.0)
-        for y in 0..<height {
-            let dy = Double(y) + 0.5 - centreY
-            for x in 0..<width {
-                let dx = Double(x) + 0.5 - centreX
-                let value = 126 + 100 * cos(scale * (dx * dx + dy * dy))
-                luma[y * lumaStride + x] = UInt8(value.rounded())
+        guard width > 1, height > 1 else { return nil }
+        return VideoFrame.yuv420p(width: width, height: height, colorspace: AVCOL_SPC_BT709) { planes in
+            // The phase grows with the squared distance from the centre: its rate of change, the
+            // rings' frequency, grows linearly, to half a cycle per pixel at the corners.
+            let (centreX, centreY) = (Double(width) / 2, Double(height) / 2)
+            let scale = Double.pi / (2 * (centreX * centreX + centreY * centreY).squareRoot())
+            let (luma, blue, red) = (planes[0], planes[1], planes[2])
+            for y in 0..<height {
+                let dy = Double(y) + 0.5 - centreY
+                for x in 0..<width {
+                    let dx = Double(x) + 0.5 - centreX
+                    let value = 126 + 100 * cos(scale * (dx * dx + dy * dy))
+                    luma.base[y * luma.stride + x] = UInt8(value.rounded())
+                }
+            }
+            let chromaWidth = (width + 1) / 2
+            for y in 0..<blue.rows {
+                for x in 0..<chromaWidth {
+                    blue.base[y * blue.stride + x] = UInt8(64 + 128 * x / chromaWidth)
+                    red.base[y * red.stride + x] = UInt8(64 + 128 * y / blue.rows)
+                }
             }
         }
-        let (chromaWidth, chromaHeight) = ((width + 1) / 2, (height + 1) / 2)
-        for y in 0..<chromaHeight {
-            for x in 0..<chromaWidth {
-                blue[y * Int(frame.pointee.linesize.1) + x] = UInt8(64 + 128 * x / chromaWidth)
-                red[y * Int(frame.pointee.linesize.2) + x] = UInt8(64 + 128 * y / chromaHeight)
-            }
-        }
-        return VideoFrame(referencing: frame, time: 0, duration: 0, orientation: .upright, serial: 0)
     }
 
     /// Peak signal-to-noise ratio in dB of the first three bytes of each 4-byte pixel of `pixels`

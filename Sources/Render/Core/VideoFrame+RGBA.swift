@@ -32,17 +32,10 @@ extension VideoFrame {
         let outWidth = targetWidth ?? width
         let outHeight = targetHeight ?? height
         guard outWidth > 0, outHeight > 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: outWidth * outHeight * 4)
-        let scaled = bytes.withUnsafeMutableBytes { storage -> Bool in
-            guard let base = storage.baseAddress else { return false }
-            do {
-                try VideoScaler(order: .rgba).scale(
-                    self, width: outWidth, height: outHeight, into: base, stride: outWidth * 4)
-                return true
-            } catch {
-                return false
-            }
-        }
-        return scaled ? RGBAPixels(width: outWidth, height: outHeight, bytes: bytes) : nil
+        guard
+            let bytes = try? VideoScaler(order: .rgba).pixels(
+                of: self, width: outWidth, height: outHeight, stride: outWidth * 4)
+        else { return nil }
+        return RGBAPixels(width: outWidth, height: outHeight, bytes: bytes)
     }
 }

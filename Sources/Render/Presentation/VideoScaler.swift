@@ -90,6 +90,14 @@ public final class VideoScaler {
         ratio >= 0.37 ? .area : .bilinear
     }
 
+    /// The ratio ``choice(forRatio:)`` takes for a `source` picture shown at `shown`: the shown
+    /// size over the picture's along the side shrunk most.
+    public static func ratio(from source: (width: Int, height: Int), to shown: (width: Int, height: Int))
+        -> Double
+    {
+        min(Double(shown.width) / Double(source.width), Double(shown.height) / Double(source.height))
+    }
+
     /// Bytes between rows that swscale writes `width` pixels into without spilling past them.
     ///
     /// NB: swscale's SIMD converters write whole blocks of 16 pixels, so a row whose width is not a
@@ -117,9 +125,8 @@ public final class VideoScaler {
             colorimetry: YUVColorimetry(of: source),
             filter: filter
                 ?? Self.choice(
-                    forRatio: min(
-                        Double(width) / Double(source.pointee.width),
-                        Double(height) / Double(source.pointee.height))))
+                    forRatio: Self.ratio(
+                        from: (Int(source.pointee.width), Int(source.pointee.height)), to: (width, height))))
         let scaler = try context(for: wanted)
         let padded = Self.paddedStride(width: width)
         if stride >= padded {
@@ -139,6 +146,32 @@ public final class VideoScaler {
             return nil
         }
         if let failure { throw failure }
+    }
+
+    /// `frame`'s picture scaled to `width` x `height` as bytes, rows `stride` bytes apart
+    /// (``paddedStride(width:)`` by default, which costs no copy).
+    ///
+    /// Throws as ``scale(_:width:height:into:stride:)`` does.
+    public func pixels(of frame: VideoFrame, width: Int, height: Int, stride: Int? = nil) throws(PlayerError)
+        -> [UInt8]
+    {
+        let stride = stride ?? Self.paddedStride(width: width)
+        guard width > 0, height > 0, stride >= width * 4 else {
+            throw .videoOutputUnavailable("cannot scale a picture to \(width)x\(height)")
+        }
+        var pixels = [UInt8](repeating: 0, count: stride * height)
+        // NB: the closure returns its error: a typed throw inside it crashed the release compiler.
+        let failure = pixels.withUnsafeMutableBytes { bytes -> PlayerError? in
+            guard let base = bytes.baseAddress else { return nil }
+            do throws(PlayerError) {
+                try scale(frame, width: width, height: height, into: base, stride: stride)
+            } catch {
+                return error
+            }
+            return nil
+        }
+        if let failure { throw failure }
+        return pixels
     }
 
     /// Runs swscale on the whole picture, writing rows `stride` bytes apart.
