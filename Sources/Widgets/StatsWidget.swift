@@ -55,6 +55,13 @@ public final class StatsService: Service {
             "Decode \(Self.milliseconds(statistics.videoDecodeSecondsPerFrame)) ms/frame  "
                 + "compose \(Self.milliseconds(render.lastComposeSeconds)) ms",
         ]
+        if statistics.overloadLevel != .none || statistics.picturesSkipped > 0
+            || statistics.audioUnderruns > 0
+        {
+            lines.append(
+                "Overload: \(statistics.overloadLevel)  skipped \(statistics.picturesSkipped)  "
+                    + "sound gaps \(statistics.audioUnderruns)")
+        }
         timer = clock.schedule(after: 1) { [weak self] in self?.sample() }
     }
 
@@ -81,8 +88,9 @@ public final class StatsService: Service {
 
 /// mpv-like statistics over the video: picture size, rate, bit rate, the rendition playing in a
 /// stream of several (its declared bit rate, whether the player chose it), for a stream its startup
-/// time, stalls, bytes fetched and rendition switches, frames per second, dropped frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time; hidden
-/// until toggled.
+/// time, stalls, bytes fetched and rendition switches, frames per second, dropped frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time, and
+/// while the decoder cannot keep up, the work it sheds (``OverloadLevel``), the pictures it skipped
+/// and the gaps in the sound; hidden until toggled.
 ///
 /// ```swift
 /// context.container.insert(overlay: "stats", above: .control) { StatsWidget() }

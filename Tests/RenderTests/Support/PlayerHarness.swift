@@ -16,20 +16,25 @@ final class PlayerHarness {
     let sinks = Sinks()
     private(set) var events: [PlayerEvent] = []
 
-    /// - Parameter audioSink: makes each item's sink instead of a recorded `CaptureAudioSink`.
+    /// - Parameters:
+    ///   - audioSink: makes each item's sink instead of a recorded `CaptureAudioSink`.
+    ///   - extraDecodeCost: seconds the video decoder spends per picture on top of its work (a
+    ///     machine too slow for the stream).
     init(
         timeTick: Double? = nil, audioFails: Bool = false, networkTimeout: Double = 10, preloads: Bool = true,
-        audioSink: (@Sendable () -> any AudioSink)? = nil, forwardBuffer: Double = 10
+        audioSink: (@Sendable () -> any AudioSink)? = nil, forwardBuffer: Double = 10,
+        extraDecodeCost: (@Sendable (DecodeShortcuts) -> Double)? = nil
     ) {
         let sinks = sinks
-        player = MediaPlayer(
-            configuration: PlayerConfiguration(
-                networkTimeout: networkTimeout, timeTickInterval: timeTick,
-                audioSink: audioSink ?? {
-                    let sink = CaptureAudioSink(failsToOpen: audioFails)
-                    sinks.made.withLock { $0.append(sink) }
-                    return sink
-                }, preloadsNext: preloads, forwardBuffer: forwardBuffer))
+        var configuration = PlayerConfiguration(
+            networkTimeout: networkTimeout, timeTickInterval: timeTick,
+            audioSink: audioSink ?? {
+                let sink = CaptureAudioSink(failsToOpen: audioFails)
+                sinks.made.withLock { $0.append(sink) }
+                return sink
+            }, preloadsNext: preloads, forwardBuffer: forwardBuffer)
+        configuration.extraDecodeCost = extraDecodeCost
+        player = MediaPlayer(configuration: configuration)
         player.addObserver { [weak self] event in self?.events.append(event) }
     }
 

@@ -15,6 +15,9 @@ final class AudioRenderer: Sendable {
         var samplesRendered = 0
         /// The limiter's gain reduction now (1 for none).
         var limiterGain: Float = 1
+        /// Whether samples of the current generation were played.
+        var began = false
+        var underruns = 0
     }
 
     /// The highest sample level the limiter lets through.
@@ -67,6 +70,10 @@ final class AudioRenderer: Sendable {
                 }
             }
             state.samplesRendered += filled
+            if filled < buffer.count, state.began, state.finishedSerial != state.serial {
+                state.underruns += 1
+            }
+            if filled > 0 { state.began = true }
             if gain > 1 {
                 limit(UnsafeMutableBufferPointer(rebasing: buffer[..<filled]), channels, &state.limiterGain)
             } else {
@@ -124,9 +131,14 @@ final class AudioRenderer: Sendable {
             state.current = nil
             state.offset = 0
             state.finishedSerial = nil
+            state.began = false
             chunks.removeAll()
         }
     }
+
+    /// How many times the device asked for more samples than were queued, after the current
+    /// generation's sound began and before it ended: each is a gap in the sound.
+    var underruns: Int { state.withLock { $0.underruns } }
 
     /// Whether every sample of generation `serial` has been handed to the device.
     func isFinished(serial: Int) -> Bool {

@@ -49,8 +49,10 @@ final class StreamDecoder: Sendable {
 
     /// The thread body: returns when the packet queue is aborted or the handler asks to stop.
     ///
-    /// > Important: `codec` and `handler` must be used by this thread only.
-    func run(codec: CodecContext, handler: some DecodedFrameHandler) {
+    /// With a `governor` (the video's), decoding work is shed while the pictures come out late.
+    ///
+    /// > Important: `codec`, `handler` and `governor` must be used by this thread only.
+    func run(codec: CodecContext, handler: some DecodedFrameHandler, governor: DecodeGovernor? = nil) {
         guard let frame = FFmpegFrame() else { return }
         var serial = -1
         var discardBefore: Double?
@@ -63,25 +65,26 @@ final class StreamDecoder: Sendable {
                 serial = newSerial
                 discardBefore = target
                 handler.reset(serial: newSerial)
+                governor?.reset()
             case .packet(let packet, let packetSerial, let packetPass):
-                guard packetSerial == serial else { continue }
+                guard packetSerial == serial, governor?.admits(packet, codec: codec) ?? true else { continue }
                 if let previous = pass, let packetPass, packetPass.start != previous.start {
                     // A looping item's next pass: the last one's held-back frames come out first,
                     // then the pass is decoded from a fresh state, as the first one was (Opus only
                     // sounds right from the state its encoder started in).
                     avcodec_send_packet(codec.pointer, nil)
-                    guard drain(codec, frame, handler, serial, discardBefore, previous),
+                    guard drain(codec, frame, handler, governor, serial, discardBefore, previous),
                         handler.endPass(serial: serial)
                     else { return }
                     avcodec_flush_buffers(codec.pointer)
                 }
                 pass = packetPass
                 record(timed { avcodec_send_packet(codec.pointer, packet.pointer) })
-                guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
+                guard drain(codec, frame, handler, governor, serial, discardBefore, pass) else { return }
             case .end(let endSerial, let padTo):
                 guard endSerial == serial else { continue }
                 avcodec_send_packet(codec.pointer, nil)
-                guard drain(codec, frame, handler, serial, discardBefore, pass) else { return }
+                guard drain(codec, frame, handler, governor, serial, discardBefore, pass) else { return }
                 handler.finish(serial: serial, padTo: padTo)
                 // NB: after draining, the codec only accepts packets again once flushed.
                 avcodec_flush_buffers(codec.pointer)
@@ -90,8 +93,8 @@ final class StreamDecoder: Sendable {
     }
 
     private func drain(
-        _ codec: CodecContext, _ frame: FFmpegFrame, _ handler: some DecodedFrameHandler, _ serial: Int,
-        _ discardBefore: Double?, _ pass: LoopPass?
+        _ codec: CodecContext, _ frame: FFmpegFrame, _ handler: some DecodedFrameHandler,
+        _ governor: DecodeGovernor?, _ serial: Int, _ discardBefore: Double?, _ pass: LoopPass?
     ) -> Bool {
         while true {
             let code = timed { avcodec_receive_frame(codec.pointer, frame.pointer) }
@@ -101,6 +104,15 @@ final class StreamDecoder: Sendable {
                 return true
             }
             counters.withLock { $0.decoded += 1 }
+            if let governor {
+                governor.decoded(by: codec)
+                // NB: pictures an exact seek skips on the way to its target are not shown.
+                if let time = codec.seconds(frame.pointer.pointee.best_effort_timestamp),
+                    time >= (discardBefore ?? -.infinity)
+                {
+                    governor.observe(pictureAt: time)
+                }
+            }
             let keepGoing = handler.handle(
                 frame.pointer, serial: serial, discardBefore: discardBefore, pass: pass)
             frame.unref()

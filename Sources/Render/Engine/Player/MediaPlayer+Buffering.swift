@@ -30,7 +30,7 @@ extension MediaPlayer {
     func starvationDue(_ session: PlaybackSession, clockTime: Double, now: Double) -> Double? {
         var due: Double?
         let speed = max(rate, 0.01)
-        if hasVideo, session.videoFrames.count == 0 {
+        if waitsForPictures(session) {
             let expected =
                 awaitingFirstFrame
                 ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
@@ -46,10 +46,21 @@ extension MediaPlayer {
         return due.map { $0 + 0.001 }
     }
 
-    /// Whether the clock passed the shown picture's end with no next picture decoded, or moved on
-    /// without the first picture after a load or a seek.
+    /// Whether no picture is decoded ahead and what would make the next one is missing: the first
+    /// picture after a load or a seek, or any picture while no packet waits for the decoder.
+    ///
+    /// Packets waiting mean the data is there and the decoder is slow: the clock runs on, with the
+    /// sound, and the decoder sheds work to catch up (``OverloadLevel``) instead of the player
+    /// stopping as for a slow network.
+    private func waitsForPictures(_ session: PlaybackSession) -> Bool {
+        hasVideo && session.videoFrames.count == 0
+            && (awaitingFirstFrame || session.videoDecoder.packets.count == 0)
+    }
+
+    /// Whether the clock passed the shown picture's end with no next picture decoded or coming, or
+    /// moved on without the first picture after a load or a seek.
     private func isMissingPictures(_ session: PlaybackSession, clockTime: Double) -> Bool {
-        guard hasVideo, session.videoFrames.count == 0 else { return false }
+        guard waitsForPictures(session) else { return false }
         let expected =
             awaitingFirstFrame
             ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime

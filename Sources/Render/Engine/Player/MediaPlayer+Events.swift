@@ -64,6 +64,9 @@ extension MediaPlayer {
             break
         case .wrapped(let serial, let start):
             loopTimeline.add(start, serial: serial)
+        case .overloadChanged(let level):
+            overloadLevel = level
+            emit(.overloadChanged(level))
         }
     }
 

@@ -260,6 +260,7 @@ extension MediaPlayer {
             sharedOutput: output, retirement: retirement,
             audioPreference: audioPreference, subtitlePreference: subtitlePreference,
             settings: settings)
+        options.extraDecodeCost = configuration.extraDecodeCost
         options.startsWherePlaylistSays = startPosition == nil && item.startPosition == 0
         let session = PlaybackSession(options: options) { [inbox] event in inbox.post(event, from: id) }
         if asPreload {
@@ -313,6 +314,10 @@ extension MediaPlayer {
         frameGeneration += 1
         framesPresented = 0
         framesDropped = 0
+        if overloadLevel != .none {
+            overloadLevel = .none
+            emit(.overloadChanged(.none))
+        }
         bitRate = nil
         reportedPresentationFailure = false
         awaitingFirstFrame = true

@@ -120,6 +120,9 @@ public final class MediaPlayer {
     public internal(set) var framesDropped = 0
     /// How far the shown frame lagged the clock when it became current (seconds; positive = late).
     public internal(set) var avOffset = 0.0
+    /// How much video work the current item sheds because its decoder cannot keep up: `.none`
+    /// while it can (`.overloadChanged` tells of each change).
+    public internal(set) var overloadLevel = OverloadLevel.none
 
     /// Bits per second of the current item's file, once it opened, when the container states it or
     /// FFmpeg can estimate it.
@@ -141,7 +144,9 @@ public final class MediaPlayer {
             stallSeconds: experience.stallSeconds(at: MediaPlayer.now),
             bytesFetched: experience.earlierBytes + (session?.fetched.value ?? 0),
             renditionSwitches: experience.renditionSwitches,
-            throughputEstimate: session?.segments.estimator.bitsPerSecond)
+            throughputEstimate: session?.segments.estimator.bitsPerSecond, overloadLevel: overloadLevel,
+            picturesSkipped: session?.skippedVideoPackets.withLock { $0 } ?? 0,
+            audioUnderruns: session?.renderer?.underruns ?? 0)
     }
 
     var session: PlaybackSession?

@@ -27,13 +27,22 @@ public struct PlaybackStatistics: Hashable, Sendable {
     /// Bits per second the network delivers the segments of a multi-rendition stream at, as
     /// measured from their downloads (`nil` until enough was measured, and for other items).
     public var throughputEstimate: Int?
+    /// How much video work is shed because the decoder cannot keep up.
+    public var overloadLevel: OverloadLevel
+    /// Pictures not decoded at all on the way to a keyframe, the decoder being far behind
+    /// (``OverloadLevel/skippingToKeyframes``).
+    public var picturesSkipped: Int
+    /// How many times the sound ran out while playing: the device was handed fewer samples than it
+    /// asked for before the item's sound ended.
+    public var audioUnderruns: Int
 
     /// Statistics with the given values; the defaults are those of an item not yet playing.
     public init(
         framesPresented: Int = 0, framesDropped: Int = 0, avOffset: Double = 0,
         videoDecodeSecondsPerFrame: Double? = nil, bitRate: Int? = nil, startupSeconds: Double? = nil,
         stallCount: Int = 0, stallSeconds: Double = 0, bytesFetched: Int = 0, renditionSwitches: Int = 0,
-        throughputEstimate: Int? = nil
+        throughputEstimate: Int? = nil, overloadLevel: OverloadLevel = .none, picturesSkipped: Int = 0,
+        audioUnderruns: Int = 0
     ) {
         self.framesPresented = framesPresented
         self.framesDropped = framesDropped
@@ -46,5 +55,8 @@ public struct PlaybackStatistics: Hashable, Sendable {
         self.bytesFetched = bytesFetched
         self.renditionSwitches = renditionSwitches
         self.throughputEstimate = throughputEstimate
+        self.overloadLevel = overloadLevel
+        self.picturesSkipped = picturesSkipped
+        self.audioUnderruns = audioUnderruns
     }
 }

@@ -13,6 +13,9 @@ public struct PlayerConfiguration: Sendable {
     /// next segment is fetched once less than this is read. More rides out longer network dips;
     /// less keeps less in memory.
     public var forwardBuffer: Double = 10
+    /// Seconds the video decoder spends per picture on top of libavcodec's work, by what it was
+    /// told to skip: a machine too slow for the stream, for tests of ``OverloadLevel``.
+    package var extraDecodeCost: (@Sendable (DecodeShortcuts) -> Double)?
 
     /// The default configuration.
     public init() {}

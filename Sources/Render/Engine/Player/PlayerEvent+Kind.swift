@@ -48,6 +48,8 @@ extension PlayerEvent {
         case qualityChanged
         /// `PlayerEvent.renditionChanged`.
         case renditionChanged
+        /// `PlayerEvent.overloadChanged`.
+        case overloadChanged
         /// `PlayerEvent.subtitleCue`.
         case subtitleCue
         /// `PlayerEvent.adjusted`.
@@ -88,6 +90,7 @@ extension PlayerEvent {
         case .pictureInPictureStopped: .pictureInPictureStopped
         case .qualityChanged: .qualityChanged
         case .renditionChanged: .renditionChanged
+        case .overloadChanged: .overloadChanged
         case .subtitleCue: .subtitleCue
         case .adjusted: .adjusted
         case .ignored: .ignored

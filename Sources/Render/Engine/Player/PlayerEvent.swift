@@ -58,6 +58,9 @@ public enum PlayerEvent: Equatable, Sendable {
     /// Another rendition of a multi-rendition stream plays from now on (`from` is `nil` for the
     /// first one of an item).
     case renditionChanged(from: Rendition?, to: Rendition, reason: RenditionChangeReason)
+    /// The video decoder sheds more or less work to keep up with the clock
+    /// (``MediaPlayer/overloadLevel``).
+    case overloadChanged(OverloadLevel)
     /// A subtitle cue of the selected track was decoded.
     case subtitleCue(SubtitleCue)
     /// A value was out of range and was clamped to `applied`.

@@ -149,7 +149,10 @@ extension PlaybackSession {
                         frames: videoFrames, settings: settings, codec: videoCodec, orientation: orientation,
                         frameRate: frameRate, post: post)
                 else { return }
-                videoDecoder.run(codec: videoCodec, handler: pipeline)
+                let governor = DecodeGovernor(
+                    clock: clock, skippedPackets: skippedVideoPackets, extraCost: options.extraDecodeCost,
+                    post: post)
+                videoDecoder.run(codec: videoCodec, handler: pipeline, governor: governor)
             }
         }
         if let audioCodec,

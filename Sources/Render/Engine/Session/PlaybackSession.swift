@@ -43,6 +43,8 @@ final class PlaybackSession: Sendable {
     let videoFrames = BoundedQueue<VideoQueueItem>(capacity: videoFramesAhead)
     let videoDecoder = StreamDecoder(packetCapacity: 48)
     let audioDecoder = StreamDecoder(packetCapacity: 96)
+    /// Video packets the decoder skipped on its way to a keyframe because it was far behind.
+    let skippedVideoPackets = Locked(0)
     let post: @Sendable (SessionEvent) -> Void
     let runtime: Locked<Runtime>
     let seekRequest = Locked<SeekRequest?>(nil)

@@ -62,6 +62,8 @@ enum SessionEvent: Sendable {
     /// The item loops: the demuxer went on from the start, and the pass it reads now begins at
     /// `at` on generation `serial`'s timeline.
     case wrapped(serial: Int, at: Double)
+    /// The video decoder sheds more or less work (``OverloadLevel``).
+    case overloadChanged(OverloadLevel)
 }
 
 /// A track the user asked for, by stream index or by language, or none at all.
@@ -104,4 +106,6 @@ struct SessionOptions: Sendable {
     var audioPreference: TrackPreference?
     var subtitlePreference: TrackPreference?
     var settings = SessionSettings.Values()
+    /// Seconds the video decoder spends per picture on top of libavcodec's work (tests).
+    var extraDecodeCost: (@Sendable (DecodeShortcuts) -> Double)?
 }
