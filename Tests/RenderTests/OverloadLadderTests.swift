@@ -78,4 +78,17 @@ import Testing
         #expect(feed(&ladder, 0.05, OverloadLadder.engageCount - 1).isEmpty)
         #expect(ladder.level == .droppingLatePictures)
     }
+
+    /// The sound about to run out because the video's packets fill the read-ahead: straight to the
+    /// top and a skip, however few pictures were late; counted as a climb for the way back down.
+    @Test func soundAboutToRunOutClimbsToTheTopAtOnce() {
+        var ladder = OverloadLadder()
+        _ = feed(&ladder, 0.05, 2)
+        #expect(ladder.climbToTop() == .init(level: .skippingToKeyframes, skipsToKeyframe: true))
+        #expect(ladder.climbToTop() == .init(level: nil, skipsToKeyframe: true))
+        #expect(feed(&ladder, -0.05, OverloadLadder.releaseCount) == [.skippingLoopFilter])
+        _ = feed(&ladder, -0.05, OverloadLadder.releaseCount * 3)
+        _ = ladder.climbToTop()
+        #expect(ladder.releaseRun == OverloadLadder.releaseCount * 2)
+    }
 }

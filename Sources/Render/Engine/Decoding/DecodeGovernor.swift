@@ -38,12 +38,16 @@ final class DecodeGovernor {
     /// Packets dropped by skipping to keyframes, in all.
     private let skippedPackets: Locked<Int>
 
+    /// Whether the sound's packets run short while the video's fill the read-ahead.
+    private let soundWaits: @Sendable () -> Bool
+
     init(
         clock: PlaybackClock, skippedPackets: Locked<Int>,
         extraCost: (@Sendable (DecodeShortcuts) -> Double)?,
-        post: @escaping @Sendable (SessionEvent) -> Void
+        soundWaits: @escaping @Sendable () -> Bool, post: @escaping @Sendable (SessionEvent) -> Void
     ) {
         self.clock = clock
+        self.soundWaits = soundWaits
         self.skippedPackets = skippedPackets
         self.extraCost = extraCost
         self.post = post
@@ -102,7 +106,12 @@ final class DecodeGovernor {
             }
             settling = nil
         }
-        let decision = ladder.observe(lateness: lateness)
+        var decision = ladder.observe(lateness: lateness)
+        if lateness > OverloadLadder.keyframeSkipLateness, soundWaits() {
+            // The sound comes first: only skipping makes room for its packets in time. (Far
+            // behind only: the sound's packets also stop where its track ends before the video's.)
+            decision = ladder.climbToTop()
+        }
         if decision.skipsToKeyframe { skipping = true }
         if let level = decision.level { post(.overloadChanged(level)) }
     }

@@ -78,8 +78,8 @@ struct OverloadLadder: Sendable {
         if lateness > 0 {
             earlyRun = 0
             lateRun += 1
-            if lateRun >= Self.engageCount, level < .skippingToKeyframes {
-                climb()
+            if lateRun >= Self.engageCount, let next = OverloadLevel(rawValue: level.rawValue + 1) {
+                climb(to: next)
                 decision.level = level
             }
             decision.skipsToKeyframe = level == .skippingToKeyframes && lateness > Self.keyframeSkipLateness
@@ -103,18 +103,26 @@ struct OverloadLadder: Sendable {
         return decision
     }
 
+    /// Goes to the top level at once and skips to the next keyframe: the sound is about to run out
+    /// because the video's packets, waiting for a decoder far behind, fill the read-ahead.
+    mutating func climbToTop() -> Decision {
+        guard level < .skippingToKeyframes else { return Decision(skipsToKeyframe: true) }
+        climb(to: .skippingToKeyframes)
+        return Decision(level: level, skipsToKeyframe: true)
+    }
+
     /// Forgets the runs (a seek, a new pass), keeping the level and what was learnt of the edge.
     mutating func restart() {
         lateRun = 0
         earlyRun = 0
     }
 
-    private mutating func climb() {
+    private mutating func climb(to higher: OverloadLevel) {
         if let since = sinceRelease, since < releaseRun {
             releaseRun = min(releaseRun * 2, Self.longestReleaseCount)
         }
         sinceRelease = nil
-        level = OverloadLevel(rawValue: level.rawValue + 1) ?? level
+        level = higher
         lateRun = 0
         earlyRun = 0
     }

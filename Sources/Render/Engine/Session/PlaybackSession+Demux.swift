@@ -42,6 +42,11 @@ extension PlaybackSession {
             let current = serial
             let atEnd = runtime.withLock({ $0.endSerial }) == current
             if atEnd || (info.ladder == nil ? waitsForRoom(info) : queuesAreFull(info)) {
+                // NB: the sound's packets run short while the video's fill the read-ahead: the
+                // video decoder, far behind, skips ahead to let reading go on (`DecodeGovernor`).
+                soundWaitsForVideo.store(
+                    !atEnd && info.rendersAudio && info.videoStream != nil
+                        && audioDecoder.packets.count < Self.starvingCount, ordering: .relaxed)
                 let began = monotonicSeconds()
                 if info.ladder != nil {
                     // A ladder's read-ahead is measured in seconds of its clock, and its choice of
@@ -61,6 +66,7 @@ extension PlaybackSession {
                 continue
             }
             idleWait = Self.shortestIdleWait
+            soundWaitsForVideo.store(false, ordering: .relaxed)
             guard let packet = Packet() else { return }
             let code = av_read_frame(source.pointer, packet.pointer)
             if source.isNetwork, !source.readsFromMemory, let pb = source.pointer.pointee.pb {
@@ -314,7 +320,7 @@ extension PlaybackSession {
     }
 
     /// Packets a queue holds at least unless it starves.
-    private static let starvingCount = 8
+    static let starvingCount = 8
 
     private static func isStarving(_ counts: [(count: Int, capacity: Int)]) -> Bool {
         counts.contains { $0.count < starvingCount }

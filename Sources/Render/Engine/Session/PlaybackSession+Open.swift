@@ -151,7 +151,7 @@ extension PlaybackSession {
                 else { return }
                 let governor = DecodeGovernor(
                     clock: clock, skippedPackets: skippedVideoPackets, extraCost: options.extraDecodeCost,
-                    post: post)
+                    soundWaits: { [self] in soundWaitsForVideo.load(ordering: .relaxed) }, post: post)
                 videoDecoder.run(codec: videoCodec, handler: pipeline, governor: governor)
             }
         }

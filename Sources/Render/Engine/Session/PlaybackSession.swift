@@ -72,6 +72,9 @@ final class PlaybackSession: Sendable {
     let demuxWake = DispatchSemaphore(value: 0)
     /// How many times the demux thread of a single stream slept until signalled.
     let demuxWaits = Atomic<Int>(0)
+    /// Whether the demux thread waits for room while the sound's packets run short: the video's
+    /// fill the read-ahead, and the sound will stop unless the video decoder skips ahead.
+    let soundWaitsForVideo = Atomic<Bool>(false)
     /// Whether the demux thread of a single stream sleeps until its full queues drain.
     let sleepsForRoom = Atomic<Bool>(false)
     private let serialCounter = Atomic<Int>(1)
