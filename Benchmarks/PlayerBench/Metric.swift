@@ -4,6 +4,10 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     /// The CPU time of the X server while a player drew into a real X window.
     case xServerCPUSeconds
     case framesPresented, framesDropped, dropPercent
+    /// Pictures shown as a share of the clip's, and the longest wait between two shown, in ms.
+    case shownPercent, longestFrameGapMs
+    /// Times the sound ran out while playing, stalls, and pictures the decoder skipped to keyframes.
+    case soundGaps, stalls, picturesSkipped
     case firstFrameMs
     case avPairs, avP50Ms, avP99Ms, avMaxMs, avMeanSignedMs
     case overlayRedrawsPerSecond, composeMeanMs, composeP95Ms

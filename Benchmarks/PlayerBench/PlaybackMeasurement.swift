@@ -45,6 +45,14 @@ struct PlaybackMeasurement {
         let shown = stage.player.framesPresented + stage.player.framesDropped
         metrics[.dropPercent] = shown > 0 ? Double(stage.player.framesDropped) / Double(shown) * 100 : nil
         metrics[.wallSeconds] = endedAt - loadedAt
+        let clipFrames = spec.duration * spec.frameRate.value
+        metrics[.shownPercent] = Double(stage.player.framesPresented) / clipFrames * 100
+        let gaps = zip(frames, frames.dropFirst()).map { $1.presentedAt - $0.presentedAt }
+        metrics.setMilliseconds(.longestFrameGapMs, gaps.max())
+        let statistics = stage.player.statistics
+        metrics[.soundGaps] = Double(statistics.audioUnderruns)
+        metrics[.stalls] = Double(statistics.stallCount)
+        metrics[.picturesSkipped] = Double(statistics.picturesSkipped)
         if let first = frames.first {
             metrics.setMilliseconds(.firstFrameMs, first.presentedAt - loadedAt)
         }

@@ -147,6 +147,11 @@ enum ReportTable {
                 "busy ASS track: compose ms mean / p95, dropped frames",
                 "\(pair(.subtitles, .composeMeanMs, .composeP95Ms)), \(cell(report.ours(.subtitles, .framesDropped)))",
             ],
+            [
+                "4K60, too much for the cores: shown % / longest gap ms / sound gaps / stalls / skipped",
+                [Metric.shownPercent, .longestFrameGapMs, .soundGaps, .stalls, .picturesSkipped]
+                    .map { cell(report.ours(.overload, $0)) }.joined(separator: " / "),
+            ],
             ["full redraw: window present / Cairo paint ms", pair(.idle, .fullRedrawMs, .fullPaintMs)],
             [
                 "paused idle: CPU % / loop wake-ups per s",

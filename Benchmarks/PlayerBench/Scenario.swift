@@ -10,6 +10,10 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case subtitles = "1080p30-ass"
     case hd60 = "1080p60"
     case portrait
+    /// A 4K60 stream with the detail, B-frames and deblocking of a real one: more than two cores
+    /// can decode in real time, so the player sheds video work (``OverloadLevel``) and the sound
+    /// must play on.
+    case overload = "4k60"
     case sync
     case seek
     case queueSwitch = "switch"
@@ -59,6 +63,15 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
         case .portrait:
             return ClipSpec(
                 width: short, height: long, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
+        case .overload:
+            let (width, height) = smoke ? (320, 240) : (3840, 2160)
+            var spec = ClipSpec(
+                width: width, height: height, frameRate: 60, duration: duration, gopSeconds: 2,
+                allowsBFrames: true, tone: tone)
+            // A moving test card under changing grain: detail everywhere, as a camera's picture has.
+            spec.picture = .filter("testsrc2=size=\(width)x\(height):rate=60,noise=alls=12:allf=t")
+            spec.encoderPreset = "veryfast"
+            return spec
         case .sync:
             // Marks half a second apart, each shifted a little so they fall at varied points of a frame.
             let marks = stride(from: 0.5, to: duration - 0.4, by: 0.5).enumerated().map { index, time in

@@ -20,7 +20,7 @@ enum Worker {
         let url = try clipURL(spec, cache: cache)
         var metrics: Metrics
         switch scenario {
-        case .hd30, .hd60, .portrait, .sync:
+        case .hd30, .hd60, .portrait, .sync, .overload:
             metrics = try PlaybackMeasurement(spec: spec, url: url, title: "\(scenario.rawValue) clip").run()
         case .subtitles:
             metrics = try PlaybackMeasurement(

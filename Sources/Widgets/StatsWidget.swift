@@ -89,7 +89,7 @@ public final class StatsService: Service {
 /// mpv-like statistics over the video: picture size, rate, bit rate, the rendition playing in a
 /// stream of several (its declared bit rate, whether the player chose it), for a stream its startup
 /// time, stalls, bytes fetched and rendition switches, frames per second, dropped frames, audio-video offset, buffer ahead, decode time per picture and the window's compose time, and
-/// while the decoder cannot keep up, the work it sheds (``OverloadLevel``), the pictures it skipped
+/// while the decoder cannot keep up, the work it sheds (`OverloadLevel`), the pictures it skipped
 /// and the gaps in the sound; hidden until toggled.
 ///
 /// ```swift

@@ -53,6 +53,7 @@ extension ClipSpec {
                         "[\($0.start)-\($0.end):\($0.x),\($0.y),\($0.width)x\($0.height):\($0.color)]"
                     }.joined())
             + (videoBitRate.map { "|cbr\($0)" } ?? "")
+            + (encoderPreset == "ultrafast" ? "" : "|preset:\(encoderPreset)")
             + pictureText
             + closedCaptions.map {
                 "|cc\($0.start)-\($0.end):\($0.color.rawValue):\($0.text.utf8.count):\($0.text)"

@@ -148,6 +148,10 @@ public struct ClipSpec: Hashable, Sendable {
     /// need fewer bits (as a rendition of a real ladder has); `nil` lets the encoder spend what the
     /// simple pictures need.
     public var videoBitRate: Int? = nil
+    /// libx264's preset, from "ultrafast" (the default: quick to make and to decode, with no
+    /// deblocking and the simplest entropy coding) to "veryslow"; "veryfast" makes what a real
+    /// service's stream costs to decode. Ignored for MPEG-4.
+    public var encoderPreset = "ultrafast"
     /// Tags written in the container (title, artist, album); none by default.
     public var metadata = MediaMetadata()
 

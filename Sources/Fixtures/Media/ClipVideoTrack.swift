@@ -116,7 +116,9 @@ final class ClipVideoTrack: ClipTrack {
         if spec.videoCodec == .h264, let x264 = avcodec_find_encoder_by_name("libx264") {
             // NB: a constant bit rate needs x264's HRD signalling, which pads with filler data.
             let parameters = spec.videoBitRate == nil ? "scenecut=0" : "scenecut=0:nal-hrd=cbr"
-            return (x264, [("preset", "ultrafast"), ("forced-idr", "1"), ("x264-params", parameters)])
+            return (
+                x264, [("preset", spec.encoderPreset), ("forced-idr", "1"), ("x264-params", parameters)]
+            )
         }
         // NB: the MPEG-4 encoder writes no A/53 caption data; a clip asked for captions would lack them.
         guard spec.closedCaptions.isEmpty else {
