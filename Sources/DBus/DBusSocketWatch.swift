@@ -4,11 +4,12 @@ import Foundation
 /// ``rearm()``: the owner reads the socket on its own thread, then rearms, so a peer who floods the
 /// bus cannot make the owner spin.
 public final class DBusSocketWatch {
-    /// Whether the source is suspended after a call of `onReadable`.
+    /// Whether the source is suspended after a call of `onReadable`, and whether it is going away.
     private final class Suspension: @unchecked Sendable {
-        // NB: `@unchecked`: `isSuspended` is only read and written under `lock`.
+        // NB: `@unchecked`: the flags are only read and written under `lock`.
         let lock = NSLock()
         var isSuspended = false
+        var isClosed = false
     }
 
     private let source: any DispatchSourceRead
@@ -32,7 +33,7 @@ public final class DBusSocketWatch {
         // watch goes away; cancelling the source in `deinit` releases it.
         source.setEventHandler {
             let suspended = suspension.lock.withLock {
-                guard !suspension.isSuspended else { return false }
+                guard !suspension.isSuspended, !suspension.isClosed else { return false }
                 suspension.isSuspended = true
                 source.suspend()
                 return true
@@ -43,7 +44,16 @@ public final class DBusSocketWatch {
     }
 
     deinit {
-        rearm()
+        // NB: libdispatch traps when a suspended source is released, and the handler, running on
+        // its queue meanwhile, could suspend it again between a resume and the cancel: once closed
+        // it never does, so the source is released running.
+        suspension.lock.withLock {
+            suspension.isClosed = true
+            if suspension.isSuspended {
+                suspension.isSuspended = false
+                source.resume()
+            }
+        }
         source.cancel()
     }
 
