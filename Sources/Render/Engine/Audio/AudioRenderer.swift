@@ -18,6 +18,9 @@ final class AudioRenderer: Sendable {
         /// Whether samples of the current generation were played.
         var began = false
         var underruns = 0
+
+        /// Whether every sample of the current generation has been handed to the device.
+        var isFinished: Bool { finishedSerial == serial && current == nil }
     }
 
     /// The highest sample level the limiter lets through.
@@ -53,7 +56,9 @@ final class AudioRenderer: Sendable {
         let channels = max(format.channels, 1)
         var filled = 0
         var playedUpTo: (pts: Double, tempo: Double)?
-        state.withLock { state in
+        // Sound that ran out before its end (data late from the network) stops the clock where
+        // it ends.
+        let starved = state.withLock { state in
             while filled < buffer.count {
                 guard let chunk = state.current ?? nextChunk(&state) else { break }
                 let count = min(chunk.samples.count - state.offset, buffer.count - filled)
@@ -70,19 +75,16 @@ final class AudioRenderer: Sendable {
                 }
             }
             state.samplesRendered += filled
-            if filled < buffer.count, state.began, state.finishedSerial != state.serial {
-                state.underruns += 1
-            }
+            let starved = filled < buffer.count && !state.isFinished
+            if starved, state.began { state.underruns += 1 }
             if filled > 0 { state.began = true }
             if gain > 1 {
                 limit(UnsafeMutableBufferPointer(rebasing: buffer[..<filled]), channels, &state.limiterGain)
             } else {
                 state.limiterGain = 1
             }
+            return starved
         }
-        // Sound that ran out before its end (data late from the network) stops the clock where
-        // it ends.
-        let starved = filled < buffer.count && !isFinished
         if let playedUpTo {
             // With an audio delay the picture due is the one `audioDelay` after the sound heard.
             clock.follow(
@@ -146,9 +148,7 @@ final class AudioRenderer: Sendable {
     }
 
     /// Whether every sample of the current generation has been handed to the device.
-    var isFinished: Bool {
-        state.withLock { $0.finishedSerial == $0.serial && $0.current == nil }
-    }
+    var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// How many samples (all channels) the device has taken so far.
     var samplesRendered: Int { state.withLock { $0.samplesRendered } }
