@@ -51,4 +51,20 @@ import VideoPlayerTestSupport
         #expect(chosen >= bilinear - 0.5, "\(picked): \(chosen) dB, bilinear \(bilinear) dB")
         #expect(psnr(try scaled(picked)) == chosen)
     }
+
+    /// swscale is several times slower writing rows of an odd width (it then interpolates chroma for
+    /// every pixel, without its SIMD code), so an odd width is scaled one pixel wider and its last
+    /// column left out: a portrait picture pillarboxed 203 pixels wide is the one 204 wide, cut.
+    @Test func anOddWidthIsTheNextEvenWidthWithoutItsLastColumn() throws {
+        let picture = try #require(TestMedia.zonePlate(width: 540, height: 960))
+        let (width, height) = (203, 360)
+        let scaler = VideoScaler(order: .bgra)
+        let odd = try scaler.pixels(of: picture, width: width, height: height, stride: width * 4)
+        let even = try scaler.pixels(of: picture, width: width + 1, height: height, stride: (width + 1) * 4)
+        let differing = (0..<height).first { row in
+            let cut = row * (width + 1) * 4
+            return !odd[row * width * 4..<(row + 1) * width * 4].elementsEqual(even[cut..<cut + width * 4])
+        }
+        #expect(differing == nil, "row \(differing ?? 0) differs")
+    }
 }
