@@ -20,6 +20,7 @@
 #include <libavfilter/avfilter.h>
 #include <libavfilter/buffersink.h>
 #include <libavfilter/buffersrc.h>
+#include <dlfcn.h>
 
 // NB: Swift cannot import function-like or computed macros; these inline functions stand in for them.
 
@@ -66,5 +67,59 @@ static inline const char *cffmpeg_err2str(int code, char *buf, size_t size) {
     return buf;
 }
 static inline int cffmpeg_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
+
+// libavfilter is not linked: with its dependencies (speech synthesis voices, SVG, LV2, OpenCL...) it
+// adds about 30 libraries and 14 MB to every player's resident memory, and plays no part unless a
+// filter is asked for. It is opened on first use, and its functions are called through this table.
+typedef struct {
+    __typeof__(&avfilter_graph_alloc) _Nonnull graph_alloc;
+    __typeof__(&avfilter_graph_free) _Nonnull graph_free;
+    __typeof__(&avfilter_graph_create_filter) _Nonnull graph_create_filter;
+    __typeof__(&avfilter_graph_parse_ptr) _Nonnull graph_parse_ptr;
+    __typeof__(&avfilter_graph_config) _Nonnull graph_config;
+    __typeof__(&avfilter_get_by_name) _Nonnull get_by_name;
+    __typeof__(&avfilter_inout_alloc) _Nonnull inout_alloc;
+    __typeof__(&avfilter_inout_free) _Nonnull inout_free;
+    __typeof__(&av_buffersrc_write_frame) _Nonnull buffersrc_write_frame;
+    __typeof__(&av_buffersink_get_frame) _Nonnull buffersink_get_frame;
+    __typeof__(&av_buffersink_get_time_base) _Nonnull buffersink_get_time_base;
+} cffmpeg_avfilter;
+
+#define CFFMPEG_STRINGIFY_(x) #x
+#define CFFMPEG_STRINGIFY(x) CFFMPEG_STRINGIFY_(x)
+
+/// The file name of the libavfilter the headers describe ("libavfilter.so.8").
+static inline const char *cffmpeg_avfilter_library_name(void) {
+    return "libavfilter.so." CFFMPEG_STRINGIFY(LIBAVFILTER_VERSION_MAJOR);
+}
+
+/// Opens libavfilter and returns its functions, every entry set; NULL, with what failed in `error`,
+/// when the library or one of its functions cannot be found. The library stays open.
+static inline const cffmpeg_avfilter *cffmpeg_avfilter_open(const char **error) {
+    static cffmpeg_avfilter table;
+    void *library = dlopen(cffmpeg_avfilter_library_name(), RTLD_NOW | RTLD_LOCAL);
+    if (!library) {
+        *error = dlerror();
+        return NULL;
+    }
+#define CFFMPEG_AVFILTER_LOOK_UP(field, symbol) \
+    if (!(table.field = (__typeof__(table.field))dlsym(library, #symbol))) { \
+        *error = #symbol " not found"; \
+        return NULL; \
+    }
+    CFFMPEG_AVFILTER_LOOK_UP(graph_alloc, avfilter_graph_alloc)
+    CFFMPEG_AVFILTER_LOOK_UP(graph_free, avfilter_graph_free)
+    CFFMPEG_AVFILTER_LOOK_UP(graph_create_filter, avfilter_graph_create_filter)
+    CFFMPEG_AVFILTER_LOOK_UP(graph_parse_ptr, avfilter_graph_parse_ptr)
+    CFFMPEG_AVFILTER_LOOK_UP(graph_config, avfilter_graph_config)
+    CFFMPEG_AVFILTER_LOOK_UP(get_by_name, avfilter_get_by_name)
+    CFFMPEG_AVFILTER_LOOK_UP(inout_alloc, avfilter_inout_alloc)
+    CFFMPEG_AVFILTER_LOOK_UP(inout_free, avfilter_inout_free)
+    CFFMPEG_AVFILTER_LOOK_UP(buffersrc_write_frame, av_buffersrc_write_frame)
+    CFFMPEG_AVFILTER_LOOK_UP(buffersink_get_frame, av_buffersink_get_frame)
+    CFFMPEG_AVFILTER_LOOK_UP(buffersink_get_time_base, av_buffersink_get_time_base)
+#undef CFFMPEG_AVFILTER_LOOK_UP
+    return &table;
+}
 
 #endif

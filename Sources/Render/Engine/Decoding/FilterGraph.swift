@@ -5,6 +5,19 @@ import CFFmpeg
 ///
 /// > Important: used by one thread at a time; freed in `deinit`.
 package final class FilterGraph {
+    /// libavfilter's functions, from the library opened the first time a graph is built: it is not
+    /// linked (see `cffmpeg_avfilter` in the CFFmpeg shim). A loaded table has every entry set.
+    private static let library: Result<cffmpeg_avfilter, PlayerError> = {
+        var failure: UnsafePointer<CChar>?
+        guard let table = cffmpeg_avfilter_open(&failure) else {
+            let name = String(cString: cffmpeg_avfilter_library_name())
+            let reason = failure.map { String(cString: $0) } ?? "unknown"
+            return .failure(.unsupportedFormat("filters need \(name), which cannot be loaded: \(reason)"))
+        }
+        return .success(table.pointee)
+    }()
+
+    private let avfilter: cffmpeg_avfilter
     private var graph: UnsafeMutablePointer<AVFilterGraph>?
     private let source: UnsafeMutablePointer<AVFilterContext>?
     private let sink: UnsafeMutablePointer<AVFilterContext>
@@ -12,7 +25,8 @@ package final class FilterGraph {
     /// Builds `description -> sink` for a graph that makes its own frames from a source filter,
     /// such as `mandelbrot` or `aevalsrc`: frames are only pulled.
     ///
-    /// - Throws: ``PlayerError/invalidArgument(_:)`` when libavfilter cannot build it.
+    /// - Throws: ``PlayerError/invalidArgument(_:)`` when libavfilter cannot build it,
+    ///   ``PlayerError/unsupportedFormat(_:)`` when libavfilter cannot be opened.
     package convenience init(generator description: String, audio: Bool) throws(PlayerError) {
         try self.init(description: description, audio: audio, sourceArguments: nil)
     }
@@ -26,7 +40,9 @@ package final class FilterGraph {
     init(description: String, audio: Bool, sourceArguments: String?, configures: Bool = true)
         throws(PlayerError)
     {
-        guard let graph = avfilter_graph_alloc() else { throw PlayerError.invalidArgument("filter graph") }
+        let avfilter = try Self.library.get()
+        self.avfilter = avfilter
+        guard let graph = avfilter.graph_alloc() else { throw PlayerError.invalidArgument("filter graph") }
         self.graph = graph
         var sourceContext: UnsafeMutablePointer<AVFilterContext>?
         var sinkContext: UnsafeMutablePointer<AVFilterContext>?
@@ -38,24 +54,25 @@ package final class FilterGraph {
         do throws(PlayerError) {
             if let sourceArguments {
                 try fail(
-                    avfilter_graph_create_filter(
-                        &sourceContext, avfilter_get_by_name(audio ? "abuffer" : "buffer"), "in",
+                    avfilter.graph_create_filter(
+                        &sourceContext, avfilter.get_by_name(audio ? "abuffer" : "buffer"), "in",
                         sourceArguments, nil, graph), "source")
             }
             try fail(
-                avfilter_graph_create_filter(
-                    &sinkContext, avfilter_get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil, nil,
+                avfilter.graph_create_filter(
+                    &sinkContext, avfilter.get_by_name(audio ? "abuffersink" : "buffersink"), "out", nil,
+                    nil,
                     graph), "sink")
             guard sourceArguments == nil || sourceContext != nil, let sinkContext else {
                 throw PlayerError.invalidArgument(description)
             }
             // NB: parsing consumes the lists and leaves what it did not link in the same variables,
             // so only what remains afterwards is freed.
-            var outputs = avfilter_inout_alloc()
-            var inputs = avfilter_inout_alloc()
+            var outputs = avfilter.inout_alloc()
+            var inputs = avfilter.inout_alloc()
             defer {
-                avfilter_inout_free(&outputs)
-                avfilter_inout_free(&inputs)
+                avfilter.inout_free(&outputs)
+                avfilter.inout_free(&inputs)
             }
             guard let outputList = outputs, let inputList = inputs else {
                 throw PlayerError.invalidArgument(description)
@@ -64,17 +81,17 @@ package final class FilterGraph {
                 outputList.pointee.name = av_strdup("in")
                 outputList.pointee.filter_ctx = sourceContext
             } else {
-                avfilter_inout_free(&outputs)
+                avfilter.inout_free(&outputs)
             }
             inputList.pointee.name = av_strdup("out")
             inputList.pointee.filter_ctx = sinkContext
-            try fail(avfilter_graph_parse_ptr(graph, description, &inputs, &outputs, nil), "parsing")
-            if configures { try fail(avfilter_graph_config(graph, nil), "configuring") }
+            try fail(avfilter.graph_parse_ptr(graph, description, &inputs, &outputs, nil), "parsing")
+            if configures { try fail(avfilter.graph_config(graph, nil), "configuring") }
         } catch {
             failure = error
         }
         guard failure == nil, sourceArguments == nil || sourceContext != nil, let sinkContext else {
-            avfilter_graph_free(&self.graph)
+            avfilter.graph_free(&self.graph)
             throw failure ?? PlayerError.invalidArgument(description)
         }
         source = sourceContext
@@ -82,7 +99,7 @@ package final class FilterGraph {
     }
 
     deinit {
-        avfilter_graph_free(&graph)
+        avfilter.graph_free(&graph)
     }
 
     /// Checks that `description` is a chain of video filters libavfilter knows, with options they
@@ -107,15 +124,15 @@ package final class FilterGraph {
     /// generator graph takes none.
     func push(_ frame: UnsafeMutablePointer<AVFrame>?) -> Bool {
         guard let source else { return false }
-        return av_buffersrc_write_frame(source, frame) >= 0
+        return avfilter.buffersrc_write_frame(source, frame) >= 0
     }
 
     /// Takes the next filtered frame into `frame`; `false` when the graph needs more input, or a
     /// generator has ended.
     package func pull(into frame: UnsafeMutablePointer<AVFrame>) -> Bool {
-        av_buffersink_get_frame(sink, frame) >= 0
+        avfilter.buffersink_get_frame(sink, frame) >= 0
     }
 
     /// The sink's time base, for the timestamps of pulled frames.
-    package var outputTimeBase: AVRational { av_buffersink_get_time_base(sink) }
+    package var outputTimeBase: AVRational { avfilter.buffersink_get_time_base(sink) }
 }

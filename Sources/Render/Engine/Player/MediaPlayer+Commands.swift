@@ -174,6 +174,7 @@ extension MediaPlayer {
     ///   does not take the options given, or the text is not one chain (`;` or pad labels); the
     ///   filters stay as they were. What only fails on the picture itself (a crop larger than it) is
     ///   reported as `.error(.invalidArgument)` when it meets one, and the filters are removed.
+    ///   Throws `.unsupportedFormat` when libavfilter (opened on first use) cannot be opened.
     public func addFilter(_ description: String, clear: Bool = false) throws(PlayerError) {
         let chain = try FilterGraph.checkedVideoChain(description)
         videoFilters = (clear ? [] : videoFilters) + [chain]
