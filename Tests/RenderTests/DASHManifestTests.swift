@@ -252,6 +252,31 @@ import Testing
         }
     }
 
+    /// The `HEAD` request for a server's clock is written by hand, over TCP or TLS.
+    @Test func theClockRequestNamesTheHostAndPathOfTheURL() throws {
+        let plain = try #require(HTTPServerDate.request(for: "http://127.0.0.1:8080/time?zone=utc"))
+        #expect(plain.address == "tcp://127.0.0.1:8080")
+        #expect(
+            plain.text == "HEAD /time?zone=utc HTTP/1.1\r\nHost: 127.0.0.1:8080\r\nConnection: close\r\n\r\n")
+        let secure = try #require(HTTPServerDate.request(for: "https://time.example"))
+        #expect(secure.address == "tls://time.example:443")
+        #expect(secure.text == "HEAD / HTTP/1.1\r\nHost: time.example\r\nConnection: close\r\n\r\n")
+        let numeric = try #require(HTTPServerDate.request(for: "http://[::1]:81/a%20b"))
+        #expect(numeric.address == "tcp://[::1]:81")
+        #expect(numeric.text.hasPrefix("HEAD /a%20b HTTP/1.1\r\nHost: [::1]:81\r\n"))
+        for unusable in ["ftp://time.example/", "time.example/now", "http:///now", ""] {
+            #expect(HTTPServerDate.request(for: unusable) == nil, "\(unusable)")
+        }
+    }
+
+    @Test func theDateIsTakenFromTheAnswersHeaderFields() {
+        let answer = "HTTP/1.1 200 OK\r\nServer: test\r\ndate:  Thu, 26 Nov 2026 12:00:00 GMT\r\nLength: 0"
+        #expect(HTTPServerDate.date(inHeader: answer) == "Thu, 26 Nov 2026 12:00:00 GMT")
+        #expect(HTTPServerDate.date(inHeader: "HTTP/1.0 404 Not Found\r\nServer: test") == nil)
+        #expect(HTTPServerDate.date(inHeader: "Date: Thu, 26 Nov 2026 12:00:00 GMT") == nil)
+        #expect(HTTPServerDate.date(inHeader: "") == nil)
+    }
+
     @Test func malformedManifestsFailWithTypedErrors() {
         let cases = [
             "not xml at all",

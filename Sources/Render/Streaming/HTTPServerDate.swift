@@ -1,38 +1,88 @@
+import CFFmpeg
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// The time a web server tells in the `Date` header of its answer to a `HEAD` request: where DASH's
 /// `UTCTiming` scheme `http-head` reads the server's clock.
+///
+/// The request is written by hand over libavformat's `tcp` and `tls` protocols. Its HTTP reader keeps
+/// the answer's headers to itself, and Foundation's HTTP client would bring libcurl and the dozen
+/// libraries behind it into every player's memory (about 6 MiB) for this one request.
 enum HTTPServerDate {
+    /// The most an answer may hold before its header ends.
+    static let headerLimit = 16 * 1024
+
     /// The seconds since 1970 the server at `url` (http or https) tells; `nil` when it cannot be
     /// asked, gives no `Date`, or `interrupt` stops the request.
     ///
     /// The header counts whole seconds: the server's time was up to a second past it.
     static func read(_ url: String, timeout: Double, interrupt: InterruptGuard) -> Double? {
-        guard let target = URL(string: url), ["http", "https"].contains(target.scheme?.lowercased()) else {
-            return nil
-        }
-        var request = URLRequest(
-            url: target, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
-        request.httpMethod = "HEAD"
-        let answer = Locked<String?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        let task = URLSession.shared.dataTask(with: request) { _, response, _ in
-            answer.withLock { $0 = (response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Date") }
-            done.signal()
-        }
-        task.resume()
+        guard let request = request(for: url) else { return nil }
+        var options: OpaquePointer?
+        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
+        av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
+        var callback = interrupt.callback
+        var handle: UnsafeMutablePointer<AVIOContext>?
+        let opened = avio_open2(&handle, request.address, AVIO_FLAG_READ_WRITE, &callback, &options)
+        av_dict_free(&options)
+        defer { avio_closep(&handle) }
+        guard opened >= 0, let context = handle else { return nil }
+        let bytes = Array(request.text.utf8)
+        avio_write(context, bytes, Int32(bytes.count))
+        avio_flush(context)
+        guard context.pointee.error >= 0 else { return nil }
         let deadline = monotonicSeconds() + timeout
-        while done.wait(timeout: .now() + 0.05) == .timedOut {
-            guard !interrupt.isAborted, monotonicSeconds() < deadline else {
-                task.cancel()
-                return nil
+        var answer: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while answer.count < headerLimit, headerEnd(in: answer) == nil, monotonicSeconds() < deadline {
+            // NB: on a context opened for writing too, this reads from the connection directly.
+            let count = chunk.withUnsafeMutableBufferPointer {
+                avio_read_partial(context, $0.baseAddress, Int32($0.count))
+            }
+            guard count > 0 else { break }
+            answer += chunk.prefix(Int(count))
+        }
+        guard let end = headerEnd(in: answer) else { return nil }
+        return date(inHeader: String(decoding: answer[..<end], as: UTF8.self)).flatMap(seconds(ofHTTPDate:))
+    }
+
+    /// Where to connect for `url` (libavformat's `tcp://host:port`, or `tls://` for https) and the
+    /// `HEAD` request to write there; `nil` for a URL that is not http or https with a host.
+    static func request(for url: String) -> (address: String, text: String)? {
+        guard let parts = URLComponents(string: url), let scheme = parts.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), let host = parts.host, !host.isEmpty
+        else { return nil }
+        let secure = scheme == "https"
+        let name = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        let port = parts.port ?? (secure ? 443 : 80)
+        var target = parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath
+        if let query = parts.percentEncodedQuery { target += "?\(query)" }
+        let field = parts.port == nil ? name : "\(name):\(port)"
+        return (
+            "\(secure ? "tls" : "tcp")://\(name):\(port)",
+            "HEAD \(target) HTTP/1.1\r\nHost: \(field)\r\nConnection: close\r\n\r\n"
+        )
+    }
+
+    /// Where the header of an answer ends (the index of its blank line's first byte); `nil` until it
+    /// has.
+    private static func headerEnd(in answer: [UInt8]) -> Int? {
+        let blank: [UInt8] = [13, 10, 13, 10]
+        guard answer.count >= blank.count else { return nil }
+        return (0...answer.count - blank.count).first { answer[$0..<$0 + blank.count].elementsEqual(blank) }
+    }
+
+    /// The value of the `Date` field of an HTTP answer's header (status line and fields); `nil`
+    /// when the text is not an HTTP answer or has no such field.
+    static func date(inHeader header: String) -> String? {
+        let lines = header.split(whereSeparator: \.isNewline)
+        guard lines.first?.hasPrefix("HTTP/") == true else { return nil }
+        for line in lines.dropFirst() {
+            let field = line.split(separator: ":", maxSplits: 1)
+            if field.count == 2, field[0].lowercased() == "date" {
+                return field[1].trimmingCharacters(in: .whitespaces)
             }
         }
-        return answer.withLock { $0 }.flatMap(seconds(ofHTTPDate:))
+        return nil
     }
 
     private static let months = [
