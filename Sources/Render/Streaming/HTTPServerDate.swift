@@ -5,8 +5,8 @@ import Foundation
 /// `UTCTiming` scheme `http-head` reads the server's clock.
 ///
 /// The request is written by hand over libavformat's `tcp` and `tls` protocols. Its HTTP reader keeps
-/// the answer's headers to itself, and Foundation's HTTP client would bring libcurl and the dozen
-/// libraries behind it into every player's memory (about 6 MiB) for this one request.
+/// the answer's headers to itself, and Foundation's HTTP client would load libcurl and the libraries
+/// behind it into every player (a megabyte of its memory) for this one request.
 enum HTTPServerDate {
     /// The most an answer may hold before its header ends.
     static let headerLimit = 16 * 1024
