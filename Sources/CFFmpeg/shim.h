@@ -69,7 +69,7 @@ static inline const char *cffmpeg_err2str(int code, char *buf, size_t size) {
 static inline int cffmpeg_error_max_string_size(void) { return AV_ERROR_MAX_STRING_SIZE; }
 
 // libavfilter is not linked: with its dependencies (speech synthesis voices, SVG, LV2, OpenCL...) it
-// adds about 30 libraries and 14 MB to every player's resident memory, and plays no part unless a
+// adds about 30 libraries and 11 MiB to every player's resident memory, and plays no part unless a
 // filter is asked for. It is opened on first use, and its functions are called through this table.
 typedef struct {
     __typeof__(&avfilter_graph_alloc) _Nonnull graph_alloc;
