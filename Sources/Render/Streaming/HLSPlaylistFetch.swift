@@ -60,13 +60,7 @@ enum HLSPlaylistFetch {
                 try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter), url
             )
         }
-        var options: OpaquePointer?
-        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
-        av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
-        var callback = interrupt.callback
-        var handle: UnsafeMutablePointer<AVIOContext>?
-        let opened = avio_open2(&handle, url, AVIO_FLAG_READ, &callback, &options)
-        av_dict_free(&options)
+        var (handle, opened) = open(url, flags: AVIO_FLAG_READ, timeout: timeout, interrupt: interrupt)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else {
             throw PlayerError(ffmpegCode: opened, location: url, operation: operation)
@@ -92,6 +86,22 @@ enum HLSPlaylistFetch {
         return (
             Array(HLSPlaylist.rebased(String(decoding: bytes, as: UTF8.self), onto: location).utf8), location
         )
+    }
+
+    /// A context of libavformat's protocols on `url`, opened with `flags`, whose connection and each
+    /// read or write give up after `timeout` seconds or when `interrupt` stops them; `nil`, with
+    /// libavformat's code, when it cannot be opened. Close it with `avio_closep`.
+    static func open(_ url: String, flags: Int32, timeout: Double, interrupt: InterruptGuard)
+        -> (context: UnsafeMutablePointer<AVIOContext>?, code: Int32)
+    {
+        var options: OpaquePointer?
+        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
+        av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
+        var callback = interrupt.callback
+        var context: UnsafeMutablePointer<AVIOContext>?
+        let code = avio_open2(&context, url, flags, &callback, &options)
+        av_dict_free(&options)
+        return (context, code)
     }
 
     /// The URL libavformat's HTTP reader read `context` from, after the redirects it followed;

@@ -17,13 +17,8 @@ enum HTTPServerDate {
     /// The header counts whole seconds: the server's time was up to a second past it.
     static func read(_ url: String, timeout: Double, interrupt: InterruptGuard) -> Double? {
         guard let request = request(for: url) else { return nil }
-        var options: OpaquePointer?
-        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
-        av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
-        var callback = interrupt.callback
-        var handle: UnsafeMutablePointer<AVIOContext>?
-        let opened = avio_open2(&handle, request.address, AVIO_FLAG_READ_WRITE, &callback, &options)
-        av_dict_free(&options)
+        var (handle, opened) = HLSPlaylistFetch.open(
+            request.address, flags: AVIO_FLAG_READ_WRITE, timeout: timeout, interrupt: interrupt)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else { return nil }
         let bytes = Array(request.text.utf8)
@@ -31,18 +26,22 @@ enum HTTPServerDate {
         avio_flush(context)
         guard context.pointee.error >= 0 else { return nil }
         let deadline = monotonicSeconds() + timeout
+        let blankLine: [UInt8] = Array("\r\n\r\n".utf8)
         var answer: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
-        while answer.count < headerLimit, headerEnd(in: answer) == nil, monotonicSeconds() < deadline {
+        while answer.count < headerLimit, monotonicSeconds() < deadline {
             // NB: on a context opened for writing too, this reads from the connection directly.
             let count = chunk.withUnsafeMutableBufferPointer {
                 avio_read_partial(context, $0.baseAddress, Int32($0.count))
             }
             guard count > 0 else { break }
             answer += chunk.prefix(Int(count))
+            if let end = answer.firstRange(of: blankLine)?.lowerBound {
+                return date(inHeader: String(decoding: answer[..<end], as: UTF8.self)).flatMap(
+                    seconds(ofHTTPDate:))
+            }
         }
-        guard let end = headerEnd(in: answer) else { return nil }
-        return date(inHeader: String(decoding: answer[..<end], as: UTF8.self)).flatMap(seconds(ofHTTPDate:))
+        return nil
     }
 
     /// Where to connect for `url` (libavformat's `tcp://host:port`, or `tls://` for https) and the
@@ -61,14 +60,6 @@ enum HTTPServerDate {
             "\(secure ? "tls" : "tcp")://\(name):\(port)",
             "HEAD \(target) HTTP/1.1\r\nHost: \(field)\r\nConnection: close\r\n\r\n"
         )
-    }
-
-    /// Where the header of an answer ends (the index of its blank line's first byte); `nil` until it
-    /// has.
-    private static func headerEnd(in answer: [UInt8]) -> Int? {
-        let blank: [UInt8] = [13, 10, 13, 10]
-        guard answer.count >= blank.count else { return nil }
-        return (0...answer.count - blank.count).first { answer[$0..<$0 + blank.count].elementsEqual(blank) }
     }
 
     /// The value of the `Date` field of an HTTP answer's header (status line and fields); `nil`
