@@ -81,4 +81,78 @@ import VideoPlayerTestSupport
         let probe = try MediaProbe(manifest)
         #expect(abs(probe.duration - 2) < 0.1)
     }
+
+    /// A source of Life's cells whose first generation is random, drawn anew by every graph that
+    /// runs it: renditions show the same cells only when they share one source.
+    static let randomCells = "life=size=64x36:rate=10:ratio=0.5"
+
+    @Test func theRenditionsOfALadderDrawnByAFilterSourceShowTheSamePictures() throws {
+        let directory = try TemporaryDirectory()
+        var spec = ClipSpec(width: 256, height: 144, frameRate: 10, duration: 1, tone: nil)
+        spec.picture = .filter(Self.randomCells)
+        let master = try TestMedia.encodeHLSLadder(
+            spec, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1, into: directory.file("ladder"))
+        let pictures = try [144, 72].map { height in
+            let playlist = master.deletingLastPathComponent().appendingPathComponent(
+                "\(TestMedia.hlsRenditionFolder(height: height))/\(TestMedia.hlsPlaylistName)")
+            let probe = try MediaProbe(playlist)
+            return try Self.firstLuma(
+                of: probe, stream: try #require(probe.streamIndex(of: AVMEDIA_TYPE_VIDEO)))
+        }
+        let difference = Self.meanDifference(pictures[0], halvedTo: pictures[1])
+        #expect(difference < 20, "mean luma difference \(difference)")
+    }
+
+    @Test func theRepresentationsOfADASHStreamDrawnByAFilterSourceShowTheSamePictures() throws {
+        let directory = try TemporaryDirectory()
+        var spec = ClipSpec(width: 256, height: 144, frameRate: 10, duration: 1, tone: nil)
+        spec.picture = .filter(Self.randomCells)
+        let manifest = try TestMedia.encodeDASH(
+            spec, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1, into: directory.file("dash"))
+        let probe = try MediaProbe(manifest)
+        let streams = (0..<probe.streams.count).filter {
+            probe.streams[$0].pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
+        }
+        let pictures = try streams.map { try Self.firstLuma(of: probe, stream: $0) }
+        try #require(pictures.count == 2)
+        let (large, small) =
+            pictures[0].width > pictures[1].width ? (pictures[0], pictures[1]) : (pictures[1], pictures[0])
+        let difference = Self.meanDifference(large, halvedTo: small)
+        #expect(difference < 20, "mean luma difference \(difference)")
+    }
+
+    /// The luma of the first picture of `stream`, row after row, and its size.
+    static func firstLuma(of probe: MediaProbe, stream: Int) throws -> (
+        width: Int, height: Int, luma: [UInt8]
+    ) {
+        var first: (width: Int, height: Int, luma: [UInt8])?
+        try ProbeDecoder(probe: probe, streamIndex: stream).decodeAll { frame in
+            guard first == nil, let plane = frame.pointee.data.0 else { return }
+            let (width, height) = (Int(frame.pointee.width), Int(frame.pointee.height))
+            let stride = Int(frame.pointee.linesize.0)
+            first = (
+                width, height, (0..<height).flatMap { row in (0..<width).map { plane[row * stride + $0] } }
+            )
+        }
+        return try #require(first)
+    }
+
+    /// The mean difference of luma between `small` and `large` averaged over 2x2 blocks: near 0 for
+    /// the same picture at two sizes, near half the range for unrelated random cells.
+    static func meanDifference(
+        _ large: (width: Int, height: Int, luma: [UInt8]),
+        halvedTo small: (width: Int, height: Int, luma: [UInt8])
+    ) -> Double {
+        guard large.width == small.width * 2, large.height == small.height * 2 else { return .infinity }
+        var total = 0
+        for row in 0..<small.height {
+            for column in 0..<small.width {
+                let corners = [(0, 0), (0, 1), (1, 0), (1, 1)].map { offset in
+                    Int(large.luma[(row * 2 + offset.0) * large.width + column * 2 + offset.1])
+                }
+                total += abs(corners.reduce(0, +) / 4 - Int(small.luma[row * small.width + column]))
+            }
+        }
+        return Double(total) / Double(small.width * small.height)
+    }
 }

@@ -8,15 +8,17 @@ final class ClipVideoTrack: ClipTrack {
     private let encoder: ClipStreamEncoder
     private let frame: ClipFrame
     private let painter: TestPicturePainter
-    /// The filter graph that makes the pictures, when they are not the pattern.
-    private let source: ClipFilterSource?
+    /// The filter source that makes the pictures, when they are not the pattern.
+    private let source: ClipPictureSource?
     private let flashFrames: Set<Int>
     /// The CEA-608 caption data each picture carries, by picture number.
     private let captionData: [Int: [UInt8]]
     private let location: String
     private var frameIndex = 0
 
-    init(spec: ClipSpec, muxer: ClipMuxer) throws(PlayerError) {
+    /// A track of `spec` written into `muxer`; a filter source's pictures come from `pictures` when
+    /// given (shared with other tracks), else from a source of its own.
+    init(spec: ClipSpec, muxer: ClipMuxer, pictures: ClipPictureSource? = nil) throws(PlayerError) {
         self.spec = spec
         location = muxer.location
         let (codec, options) = try Self.encoder(for: spec)
@@ -49,13 +51,11 @@ final class ClipVideoTrack: ClipTrack {
         frame.frame.pointee.height = Int32(spec.height)
         try frame.allocateBuffers(location: location)
         painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
-        if case .filter(let description) = spec.picture {
-            // The source's own size and rate become the clip's.
-            source = try ClipFilterSource(
-                description,
-                conversion: "fps=\(spec.frameRate.numerator)/\(spec.frameRate.denominator),"
-                    + "scale=\(spec.width):\(spec.height),format=yuv420p,setsar=1",
-                audio: false)
+        if let pictures {
+            source = pictures
+        } else if case .filter(let description) = spec.picture {
+            // The source's pictures are scaled to the clip's size and brought to its rate.
+            source = try ClipPictureSource(description, frameRate: spec.frameRate)
         } else {
             source = nil
         }
@@ -67,10 +67,10 @@ final class ClipVideoTrack: ClipTrack {
 
     func writeNext() throws(PlayerError) {
         let picture = frame.frame
+        try frame.makeWritable(location: location)
         if let source {
-            try source.pull(into: picture, location: location, position: "picture \(frameIndex)")
+            try source.copy(frameIndex, into: picture, location: location)
         } else {
-            try frame.makeWritable(location: location)
             painter.paint(picture, number: frameIndex, flash: flashFrames.contains(frameIndex))
         }
         picture.pointee.pts = Int64(frameIndex)

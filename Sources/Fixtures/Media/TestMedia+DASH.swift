@@ -27,16 +27,16 @@ extension TestMedia {
         let manifest = directory.appendingPathComponent(dashManifestName)
         let muxer = try ClipMuxer(path: manifest.path)
         var tracks: [any ClipTrack] = []
+        let pictures = ClipPictureSources()
         for rung in ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel) {
-            tracks.append(try ClipVideoTrack(spec: rung, muxer: muxer))
+            tracks.append(try ClipVideoTrack(spec: rung, muxer: muxer, pictures: pictures.source(for: rung)))
         }
         if let tone = spec.tone { tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer)) }
-        try write(
-            tracks, with: muxer,
-            options: [
-                "seg_duration": "\(segmentDuration)", "use_template": "1", "use_timeline": "1",
-                "adaptation_sets": spec.tone == nil ? "id=0,streams=v" : "id=0,streams=v id=1,streams=a",
-            ])
+        let options = [
+            "seg_duration": "\(segmentDuration)", "use_template": "1", "use_timeline": "1",
+            "adaptation_sets": spec.tone == nil ? "id=0,streams=v" : "id=0,streams=v id=1,streams=a",
+        ]
+        try write(tracks, into: [(muxer, options)])
         return manifest
     }
 

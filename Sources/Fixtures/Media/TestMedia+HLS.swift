@@ -21,13 +21,24 @@ extension TestMedia {
     public static func encodeHLS(
         _ spec: ClipSpec, segmentDuration: Double, fragmentedMP4: Bool = false, into directory: URL
     ) throws(PlayerError) -> URL {
+        let output = try hlsOutput(
+            spec, segmentDuration: segmentDuration, fragmentedMP4: fragmentedMP4, into: directory)
+        try write([output])
+        return directory.appendingPathComponent(hlsPlaylistName)
+    }
+
+    /// What ``encodeHLS(_:segmentDuration:fragmentedMP4:into:)`` writes, for ``write(_:)``: `spec`,
+    /// once checked, the playlist's path in `directory` (created when missing) and the muxer's
+    /// options.
+    static func hlsOutput(
+        _ spec: ClipSpec, segmentDuration: Double, fragmentedMP4: Bool = false, into directory: URL
+    ) throws(PlayerError) -> (spec: ClipSpec, path: String, options: [String: String]) {
         FFmpegLogging.configure()
         try validate(spec)
         guard spec.subtitles.isEmpty else {
             throw .invalidArgument("HLS segments cannot carry subtitle cues")
         }
         try prepareSegmentFolder(directory, segmentDuration: segmentDuration)
-        let playlist = directory.appendingPathComponent(hlsPlaylistName)
         var options = [
             "hls_time": "\(segmentDuration)", "hls_list_size": "0", "hls_playlist_type": "vod",
             "hls_segment_filename": directory.appendingPathComponent("segment%d.ts").path,
@@ -37,8 +48,7 @@ extension TestMedia {
             options["hls_fmp4_init_filename"] = "init.mp4"
             options["hls_segment_filename"] = directory.appendingPathComponent("segment%d.m4s").path
         }
-        try write(spec, to: playlist.path, options: options)
-        return playlist
+        return (spec, directory.appendingPathComponent(hlsPlaylistName).path, options)
     }
 
     /// The playlist of an HLS stream encoded once per distinct `spec`, segment duration and kind of

@@ -102,7 +102,11 @@ extension TestMedia {
                 spec: rung, folder: directory.appendingPathComponent(hlsRenditionFolder(height: rung.height))
             )
         }
-        try encodeHLSConcurrently(sounds + rungs, segmentDuration: segmentDuration)
+        // NB: renditions drawn by a filter source are written together, so its pictures are made
+        // once (an expensive one, a deep fractal zoom, costs more than the encoding); the pattern is
+        // cheap to draw, and renditions of it are written side by side.
+        let rungGroups = spec.picture == .pattern ? rungs.map { [$0] } : [rungs]
+        try encodeHLSConcurrently(sounds.map { [$0] } + rungGroups, segmentDuration: segmentDuration)
         for (index, tone) in tones.enumerated() {
             let language = tone.language.map { ",LANGUAGE=\"\($0)\"" } ?? ""
             lines.append(
@@ -147,14 +151,15 @@ extension TestMedia {
         return master
     }
 
-    /// Encodes each `spec` as an HLS stream into its folder, as many at a time as there are
-    /// processors; the first error, in the order given, is thrown once all have ended.
+    /// Encodes each group of specs as HLS streams into their folders, a group in one pass
+    /// (``write(_:)``), as many groups at a time as there are processors; the first error, in the
+    /// order given, is thrown once all have ended.
     ///
     /// NB: on threads of its own rather than the shared pool: they start with the calling thread's
     /// scheduling priority, so a caller that lowered its own (to leave playback the processors)
     /// lowers theirs too.
     private static func encodeHLSConcurrently(
-        _ streams: [(spec: ClipSpec, folder: URL)], segmentDuration: Double
+        _ groups: [[(spec: ClipSpec, folder: URL)]], segmentDuration: Double
     ) throws(PlayerError) {
         let failures = Locked<[Int: PlayerError]>([:])
         let next = Locked(0)
@@ -164,16 +169,20 @@ extension TestMedia {
                     defer { next += 1 }
                     return next
                 }
-                guard index < streams.count else { return }
+                guard index < groups.count else { return }
                 do throws(PlayerError) {
-                    try encodeHLS(
-                        streams[index].spec, segmentDuration: segmentDuration, into: streams[index].folder)
+                    var outputs: [(spec: ClipSpec, path: String, options: [String: String])] = []
+                    for stream in groups[index] {
+                        outputs.append(
+                            try hlsOutput(stream.spec, segmentDuration: segmentDuration, into: stream.folder))
+                    }
+                    try write(outputs)
                 } catch {
                     failures.withLock { $0[index] = error }
                 }
             }
         }
-        let helpers = min(streams.count, ProcessInfo.processInfo.activeProcessorCount) - 1
+        let helpers = min(groups.count, ProcessInfo.processInfo.activeProcessorCount) - 1
         let finished = DispatchSemaphore(value: 0)
         for _ in 0..<max(helpers, 0) {
             Thread.detachNewThread {

@@ -69,9 +69,47 @@ public enum TestMedia {
     /// Encodes `spec` into `path`, passing `options` to the muxer chosen by the extension.
     static func write(_ spec: ClipSpec, to path: String, options: [String: String] = [:]) throws(PlayerError)
     {
-        let muxer = try ClipMuxer(path: path)
+        try write([(spec, path, options)])
+    }
+
+    /// Encodes each spec into its path, with its muxer options, in one pass: the packets of all
+    /// in time order. Specs whose pictures come from the same filter source (the renditions of a
+    /// ladder) share it, so each picture is made once (``ClipPictureSources``).
+    static func write(_ outputs: [(spec: ClipSpec, path: String, options: [String: String])])
+        throws(PlayerError)
+    {
+        let pictures = ClipPictureSources()
+        var muxers: [(muxer: ClipMuxer, options: [String: String])] = []
         var tracks: [any ClipTrack] = []
-        if spec.hasVideo { tracks.append(try ClipVideoTrack(spec: spec, muxer: muxer)) }
+        for (spec, path, options) in outputs {
+            let muxer = try ClipMuxer(path: path)
+            tracks += try self.tracks(of: spec, in: muxer, pictures: try pictures.source(for: spec))
+            muxers.append((muxer, options))
+        }
+        try write(tracks, into: muxers)
+    }
+
+    /// Writes the header of each muxer with its options, every packet of `tracks` in time order,
+    /// and the trailers.
+    static func write(_ tracks: [any ClipTrack], into muxers: [(muxer: ClipMuxer, options: [String: String])])
+        throws(PlayerError)
+    {
+        for (muxer, options) in muxers { try muxer.writeHeader(options: options) }
+        while let track = earliest(of: tracks) {
+            try track.writeNext()
+        }
+        for track in tracks {
+            try track.finish()
+        }
+        for (muxer, _) in muxers { try muxer.finish() }
+    }
+
+    /// The tracks of `spec` in `muxer`, its video's filter pictures from `pictures` when given.
+    private static func tracks(of spec: ClipSpec, in muxer: ClipMuxer, pictures: ClipPictureSource?)
+        throws(PlayerError) -> [any ClipTrack]
+    {
+        var tracks: [any ClipTrack] = []
+        if spec.hasVideo { tracks.append(try ClipVideoTrack(spec: spec, muxer: muxer, pictures: pictures)) }
         for tone in [spec.tone].compactMap({ $0 }) + spec.additionalTones {
             tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer))
         }
@@ -88,21 +126,7 @@ public enum TestMedia {
         }
         for font in spec.subtitleFonts { try muxer.attach(font) }
         muxer.setTags(spec.metadata)
-        try write(tracks, with: muxer, options: options)
-    }
-
-    /// Writes the header with `options`, every packet of `tracks` in time order, and the trailer.
-    static func write(_ tracks: [any ClipTrack], with muxer: ClipMuxer, options: [String: String])
-        throws(PlayerError)
-    {
-        try muxer.writeHeader(options: options)
-        while let track = earliest(of: tracks) {
-            try track.writeNext()
-        }
-        for track in tracks {
-            try track.finish()
-        }
-        try muxer.finish()
+        return tracks
     }
 
     private static func earliest(of tracks: [any ClipTrack]) -> (any ClipTrack)? {
