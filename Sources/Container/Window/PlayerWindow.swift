@@ -278,6 +278,7 @@ public final class PlayerWindow {
         statistics.iterations += 1
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
+        statistics.videoCopies = scene.videoCopies
         statistics.wakes = scene.sleeper.wakeCount
         followPlayback()
         if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.loopDidRun() }
@@ -397,8 +398,12 @@ public struct WindowStatistics: Sendable, Equatable {
     public var presents = 0
     /// Repaints of the widget overlay (each repaints only damaged rectangles).
     public var overlayRedraws = 0
-    /// Video frames uploaded to textures.
+    /// Video frames uploaded to textures (on the CPU path: scaled to their size on screen).
     public var videoUploads = 0
+    /// On the CPU path, scaled pictures copied into the window from the copy kept for repaints of
+    /// the same frame. It stays put while frames are scaled straight into the window's pixels: an
+    /// upright picture whose width is a multiple of 16 pixels, while the overlay holds still.
+    public var videoCopies = 0
     /// Seconds the last present took from the start of composition (uploads, draw, present).
     public var lastComposeSeconds = 0.0
     /// Times the loop was woken from outside its own thread: a picture decoded,

@@ -11,6 +11,8 @@ final class RendererCompositor: SceneCompositor {
     private var overlay: OverlayTexture?
     private var videoTextures: [ObjectIdentifier: VideoTexture] = [:]
     private(set) var videoUploads = 0
+    /// Always 0: the renderer draws textures, it keeps no scaled copy.
+    let videoCopies = 0
     let name: String
 
     /// Takes ownership of `renderer`, made for `window`.

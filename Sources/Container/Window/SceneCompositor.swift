@@ -25,6 +25,8 @@ protocol SceneCompositor: AnyObject {
     var name: String { get }
     /// Video frames converted or uploaded so far.
     var videoUploads: Int { get }
+    /// Scaled pictures copied into the window from a copy kept for repaints (the CPU path) so far.
+    var videoCopies: Int { get }
     /// Takes in the damaged rectangles (in pixels) of the host's overlay after a repaint.
     func overlayChanged(_ damage: [Rect], in host: WidgetHost)
     /// Follows a change of the window's size; the host has been resized and repaints everything.

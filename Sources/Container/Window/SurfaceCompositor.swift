@@ -14,29 +14,55 @@ import Foundation
 /// > since SDL replaces it when the window is resized.
 @MainActor
 final class SurfaceCompositor: SceneCompositor {
-    /// A frame scaled to its on-screen size, kept until the frame or the size changes.
-    private final class ScaledPicture {
-        let surface: CairoSurface
+    /// What the compositor keeps of a player's pictures: its scaler, and the picture scaled to its
+    /// on-screen size for repaints of the same frame.
+    private final class PlayerPictures {
         let scaler = VideoScaler(order: .bgra)
-        weak var frame: VideoFrame?
+        /// The last frame scaled into `kept`, and `kept`: allocated on the first repaint of a frame.
+        weak var keptFrame: VideoFrame?
+        var kept: CairoSurface?
+        /// The frame of the last composition, however it was drawn.
+        weak var lastFrame: VideoFrame?
+        /// The share of the last ten or so frames that were composed again (the overlay moved
+        /// while they showed), and whether the last one was.
+        var repaintedShare = 0.0
+        var lastFrameRepainted = false
 
-        init(width: Int, height: Int) {
-            surface = CairoSurface(width: width, height: height, format: CAIRO_FORMAT_RGB24)
+        /// Takes in a composition of `frame`: whether it is a new one.
+        func compose(_ frame: VideoFrame) -> Bool {
+            guard lastFrame !== frame else {
+                lastFrameRepainted = true
+                return false
+            }
+            lastFrame = frame
+            repaintedShare = repaintedShare * 0.9 + (lastFrameRepainted ? 0.1 : 0)
+            lastFrameRepainted = false
+            return true
         }
 
-        func holds(width: Int, height: Int) -> Bool {
-            surface.width == width && surface.height == height
+        /// `kept` at `width` x `height`, made anew when its size differs.
+        func keptSurface(width: Int, height: Int) -> CairoSurface {
+            if let kept, kept.width == width, kept.height == height { return kept }
+            let surface = CairoSurface(width: width, height: height, format: CAIRO_FORMAT_RGB24)
+            kept = surface
+            keptFrame = nil
+            return surface
         }
     }
 
     private let window: SDLWindowHandle
     private var ink: OverlayInk
-    private var pictures: [ObjectIdentifier: ScaledPicture] = [:]
+    private var pictures: [ObjectIdentifier: PlayerPictures] = [:]
     private(set) var videoUploads = 0
+    private(set) var videoCopies = 0
     let name = "surface"
 
     /// Largest side of a scaled picture; a zoomed or cropped picture larger than this is not drawn.
     private static let maximumSide = 16_384
+    /// From this share of frames composed again up (the overlay moves while they show), new frames
+    /// are scaled into the kept picture rather than into the window: repainting one written into
+    /// the window scales it a second time, where copying the kept picture costs a fifth of that.
+    private static let repaintedShareKept = 0.2
 
     init(window: SDLWindowHandle, host: WidgetHost) throws(ContainerError) {
         self.window = window
@@ -96,7 +122,7 @@ final class SurfaceCompositor: SceneCompositor {
             cairo_paint(cairo)
         }
         for layer in layers {
-            drawVideo(layer, scale: host.scale, into: cairo)
+            drawVideo(layer, scale: host.scale, into: cairo, surface: surface)
         }
         blendOverlay(host, into: cairo, size: size)
         cairo_destroy(cairo)
@@ -122,15 +148,37 @@ final class SurfaceCompositor: SceneCompositor {
             in: layer.frame.scaled(by: scale), gravity: layer.gravity)
     }
 
-    private func drawVideo(_ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?) {
+    /// Draws the layer's current frame: scaled straight into the window's pixels when it is new, the
+    /// overlay seldom repaints between frames, and the picture is upright, unclipped and of a width
+    /// swscale writes in place (``VideoScaler/writesInPlace(width:stride:destination:)``); else
+    /// scaled into the kept picture (once per frame) that Cairo copies into place, turned, mirrored
+    /// and clipped as the layer says.
+    private func drawVideo(
+        _ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?,
+        surface: UnsafeMutablePointer<SDL_Surface>
+    ) {
         guard let frame = layer.player.currentFrame else { return }
         let placement = placement(of: frame, in: layer, scale: scale)
         guard let clip = placement.clipRect.intersection(layer.visibleFrame.scaled(by: scale)) else { return }
         let copy = placement.copyRect
         let width = Int(copy.width.rounded())
         let height = Int(copy.height.rounded())
-        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide,
-            let picture = picture(for: layer.player, width: width, height: height, frame: frame)
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else { return }
+        let id = ObjectIdentifier(layer.player)
+        let pictures = self.pictures[id] ?? PlayerPictures()
+        self.pictures[id] = pictures
+        if pictures.compose(frame), pictures.repaintedShare < Self.repaintedShareKept,
+            let destination = inPlaceDestination(
+                placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,
+                surface: surface)
+        {
+            writeInPlace(
+                frame, of: layer.player, pictures, width: width, height: height, at: destination,
+                stride: Int(surface.pointee.pitch), into: cairo)
+            return
+        }
+        guard
+            let picture = keptPicture(for: layer.player, pictures, width: width, height: height, frame: frame)
         else { return }
         cairo_save(cairo)
         cairo_rectangle(cairo, clip.minX, clip.minY, clip.width, clip.height)
@@ -145,41 +193,81 @@ final class SurfaceCompositor: SceneCompositor {
             if placement.mirrored { cairo_scale(cairo, -1, 1) }
             cairo_translate(cairo, -Double(width) / 2, -Double(height) / 2)
         }
-        cairo_set_source_surface(cairo, picture.surface.pointer, 0, 0)
+        cairo_set_source_surface(cairo, picture.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
         cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cairo)
         cairo_restore(cairo)
+        videoCopies += 1
     }
 
-    /// The layer's picture at `width` x `height`, scaled again only when the frame or size changed.
-    private func picture(
-        for player: any VideoSource, width: Int, height: Int, frame: VideoFrame
-    ) -> ScaledPicture? {
-        let id = ObjectIdentifier(player)
-        let picture: ScaledPicture
-        if let existing = pictures[id], existing.holds(width: width, height: height) {
-            picture = existing
-        } else {
-            picture = ScaledPicture(width: width, height: height)
-            pictures[id] = picture
+    /// Where in the window's pixels the picture goes when swscale can write it there itself: an
+    /// upright, square-cornered picture at whole pixels, inside its clip and the window, of a width
+    /// written in place; `nil` otherwise.
+    private func inPlaceDestination(
+        _ placement: VideoPlacement, clip: Rect, width: Int, height: Int, cornerRadius: Double,
+        surface: UnsafeMutablePointer<SDL_Surface>
+    ) -> UnsafeMutableRawPointer? {
+        guard placement.angle == 0, !placement.mirrored, cornerRadius == 0,
+            let pixels = surface.pointee.pixels
+        else { return nil }
+        let x = Int(placement.copyRect.minX.rounded())
+        let y = Int(placement.copyRect.minY.rounded())
+        let pitch = Int(surface.pointee.pitch)
+        let inside =
+            Double(x) >= clip.minX && Double(y) >= clip.minY && Double(x + width) <= clip.maxX
+            && Double(y + height) <= clip.maxY && x >= 0 && y >= 0 && x + width <= Int(surface.pointee.w)
+            && y + height <= Int(surface.pointee.h)
+        let destination = pixels + y * pitch + x * 4
+        guard inside, VideoScaler.writesInPlace(width: width, stride: pitch, destination: destination) else {
+            return nil
         }
-        guard picture.frame !== frame else { return picture }
-        guard let data = picture.surface.data else { return nil }
-        picture.surface.flush()
+        return destination
+    }
+
+    /// Scales `frame` straight into the window's pixels at `destination`; the kept picture, no
+    /// longer needed, is let go.
+    private func writeInPlace(
+        _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures, width: Int, height: Int,
+        at destination: UnsafeMutableRawPointer, stride: Int, into cairo: OpaquePointer?
+    ) {
+        let target = cairo_get_target(cairo)
+        // NB: Cairo may hold drawing not yet written (the background) and must not write it later.
+        cairo_surface_flush(target)
+        defer { cairo_surface_mark_dirty(target) }
+        pictures.kept = nil
+        pictures.keptFrame = nil
         do {
-            try picture.scaler.scale(
-                frame, width: width, height: height, into: data, stride: picture.surface.stride)
+            try pictures.scaler.scale(frame, width: width, height: height, into: destination, stride: stride)
+        } catch {
+            // NB: a frame that cannot be converted is skipped and reported.
+            player.reportPresentationFailure(error)
+            return
+        }
+        videoUploads += 1
+    }
+
+    /// The layer's picture at `width` x `height` in the kept surface, scaled again only when the
+    /// frame or size changed.
+    private func keptPicture(
+        for player: any VideoSource, _ pictures: PlayerPictures, width: Int, height: Int, frame: VideoFrame
+    ) -> CairoSurface? {
+        let surface = pictures.keptSurface(width: width, height: height)
+        guard pictures.keptFrame !== frame else { return surface }
+        guard let data = surface.data else { return nil }
+        surface.flush()
+        do {
+            try pictures.scaler.scale(frame, width: width, height: height, into: data, stride: surface.stride)
         } catch {
             // NB: a frame that cannot be converted is skipped and reported; the previous picture,
             // if any, stays.
             player.reportPresentationFailure(error)
-            return picture.frame == nil ? nil : picture
+            return pictures.keptFrame == nil ? nil : surface
         }
-        picture.surface.markDirty()
-        picture.frame = frame
+        surface.markDirty()
+        pictures.keptFrame = frame
         videoUploads += 1
-        return picture
+        return surface
     }
 
     private func blendOverlay(_ host: WidgetHost, into cairo: OpaquePointer?, size: Size) {

@@ -16,6 +16,7 @@ final class WindowScene {
     private var wiredPlayers: Set<ObjectIdentifier> = []
     private var needsPresent = true
     var videoUploads: Int { compositor.videoUploads }
+    var videoCopies: Int { compositor.videoCopies }
     var compositorName: String { compositor.name }
 
     /// Whether this scene made its sleeper, rather than sharing the one of the window whose loop runs it.

@@ -117,6 +117,16 @@ public final class VideoScaler {
         (width * 4 + 63) / 64 * 64
     }
 
+    /// Whether ``scale(_:width:height:into:stride:)`` writes a picture `width` pixels wide straight
+    /// into rows `stride` bytes apart from `destination`, with no copy and nothing written past each
+    /// row's `width * 4` bytes: a width of whole 16-pixel blocks (see ``paddedStride(width:)``), and
+    /// rows that start on 16-byte boundaries, where swscale's vector stores are aligned.
+    ///
+    /// A window's pixels can then take the picture in place, beside pixels that must stay.
+    public static func writesInPlace(width: Int, stride: Int, destination: UnsafeRawPointer) -> Bool {
+        width > 0 && width % 16 == 0 && stride % 16 == 0 && Int(bitPattern: destination) % 16 == 0
+    }
+
     /// Writes `frame`'s picture scaled to `width` x `height` at `destination`, rows `stride` bytes apart.
     ///
     /// Throws `.videoOutputUnavailable` when the size is empty or swscale cannot convert the
