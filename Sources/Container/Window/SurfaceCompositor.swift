@@ -6,9 +6,11 @@ import Foundation
 ///
 /// Each new video frame is converted and scaled once by swscale to the size it takes on screen
 /// (``/VideoPlayerRender/VideoScaler``), which is what makes this path cheap where OpenGL is a software
-/// rasterizer: a shader converting and filtering every output pixel there costs several times more. Cairo
-/// then copies the scaled picture into place (turned and mirrored when the stream says so), and blends only
-/// the bands of the overlay that hold visible pixels on top.
+/// rasterizer: a shader converting and filtering every output pixel there costs several times more. An
+/// upright picture swscale can write in place goes straight into the window's pixels; otherwise, and
+/// while the overlay repaints between frames, Cairo copies a kept scaled picture into place (turned and
+/// mirrored when the stream says so). Cairo blends only the bands of the overlay that hold visible
+/// pixels on top.
 ///
 /// > Important: main thread only. The window's surface is fetched again for every composition,
 /// > since SDL replaces it when the window is resized.

@@ -6,8 +6,8 @@ import VideoPlayerRender
 /// share one source, so an expensive one (a deep Mandelbrot zoom) is computed once, not once a
 /// rendition.
 ///
-/// > Important: not thread-safe. The tracks ask for pictures in order (`picture(_:)` with the same
-/// > number, then the next): they are written together, in time order, on one thread.
+/// > Important: not thread-safe. The tracks ask for pictures in order (``copy(_:into:location:)``
+/// > with the same number, then the next): they are written together, in time order, on one thread.
 final class ClipPictureSource {
     private let source: ClipFilterSource
     private let current: ClipFrame
