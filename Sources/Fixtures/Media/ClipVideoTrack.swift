@@ -16,9 +16,9 @@ final class ClipVideoTrack: ClipTrack {
     private let location: String
     private var frameIndex = 0
 
-    /// A track of `spec` written into `muxer`; a filter source's pictures come from `pictures` when
-    /// given (shared with other tracks), else from a source of its own.
-    init(spec: ClipSpec, muxer: ClipMuxer, pictures: ClipPictureSource? = nil) throws(PlayerError) {
+    /// A track of `spec` written into `muxer`; a filter source's pictures come from the source in
+    /// `pictures` shared by the tracks written in the same pass.
+    init(spec: ClipSpec, muxer: ClipMuxer, pictures: ClipPictureSources) throws(PlayerError) {
         self.spec = spec
         location = muxer.location
         let (codec, options) = try Self.encoder(for: spec)
@@ -51,14 +51,7 @@ final class ClipVideoTrack: ClipTrack {
         frame.frame.pointee.height = Int32(spec.height)
         try frame.allocateBuffers(location: location)
         painter = TestPicturePainter(layout: PatternLayout(width: spec.width, height: spec.height))
-        if let pictures {
-            source = pictures
-        } else if case .filter(let description) = spec.picture {
-            // The source's pictures are scaled to the clip's size and brought to its rate.
-            source = try ClipPictureSource(description, frameRate: spec.frameRate)
-        } else {
-            source = nil
-        }
+        source = try pictures.source(for: spec)
         flashFrames = spec.flashFrames
         captionData = Self.captionData(for: spec)
     }

@@ -29,7 +29,7 @@ extension TestMedia {
         var tracks: [any ClipTrack] = []
         let pictures = ClipPictureSources()
         for rung in ladderRungs(of: spec, heights: heights, bitsPerPixel: bitsPerPixel) {
-            tracks.append(try ClipVideoTrack(spec: rung, muxer: muxer, pictures: pictures.source(for: rung)))
+            tracks.append(try ClipVideoTrack(spec: rung, muxer: muxer, pictures: pictures))
         }
         if let tone = spec.tone { tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer)) }
         let options = [

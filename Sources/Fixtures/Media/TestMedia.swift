@@ -83,7 +83,7 @@ public enum TestMedia {
         var tracks: [any ClipTrack] = []
         for (spec, path, options) in outputs {
             let muxer = try ClipMuxer(path: path)
-            tracks += try self.tracks(of: spec, in: muxer, pictures: try pictures.source(for: spec))
+            tracks += try self.tracks(of: spec, in: muxer, pictures: pictures)
             muxers.append((muxer, options))
         }
         try write(tracks, into: muxers)
@@ -104,8 +104,8 @@ public enum TestMedia {
         for (muxer, _) in muxers { try muxer.finish() }
     }
 
-    /// The tracks of `spec` in `muxer`, its video's filter pictures from `pictures` when given.
-    private static func tracks(of spec: ClipSpec, in muxer: ClipMuxer, pictures: ClipPictureSource?)
+    /// The tracks of `spec` in `muxer`, its video's filter pictures from the source in `pictures`.
+    private static func tracks(of spec: ClipSpec, in muxer: ClipMuxer, pictures: ClipPictureSources)
         throws(PlayerError) -> [any ClipTrack]
     {
         var tracks: [any ClipTrack] = []
