@@ -122,11 +122,16 @@ import VideoPlayerTestSupport
         }
     }
 
-    @Test func aPausedFrameIsScaledAtMostTwiceWhileTheOverlayRepaints() async throws {
-        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 1, tone: nil))
+    /// A window on the CPU path, `height` pixels high and 320 wide, showing a player of a 320x240
+    /// pattern clip lasting `seconds` under a counter (``CounterService``), opened and loaded up to
+    /// the first frame; the caller closes it.
+    private static func counterWindow(height: Double, seconds: Double) async throws -> (
+        player: MediaPlayer, context: Context, window: PlayerWindow
+    ) {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: seconds, tone: nil))
         let player = MediaPlayer()
         let context = Context()
-        let window = PlayerWindow(size: Size(width: 320, height: 180), context: context) {
+        let window = PlayerWindow(size: Size(width: 320, height: height), context: context) {
             ZStack {
                 VideoSurface(player: player)
                 WithService(CounterService.self) { service in
@@ -136,9 +141,14 @@ import VideoPlayerTestSupport
         }
         window.compositing = .cpu
         try window.open()
-        defer { window.close() }
         player.load(MediaItem(url: clip))
-        try await Self.runUntil(window) { player.currentFrame != nil }
+        try await runUntil(window) { player.currentFrame != nil }
+        return (player, context, window)
+    }
+
+    @Test func aPausedFrameIsScaledAtMostTwiceWhileTheOverlayRepaints() async throws {
+        let (_, context, window) = try await Self.counterWindow(height: 180, seconds: 1)
+        defer { window.close() }
         window.runOnce()
         let uploads = window.statistics.videoUploads
         let presents = window.statistics.presents
@@ -155,22 +165,8 @@ import VideoPlayerTestSupport
     }
 
     @Test func newFramesGoStraightIntoTheWindowWhileTheOverlayHoldsStill() async throws {
-        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 6, tone: nil))
-        let player = MediaPlayer()
-        let context = Context()
-        let window = PlayerWindow(size: Size(width: 320, height: 240), context: context) {
-            ZStack {
-                VideoSurface(player: player)
-                WithService(CounterService.self) { service in
-                    Text("\(service.count)").foregroundColor(.white)
-                }
-            }
-        }
-        window.compositing = .cpu
-        try window.open()
+        let (player, context, window) = try await Self.counterWindow(height: 240, seconds: 6)
         defer { window.close() }
-        player.load(MediaItem(url: clip))
-        try await Self.runUntil(window) { player.currentFrame != nil }
         player.play()
         try await Self.runUntil(window) { window.statistics.videoUploads >= 10 }
         #expect(window.statistics.videoCopies == 0, "each frame scaled into the window, none copied")

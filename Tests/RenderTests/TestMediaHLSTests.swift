@@ -82,16 +82,19 @@ import VideoPlayerTestSupport
         #expect(abs(probe.duration - 2) < 0.1)
     }
 
-    /// A source of Life's cells whose first generation is random, drawn anew by every graph that
-    /// runs it: renditions show the same cells only when they share one source.
-    static let randomCells = "life=size=64x36:rate=10:ratio=0.5"
+    /// A second of 256x144 pictures of Life's cells whose first generation is random, drawn anew by
+    /// every graph that runs it: renditions show the same cells only when they share one source.
+    static var randomCells: ClipSpec {
+        var spec = ClipSpec(width: 256, height: 144, frameRate: 10, duration: 1, tone: nil)
+        spec.picture = .filter("life=size=64x36:rate=10:ratio=0.5")
+        return spec
+    }
 
     @Test func theRenditionsOfALadderDrawnByAFilterSourceShowTheSamePictures() throws {
         let directory = try TemporaryDirectory()
-        var spec = ClipSpec(width: 256, height: 144, frameRate: 10, duration: 1, tone: nil)
-        spec.picture = .filter(Self.randomCells)
         let master = try TestMedia.encodeHLSLadder(
-            spec, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1, into: directory.file("ladder"))
+            Self.randomCells, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1,
+            into: directory.file("ladder"))
         let pictures = try [144, 72].map { height in
             let playlist = master.deletingLastPathComponent().appendingPathComponent(
                 "\(TestMedia.hlsRenditionFolder(height: height))/\(TestMedia.hlsPlaylistName)")
@@ -105,10 +108,9 @@ import VideoPlayerTestSupport
 
     @Test func theRepresentationsOfADASHStreamDrawnByAFilterSourceShowTheSamePictures() throws {
         let directory = try TemporaryDirectory()
-        var spec = ClipSpec(width: 256, height: 144, frameRate: 10, duration: 1, tone: nil)
-        spec.picture = .filter(Self.randomCells)
         let manifest = try TestMedia.encodeDASH(
-            spec, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1, into: directory.file("dash"))
+            Self.randomCells, heights: [144, 72], bitsPerPixel: 40, segmentDuration: 1,
+            into: directory.file("dash"))
         let probe = try MediaProbe(manifest)
         let streams = (0..<probe.streams.count).filter {
             probe.streams[$0].pointee.codecpar.pointee.codec_type == AVMEDIA_TYPE_VIDEO
