@@ -42,9 +42,13 @@ final class DASHBridge: Sendable {
     /// set's first representation instead, when there is no video), then the sound.
     private let entries: [Entry]
     private let state: Locked<State>
-    /// Held while the manifest is fetched again, so that the demuxer's reads and the player's wait
-    /// for one fetch.
-    private let refreshing = Locked(())
+    /// When the manifest was last fetched (on ``MediaPlayer/now``'s clock). Held while it is
+    /// fetched again, so that the demuxer's reads and the player's wait for one fetch.
+    ///
+    /// NB: not a `Locked<Void>`. An empty value has no storage, and ThreadSanitizer records each
+    /// access to it at the lock object's first word, which every call of `withLock` reads before
+    /// locking (to find the value's type); it reports that as a race.
+    private let lastFetch: Locked<Double>
 
     private struct Entry: Sendable {
         /// The representation's id in the period the bridge began in.
@@ -58,7 +62,6 @@ final class DASHBridge: Sendable {
 
     private struct State: Sendable {
         var manifest: DASHManifest
-        var loadedAt: Double
         /// By entry, the last segment listed, with its sequence number, which numbers the
         /// segments across fetches of the manifest and across periods.
         var lastListed: [Int: Listed] = [:]
@@ -118,7 +121,8 @@ final class DASHBridge: Sendable {
         manifestURL = url
         prefix = "\(host)/vpc-dash-\(UUID().uuidString)/"
         masterURL = prefix + "master.m3u8"
-        state = Locked(State(manifest: manifest, loadedAt: MediaPlayer.now))
+        state = Locked(State(manifest: manifest))
+        lastFetch = Locked(MediaPlayer.now)
         Self.bridges.withLock { bridges in
             bridges = bridges.filter { $0.value.bridge != nil }
             bridges[prefix] = WeakBridge(bridge: self)
@@ -415,8 +419,8 @@ final class DASHBridge: Sendable {
     /// player's stall rule ends the item if the manifest keeps failing, with that failure
     /// (``refreshFailure``), and one that fails once is not the end of the presentation.
     private func refreshIfDue(timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?) {
-        refreshing.withLock { _ in
-            let (manifest, loadedAt) = state.withLock { ($0.manifest, $0.loadedAt) }
+        lastFetch.withLock { loadedAt in
+            let manifest = state.withLock { $0.manifest }
             guard manifest.isDynamic, let period = manifest.minimumUpdatePeriod,
                 MediaPlayer.now - loadedAt >= max(period, Self.shortestUpdatePeriod)
             else { return }
@@ -427,9 +431,8 @@ final class DASHBridge: Sendable {
                 return try DASHManifest(parsing: String(decoding: bytes, as: UTF8.self), location: base)
             })
             guard !interrupt.isAborted else { return }
-            let now = MediaPlayer.now
+            loadedAt = MediaPlayer.now
             state.withLock {
-                $0.loadedAt = now
                 switch updated {
                 case .success(let manifest):
                     $0.manifest = manifest
