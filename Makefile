@@ -17,7 +17,7 @@ DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build run docs test test-thread test-thread-ci test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
+.PHONY: deps build run docs test test-thread test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
@@ -47,14 +47,40 @@ docs: deps
 	  --enable-inherited-docs --warnings-as-errors --experimental-documentation-coverage
 	python3 scripts/doc-summaries.py $(DOCC_OUT)/intermediates $(DOC_TARGETS)
 
-# One test at a time: the player suites play in real time and check timing, audio pitch and frame
-# counts, which other suites decoding at the same time on a 2-core machine would disturb.
-test: deps
-	$(HEADLESS_ENV) $(SWIFT) test --no-parallel
+# One test at a time in each process: the player suites play in real time and check timing, audio
+# pitch and frame counts, which other suites decoding at the same time in the same process would
+# disturb (they share its main actor). The suites run in five processes side by side
+# (scripts/test-shards.py): the streaming suites, which mostly wait on a loopback server, in two;
+# the engine's others; the other targets; and the command storm, which must not follow the
+# threads of a whole suite under the sanitizer. On 2 cores: 3 minutes instead of 10.5, and
+# under ThreadSanitizer 4.5 instead of 13.
+STREAMING_HLS  := PlayerAdaptiveTests|PlayerFragmentedHLSTests|PlayerRenditionTests
+STREAMING_LIVE := PlayerLiveDASHTests|PlayerLiveTests|PlayerDASHTests|PlayerSubtitleRenditionTests|PlayerNetworkFaultTests|PlayerStreamingTests
+STORM_TESTS    := CommandStormEndToEndTests
+TEST_SHARDS    := --no-parallel --filter '$(STREAMING_HLS)' \
+  -- --no-parallel --filter '$(STREAMING_LIVE)' \
+  -- --no-parallel --filter RenderTests --skip '$(STREAMING_HLS)|$(STREAMING_LIVE)' \
+  -- --no-parallel --skip RenderTests --skip $(STORM_TESTS) \
+  -- --no-parallel --filter $(STORM_TESTS)
+TEST_BUNDLE    := VideoPlayerContainerPackageTests.xctest
 
-# The engine, container, widget and end-to-end suites under ThreadSanitizer and AddressSanitizer
-# (with its leak checker), one test at a time as in `test`; any report makes the run fail. Each
-# builds into its own scratch folder; see README.md, Robustness.
+test: deps
+	$(SWIFT) build --build-tests
+	$(HEADLESS_ENV) python3 scripts/test-shards.py .build/debug/$(TEST_BUNDLE) $(TEST_SHARDS)
+
+# Every suite under ThreadSanitizer, in the shards of `test`; any report fails the run (the
+# sanitizer's exit status). The storm's watchdog allows 300 s instead of 10: under the sanitizer the
+# engine runs 5 to 20 times slower, the more so the more threads the process made before, and
+# closing the player after the interleaved storm took 48 to 71 s there (0.06 s without). About 9
+# minutes with the sanitized build (4.5); CI runs it.
+test-thread: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(HEADLESS_ENV) STORM_WATCHDOG=300 python3 scripts/test-shards.py .build-tsan/debug/$(TEST_BUNDLE) \
+	  $(TEST_SHARDS)
+
+# The engine, container, widget and end-to-end suites under AddressSanitizer (with its leak
+# checker), one test at a time; any report makes the run fail. Like `test-thread` it builds into a
+# scratch folder of its own; see README.md, Robustness.
 SANITIZED_TESTS := RenderTests|ContainerTests|WidgetsTests|EndToEndTests
 # NB: SDL loads Mesa's EGL and GL drivers when a window opens and unloads them when it closes, so
 # LeakSanitizer would report what Mesa leaks from modules that are gone and that no suppression can
@@ -62,29 +88,10 @@ SANITIZED_TESTS := RenderTests|ContainerTests|WidgetsTests|EndToEndTests
 # compiler under `swift test`, so the test bundle is built first and run directly.
 ASAN_PRELOAD := libEGL_mesa.so.0 $(wildcard /usr/lib/x86_64-linux-gnu/dri/swrast_dri.so)
 
-# The command storm runs in a process of its own, with a watchdog of 300 s instead of 10: under the
-# sanitizer the engine runs 5 to 20 times slower, the more so the more threads the process made
-# before, and closing the player after the interleaved storm took 48 to 71 s there (0.06 s without).
-STORM_TESTS := CommandStormEndToEndTests
-TSAN_TEST   := $(HEADLESS_ENV) $(SWIFT) test --sanitize=thread --scratch-path .build-tsan --no-parallel
-
-# About 17 minutes: the sanitized build 3.5, the suites 10, the storm 2.5 to 4.
-test-thread: deps
-	$(TSAN_TEST) --filter '$(SANITIZED_TESTS)' --skip $(STORM_TESTS)
-	STORM_WATCHDOG=300 $(TSAN_TEST) --filter $(STORM_TESTS)
-
-# What CI runs under ThreadSanitizer, as the whole set does not fit in its 30 minutes: the container,
-# widget and accessibility suites (on the fake engine) and the engine's lifecycle, queue, seek and
-# main-actor suites; about 5 minutes with the sanitized build. (The storm alone takes 2.5 to 4.)
-THREAD_CI_TESTS := ContainerTests|WidgetsTests|AccessibilityTests|PlayerLifecycleTests|PlayerQueueTests|PlayerSeekTests|PlayerMainActorTests|HandlerListTests
-
-test-thread-ci: deps
-	$(TSAN_TEST) --filter '$(THREAD_CI_TESTS)'
-
 test-address: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	$(HEADLESS_ENV) LD_PRELOAD="$(ASAN_PRELOAD)" LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Sanitizers/lsan.supp \
-	  .build-asan/debug/VideoPlayerContainerPackageTests.xctest --testing-library swift-testing \
+	  .build-asan/debug/$(TEST_BUNDLE) --testing-library swift-testing \
 	  --no-parallel --filter '$(SANITIZED_TESTS)'
 
 # Real-time playback through the whole stack, compared with ffplay, then in a real X window (an Xvfb
