@@ -53,30 +53,32 @@ docs: deps
 # (scripts/test-shards.py): the streaming suites, which mostly wait on a loopback server, in two;
 # the engine's others; the other targets; and the command storm, which must not follow the
 # threads of a whole suite under the sanitizer. On 2 cores: 3 minutes instead of 10.5, and
-# under ThreadSanitizer 4.5 instead of 13.
+# under ThreadSanitizer 4.5 for the suites and 2.5 for the storm after them, instead of 13.
 STREAMING_HLS  := PlayerAdaptiveTests|PlayerFragmentedHLSTests|PlayerRenditionTests
 STREAMING_LIVE := PlayerLiveDASHTests|PlayerLiveTests|PlayerDASHTests|PlayerSubtitleRenditionTests|PlayerNetworkFaultTests|PlayerStreamingTests
 STORM_TESTS    := CommandStormEndToEndTests
-TEST_SHARDS    := --no-parallel --filter '$(STREAMING_HLS)' \
+SUITE_SHARDS   := --no-parallel --filter '$(STREAMING_HLS)' \
   -- --no-parallel --filter '$(STREAMING_LIVE)' \
   -- --no-parallel --filter RenderTests --skip '$(STREAMING_HLS)|$(STREAMING_LIVE)' \
-  -- --no-parallel --skip RenderTests --skip $(STORM_TESTS) \
-  -- --no-parallel --filter $(STORM_TESTS)
+  -- --no-parallel --skip RenderTests --skip $(STORM_TESTS)
+TEST_SHARDS    := $(SUITE_SHARDS) -- --no-parallel --filter $(STORM_TESTS)
 TEST_BUNDLE    := VideoPlayerContainerPackageTests.xctest
 
 test: deps
 	$(SWIFT) build --build-tests
 	$(HEADLESS_ENV) python3 scripts/test-shards.py .build/debug/$(TEST_BUNDLE) $(TEST_SHARDS)
 
-# Every suite under ThreadSanitizer, in the shards of `test`; any report fails the run (the
-# sanitizer's exit status). The storm's watchdog allows 300 s instead of 10: under the sanitizer the
-# engine runs 5 to 20 times slower, the more so the more threads the process made before, and
-# closing the player after the interleaved storm took 48 to 71 s there (0.06 s without). About 9
-# minutes with the sanitized build (4.5); CI runs it.
+# Every suite under ThreadSanitizer, in the shards of `test`, then the storm, which keeps both
+# cores busy there; any report fails the run (the sanitizer's exit status). The storm's watchdog
+# allows 300 s instead of 10: under the sanitizer the engine runs 5 to 20 times slower, the more so
+# the more threads the process made before, and closing the player after the interleaved storm
+# took 48 to 71 s there (0.06 s without). About 11.5 minutes with the sanitized build (4.5); CI
+# runs it.
 test-thread: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(HEADLESS_ENV) STORM_WATCHDOG=300 python3 scripts/test-shards.py .build-tsan/debug/$(TEST_BUNDLE) \
-	  $(TEST_SHARDS)
+	$(HEADLESS_ENV) python3 scripts/test-shards.py .build-tsan/debug/$(TEST_BUNDLE) $(SUITE_SHARDS)
+	$(HEADLESS_ENV) STORM_WATCHDOG=300 .build-tsan/debug/$(TEST_BUNDLE) --testing-library swift-testing \
+	  --filter $(STORM_TESTS)
 
 # The engine, container, widget and end-to-end suites under AddressSanitizer (with its leak
 # checker), one test at a time; any report makes the run fail. Like `test-thread` it builds into a
