@@ -223,7 +223,9 @@ extension PlayerTests {
             let latency = { player.liveLatency ?? 0 }
             let began = player.currentTime
             #expect(await harness.wait { player.currentTime > began + 1 && player.currentFrame != nil })
-            #expect(latency() > 5 && latency() < 7.5, "\(latency())")
+            // The edge moves a whole segment (1 s) at a time, so the latency runs from 5 s (just
+            // before the next segment) to 6 s, and reads a hair under 5 at that moment.
+            #expect(latency() > 4.5 && latency() < 7.5, "\(latency())")
             #expect(player.isAtLiveEdge && harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }
