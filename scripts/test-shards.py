@@ -45,19 +45,22 @@ def main():
     # A termination of the runner ends the shards too (the `finally` below).
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with tempfile.TemporaryDirectory(prefix="test-shards-") as logs:
-        running = []
+        running = {}
         try:
             for index, arguments in enumerate(shards):
                 log = open(os.path.join(logs, f"shard-{index + 1}.log"), "w+")
                 command = [bundle, "--testing-library", "swift-testing", *arguments]
                 process = subprocess.Popen(
                     command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-                running.append((index + 1, arguments, process, log, time.monotonic()))
+                running[process.pid] = (index + 1, arguments, process, log, time.monotonic())
             failed = wait_for(running)
         finally:
-            for _, _, process, log, _ in running:
+            # Shards still running here are being stopped (the runner was terminated): what they
+            # wrote so far is printed, since their logs go with the temporary folder.
+            for number, arguments, process, log, started in running.values():
                 process.kill()
-                log.close()
+                process.wait()
+                report(number, arguments, log, started, "KILLED (the runner was stopped)")
     if failed:
         print(f"test-shards: shards {', '.join(map(str, failed))} failed; see their output above")
         sys.exit(1)
@@ -67,23 +70,28 @@ def wait_for(running):
     """Prints each shard's output as it ends; returns the numbers of those that failed."""
     failed = []
     while running:
-        for entry in list(running):
-            number, arguments, process, log, started = entry
-            status = process.poll()
-            if status is None:
-                continue
-            running.remove(entry)
-            seconds = time.monotonic() - started
-            log.seek(0)
-            sys.stdout.write(log.read())
-            log.close()
-            outcome = "passed" if status == 0 else f"FAILED (exit status {status})"
-            print(f"test-shards: shard {number} ({' '.join(arguments)}) {outcome} after {seconds:.0f} s")
-            sys.stdout.flush()
-            if status != 0:
-                failed.append(number)
-        time.sleep(0.5)
+        pid, status = os.wait()
+        if pid not in running:
+            continue
+        number, arguments, process, log, started = running.pop(pid)
+        process.returncode = os.waitstatus_to_exitcode(status)
+        passed = process.returncode == 0
+        outcome = "passed" if passed else f"FAILED (exit status {process.returncode})"
+        report(number, arguments, log, started, outcome)
+        if not passed:
+            failed.append(number)
     return failed
+
+
+def report(number, arguments, log, started, outcome):
+    """Prints a shard's whole output, then a line with its outcome and time."""
+    seconds = time.monotonic() - started
+    log.seek(0)
+    sys.stdout.write(log.read())
+    log.close()
+    print(f"test-shards: shard {number} ({' '.join(arguments)}) {outcome} after {seconds:.0f} s")
+    sys.stdout.flush()
+
 
 if __name__ == "__main__":
     main()
