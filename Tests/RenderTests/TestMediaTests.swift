@@ -131,6 +131,46 @@ import VideoPlayerTestSupport
         #expect(names.count == 2, "no partial files left: \(names)")
     }
 
+    @Test func whatAnEncodingCutShortLeftIsRemovedWhileWhatARunningOneWritesStays() throws {
+        let directory = try TemporaryDirectory()
+        let manager = FileManager.default
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let gone = ended.processIdentifier
+        let running = getpid()
+        // What a demo killed while it made its samples leaves: a clip and a stream's folder.
+        let leftovers = { [".partial-\(gone)-clip.mp4", ".partial-\(gone)-stream"] }
+        let staying = [".partial-\(running)-clip.mp4", ".partial-fresh.mp4"]
+        func make(_ names: [String]) throws {
+            for name in names where name.hasSuffix(".mp4") {
+                #expect(manager.createFile(atPath: directory.file(name).path, contents: Data([1])))
+            }
+            for name in names where !name.hasSuffix(".mp4") {
+                try manager.createDirectory(at: directory.file(name), withIntermediateDirectories: false)
+                #expect(
+                    manager.createFile(atPath: directory.file("\(name)/index.m3u8").path, contents: Data()))
+            }
+        }
+        // A name without a process id, as they were written before, counts once it is an hour old.
+        try make(leftovers() + staying + [".partial-old.mp4"])
+        try manager.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -86_400)],
+            ofItemAtPath: directory.file(".partial-old.mp4").path)
+        let spec = ClipSpec(width: 64, height: 64, duration: 0.5)
+        let clip = try TestMedia.cachedClip(spec, in: directory.url)
+        let names = { Set(try manager.contentsOfDirectory(atPath: directory.url.path)) }
+        #expect(try names() == Set(staying + [clip.lastPathComponent]))
+        // Making a stream's folder clears them too.
+        try make(leftovers())
+        let stream = try TestMedia.cachedHLS(spec, in: directory.url)
+        #expect(
+            try names()
+                == Set(
+                    staying + [clip.lastPathComponent, stream.deletingLastPathComponent().lastPathComponent]))
+    }
+
     @Test func invalidSpecsAreRejectedWithoutLeavingAFile() throws {
         let directory = try TemporaryDirectory()
         let odd = directory.file("odd.mp4")

@@ -76,14 +76,15 @@ extension TestMedia {
     }
 
     /// `file` inside `folder`, once `write` made the folder: it writes into a folder with a temporary
-    /// name, renamed into place after, so concurrent callers never see a partial one.
+    /// name, renamed into place after, so concurrent callers never see a partial one; what processes
+    /// that ended partway through left under such names goes first.
     static func cachedFolder(
         _ folder: URL, file: String, write: (URL) throws(PlayerError) -> Void
     ) throws(PlayerError) -> URL {
         let url = folder.appendingPathComponent(file)
         if FileManager.default.fileExists(atPath: url.path) { return url }
-        let partial = folder.deletingLastPathComponent().appendingPathComponent(
-            ".partial-\(UUID().uuidString)")
+        removeLeftovers(in: folder.deletingLastPathComponent())
+        let partial = folder.deletingLastPathComponent().appendingPathComponent(partialName())
         defer { try? FileManager.default.removeItem(at: partial) }
         try write(partial)
         // NB: a concurrent caller may have renamed its own copy into place first; either copy will do.

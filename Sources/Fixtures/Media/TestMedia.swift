@@ -37,7 +37,8 @@ public enum TestMedia {
     /// The file of a clip encoded once per distinct `spec` and reused afterwards, even by later runs.
     ///
     /// The name comes from a stable hash of every field of the spec. A clip is written under a
-    /// temporary name and renamed into place, so concurrent callers never see a partial file.
+    /// temporary name and renamed into place, so concurrent callers never see a partial file; what
+    /// processes that ended partway through left under such names goes first.
     ///
     /// - Parameter fileExtension: the container; by default "mkv" when the spec has subtitles, else "mp4".
     public static func cachedClip(
@@ -48,7 +49,8 @@ public enum TestMedia {
         let url = directory.appendingPathComponent("clip-\(spec.cacheKey).\(pathExtension)")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         try createDirectory(directory)
-        let partial = directory.appendingPathComponent(".partial-\(UUID().uuidString).\(pathExtension)")
+        removeLeftovers(in: directory)
+        let partial = directory.appendingPathComponent(partialName(pathExtension: pathExtension))
         try encode(spec, to: partial)
         guard rename(partial.path, url.path) == 0 else {
             try? FileManager.default.removeItem(at: partial)
