@@ -118,3 +118,52 @@ import VideoPlayerWidgets
         #expect(!told.contains("timeTick"), "ticks are traces, below debug")
     }
 }
+
+extension VPCPlayEndToEndTests {
+    /// `vpc-play` without a file makes its sample clip in the media cache first: a run killed while
+    /// it encodes leaves the clip's temporary file behind, and the next run removes it.
+    @Test func whatARunKilledWhileMakingTheSampleLeftIsRemovedByTheNext() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vpc-cache-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cache = folder.appendingPathComponent("VideoPlayerContainer-TestMedia")
+        func start() throws -> Process {
+            let process = Process()
+            process.executableURL = Self.executable
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = folder.path
+            environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
+            environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        let partial = {
+            (try? FileManager.default.contentsOfDirectory(atPath: cache.path))?.first {
+                $0.hasPrefix(".partial-")
+            }
+        }
+        let first = try start()
+        #expect(await waitUntil(timeout: 30) { partial() != nil })
+        kill(first.processIdentifier, SIGKILL)
+        first.waitUntilExit()
+        let leftover = try #require(partial())
+        let second = try start()
+        defer {
+            if second.isRunning { kill(second.processIdentifier, SIGKILL) }
+            second.waitUntilExit()
+        }
+        let left = cache.appendingPathComponent(leftover).path
+        #expect(
+            await waitUntil(timeout: 30) { !FileManager.default.fileExists(atPath: left) },
+            "\(leftover) is still there")
+        // A service manager's stop ends it, though the test's thread that started it blocks SIGTERM
+        // and the process inherited that: held while the sample is made, it ends the window's loop
+        // as soon as that starts. (The limit allows for the encoding under a sanitizer.)
+        second.terminate()
+        #expect(await waitUntil(timeout: 120) { !second.isRunning }, "SIGTERM did not end vpc-play")
+        #expect(second.terminationReason == .exit && second.terminationStatus == 0)
+    }
+}

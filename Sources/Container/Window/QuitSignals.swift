@@ -7,6 +7,11 @@ import Synchronization
 /// turn them off (`SDL_HINT_NO_SIGNAL_HANDLERS`), so a loop cannot count on them; while a loop runs,
 /// these handlers take their place and the ones found before come back when it ends.
 ///
+/// The loop's thread also takes the signals while it runs, though the process may have started with
+/// them blocked: a child inherits the signal mask of the thread that spawned it, and Foundation's
+/// `Process` run from a dispatch queue passes on one that blocks them, which left such a player deaf
+/// to Ctrl-C and to a service manager's stop.
+///
 /// > Important: main thread only, one loop at a time (as ``PlayerWindow/run()`` is).
 @MainActor
 final class QuitSignals {
@@ -15,8 +20,10 @@ final class QuitSignals {
     // global is initialised in `init` (its first access runs `swift_once`, which a handler must not).
     private static let received = Atomic<Int32>(0)
     private var previous: [Int32: sigaction] = [:]
+    private var previousMask = sigset_t()
 
-    /// Installs the handlers, forgetting any signal received before.
+    /// Installs the handlers and unblocks the signals on this thread, forgetting any signal received
+    /// before (one held pending while they were blocked arrives now).
     init() {
         Self.received.store(0, ordering: .relaxed)
         for signal in Self.watched {
@@ -29,6 +36,10 @@ final class QuitSignals {
             var old = sigaction()
             if sigaction(signal, &action, &old) == 0 { previous[signal] = old }
         }
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        for signal in Self.watched { sigaddset(&unblocked, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, &previousMask)
     }
 
     /// The signal received since the last call, if any.
@@ -37,8 +48,9 @@ final class QuitSignals {
         return signal == 0 ? nil : signal
     }
 
-    /// Puts back the handlers found at `init`.
+    /// Puts back the thread's signal mask and the handlers found at `init`.
     func restore() {
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
         for (signal, old) in previous {
             var old = old
             sigaction(signal, &old, nil)
