@@ -97,8 +97,8 @@ final class DecodeGovernor {
     /// Judges a picture decoded for the current generation, to be shown at `time`.
     func observe(pictureAt time: Double) {
         // NB: a paused clock says nothing of the decoder's speed.
-        guard !clock.isPaused else { return }
-        let lateness = clock.time() - time
+        guard let now = clock.runningTime else { return }
+        let lateness = now - time
         if let count = settling {
             guard lateness < -OverloadLadder.earlyMargin || count >= Self.settlingPictures else {
                 settling = count + 1

@@ -126,4 +126,10 @@ final class PlaybackClock: Sendable {
 
     /// Whether the clock is frozen.
     var isPaused: Bool { anchor.withLock { $0.paused } }
+
+    /// The media time now while the clock runs, `nil` while it is frozen: both read at once.
+    var runningTime: Double? {
+        let now = monotonicSeconds()
+        return anchor.withLock { $0.paused ? nil : $0.time(at: now) }
+    }
 }
