@@ -17,7 +17,7 @@ DEMO         ?= YouTubeDemo
 SUDO         := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
 HEADLESS_ENV := SDL_VIDEODRIVER=offscreen SDL_AUDIODRIVER=dummy
 
-.PHONY: deps build run docs test test-thread test-thread-ci test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
+.PHONY: deps build run docs test test-thread test-address bench bench-smoke fuzz-smoke soak soak-smoke format lint clean
 
 # Installs only what is missing, so a second run costs one dpkg query.
 deps:
@@ -69,26 +69,19 @@ test: deps
 	$(HEADLESS_ENV) python3 scripts/test-shards.py .build/debug/$(TEST_BUNDLE) $(TEST_SHARDS)
 
 # Every suite under ThreadSanitizer, in the shards of `test`, then the storm, which keeps both
-# cores busy there; any report fails the run (the sanitizer's exit status). The storm's watchdog
+# cores busy there; any report fails the run (the sanitizer's exit status). A test whose expectation
+# failed, with no report, is run once more (`--retry-failed`): the sanitizer's slowdown upsets
+# real-time checks of the engine suites now and then (one or two tests in 3 runs of 6), and
+# `make test` holds them without one; the retried tests are named in the output. The storm's watchdog
 # allows 300 s instead of 10: under the sanitizer the engine runs 5 to 20 times slower, the more so
 # the more threads the process made before, and closing the player after the interleaved storm
 # took 48 to 71 s there (0.06 s without). About 11.5 minutes with the sanitized build (4.5).
 test-thread: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(HEADLESS_ENV) python3 scripts/test-shards.py .build-tsan/debug/$(TEST_BUNDLE) $(SUITE_SHARDS)
+	$(HEADLESS_ENV) python3 scripts/test-shards.py --retry-failed .build-tsan/debug/$(TEST_BUNDLE) \
+	  $(SUITE_SHARDS)
 	$(HEADLESS_ENV) STORM_WATCHDOG=300 .build-tsan/debug/$(TEST_BUNDLE) --testing-library swift-testing \
 	  --filter $(STORM_TESTS)
-
-# What CI runs under ThreadSanitizer: the container, widget and accessibility suites (on the fake
-# engine) and the engine's lifecycle, queue, seek and main-actor suites, about 5 minutes with the
-# sanitized build. The whole set fits in CI's time now, but under the sanitizer's slowdown some
-# real-time bounds of the engine suites still fail now and then; they are being shaken out first.
-THREAD_CI_TESTS := ContainerTests|WidgetsTests|AccessibilityTests|PlayerLifecycleTests|PlayerQueueTests|PlayerSeekTests|PlayerMainActorTests|HandlerListTests
-
-test-thread-ci: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(HEADLESS_ENV) .build-tsan/debug/$(TEST_BUNDLE) --testing-library swift-testing --no-parallel \
-	  --filter '$(THREAD_CI_TESTS)'
 
 # The engine, container, widget and end-to-end suites under AddressSanitizer (with its leak
 # checker), one test at a time; any report makes the run fail. Like `test-thread` it builds into a

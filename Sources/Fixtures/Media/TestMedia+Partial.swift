@@ -16,7 +16,7 @@ extension TestMedia {
 
     /// How old a temporary file without a process id in its name (written before names carried
     /// one) must be to be removed.
-    static let unownedLeftoverAge: TimeInterval = 3_600
+    private static let unownedLeftoverAge: TimeInterval = 3_600
 
     /// Removes from `directory` the files and folders that cached clips and streams were written
     /// under by processes that no longer run: an encoding cut short by a quit or a kill leaves its
