@@ -19,6 +19,16 @@ import VideoPlayerWidgets
             .appendingPathComponent("vpc-play")
     }
 
+    /// This process's environment with SDL's headless drivers unless others are chosen, and
+    /// `changes` made (`nil` removes a variable).
+    nonisolated static func headlessEnvironment(_ changes: [String: String?] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
+        environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
+        for (name, value) in changes { environment[name] = value }
+        return environment
+    }
+
     /// Runs `vpc-play` on a 2 s clip with `script` as its subtitles and the `options` given, and
     /// returns the screenshot it saved after half a second of playback.
     private func screenshot(script: String, options: [String] = [], savedAs name: String) throws
@@ -39,10 +49,7 @@ import VideoPlayerWidgets
                 "0.5",
             ]
             + options + [clip.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
-        environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
-        process.environment = environment
+        process.environment = Self.headlessEnvironment()
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
@@ -93,11 +100,7 @@ import VideoPlayerWidgets
         let process = Process()
         process.executableURL = Self.executable
         process.arguments = ["--size", "160x120", "--autoexit", clip.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
-        environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
-        environment["VPC_LOG"] = level
-        process.environment = environment
+        process.environment = Self.headlessEnvironment(["VPC_LOG": level])
         let errors = Pipe()
         process.standardError = errors
         try process.run()
@@ -130,11 +133,7 @@ extension VPCPlayEndToEndTests {
         func start() throws -> Process {
             let process = Process()
             process.executableURL = Self.executable
-            var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = folder.path
-            environment["SDL_VIDEODRIVER"] = environment["SDL_VIDEODRIVER"] ?? "offscreen"
-            environment["SDL_AUDIODRIVER"] = environment["SDL_AUDIODRIVER"] ?? "dummy"
-            process.environment = environment
+            process.environment = Self.headlessEnvironment(["TMPDIR": folder.path])
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()

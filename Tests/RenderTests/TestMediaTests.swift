@@ -141,7 +141,7 @@ import VideoPlayerTestSupport
         let gone = ended.processIdentifier
         let running = getpid()
         // What a demo killed while it made its samples leaves: a clip and a stream's folder.
-        let leftovers = { [".partial-\(gone)-clip.mp4", ".partial-\(gone)-stream"] }
+        let leftovers = [".partial-\(gone)-clip.mp4", ".partial-\(gone)-stream"]
         let staying = [".partial-\(running)-clip.mp4", ".partial-fresh.mp4"]
         func make(_ names: [String]) throws {
             for name in names where name.hasSuffix(".mp4") {
@@ -154,7 +154,7 @@ import VideoPlayerTestSupport
             }
         }
         // A name without a process id, as they were written before, counts once it is an hour old.
-        try make(leftovers() + staying + [".partial-old.mp4"])
+        try make(leftovers + staying + [".partial-old.mp4"])
         try manager.setAttributes(
             [.modificationDate: Date(timeIntervalSinceNow: -86_400)],
             ofItemAtPath: directory.file(".partial-old.mp4").path)
@@ -163,7 +163,7 @@ import VideoPlayerTestSupport
         let names = { Set(try manager.contentsOfDirectory(atPath: directory.url.path)) }
         #expect(try names() == Set(staying + [clip.lastPathComponent]))
         // Making a stream's folder clears them too.
-        try make(leftovers())
+        try make(leftovers)
         let stream = try TestMedia.cachedHLS(spec, in: directory.url)
         #expect(
             try names()

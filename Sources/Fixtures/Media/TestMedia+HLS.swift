@@ -83,15 +83,15 @@ extension TestMedia {
     ) throws(PlayerError) -> URL {
         let url = folder.appendingPathComponent(file)
         if FileManager.default.fileExists(atPath: url.path) { return url }
-        removeLeftovers(in: folder.deletingLastPathComponent())
-        let partial = folder.deletingLastPathComponent().appendingPathComponent(partialName())
+        let parent = folder.deletingLastPathComponent()
+        removeLeftovers(in: parent)
+        let partial = parent.appendingPathComponent(partialName())
         defer { try? FileManager.default.removeItem(at: partial) }
         try write(partial)
         // NB: a concurrent caller may have renamed its own copy into place first; either copy will do.
         guard rename(partial.path, folder.path) == 0 || FileManager.default.fileExists(atPath: url.path)
         else {
-            throw .io(
-                "cannot move \(folder.lastPathComponent) into \(folder.deletingLastPathComponent().path)")
+            throw .io("cannot move \(folder.lastPathComponent) into \(parent.path)")
         }
         return url
     }
