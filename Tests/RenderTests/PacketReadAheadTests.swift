@@ -22,6 +22,18 @@ extension PlayerTests {
             #expect(queue.weight == 0)
         }
 
+        @Test func aQueueIsDrainedAndAwaitedOnlyWhileItsConsumerWaitsInPop() async {
+            let queue = BoundedQueue<Int>(capacity: 4)
+            #expect(!queue.isDrainedAndAwaited)
+            let popped = Task.detached { queue.pop() }
+            while !queue.isDrainedAndAwaited { await Task.yield() }
+            queue.push(7)
+            #expect(await popped.value == 7)
+            #expect(!queue.isDrainedAndAwaited)
+            queue.abort()
+            #expect(!queue.isDrainedAndAwaited)
+        }
+
         @Test func theDemuxerStopsAtTheByteLimitWhateverTheCounts() {
             let roomy = [(count: 10, capacity: 48), (count: 20, capacity: 96)]
             #expect(!PlaybackSession.queuesAreFull(counts: roomy, bytes: 1_000_000))

@@ -92,6 +92,28 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// When the server stalls, the pictures run out with the data: the player reports buffering
+        /// and stops the clock soon after the shown picture's end (with sound, the sound stops
+        /// there too), instead of running on past a frozen picture for a quarter of a second. The
+        /// clip is silent, so that the pictures, not the sound, are what runs out.
+        @Test(arguments: ServedClip.Delivery.allCases)
+        func aStallStopsTheClockSoonAfterTheLastPicture(_ delivery: ServedClip.Delivery) async throws {
+            var silent = Self.spec
+            silent.tone = nil
+            let clip = try ServedClip(delivery, spec: silent)
+            let harness = try await Self.play(clip, networkTimeout: 5)
+            clip.server.stall()
+            #expect(await harness.wait(timeout: 6, for: .buffering))
+            let player = harness.player
+            let shownUntil = try #require(player.currentFrame.map { $0.time + $0.duration })
+            let pastPicture = player.currentTime - shownUntil
+            #expect(pastPicture < 0.2, "the clock ran \(pastPicture) s past the last picture")
+            print(
+                "NETWORK \(delivery): clock stopped \(String(format: "%.3f", pastPicture)) s after the last picture"
+            )
+            await harness.close()
+        }
+
         /// Serves `clip` a little faster than its bit rate (so the player reads ahead only a little)
         /// and waits until it plays.
         static func play(_ clip: ServedClip, networkTimeout: Double) async throws -> PlayerHarness {

@@ -23,6 +23,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let weigh: @Sendable (Element) -> Int
     private var totalWeight = 0
     private var drainWatch: (level: DrainLevel, semaphore: DispatchSemaphore)?
+    private var consumerWaits = false
 
     /// A queue of at most `capacity` elements; `weight` tells what each one costs (bytes, say).
     init(capacity: Int, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
@@ -79,7 +80,11 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
-        while items.isEmpty && !aborted { condition.wait() }
+        while items.isEmpty && !aborted {
+            consumerWaits = true
+            condition.wait()
+        }
+        consumerWaits = false
         guard !aborted else { return nil }
         condition.broadcast()
         let element = items.removeFirst()
@@ -112,6 +117,15 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return aborted ? 0 : items.count
+    }
+
+    /// Whether the queue is empty and its consumer waits in ``pop()`` for the next element: it is
+    /// done with every element it took before (a decoder holds no packet it could still make a
+    /// picture of). `false` once aborted.
+    var isDrainedAndAwaited: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return !aborted && items.isEmpty && consumerWaits
     }
 
     /// Drops every element (a seek makes them stale) and wakes a waiting producer.

@@ -2,6 +2,10 @@ extension MediaPlayer {
     /// Seconds the clock may run past the missing picture, or the read-ahead may stay empty, before
     /// the player reports buffering.
     static let starvationMargin = 0.25
+    /// Seconds the clock may run past the shown picture's end, while the video decoder waits for
+    /// packets with none left to decode, before the player reports buffering: the data is missing
+    /// then, and every moment more is sound played on past a frozen picture.
+    static let pictureStarvationMargin = 0.05
     /// Seconds read ahead of the position below which an item with sound is starved of data.
     static let starvedReadAhead = 0.1
     /// Seconds to read ahead before playback goes on after buffering.
@@ -34,7 +38,7 @@ extension MediaPlayer {
             let expected =
                 awaitingFirstFrame
                 ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
-            due = now + max(0, expected + MediaPlayer.starvationMargin - clockTime) / speed
+            due = now + max(0, expected + pictureMargin(session) - clockTime) / speed
         }
         if session.renderer != nil, pendingSeek == nil {
             let starving =
@@ -65,7 +69,16 @@ extension MediaPlayer {
             awaitingFirstFrame
             ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
         if awaitingFirstFrame && waitingSince == nil { waitingSince = clockTime }
-        return clockTime > expected + MediaPlayer.starvationMargin
+        return clockTime > expected + pictureMargin(session)
+    }
+
+    /// How long the clock may run past the picture expected before pictures count as missing:
+    /// ``pictureStarvationMargin`` once playing, with the video decoder done with every packet it
+    /// had (none it still works on could make the picture), else ``starvationMargin``. The first
+    /// picture after a load or a seek has the longer margin.
+    private func pictureMargin(_ session: PlaybackSession) -> Double {
+        !awaitingFirstFrame && session.videoDecoder.packets.isDrainedAndAwaited
+            ? MediaPlayer.pictureStarvationMargin : MediaPlayer.starvationMargin
     }
 
     /// Whether an item with sound has had nothing read ahead of its position for a while.
