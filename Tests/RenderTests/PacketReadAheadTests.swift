@@ -24,14 +24,16 @@ extension PlayerTests {
 
         @Test func aQueueIsDrainedAndAwaitedOnlyWhileItsConsumerWaitsInPop() async {
             let queue = BoundedQueue<Int>(capacity: 4)
-            #expect(!queue.isDrainedAndAwaited)
+            #expect(queue.backlog == .empty)
             let popped = Task.detached { queue.pop() }
-            while !queue.isDrainedAndAwaited { await Task.yield() }
+            while queue.backlog != .drainedAndAwaited { await Task.yield() }
             queue.push(7)
             #expect(await popped.value == 7)
-            #expect(!queue.isDrainedAndAwaited)
+            #expect(queue.backlog == .empty)
+            queue.push(8)
+            #expect(queue.backlog == .holding)
             queue.abort()
-            #expect(!queue.isDrainedAndAwaited)
+            #expect(queue.backlog == .empty)
         }
 
         @Test func theDemuxerStopsAtTheByteLimitWhateverTheCounts() {

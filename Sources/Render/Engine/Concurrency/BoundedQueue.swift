@@ -7,6 +7,17 @@ struct DrainLevel: Equatable {
     var weight: Int
 }
 
+/// What a ``BoundedQueue`` holds, seen from its consumer.
+enum QueueBacklog: Equatable {
+    /// Elements wait to be taken.
+    case holding
+    /// None wait; the consumer may still work on the last one it took (or the queue is aborted).
+    case empty
+    /// None wait and the consumer waits in ``BoundedQueue/pop()`` for the next: it is done with
+    /// every element it took before (a decoder holds no packet it could still make a picture of).
+    case drainedAndAwaited
+}
+
 /// A FIFO shared by one producer and one consumer thread, with a capacity and an abort switch.
 ///
 /// `push` waits while the queue is full and `pop` while it is empty; `abort()` wakes both for good.
@@ -119,13 +130,12 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return aborted ? 0 : items.count
     }
 
-    /// Whether the queue is empty and its consumer waits in ``pop()`` for the next element: it is
-    /// done with every element it took before (a decoder holds no packet it could still make a
-    /// picture of). `false` once aborted.
-    var isDrainedAndAwaited: Bool {
+    /// What the queue holds, seen from its consumer, in one look under the lock.
+    var backlog: QueueBacklog {
         condition.lock()
         defer { condition.unlock() }
-        return !aborted && items.isEmpty && consumerWaits
+        if aborted { return .empty }
+        return !items.isEmpty ? .holding : consumerWaits ? .drainedAndAwaited : .empty
     }
 
     /// Drops every element (a seek makes them stale) and wakes a waiting producer.

@@ -34,11 +34,8 @@ extension MediaPlayer {
     func starvationDue(_ session: PlaybackSession, clockTime: Double, now: Double) -> Double? {
         var due: Double?
         let speed = max(rate, 0.01)
-        if waitsForPictures(session) {
-            let expected =
-                awaitingFirstFrame
-                ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
-            due = now + max(0, expected + pictureMargin(session) - clockTime) / speed
+        if let deadline = pictureDeadline(session, clockTime: clockTime) {
+            due = now + max(0, deadline - clockTime) / speed
         }
         if session.renderer != nil, pendingSeek == nil {
             let starving =
@@ -50,35 +47,35 @@ extension MediaPlayer {
         return due.map { $0 + 0.001 }
     }
 
-    /// Whether no picture is decoded ahead and what would make the next one is missing: the first
-    /// picture after a load or a seek, or any picture while no packet waits for the decoder.
+    /// The clock time past which pictures count as missing, or `nil` while a picture is decoded
+    /// ahead or packets wait for the video decoder.
     ///
-    /// Packets waiting mean the data is there and the decoder is slow: the clock runs on, with the
-    /// sound, and the decoder sheds work to catch up (``OverloadLevel``) instead of the player
-    /// stopping as for a slow network.
-    private func waitsForPictures(_ session: PlaybackSession) -> Bool {
-        hasVideo && session.videoFrames.count == 0
-            && (awaitingFirstFrame || session.videoDecoder.packets.count == 0)
+    /// Pictures are awaited when none is decoded ahead and what would make the next one is missing:
+    /// the first picture after a load or a seek, or any picture while no packet waits for the
+    /// decoder. Packets waiting mean the data is there and the decoder is slow: the clock runs on,
+    /// with the sound, and the decoder sheds work to catch up (``OverloadLevel``) instead of the
+    /// player stopping as for a slow network.
+    ///
+    /// The clock may run ``pictureStarvationMargin`` past the shown picture's end once the video
+    /// decoder is done with every packet it had (none it still works on could make the picture),
+    /// else ``starvationMargin``; the first picture after a load or a seek has the longer margin.
+    private func pictureDeadline(_ session: PlaybackSession, clockTime: Double) -> Double? {
+        guard hasVideo, session.videoFrames.count == 0 else { return nil }
+        if awaitingFirstFrame { return (waitingSince ?? clockTime) + MediaPlayer.starvationMargin }
+        let backlog = session.videoDecoder.packets.backlog
+        guard backlog != .holding else { return nil }
+        let expected = currentFrame.map { $0.time + $0.duration } ?? clockTime
+        let margin =
+            backlog == .drainedAndAwaited ? MediaPlayer.pictureStarvationMargin : MediaPlayer.starvationMargin
+        return expected + margin
     }
 
     /// Whether the clock passed the shown picture's end with no next picture decoded or coming, or
     /// moved on without the first picture after a load or a seek.
     private func isMissingPictures(_ session: PlaybackSession, clockTime: Double) -> Bool {
-        guard waitsForPictures(session) else { return false }
-        let expected =
-            awaitingFirstFrame
-            ? waitingSince ?? clockTime : currentFrame.map { $0.time + $0.duration } ?? clockTime
+        guard let deadline = pictureDeadline(session, clockTime: clockTime) else { return false }
         if awaitingFirstFrame && waitingSince == nil { waitingSince = clockTime }
-        return clockTime > expected + pictureMargin(session)
-    }
-
-    /// How long the clock may run past the picture expected before pictures count as missing:
-    /// ``pictureStarvationMargin`` once playing, with the video decoder done with every packet it
-    /// had (none it still works on could make the picture), else ``starvationMargin``. The first
-    /// picture after a load or a seek has the longer margin.
-    private func pictureMargin(_ session: PlaybackSession) -> Double {
-        !awaitingFirstFrame && session.videoDecoder.packets.isDrainedAndAwaited
-            ? MediaPlayer.pictureStarvationMargin : MediaPlayer.starvationMargin
+        return clockTime > deadline
     }
 
     /// Whether an item with sound has had nothing read ahead of its position for a while.
