@@ -196,6 +196,37 @@ import VideoPlayerTestSupport
         #expect(window.statistics.videoCopies == copies)
     }
 
+    /// A portrait picture pillarboxed 135 pixels wide (not a width swscale writes in place) goes
+    /// into the window with one copy of its rows, not through the kept picture, and the bars beside
+    /// it stay black where swscale would spill past the rows.
+    @Test func aPillarboxedPictureOfAnyWidthGoesStraightIntoTheWindowAndTheBarsStayBlack() async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 240, height: 320, duration: 2, tone: nil))
+        let player = MediaPlayer()
+        let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
+            VideoSurface(player: player)
+        }
+        window.compositing = .cpu
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: clip))
+        player.play()
+        try await Self.runUntil(window) { window.statistics.videoUploads >= 5 }
+        #expect(window.statistics.videoCopies == 0, "each frame scaled into the window, none copied")
+        let shot = try #require(window.screenshot())
+        // 135x180 from x 93 (92.5 rounded) to 228: the bars are black up to the picture's edges.
+        for y in [1, 90, 178] {
+            for x in Array(0..<92) + Array(229..<320) {
+                #expect(shot.pixel(x: x, y: y) == RGBA(r: 0, g: 0, b: 0), "(\(x), \(y)) is not black")
+            }
+        }
+        let number = try #require(player.currentFrame.map { Int(($0.time * 30).rounded()) })
+        let expected = TestMedia.colour(forFrame: number)
+        let centre = shot.pixel(x: 160, y: 60)
+        #expect(
+            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
+                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+    }
+
     private func screenshot(of url: URL, compositing: Compositing, gravity: VideoGravity) async throws
         -> RasterImage
     {

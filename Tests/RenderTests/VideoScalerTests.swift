@@ -67,4 +67,32 @@ import VideoPlayerTestSupport
         }
         #expect(differing == nil, "row \(differing ?? 0) differs")
     }
+
+    /// A window's pixels beside a picture must stay: with `keepingRowGaps`, rows of any width, at
+    /// any place, take the picture and nothing else is written, not even what swscale spills past a
+    /// row of a width that is not a whole number of its 16-pixel blocks (converting a picture at its
+    /// own size, as for a 200-pixel-wide one here, swscale writes whole blocks).
+    @Test(arguments: [(203, 540, 4), (200, 200, 4), (200, 200, 0), (256, 256, 8), (256, 540, 0)])
+    func keepingRowGapsWritesOnlyThePicturesRows(width: Int, sourceWidth: Int, offset: Int) throws {
+        let picture = try #require(TestMedia.zonePlate(width: sourceWidth, height: 360))
+        let (height, stride) = (360, 1280 * 4)
+        let scaler = VideoScaler(order: .bgra)
+        let expected = try scaler.pixels(of: picture, width: width, height: height, stride: width * 4)
+        var buffer = [UInt8](repeating: 0xAB, count: offset + stride * height + 256)
+        try buffer.withUnsafeMutableBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            try scaler.scale(
+                picture, width: width, height: height, into: base + offset, stride: stride,
+                keepingRowGaps: true)
+        }
+        #expect(buffer[..<offset].allSatisfy { $0 == 0xAB })
+        let wrong = (0..<height).first { row in
+            let start = offset + row * stride
+            let picturePart = buffer[start..<start + width * 4]
+            let gap = buffer[start + width * 4..<start + stride]
+            return !picturePart.elementsEqual(expected[row * width * 4..<(row + 1) * width * 4])
+                || !gap.allSatisfy { $0 == 0xAB }
+        }
+        #expect(wrong == nil, "row \(wrong ?? 0) is not the picture's, or its gap was written")
+    }
 }

@@ -7,9 +7,10 @@ import Foundation
 /// Each new video frame is converted and scaled once by swscale to the size it takes on screen
 /// (``/VideoPlayerRender/VideoScaler``), which is what makes this path cheap where OpenGL is a software
 /// rasterizer: a shader converting and filtering every output pixel there costs several times more. An
-/// upright picture swscale can write in place goes straight into the window's pixels; otherwise, and
-/// while the overlay repaints between frames, Cairo copies a kept scaled picture into place (turned and
-/// mirrored when the stream says so). Cairo blends only the bands of the overlay that hold visible
+/// upright picture goes straight into the window's pixels (through a row copy where swscale cannot
+/// write its width in place); a turned or clipped one, and any while the overlay repaints between
+/// frames, Cairo copies from a kept scaled picture into place (turned and mirrored when the stream
+/// says so). Cairo blends only the bands of the overlay that hold visible
 /// pixels on top.
 ///
 /// > Important: main thread only. The window's surface is fetched again for every composition,
@@ -151,10 +152,11 @@ final class SurfaceCompositor: SceneCompositor {
     }
 
     /// Draws the layer's current frame: scaled straight into the window's pixels when it is new, the
-    /// overlay seldom repaints between frames, and the picture is upright, unclipped and of a width
-    /// swscale writes in place (``VideoScaler/writesInPlace(width:stride:destination:)``); else
-    /// scaled into the kept picture (once per frame) that Cairo copies into place, turned, mirrored
-    /// and clipped as the layer says.
+    /// overlay seldom repaints between frames, and the picture is upright and unclipped (through
+    /// swscale's own rows for widths it writes in place,
+    /// ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows the scaler copies: a
+    /// pillarboxed picture's width rarely is); else scaled into the kept picture (once per frame)
+    /// that Cairo copies into place, turned, mirrored and clipped as the layer says.
     private func drawVideo(
         _ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?,
         surface: UnsafeMutablePointer<SDL_Surface>
@@ -203,9 +205,9 @@ final class SurfaceCompositor: SceneCompositor {
         videoCopies += 1
     }
 
-    /// Where in the window's pixels the picture goes when swscale can write it there itself: an
-    /// upright, square-cornered picture at whole pixels, inside its clip and the window, of a width
-    /// written in place; `nil` otherwise.
+    /// Where in the window's pixels the picture goes when the scaler can write it there itself: an
+    /// upright, square-cornered picture at whole pixels, inside its clip and the window; `nil`
+    /// otherwise.
     private func inPlaceDestination(
         _ placement: VideoPlacement, clip: Rect, width: Int, height: Int, cornerRadius: Double,
         surface: UnsafeMutablePointer<SDL_Surface>
@@ -220,11 +222,7 @@ final class SurfaceCompositor: SceneCompositor {
             Double(x) >= clip.minX && Double(y) >= clip.minY && Double(x + width) <= clip.maxX
             && Double(y + height) <= clip.maxY && x >= 0 && y >= 0 && x + width <= Int(surface.pointee.w)
             && y + height <= Int(surface.pointee.h)
-        let destination = pixels + y * pitch + x * 4
-        guard inside, VideoScaler.writesInPlace(width: width, stride: pitch, destination: destination) else {
-            return nil
-        }
-        return destination
+        return inside ? pixels + y * pitch + x * 4 : nil
     }
 
     /// Scales `frame` straight into the window's pixels at `destination`; the kept picture, no
@@ -240,7 +238,9 @@ final class SurfaceCompositor: SceneCompositor {
         pictures.kept = nil
         pictures.keptFrame = nil
         do {
-            try pictures.scaler.scale(frame, width: width, height: height, into: destination, stride: stride)
+            // NB: the pixels beside each row are the window's (bars, other layers) and must stay.
+            try pictures.scaler.scale(
+                frame, width: width, height: height, into: destination, stride: stride, keepingRowGaps: true)
         } catch {
             // NB: a frame that cannot be converted is skipped and reported.
             player.reportPresentationFailure(error)

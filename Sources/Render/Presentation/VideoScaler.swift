@@ -117,12 +117,14 @@ public final class VideoScaler {
         (width * 4 + 63) / 64 * 64
     }
 
-    /// Whether ``scale(_:width:height:into:stride:)`` writes a picture `width` pixels wide straight
-    /// into rows `stride` bytes apart from `destination`, with no copy and nothing written past each
-    /// row's `width * 4` bytes: a width of whole 16-pixel blocks (see ``paddedStride(width:)``), and
-    /// rows that start on 16-byte boundaries, where swscale's vector stores are aligned.
+    /// Whether ``scale(_:width:height:into:stride:keepingRowGaps:)`` writes a picture `width` pixels
+    /// wide straight into rows `stride` bytes apart from `destination`, with no copy and nothing
+    /// written past each row's `width * 4` bytes: a width of whole 16-pixel blocks (see
+    /// ``paddedStride(width:)``), and rows that start on 16-byte boundaries, where swscale's vector
+    /// stores are aligned.
     ///
-    /// A window's pixels can then take the picture in place, beside pixels that must stay.
+    /// A window's pixels then take the picture from swscale itself, beside pixels that must stay;
+    /// other widths and places cost a copy of the rows.
     public static func writesInPlace(width: Int, stride: Int, destination: UnsafeRawPointer) -> Bool {
         width > 0 && width % 16 == 0 && stride % 16 == 0 && Int(bitPattern: destination) % 16 == 0
     }
@@ -133,8 +135,13 @@ public final class VideoScaler {
     /// picture's pixel format. `destination` must hold `height * stride` bytes, with `stride` at least
     /// `width * 4`; rows closer than ``paddedStride(width:)``, and odd widths (scaled one pixel wider,
     /// with the last column left out, since swscale is several times slower at odd widths), cost a copy.
+    ///
+    /// With `keepingRowGaps`, nothing is written between one row's `width * 4` bytes and the next
+    /// row (a window's pixels beside the picture, say); the rows are copied into place unless
+    /// ``writesInPlace(width:stride:destination:)``. Else the gaps may take what swscale spills.
     public func scale(
-        _ frame: VideoFrame, width: Int, height: Int, into destination: UnsafeMutableRawPointer, stride: Int
+        _ frame: VideoFrame, width: Int, height: Int, into destination: UnsafeMutableRawPointer, stride: Int,
+        keepingRowGaps: Bool = false
     ) throws(PlayerError) {
         guard width > 0, height > 0, frame.width > 0, frame.height > 0, stride >= width * 4 else {
             throw .videoOutputUnavailable("cannot scale a picture to \(width)x\(height)")
@@ -152,7 +159,9 @@ public final class VideoScaler {
                         to: (scaledWidth, height))))
         let scaler = try context(for: wanted)
         let padded = Self.paddedStride(width: scaledWidth)
-        if scaledWidth == width, stride >= padded {
+        if scaledWidth == width, stride >= padded,
+            !keepingRowGaps || Self.writesInPlace(width: width, stride: stride, destination: destination)
+        {
             return try convert(frame, with: scaler, into: destination, stride: stride)
         }
         if scratch.count < padded * height { scratch = [UInt8](repeating: 0, count: padded * height) }
