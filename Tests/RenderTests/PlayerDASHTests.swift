@@ -75,6 +75,21 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A manifest whose server sets a cookie that every later request must send back, as a
+        /// CDN's signed cookies do: every segment is fetched with it.
+        @Test func aCookieTheManifestSetsGoesWithEveryLaterRequest() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            server.requireCookie(
+                name: "token", value: UUID().uuidString, setBy: "/" + TestMedia.dashManifestName)
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            #expect(Self.segments(of: 0, in: server.requests).count >= 5, "\(server.requests)")
+            await harness.close()
+        }
+
         @Test func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt() async throws {
             let server = try Self.served()
             defer { server.stop() }

@@ -48,6 +48,19 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A playlist whose server sets a cookie that every later request must send back, as a
+        /// CDN's signed cookies do: every segment is fetched with it.
+        @Test func aCookieThePlaylistSetsGoesWithEveryLaterRequest() async throws {
+            let clip = try ServedClip(.hls, spec: Self.spec)
+            clip.server.requireCookie(name: "token", value: UUID().uuidString, setBy: clip.url.path)
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(clip.item, autoplay: true)
+            #expect(await harness.wait(timeout: 12) { harness.isFinished })
+            #expect(harness.player.status == .ended, "errors: \(harness.errors)")
+            #expect(clip.server.requests.filter { $0.contains("/segment") }.count >= 6)
+            await harness.close()
+        }
+
         @Test(arguments: [404, 500])
         func anHLSSegmentAnsweringAnErrorPlaysUpToItThenFailsWithItsStatus(_ status: Int) async throws {
             let (_, harness) = try await Self.playUntilFailing(atSegment: 2, status: status)

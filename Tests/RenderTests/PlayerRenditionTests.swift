@@ -100,6 +100,28 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A master playlist whose server sets a cookie that every later request must send back, as
+        /// a CDN's signed cookies do: the player's own reads and the demuxer's send it, and a manual
+        /// switch fetches the other rendition with it too.
+        @Test func aCookieTheMasterPlaylistSetsGoesWithEveryLaterRequest() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let master = "/" + TestMedia.hlsMasterPlaylistName
+            server.requireCookie(name: "token", value: UUID().uuidString, setBy: master)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            player.setQuality(.fixed(2))
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.currentRendition?.height == 120)
+            #expect(
+                Set(Self.segments(of: 240, in: server.requests) + Self.segments(of: 120, in: server.requests))
+                    .count >= 5)
+            await harness.close()
+        }
+
         @Test(arguments: HLSLadderAudio.allCases)
         func aChosenRenditionPlaysFromTheNextSegmentWithoutAGapOrAJumpBack(audio: HLSLadderAudio) async throws
         {

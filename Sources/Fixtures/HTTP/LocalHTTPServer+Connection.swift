@@ -61,19 +61,24 @@ extension LocalHTTPServer {
 
     /// Sends the response; `false` when the connection broke or was killed.
     private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
-        let (override, memoryFile, redirect) = state.withLock {
-            state -> (Int?, Data?, (status: Int, location: String)?) in
+        let (override, memoryFile, redirect, gate) = state.withLock {
+            state -> (Int?, Data?, (status: Int, location: String)?, (cookie: String, setBy: String)?) in
             state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
             let file = state.files[request.path]
             let redirect = state.redirects[request.path]
-            guard let override = state.statusOverrides[request.path] else { return (nil, file, redirect) }
+            guard let override = state.statusOverrides[request.path] else {
+                return (nil, file, redirect, state.cookieGate)
+            }
             guard override.passing == 0 else {
                 state.statusOverrides[request.path] = (override.status, override.passing - 1)
-                return (nil, file, redirect)
+                return (nil, file, redirect, state.cookieGate)
             }
-            return (override.status, file, redirect)
+            return (override.status, file, redirect, state.cookieGate)
         }
         let connection = request.keepAlive ? "keep-alive" : "close"
+        if let gate, request.path != gate.setBy, !Self.cookies(of: request).contains(gate.cookie) {
+            return sendAll(fd, head(403, ["Content-Length": "0", "Connection": connection]))
+        }
         guard request.method == "GET" || request.method == "HEAD" else {
             return sendAll(fd, head(405, ["Content-Length": "0", "Connection": connection]))
         }
@@ -91,6 +96,7 @@ extension LocalHTTPServer {
             "Content-Type": Self.contentType(of: request.path), "Accept-Ranges": "bytes",
             "Connection": connection,
         ]
+        if let gate, request.path == gate.setBy { fields["Set-Cookie"] = "\(gate.cookie); Path=/" }
         var status = 200
         var range = 0..<body.count
         if let header = request.headers["range"] {
@@ -108,6 +114,13 @@ extension LocalHTTPServer {
         return sendBody(Array(body[range]), on: fd, killCount: killCount)
     }
 
+    /// The `name=value` pairs of the request's `Cookie` header.
+    private static func cookies(of request: Request) -> [String] {
+        (request.headers["cookie"] ?? "").split(separator: ";").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
     private func fileData(at path: String) -> Data? {
         guard let root, !path.split(separator: "/").contains("..") else { return nil }
         return try? Data(contentsOf: root.appendingPathComponent(String(path.drop { $0 == "/" })))
@@ -116,7 +129,8 @@ extension LocalHTTPServer {
     private func head(_ status: Int, _ fields: [String: String]) -> [UInt8] {
         let reasons = [
             200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found",
-            307: "Temporary Redirect", 308: "Permanent Redirect", 404: "Not Found", 405: "Method Not Allowed",
+            307: "Temporary Redirect", 308: "Permanent Redirect", 403: "Forbidden", 404: "Not Found",
+            405: "Method Not Allowed",
             416: "Range Not Satisfiable", 500: "Internal Server Error",
         ]
         var fields = fields

@@ -28,6 +28,8 @@ public final class LocalHTTPServer: Sendable {
         var bodyBytesSent = 0
         /// Seconds the `Date` of the answers runs ahead of the machine's clock.
         var clockAhead = 0.0
+        /// The cookie (`name=value`) every request must carry, and the path whose answers set it.
+        var cookieGate: (cookie: String, setBy: String)?
         /// Bumped by `killConnections()`, so a stalled or throttled sender notices it was dropped.
         var killCount = 0
     }
@@ -121,16 +123,22 @@ public final class LocalHTTPServer: Sendable {
         state.withLock { $0.statusOverrides[path] = status.map { ($0, passing) } }
     }
 
-    /// Serves `data` at `path`, replacing any file there.
-    /// Dates the answers (their `Date` header) `seconds` ahead of the machine's clock.
     /// Answers requests of `path` with a redirect (`status`, 302 unless told) to `location`, an
     /// absolute URL or a path on this server, as a CDN that sends players elsewhere does.
     public func redirect(_ path: String, to location: String, status: Int = 302) {
         state.withLock { $0.redirects[path] = (status, location) }
     }
 
+    /// Answers `path` with a `Set-Cookie` of `name=value` (for every path of the server) and every
+    /// other request that does not send the cookie back with 403, as a CDN's signed cookies do.
+    public func requireCookie(name: String, value: String, setBy path: String) {
+        state.withLock { $0.cookieGate = ("\(name)=\(value)", path) }
+    }
+
+    /// Dates the answers (their `Date` header) `seconds` ahead of the machine's clock.
     public func setClockAhead(_ seconds: Double) { state.withLock { $0.clockAhead = seconds } }
 
+    /// Serves `data` at `path`, replacing any file there.
     public func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }
 
     /// Every request line received so far, with its Range header, such as "GET /a.ts bytes=0-".

@@ -80,7 +80,10 @@ enum HLSPlaylistFetch {
             }
         }
         Logger.network.debug("\(operation): \(bytes.count) bytes of \(url)")
-        guard let location = finalLocation(of: context), location != url else { return (bytes, url) }
+        // NB: where the redirects libavformat's HTTP reader followed led; nothing for other protocols.
+        guard let location = protocolOption("location", of: context), location != url else {
+            return (bytes, url)
+        }
         Logger.network.debug("\(url) redirected to \(location)")
         guard bytes.starts(with: Array("#EXTM3U".utf8)) else { return (bytes, location) }
         return (
@@ -97,22 +100,13 @@ enum HLSPlaylistFetch {
         var options: OpaquePointer?
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
         av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
+        let cookies = HTTPCookieJar.shared.prepare(&options, for: url)
         var callback = interrupt.callback
         var context: UnsafeMutablePointer<AVIOContext>?
         let code = avio_open2(&context, url, flags, &callback, &options)
         av_dict_free(&options)
+        if code >= 0, let context { HTTPCookieJar.shared.absorb(from: context, url: url, sent: cookies) }
         return (context, code)
-    }
-
-    /// The URL libavformat's HTTP reader read `context` from, after the redirects it followed;
-    /// `nil` for other protocols.
-    private static func finalLocation(of context: UnsafeMutablePointer<AVIOContext>) -> String? {
-        var value: UnsafeMutablePointer<UInt8>?
-        guard av_opt_get(context, "location", AV_OPT_SEARCH_CHILDREN, &value) >= 0, let value else {
-            return nil
-        }
-        defer { av_free(value) }
-        return String(cString: value)
     }
 
     /// `uri` as an absolute URL, relative to the playlist at `base`.

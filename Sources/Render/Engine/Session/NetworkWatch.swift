@@ -272,8 +272,15 @@ final class NetworkWatch: Sendable {
             download = watching
             context.pointee.interrupt_callback = watching.callback
         }
+        let target = url.map { String(cString: $0) }
+        let cookies = options.flatMap { options in
+            target.map { HTTPCookieJar.shared.prepare(options, for: $0) }
+        }
         let code = defaults.open(context, pb, url, flags, options)
         if download != nil, let context, let saved { context.pointee.interrupt_callback = saved }
+        if code >= 0, let opened = pb?.pointee, let target {
+            HTTPCookieJar.shared.absorb(from: opened, url: target, sent: cookies ?? [])
+        }
         if code >= 0, let download, let opened = pb?.pointee {
             download.opened(opened)
             watch?.downloads.withLock { $0[Int(bitPattern: opened)] = download }
