@@ -183,7 +183,7 @@ public final class VideoScaler {
     /// `frame`'s picture scaled to `width` x `height` as bytes, rows `stride` bytes apart
     /// (``paddedStride(width:)`` by default, which costs no copy).
     ///
-    /// Throws as ``scale(_:width:height:into:stride:)`` does.
+    /// Throws as ``scale(_:width:height:into:stride:keepingRowGaps:)`` does.
     public func pixels(of frame: VideoFrame, width: Int, height: Int, stride: Int? = nil) throws(PlayerError)
         -> [UInt8]
     {
