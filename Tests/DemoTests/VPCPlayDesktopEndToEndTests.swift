@@ -81,6 +81,25 @@ import VideoPlayerTestSupport
         #expect(!desktop.x.screenSaverIsOn)
     }
 
+    /// SDL hands the window's pixels to the X server through shared memory (MIT-SHM), not down the
+    /// socket: vpc-play maps a System V segment that holds the 320x240 window's pixels.
+    @Test func theWindowsPixelsReachTheXServerThroughSharedMemory() async throws {
+        let desktop = try Desktop(playing: Self.clip())
+        _ = try desktop.x.dropTarget(ofProcess: desktop.player.processIdentifier)
+        #expect(try await desktop.playerctl("status", answers: "Playing", within: 20))
+        let maps = try String(
+            contentsOfFile: "/proc/\(desktop.player.processIdentifier)/maps", encoding: .utf8)
+        let segments = maps.split(separator: "\n").filter { $0.contains("/SYSV") }.compactMap {
+            line -> Int? in
+            let bounds = line.split(separator: " ").first?.split(separator: "-") ?? []
+            guard bounds.count == 2, let start = Int(bounds[0], radix: 16),
+                let end = Int(bounds[1], radix: 16)
+            else { return nil }
+            return end - start
+        }
+        #expect(segments.contains { $0 >= 320 * 240 * 4 }, "System V segments mapped: \(segments)")
+    }
+
     /// The desktop's screensaver service (GNOME's, KDE's) on the session bus, which counts who holds
     /// the screen awake: `Inhibit(app, reason)` gives a cookie, `UnInhibit(cookie)` lets go.
     final class ScreenSaverService {
