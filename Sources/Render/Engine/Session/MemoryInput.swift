@@ -37,12 +37,8 @@ enum MemoryInput {
         throws(PlayerError) -> UnsafeMutablePointer<AVIOContext>
     {
         let url = "data:application/octet-stream;base64," + Data(bytes).base64EncodedString()
-        var options: OpaquePointer?
-        av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
-        var callback = interrupt.callback
-        var context: UnsafeMutablePointer<AVIOContext>?
-        let code = avio_open2(&context, url, AVIO_FLAG_READ, &callback, &options)
-        av_dict_free(&options)
+        let (context, code) = HLSPlaylistFetch.open(
+            url, flags: AVIO_FLAG_READ, timeout: timeout, interrupt: interrupt)
         guard code >= 0, let context else {
             throw .io("cannot read \(name) from memory: \(ffmpegErrorString(code))")
         }
