@@ -50,6 +50,12 @@ import VideoPlayerTestSupport
         let huge = "big=" + String(repeating: "x", count: HTTPCookieJar.longestLine)
         jar.absorb(["=nameless", "no-value-at-all", huge, ""], setBy: "http://example.com/")
         #expect(jar.cookies(for: "http://example.com/").isEmpty)
+        // A server sets no cookie for another site, nor for a whole top-level domain.
+        jar.absorb(
+            ["x=1; Domain=other.org; Path=/", "y=2; Domain=com; Path=/"], setBy: "http://cdn.example.com/")
+        #expect(
+            jar.cookies(for: "http://other.org/").isEmpty
+                && jar.cookies(for: "http://cdn.example.com/").isEmpty)
         jar.absorb((0..<(HTTPCookieJar.capacity + 6)).map { "n\($0)=v" }, setBy: "http://example.com/")
         let kept = jar.cookies(for: "http://example.com/")
         #expect(kept.count == HTTPCookieJar.capacity)

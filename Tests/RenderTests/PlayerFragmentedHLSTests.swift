@@ -22,7 +22,8 @@ extension PlayerTests {
             #expect(watched.finished)
             #expect(player.status == .ended, "errors: \(harness.errors)")
             let after = watched.frameNumbers.drop { $0 < 100 }
-            #expect(after.first == 119, "\(watched.frameNumbers)")
+            // NB: a loaded machine may show the first picture too late to keep (the next one shows).
+            #expect(after.first.map { abs($0 - 119) <= 1 } == true, "\(watched.frameNumbers)")
             #expect(zip(after, after.dropFirst()).allSatisfy { $1 > $0 }, "\(watched.frameNumbers)")
             #expect((after.last ?? 0) >= 175, "\(watched.frameNumbers)")
             #expect(abs(player.currentTime - 6) < 0.2)

@@ -16,7 +16,9 @@ import Foundation
 /// of the request, which never match on a port of its own. A cookie without a `Domain` is kept for
 /// the host that set it, and one without a `Path` for the folder of the URL that set it
 /// (libavformat would send the first to every host and the second to none); a `Secure` one goes
-/// over HTTPS only. At most ``capacity`` cookies of at most ``longestLine`` bytes each are kept.
+/// over HTTPS only. A cookie whose `Domain` the host that set it is not in (another site, or a
+/// top-level domain) is left out. At most ``capacity`` cookies of at most ``longestLine`` bytes
+/// each are kept.
 final class HTTPCookieJar: Sendable {
     /// A cookie kept: where it goes, and the `Set-Cookie` line passed on, without its `Domain`.
     private struct Cookie {
@@ -90,13 +92,14 @@ final class HTTPCookieJar: Sendable {
     func removeAll() { kept.withLock { $0.removeAll() } }
 
     /// The cookie of the `Set-Cookie` `line` an answer from `host` to a request of `path` set;
-    /// `nil` for a line without a name, or too long.
+    /// `nil` for a line without a name, too long, or naming a `Domain` that `host` is not in.
     private static func cookie(_ line: String, host: String, path: String) -> Cookie? {
         guard line.utf8.count <= longestLine else { return nil }
         let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let pair = fields.first, let equals = pair.firstIndex(of: "="), equals != pair.startIndex
         else { return nil }
-        var domain = host.lowercased()
+        let host = host.lowercased()
+        var domain = host
         var cookiePath: String?
         var secure = false
         var passed = [pair]
@@ -113,6 +116,9 @@ final class HTTPCookieJar: Sendable {
             }
             passed.append(field)
         }
+        // NB: a server sets cookies for its own domain or a parent of it (not a top-level one),
+        // never for another site.
+        guard domain == host || (host.hasSuffix("." + domain) && domain.contains(".")) else { return nil }
         let scope = cookiePath ?? defaultPath(path)
         if cookiePath == nil { passed.append("path=\(scope)") }
         return Cookie(

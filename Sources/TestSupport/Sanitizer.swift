@@ -6,13 +6,15 @@ import Glibc
 /// NB: a sanitizer slows decoding and drawing several-fold, so real-time playback drops pictures a
 /// normal build shows. Only figures that measure smoothness are relaxed under it; what a test
 /// checks about behaviour stays.
-enum Sanitizer {
+public enum Sanitizer {
     private static let entryPoints: [String] = ["__asan_init", "__tsan_init"]
 
-    static let isActive = entryPoints.contains { dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil }
+    public static let isActive = entryPoints.contains {
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), $0) != nil
+    }
 
     /// What a bound on how long the engine takes to do something (sound back within 100 ms of a
     /// switch of track) is multiplied by: 1, or 5 under a sanitizer, whose run looks for races and
     /// bad memory; `make test` holds the bounds themselves.
-    static let slowdown = isActive ? 5 : 1
+    public static let slowdown = isActive ? 5 : 1
 }
