@@ -5,7 +5,9 @@ import Glibc
 ///
 /// NB: a sanitizer slows decoding and drawing several-fold, so real-time playback drops pictures a
 /// normal build shows. Only figures that measure smoothness are relaxed under it; what a test
-/// checks about behaviour stays.
+/// checks about behaviour stays. A test is left out whole only where the sanitizer's runtime
+/// changes what a library does (a program built with ThreadSanitizer gets no X shared memory), and
+/// says so.
 public enum Sanitizer {
     private static let entryPoints: [String] = ["__asan_init", "__tsan_init"]
 

@@ -53,25 +53,15 @@ import VideoPlayerTestSupport
         window.runOnce()
         #expect(window.statistics.videoUploads >= 1)
         let shot = try #require(window.screenshot())
-        let expected = TestMedia.colour(forFrame: 0)
-        let centre = shot.pixel(x: 160, y: 60)
-        #expect(
-            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
-                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+        #expect(Self.showsPatternColour(of: 0, in: shot))
         #expect(shot.pixel(x: 10, y: 10).isClose(to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
     }
 
     @Test(arguments: ["av/sample_rotate_and_reflect.mp4", "av/sample_portrait.mp4", "av/sample.mp4"])
     func theCPUCompositorShowsWhatASnapshotComposes(_ file: String) async throws {
         guard let url = Self.corpusFile(file) else { return }
-        let player = MediaPlayer()
-        let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
-            VideoSurface(player: player)
-        }
-        window.compositing = .cpu
-        try window.open()
+        let (player, window) = try Self.playerWindow(loading: url)
         defer { window.close() }
-        player.load(MediaItem(url: url))
         try await Self.runUntil(window) { player.currentFrame != nil }
         window.runOnce()
         let shown = try #require(window.screenshot())
@@ -172,11 +162,7 @@ import VideoPlayerTestSupport
         #expect(window.statistics.videoCopies == 0, "each frame scaled into the window, none copied")
         let shot = try #require(window.screenshot())
         let number = try #require(player.currentFrame.map { Int(($0.time * 30).rounded()) })
-        let expected = TestMedia.colour(forFrame: number)
-        let centre = shot.pixel(x: 160, y: 60)
-        #expect(
-            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
-                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+        #expect(Self.showsPatternColour(of: number, in: shot))
         // An overlay that moves between frames (a counter bumped at every turn of the loop): the
         // frames go into the kept picture, so a repaint copies it rather than scaling again.
         var uploads = window.statistics.videoUploads
@@ -201,14 +187,8 @@ import VideoPlayerTestSupport
     /// it stay black where swscale would spill past the rows.
     @Test func aPillarboxedPictureOfAnyWidthGoesStraightIntoTheWindowAndTheBarsStayBlack() async throws {
         let clip = try TestMedia.cachedClip(ClipSpec(width: 240, height: 320, duration: 2, tone: nil))
-        let player = MediaPlayer()
-        let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
-            VideoSurface(player: player)
-        }
-        window.compositing = .cpu
-        try window.open()
+        let (player, window) = try Self.playerWindow(loading: clip)
         defer { window.close() }
-        player.load(MediaItem(url: clip))
         player.play()
         try await Self.runUntil(window) { window.statistics.videoUploads >= 5 }
         #expect(window.statistics.videoCopies == 0, "each frame scaled into the window, none copied")
@@ -220,27 +200,40 @@ import VideoPlayerTestSupport
             }
         }
         let number = try #require(player.currentFrame.map { Int(($0.time * 30).rounded()) })
-        let expected = TestMedia.colour(forFrame: number)
-        let centre = shot.pixel(x: 160, y: 60)
-        #expect(
-            TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
-                == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b))
+        #expect(Self.showsPatternColour(of: number, in: shot))
     }
 
     private func screenshot(of url: URL, compositing: Compositing, gravity: VideoGravity) async throws
         -> RasterImage
     {
+        let (player, window) = try Self.playerWindow(loading: url, compositing: compositing, gravity: gravity)
+        defer { window.close() }
+        try await Self.runUntil(window) { player.currentFrame != nil }
+        window.runOnce()
+        return try #require(window.screenshot())
+    }
+
+    /// A 320x180 window showing only a new player, opened with `url` loaded; the caller closes it.
+    private static func playerWindow(
+        loading url: URL, compositing: Compositing = .cpu, gravity: VideoGravity = .fit
+    ) throws -> (player: MediaPlayer, window: PlayerWindow) {
         let player = MediaPlayer()
         let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
             VideoSurface(player: player, gravity: gravity)
         }
         window.compositing = compositing
         try window.open()
-        defer { window.close() }
         player.load(MediaItem(url: url))
-        try await Self.runUntil(window) { player.currentFrame != nil }
-        window.runOnce()
-        return try #require(window.screenshot())
+        return (player, window)
+    }
+
+    /// Whether the pixel at the centre of the top half of `shot` is, in the pattern clip's palette,
+    /// the colour of frame `number`.
+    private static func showsPatternColour(of number: Int, in shot: RasterImage) -> Bool {
+        let expected = TestMedia.colour(forFrame: number)
+        let centre = shot.pixel(x: 160, y: 60)
+        return TestMedia.nearestPaletteIndex(r: centre.r, g: centre.g, b: centre.b)
+            == TestMedia.nearestPaletteIndex(r: expected.r, g: expected.g, b: expected.b)
     }
 
     private static func runUntil(_ window: PlayerWindow, _ condition: () -> Bool) async throws {

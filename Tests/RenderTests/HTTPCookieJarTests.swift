@@ -45,6 +45,30 @@ import VideoPlayerTestSupport
         #expect(jar.cookies(for: "http://cdn.example.com/hls/x.ts") == ["b=2; Path=/", "a=9; path=/hls"])
     }
 
+    /// A cookie lasts until its Max-Age, or without one until its Expires; one set expired deletes
+    /// the one kept, as a server logs out.
+    @Test func aCookieLastsUntilItExpiresAndOneSetExpiredDeletesIt() {
+        let jar = HTTPCookieJar()
+        let now = HTTPServerDate.seconds(ofHTTPDate: "Thu, 26 Nov 2026 15:21:40 GMT")!
+        jar.absorb(
+            [
+                "short=1; Path=/; Max-Age=60", "dated=2; Path=/; Expires=Thu, 26 Nov 2026 16:21:40 GMT",
+                "both=3; Path=/; Max-Age=10; Expires=Fri, 27 Nov 2026 15:21:40 GMT",
+                "dashed=4; Path=/; Expires=Thu, 26-Nov-2026 15:51:40 GMT", "session=5; Path=/",
+            ], setBy: "http://example.com/", now: now)
+        let names = { (at: Double) in
+            jar.cookies(for: "http://example.com/", now: at).map { String($0.prefix { $0 != "=" }) }
+        }
+        #expect(names(now) == ["short", "dated", "both", "dashed", "session"])
+        #expect(names(now + 30) == ["short", "dated", "dashed", "session"], "Max-Age wins over Expires")
+        #expect(names(now + 1_800) == ["dated", "session"])
+        #expect(names(now + 3_600) == ["session"])
+        jar.absorb(
+            ["session=gone; Path=/; Max-Age=0", "dated=gone; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT"],
+            setBy: "http://example.com/", now: now)
+        #expect(names(now) == ["short", "both", "dashed"])
+    }
+
     @Test func linesThatAreNoCookiesAreLeftOutAndTheOldestGiveWay() {
         let jar = HTTPCookieJar()
         let huge = "big=" + String(repeating: "x", count: HTTPCookieJar.longestLine)

@@ -17,7 +17,9 @@ import Foundation
 /// the host that set it, and one without a `Path` for the folder of the URL that set it
 /// (libavformat would send the first to every host and the second to none); a `Secure` one goes
 /// over HTTPS only. A cookie whose `Domain` the host that set it is not in (another site, or a
-/// top-level domain) is left out. At most ``capacity`` cookies of at most ``longestLine`` bytes
+/// top-level domain) is left out. A cookie lasts until its `Max-Age` or, without one, its `Expires`
+/// (a session cookie without either, for the process); one set already expired deletes the kept one
+/// of its name, as servers log out. At most ``capacity`` cookies of at most ``longestLine`` bytes
 /// each are kept.
 final class HTTPCookieJar: Sendable {
     /// A cookie kept: where it goes, and the `Set-Cookie` line passed on, without its `Domain`.
@@ -26,14 +28,18 @@ final class HTTPCookieJar: Sendable {
         var domain: String
         var path: String
         var secure: Bool
+        /// When it expires, in seconds since 1970; `nil` for a session cookie.
+        var expiry: Double?
         var line: String
 
         var key: String { "\(name);\(domain);\(path)" }
 
-        /// Whether the cookie goes with a request to `host` over HTTPS or not.
-        func matches(host: String, https: Bool) -> Bool {
-            (host == domain || host.hasSuffix("." + domain)) && (https || !secure)
+        /// Whether the cookie goes with a request to `host` over HTTPS or not at `now`.
+        func matches(host: String, https: Bool, now: Double) -> Bool {
+            (host == domain || host.hasSuffix("." + domain)) && (https || !secure) && !hasExpired(at: now)
         }
+
+        func hasExpired(at now: Double) -> Bool { expiry.map { $0 <= now } ?? false }
     }
 
     /// The jar of the process.
@@ -50,7 +56,6 @@ final class HTTPCookieJar: Sendable {
     /// Sets the `cookies` option of a connection to `url` about to open (HTTP and HTTPS only) to
     /// the cookies for its host; returns the lines set, which ``absorb(from:url:sent:)`` tells from
     /// new ones.
-    @discardableResult
     func prepare(_ options: UnsafeMutablePointer<OpaquePointer?>, for url: String) -> [String] {
         let lines = cookies(for: url)
         if !lines.isEmpty { av_dict_set(options, "cookies", lines.joined(separator: "\n"), 0) }
@@ -66,34 +71,38 @@ final class HTTPCookieJar: Sendable {
         absorb(new, setBy: protocolOption("location", of: context) ?? url)
     }
 
-    /// Keeps each of the `Set-Cookie` lines that an answer from `url` set.
-    func absorb(_ lines: [String], setBy url: String) {
+    /// Keeps each of the `Set-Cookie` lines that an answer from `url` set at `now` (seconds since
+    /// 1970), and forgets those it set expired.
+    func absorb(_ lines: [String], setBy url: String, now: Double = Date().timeIntervalSince1970) {
         guard Self.isHTTP(url), let components = URLComponents(string: url), let host = components.host
         else { return }
-        let cookies = lines.compactMap { Self.cookie($0, host: host, path: components.percentEncodedPath) }
+        let cookies = lines.compactMap {
+            Self.cookie($0, host: host, path: components.percentEncodedPath, now: now)
+        }
         guard !cookies.isEmpty else { return }
         kept.withLock { kept in
             for cookie in cookies {
                 kept.removeAll { $0.key == cookie.key }
-                kept.append(cookie)
+                if !cookie.hasExpired(at: now) { kept.append(cookie) }
             }
+            kept.removeAll { $0.hasExpired(at: now) }
             if kept.count > Self.capacity { kept.removeFirst(kept.count - Self.capacity) }
         }
     }
 
-    /// The `Set-Cookie` lines (without `Domain`) of the cookies for `url`'s host, oldest first.
-    func cookies(for url: String) -> [String] {
+    /// The `Set-Cookie` lines (without `Domain`) of the cookies for `url`'s host that have not
+    /// expired at `now`, oldest first.
+    func cookies(for url: String, now: Double = Date().timeIntervalSince1970) -> [String] {
         guard Self.isHTTP(url), let host = URLComponents(string: url)?.host?.lowercased() else { return [] }
         let https = url.hasPrefix("https://")
-        return kept.withLock { $0.filter { $0.matches(host: host, https: https) }.map(\.line) }
+        return kept.withLock { $0.filter { $0.matches(host: host, https: https, now: now) }.map(\.line) }
     }
 
-    /// Forgets every cookie.
-    func removeAll() { kept.withLock { $0.removeAll() } }
-
     /// The cookie of the `Set-Cookie` `line` an answer from `host` to a request of `path` set;
-    /// `nil` for a line without a name, too long, or naming a `Domain` that `host` is not in.
-    private static func cookie(_ line: String, host: String, path: String) -> Cookie? {
+    /// `nil` for a line without a name, too long, or naming a `Domain` that `host` is not in. Its
+    /// expiry counts a `Max-Age` from `now`; an `Expires` that is no HTTP date leaves it a session
+    /// cookie.
+    private static func cookie(_ line: String, host: String, path: String, now: Double) -> Cookie? {
         guard line.utf8.count <= longestLine else { return nil }
         let fields = line.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
         guard let pair = fields.first, let equals = pair.firstIndex(of: "="), equals != pair.startIndex
@@ -102,6 +111,8 @@ final class HTTPCookieJar: Sendable {
         var domain = host
         var cookiePath: String?
         var secure = false
+        var maxAge: Double?
+        var expires: Double?
         var passed = [pair]
         for field in fields.dropFirst() {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
@@ -112,6 +123,13 @@ final class HTTPCookieJar: Sendable {
                 continue
             case "path" where parts.count == 2: cookiePath = parts[1]
             case "secure": secure = true
+            case "max-age" where parts.count == 2:
+                // RFC 6265: digits with an optional minus; zero or less expires at once.
+                if let seconds = Int(parts[1]) { maxAge = Double(max(0, seconds)) }
+            case "expires" where parts.count == 2:
+                // Also the older form with dashes, "Thu, 26-Nov-2026 15:21:40 GMT".
+                expires = HTTPServerDate.seconds(
+                    ofHTTPDate: parts[1].replacingOccurrences(of: "-", with: " "))
             default: break
             }
             passed.append(field)
@@ -123,7 +141,7 @@ final class HTTPCookieJar: Sendable {
         if cookiePath == nil { passed.append("path=\(scope)") }
         return Cookie(
             name: String(pair[..<equals]), domain: domain, path: scope, secure: secure,
-            line: passed.joined(separator: "; "))
+            expiry: maxAge.map { now + $0 } ?? expires, line: passed.joined(separator: "; "))
     }
 
     /// RFC 6265's default path of a cookie set by a request of `path`: its folder, or "/".
