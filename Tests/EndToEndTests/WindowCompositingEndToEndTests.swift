@@ -203,6 +203,61 @@ import VideoPlayerTestSupport
         #expect(Self.showsPatternColour(of: number, in: shot))
     }
 
+    final class BadgeService: Service {
+        @ViewState var shows = false
+    }
+
+    /// The bars beside a pillarboxed picture are painted black once, then only where the overlay
+    /// drew: a badge over a bar is blended into it and, once hidden, painted over again.
+    @Test func theBarsArePaintedOnceAndAgainOnlyWhereTheOverlayDrew() async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 240, height: 320, duration: 4, tone: nil))
+        let player = MediaPlayer()
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 320, height: 180), context: context) {
+            ZStack(alignment: .topLeading) {
+                VideoSurface(player: player)
+                WithService(BadgeService.self) { badge in
+                    Rectangle().fill(badge.shows ? .red : .clear).frame(width: 20, height: 20)
+                }
+            }
+        }
+        window.compositing = .cpu
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: clip))
+        player.play()
+        try await Self.runUntil(window) { window.statistics.videoUploads >= 3 }
+        // The whole window once, less the picture (135x180 from x 93) unless the window showed
+        // before the first frame.
+        let painted = window.statistics.backgroundPixels
+        #expect([320 * 180 - 135 * 180, 320 * 180].contains(painted))
+        var uploads = window.statistics.videoUploads
+        try await Self.runUntil(window) { window.statistics.videoUploads >= uploads + 10 }
+        #expect(window.statistics.backgroundPixels == painted, "bars painted again without cause")
+
+        context[BadgeService.self].shows = true
+        window.runOnce()
+        #expect(
+            try #require(window.screenshot()).pixel(x: 10, y: 10).isClose(
+                to: RGBA(r: 255, g: 59, b: 48), tolerance: 3))
+        uploads = window.statistics.videoUploads
+        let withBadge = window.statistics.backgroundPixels
+        try await Self.runUntil(window) { window.statistics.videoUploads >= uploads + 10 }
+        // Under the badge only (20x20 and a pixel around it), once a composition.
+        let compositions = window.statistics.videoUploads - uploads
+        #expect(window.statistics.backgroundPixels - withBadge <= compositions * 22 * 22 + 22 * 22)
+        #expect(window.statistics.backgroundPixels > withBadge)
+
+        context[BadgeService.self].shows = false
+        window.runOnce()
+        uploads = window.statistics.videoUploads
+        try await Self.runUntil(window) { window.statistics.videoUploads >= uploads + 2 }
+        let shot = try #require(window.screenshot())
+        for (x, y) in [(1, 1), (10, 10), (19, 19), (20, 20), (60, 90), (300, 170)] {
+            #expect(shot.pixel(x: x, y: y) == RGBA(r: 0, g: 0, b: 0), "(\(x), \(y)) is not black")
+        }
+    }
+
     private func screenshot(of url: URL, compositing: Compositing, gravity: VideoGravity) async throws
         -> RasterImage
     {

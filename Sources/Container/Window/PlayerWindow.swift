@@ -279,6 +279,7 @@ public final class PlayerWindow {
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
         statistics.videoCopies = scene.videoCopies
+        statistics.backgroundPixels = scene.backgroundPixels
         statistics.wakes = scene.sleeper.wakeCount
         followPlayback()
         if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.loopDidRun() }
@@ -402,8 +403,12 @@ public struct WindowStatistics: Sendable, Equatable {
     public var videoUploads = 0
     /// On the CPU path, scaled pictures copied into the window from the copy kept for repaints of
     /// the same frame. It stays put while frames are scaled straight into the window's pixels: an
-    /// upright picture whose width is a multiple of 16 pixels, while the overlay holds still.
+    /// upright picture with square corners, while the overlay holds still.
     public var videoCopies = 0
+    /// On the CPU path, pixels painted black behind the pictures so far: the bars beside a
+    /// letterboxed picture and the window outside every picture, painted again only where the
+    /// overlay or a picture drew since.
+    public var backgroundPixels = 0
     /// Seconds the last present took from the start of composition (uploads, draw, present).
     public var lastComposeSeconds = 0.0
     /// Times the loop was woken from outside its own thread: a picture decoded,

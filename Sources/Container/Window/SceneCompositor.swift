@@ -27,6 +27,8 @@ protocol SceneCompositor: AnyObject {
     var videoUploads: Int { get }
     /// Scaled pictures copied into the window from a copy kept for repaints (the CPU path) so far.
     var videoCopies: Int { get }
+    /// Pixels painted black behind the pictures (the CPU path) so far.
+    var backgroundPixels: Int { get }
     /// Takes in the damaged rectangles (in pixels) of the host's overlay after a repaint.
     func overlayChanged(_ damage: [Rect], in host: WidgetHost)
     /// Follows a change of the window's size; the host has been resized and repaints everything.

@@ -53,11 +53,30 @@ final class SurfaceCompositor: SceneCompositor {
         }
     }
 
+    /// The window's pixels that the last composition left black (the bars around the pictures,
+    /// where the overlay blended nothing), and which surface they were in: the next composition
+    /// paints black only what is not black already.
+    private struct KnownBlack {
+        var region: PixelRegion
+        var pixels: UnsafeMutableRawPointer
+        var width: Int32
+        var height: Int32
+        var pitch: Int32
+
+        /// Whether `surface` is still the surface whose pixels these are.
+        func describes(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+            surface.pointee.pixels == pixels && surface.pointee.w == width && surface.pointee.h == height
+                && surface.pointee.pitch == pitch
+        }
+    }
+
     private let window: SDLWindowHandle
     private var ink: OverlayInk
     private var pictures: [ObjectIdentifier: PlayerPictures] = [:]
+    private var knownBlack: KnownBlack?
     private(set) var videoUploads = 0
     private(set) var videoCopies = 0
+    private(set) var backgroundPixels = 0
     let name = "surface"
 
     /// Largest side of a scaled picture; a zoomed or cropped picture larger than this is not drawn.
@@ -119,29 +138,76 @@ final class SurfaceCompositor: SceneCompositor {
         let size = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
         let shown = Set(layers.map { ObjectIdentifier($0.player) })
         pictures = pictures.filter { shown.contains($0.key) }
-        if !layers.contains(where: { covers(size, $0, scale: host.scale) }) {
-            cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_rgb(cairo, 0, 0, 0)
-            cairo_paint(cairo)
+        let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
+        let whole = PixelRegion(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        let background = whole.copy()
+        for area in areas { background.subtract(area.covered) }
+        if let knownBlack, knownBlack.describes(surface) { background.subtract(knownBlack.region) }
+        paintBlack(background, into: cairo)
+        for (layer, area) in zip(layers, areas)
+        where !drawVideo(layer, scale: host.scale, into: cairo, surface: surface) {
+            // NB: nothing new was drawn where the picture goes, and the overlay must not blend
+            // again over what was there.
+            paintBlack(PixelRegion(area.covered), into: cairo)
         }
-        for layer in layers {
-            drawVideo(layer, scale: host.scale, into: cairo, surface: surface)
-        }
-        blendOverlay(host, into: cairo, size: size)
+        let bands = blendOverlay(host, into: cairo, size: size)
+        for area in areas { whole.subtract(area.touched) }
+        for band in bands { whole.subtract(band) }
+        knownBlack = KnownBlack(
+            region: whole, pixels: pixels, width: surface.pointee.w, height: surface.pointee.h,
+            pitch: surface.pointee.pitch)
         cairo_destroy(cairo)
         cairo_surface_flush(target)
         cairo_surface_destroy(target)
         SDL_UpdateWindowSurface(window.window)
     }
 
-    /// Whether the layer's picture alone covers the whole window, so no background is needed.
-    private func covers(_ size: Size, _ layer: VideoLayer, scale: Double) -> Bool {
-        guard let frame = layer.player.currentFrame else { return false }
+    /// Where a layer's picture goes in the window's pixels: `covered`, what it paints whole (none
+    /// for rounded corners), and `touched`, what it may paint at all (its edges filtered, say).
+    private func pictureArea(of layer: VideoLayer, scale: Double) -> (covered: Rect, touched: Rect) {
+        guard let frame = layer.player.currentFrame else { return (.zero, .zero) }
         let placement = placement(of: frame, in: layer, scale: scale)
-        let visible = placement.videoRect.intersection(placement.clipRect)?.intersection(
-            layer.visibleFrame.scaled(by: scale))
-        return visible.map { $0.minX <= 0 && $0.minY <= 0 && $0.maxX >= size.width && $0.maxY >= size.height }
-            ?? false
+        guard let clip = placement.clipRect.intersection(layer.visibleFrame.scaled(by: scale)) else {
+            return (.zero, .zero)
+        }
+        let inside = Rect(
+            x: clip.minX.rounded(.up), y: clip.minY.rounded(.up),
+            width: clip.maxX.rounded(.down) - clip.minX.rounded(.up),
+            height: clip.maxY.rounded(.down) - clip.minY.rounded(.up))
+        guard placement.angle == 0, !placement.mirrored else {
+            // Resampled by Cairo: a pixel more around, and a pixel less inside.
+            let turned = placement.videoRect
+            return (
+                layer.cornerRadius == 0 ? turned.intersection(inside)?.insetBy(1) ?? .zero : .zero,
+                turned.intersection(clip)?.integral.insetBy(-1) ?? .zero
+            )
+        }
+        // Both ways of drawing an upright picture put it at whole pixels, clipped.
+        let copy = placement.copyRect
+        let drawn = Rect(
+            x: copy.minX.rounded(), y: copy.minY.rounded(), width: copy.width.rounded(),
+            height: copy.height.rounded())
+        return (
+            layer.cornerRadius == 0 ? drawn.intersection(inside) ?? .zero : .zero,
+            drawn.intersection(clip.integral) ?? .zero
+        )
+    }
+
+    /// Paints `region` of the window black.
+    private func paintBlack(_ region: PixelRegion, into cairo: OpaquePointer?) {
+        let rectangles = region.rectangles
+        guard !rectangles.isEmpty else { return }
+        cairo_save(cairo)
+        cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgb(cairo, 0, 0, 0)
+        for rectangle in rectangles {
+            cairo_rectangle(
+                cairo, Double(rectangle.x), Double(rectangle.y), Double(rectangle.width),
+                Double(rectangle.height))
+            backgroundPixels += Int(rectangle.width) * Int(rectangle.height)
+        }
+        cairo_fill(cairo)
+        cairo_restore(cairo)
     }
 
     private func placement(of frame: VideoFrame, in layer: VideoLayer, scale: Double) -> VideoPlacement {
@@ -157,17 +223,22 @@ final class SurfaceCompositor: SceneCompositor {
     /// ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows the scaler copies: a
     /// pillarboxed picture's width rarely is); else scaled into the kept picture (once per frame)
     /// that Cairo copies into place, turned, mirrored and clipped as the layer says.
+    /// Returns whether it drew a picture.
     private func drawVideo(
         _ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?,
         surface: UnsafeMutablePointer<SDL_Surface>
-    ) {
-        guard let frame = layer.player.currentFrame else { return }
+    ) -> Bool {
+        guard let frame = layer.player.currentFrame else { return false }
         let placement = placement(of: frame, in: layer, scale: scale)
-        guard let clip = placement.clipRect.intersection(layer.visibleFrame.scaled(by: scale)) else { return }
+        guard let clip = placement.clipRect.intersection(layer.visibleFrame.scaled(by: scale)) else {
+            return false
+        }
         let copy = placement.copyRect
         let width = Int(copy.width.rounded())
         let height = Int(copy.height.rounded())
-        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else { return }
+        guard width > 0, height > 0, width <= Self.maximumSide, height <= Self.maximumSide else {
+            return false
+        }
         let id = ObjectIdentifier(layer.player)
         let pictures = self.pictures[id] ?? PlayerPictures()
         self.pictures[id] = pictures
@@ -176,14 +247,13 @@ final class SurfaceCompositor: SceneCompositor {
                 placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,
                 surface: surface)
         {
-            writeInPlace(
+            return writeInPlace(
                 frame, of: layer.player, pictures, width: width, height: height, at: destination,
                 stride: Int(surface.pointee.pitch), into: cairo)
-            return
         }
         guard
             let picture = keptPicture(for: layer.player, pictures, width: width, height: height, frame: frame)
-        else { return }
+        else { return false }
         cairo_save(cairo)
         cairo_rectangle(cairo, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cairo)
@@ -203,6 +273,7 @@ final class SurfaceCompositor: SceneCompositor {
         cairo_paint(cairo)
         cairo_restore(cairo)
         videoCopies += 1
+        return true
     }
 
     /// Where in the window's pixels the picture goes when the scaler can write it there itself: an
@@ -226,11 +297,11 @@ final class SurfaceCompositor: SceneCompositor {
     }
 
     /// Scales `frame` straight into the window's pixels at `destination`; the kept picture, no
-    /// longer needed, is let go.
+    /// longer needed, is let go. Returns whether the frame could be converted.
     private func writeInPlace(
         _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures, width: Int, height: Int,
         at destination: UnsafeMutableRawPointer, stride: Int, into cairo: OpaquePointer?
-    ) {
+    ) -> Bool {
         let target = cairo_get_target(cairo)
         // NB: Cairo may hold drawing not yet written (the background) and must not write it later.
         cairo_surface_flush(target)
@@ -244,9 +315,10 @@ final class SurfaceCompositor: SceneCompositor {
         } catch {
             // NB: a frame that cannot be converted is skipped and reported.
             player.reportPresentationFailure(error)
-            return
+            return false
         }
         videoUploads += 1
+        return true
     }
 
     /// The layer's picture at `width` x `height` in the kept surface, scaled again only when the
@@ -272,9 +344,12 @@ final class SurfaceCompositor: SceneCompositor {
         return surface
     }
 
-    private func blendOverlay(_ host: WidgetHost, into cairo: OpaquePointer?, size: Size) {
+    /// Blends the overlay's visible bands over the window; returns the window's pixels they cover.
+    private func blendOverlay(_ host: WidgetHost, into cairo: OpaquePointer?, size: Size) -> [Rect] {
         let bands = ink.bands
-        guard !bands.isEmpty else { return }
+        guard !bands.isEmpty, host.pixelWidth > 0, host.pixelHeight > 0 else { return [] }
+        let horizontal = size.width / Double(host.pixelWidth)
+        let vertical = size.height / Double(host.pixelHeight)
         host.withPixels { pixels, stride in
             guard let pixels else { return }
             let overlay = cairo_image_surface_create_for_data(
@@ -283,10 +358,7 @@ final class SurfaceCompositor: SceneCompositor {
                 Int32(host.pixelWidth), Int32(host.pixelHeight), Int32(stride))
             defer { cairo_surface_destroy(overlay) }
             cairo_save(cairo)
-            if host.pixelWidth > 0, host.pixelHeight > 0 {
-                cairo_scale(
-                    cairo, size.width / Double(host.pixelWidth), size.height / Double(host.pixelHeight))
-            }
+            cairo_scale(cairo, horizontal, vertical)
             for band in bands {
                 cairo_rectangle(
                     cairo, Double(band.x), Double(band.y), Double(band.width), Double(band.height))
@@ -296,6 +368,13 @@ final class SurfaceCompositor: SceneCompositor {
             cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
             cairo_paint(cairo)
             cairo_restore(cairo)
+        }
+        return bands.map {
+            Rect(
+                x: Double($0.x) * horizontal, y: Double($0.y) * vertical,
+                width: Double($0.width) * horizontal,
+                height: Double($0.height) * vertical
+            ).integral.insetBy(-1)
         }
     }
 

@@ -17,6 +17,7 @@ final class WindowScene {
     private var needsPresent = true
     var videoUploads: Int { compositor.videoUploads }
     var videoCopies: Int { compositor.videoCopies }
+    var backgroundPixels: Int { compositor.backgroundPixels }
     var compositorName: String { compositor.name }
 
     /// Whether this scene made its sleeper, rather than sharing the one of the window whose loop runs it.
