@@ -54,4 +54,14 @@ import Testing
         #expect(paused >= 10)
         #expect(clock.time() == paused)
     }
+
+    /// A time read for an instant taken before the clock started (a presenter that started the
+    /// clock in the middle of a look) is where the clock stood, not extrapolated behind it.
+    @Test func aTimeReadForAnInstantBeforeTheClockStartedIsWhereItStood() {
+        let clock = PlaybackClock(mediaTime: 3)
+        let before = monotonicSeconds()
+        clock.setPaused(false)
+        #expect(clock.time(at: before - 0.01) == 3)
+        #expect(clock.time(at: before + 10) > 3)
+    }
 }

@@ -51,6 +51,36 @@ import VideoPlayerTestSupport
         await harness.close()
     }
 
+    /// A first picture that takes a second to decode (4K on two cores) holds the clock: the item
+    /// stays loading, silent, until the picture shows, then plays from its start without buffering.
+    @Test func aSlowFirstPictureHoldsTheClockInsteadOfBuffering() async throws {
+        let decoded = Locked(0)
+        let harness = PlayerHarness(extraDecodeCost: { _ in
+            decoded.withLock { count in
+                count += 1
+                return count == 1 ? 1 : 0
+            }
+        })
+        let player = harness.player
+        var whenPlaying: (shown: Int, position: Double)?
+        player.addObserver { [weak player] event in
+            guard let player, event == .statusChanged(.playing), whenPlaying == nil else { return }
+            whenPlaying = (player.statistics.framesPresented, player.currentTime)
+        }
+        harness.player.load(
+            try TestClips.item(ClipSpec(width: 160, height: 120, frameRate: 25, duration: 4)))
+        harness.player.play()
+        #expect(await harness.wait(timeout: 8, for: .playing))
+        #expect(whenPlaying?.shown == 1)
+        #expect((whenPlaying?.position ?? 1) < 0.05)
+        #expect(await harness.wait(timeout: 8) { player.currentTime > 1.5 })
+        #expect(harness.statuses.prefix(2) == [.loading, .playing])
+        #expect(!harness.statuses.contains(.buffering))
+        #expect(player.statistics.stallCount == 0)
+        #expect(player.statistics.audioUnderruns == 0)
+        await harness.close()
+    }
+
     /// A stream with one keyframe only: skipping to the next one would leave the picture frozen to
     /// the end. The skip ends where the packets are due, and pictures go on being shown.
     @Test func aSkipEndsWherePacketsAreDueWhenNoKeyframeComes() async throws {

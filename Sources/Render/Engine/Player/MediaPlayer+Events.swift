@@ -100,12 +100,36 @@ extension MediaPlayer {
             duration = known
             emit(.durationKnown(known))
         }
-        if wantsPlay {
+        if wantsPlay, hasVideo, awaitingFirstFrame, status == .loading {
+            // NB: the sound and the clock start with the first picture, as they do after a
+            // seek: a picture that takes long to decode (4K on two cores, a slow network) would
+            // otherwise leave the sound playing alone and the player buffering at once. A
+            // preloaded item taken over while playing has its picture already and goes on.
+            firstPictureHold = MediaPlayer.now + Self.longestFirstPictureWait
+            inbox.wake()
+        } else if wantsPlay {
             startPlaying()
         } else {
             setStatus(.ready)
         }
         preloadNextIfNeeded()
+    }
+
+    /// Seconds an item opened to play waits for its first picture before its clock starts anyway
+    /// (the sound of an item whose pictures never decode plays on).
+    static let longestFirstPictureWait = 5.0
+
+    /// Starts an item held for its first picture once that is shown (or the video ended or the
+    /// data failed without one, or the wait ran out); `.ready` instead if paused meanwhile.
+    func releaseFirstPictureHold(_ session: PlaybackSession, now: Double) {
+        guard let hold = firstPictureHold else { return }
+        guard status == .loading else {
+            firstPictureHold = nil
+            return
+        }
+        guard !awaitingFirstFrame || videoEnded || session.readFailure != nil || now >= hold else { return }
+        firstPictureHold = nil
+        if wantsPlay { startPlaying() } else { setStatus(.ready) }
     }
 
     /// Takes the streams of the rendition `info` names as the ones playing and reports the change.

@@ -23,6 +23,8 @@ extension MediaPlayer {
             due = frameDue
         }
         completeSeekThatFoundNoPicture(session)
+        releaseFirstPictureHold(session, now: now)
+        if firstPictureHold != nil { due = min(due ?? .infinity, now + MediaPlayer.refreshInterval) }
         if playing, status == .buffering || session.demuxerReachedEnd {
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
         } else if playing, let starving = starvationDue(session, clockTime: clockTime, now: now) {

@@ -321,6 +321,7 @@ extension MediaPlayer {
         bitRate = nil
         reportedPresentationFailure = false
         awaitingFirstFrame = true
+        firstPictureHold = nil
         waitingSince = nil
         starvedSince = nil
         videoEnded = false

@@ -160,6 +160,9 @@ public final class MediaPlayer {
     var nextSessionID = 0
     var wantsPlay = false
     var awaitingFirstFrame = true
+    /// Until when (monotonic seconds) an item opened to play holds its clock and stays `.loading`
+    /// while its first picture is decoded; `nil` once it started.
+    var firstPictureHold: Double?
     /// Whether a failure to show the current item's pictures was reported.
     var reportedPresentationFailure = false
     /// The clock time when the player started waiting for the first picture while playing.

@@ -42,7 +42,9 @@ final class PlaybackClock: Sendable {
         }
 
         private func anchoredTime(at now: Double) -> Double {
-            let running = paused ? mediaTime : mediaTime + (now - at) * rate
+            // NB: a time read for an instant before the anchor (a caller that took `now` before the
+            // clock started) is the anchor's: the clock stood there until then, not behind it.
+            let running = paused ? mediaTime : mediaTime + max(now - at, 0) * rate
             guard let limit else { return running }
             let stop = max(limit, mediaTime)
             guard running > stop else { return running }
