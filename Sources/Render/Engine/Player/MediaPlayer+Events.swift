@@ -101,10 +101,10 @@ extension MediaPlayer {
             emit(.durationKnown(known))
         }
         if wantsPlay, hasVideo, awaitingFirstFrame, status == .loading {
-            // NB: the sound and the clock start with the first picture, as they do after a
-            // seek: a picture that takes long to decode (4K on two cores, a slow network) would
-            // otherwise leave the sound playing alone and the player buffering at once. A
-            // preloaded item taken over while playing has its picture already and goes on.
+            // NB: the sound and the clock start with the first picture: a picture that takes long
+            // to decode (4K on two cores, a slow network) would otherwise leave the sound playing
+            // alone and the player buffering at once. A preloaded item taken over while playing
+            // has its picture already and goes on.
             firstPictureHold = MediaPlayer.now + Self.longestFirstPictureWait
             inbox.wake()
         } else if wantsPlay {
