@@ -72,6 +72,11 @@ public final class VideoFrame: @unchecked Sendable {
         av_frame_free(&doomed)
     }
 
+    /// The bytes the picture's pixels take (0 for a format that does not say, such as a hardware one).
+    package var byteCount: Int {
+        max(0, Int(av_image_get_buffer_size(pixelFormat, Int32(width), Int32(height), 1)))
+    }
+
     /// The FFmpeg pixel format of the stored picture.
     package var pixelFormat: AVPixelFormat { AVPixelFormat(rawValue: avFrame.pointee.format) }
 

@@ -20,7 +20,9 @@ enum QueueBacklog: Equatable {
 
 /// A FIFO shared by one producer and one consumer thread, with a capacity and an abort switch.
 ///
-/// `push` waits while the queue is full and `pop` while it is empty; `abort()` wakes both for good.
+/// `push` waits while the queue is full (it holds `capacity` elements, or the element would take
+/// its weight past `weightLimit`; an empty queue takes any element) and `pop` while it is empty;
+/// `abort()` wakes both for good.
 /// `tryPop`/`peek` never wait, so the audio callback and the main actor can use them. A producer
 /// that waits for room on something else (the demuxer fills several queues) asks the queue to
 /// signal it once it has drained to a level (``signal(_:whenDrainedTo:)``).
@@ -31,14 +33,17 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var items: [Element] = []
     private var aborted = false
     private var limit: Int
+    private let weightLimit: Int
     private let weigh: @Sendable (Element) -> Int
     private var totalWeight = 0
     private var drainWatch: (level: DrainLevel, semaphore: DispatchSemaphore)?
     private var consumerWaits = false
 
-    /// A queue of at most `capacity` elements; `weight` tells what each one costs (bytes, say).
-    init(capacity: Int, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
+    /// A queue of at most `capacity` elements, weighing at most `weightLimit` unless it holds one
+    /// alone; `weight` tells what each one costs (bytes, say).
+    init(capacity: Int, weightLimit: Int = .max, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
         limit = max(1, capacity)
+        self.weightLimit = weightLimit
         weigh = weight
     }
 
@@ -56,6 +61,19 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         return limit
     }
 
+    /// Whether `push` would wait now for an element weighing as much as the last one in the queue.
+    var isFull: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted, let last = items.last else { return false }
+        return wouldOverflow(adding: weigh(last))
+    }
+
+    /// Whether an element of `weight` finds no room. Called with `condition` held.
+    private func wouldOverflow(adding weight: Int) -> Bool {
+        items.count >= limit || (!items.isEmpty && weight > weightLimit - totalWeight)
+    }
+
     /// Changes the capacity; a producer waiting for room continues once there is some.
     func setCapacity(_ capacity: Int) {
         condition.lock()
@@ -69,10 +87,11 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     func push(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while items.count >= limit && !aborted { condition.wait() }
+        let weight = weigh(element)
+        while wouldOverflow(adding: weight) && !aborted { condition.wait() }
         guard !aborted else { return false }
         items.append(element)
-        totalWeight += weigh(element)
+        totalWeight += weight
         condition.broadcast()
         return true
     }

@@ -5,6 +5,12 @@ enum VideoQueueItem: Sendable {
     case frame(VideoFrame)
     /// No more pictures for generation `serial`.
     case end(serial: Int)
+
+    /// The bytes the item's picture takes; an end marker takes none.
+    var byteCount: Int {
+        guard case .frame(let frame) = self else { return 0 }
+        return frame.byteCount
+    }
 }
 
 /// The video decoder thread's work after decoding: apply the filter graph (eq, custom) or convert

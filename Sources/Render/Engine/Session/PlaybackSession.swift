@@ -36,11 +36,19 @@ final class PlaybackSession: Sendable {
     let clock: PlaybackClock
     let interrupt = InterruptGuard()
     /// Decoded pictures waiting for their time: as many as ffplay keeps. With the pictures the
-    /// decoder's threads hold in flight, that covers decoding jitter at 60 fps; each one is a whole
-    /// picture (3 MB at 1080p, 12 MB at 4K).
+    /// decoder's threads hold in flight, that covers decoding jitter at 60 fps.
     static let videoFramesAhead = 3
+    /// The bytes the waiting pictures take at most (``videoFramesAhead`` unless they are large):
+    /// each one is a whole picture, 3 MB at 1080p and 12 MB at 4K, and the decoder keeps its
+    /// reference pictures and those in flight besides.
+    static let videoBytesAhead = 16 * 1024 * 1024
 
-    let videoFrames = BoundedQueue<VideoQueueItem>(capacity: videoFramesAhead)
+    let videoFrames = pictureQueue()
+
+    /// A queue for the decoded pictures: ``videoFramesAhead`` of them, in ``videoBytesAhead``.
+    static func pictureQueue() -> BoundedQueue<VideoQueueItem> {
+        BoundedQueue(capacity: videoFramesAhead, weightLimit: videoBytesAhead) { $0.byteCount }
+    }
     let videoDecoder = StreamDecoder(packetCapacity: 48)
     let audioDecoder = StreamDecoder(packetCapacity: 96)
     /// Video packets the decoder skipped on its way to a keyframe because it was far behind.
