@@ -157,3 +157,22 @@ extension PlayerTests {
         }
     }
 }
+
+extension PlayerTests {
+    @Suite
+    struct PacketCountTests {
+        @Test func aQueueHoldsThePacketsOfItsSecondsAheadWithinBounds() {
+            let count = { (seconds: Double, interval: Double?) in
+                PlaybackSession.packetCapacity(seconds: seconds, interval: interval, atLeast: 48)
+            }
+            #expect(count(2, 1.0 / 24) == 48)
+            #expect(count(2, 1.0 / 60) == 120)
+            #expect(count(10, 1.0 / 25) == 250)
+            #expect(count(2, 0.5) == 48)
+            #expect(count(2, nil) == 48)
+            #expect(count(2, 0) == 48)
+            #expect(count(10, 1e-6) == PlaybackSession.mostPacketsAhead)
+            #expect(count(.infinity, 1.0 / 30) == 48)
+        }
+    }
+}

@@ -38,6 +38,26 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aFileServedOverHTTPIsReadAheadAsFarAsTheForwardBuffer() async throws {
+            let clip = try TestMedia.cachedClip(ClipSpec(duration: 16))
+            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 5)
+            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)), autoplay: true)
+            // A file on disk is read 2 s ahead; one over the network, as far as the forward buffer.
+            let ahead = {
+                (harness.player.bufferedRanges.first?.upperBound ?? 0) - harness.player.currentTime
+            }
+            #expect(await harness.wait(timeout: 20) { ahead() >= 8 }, "read ahead \(ahead()) s")
+            // And no further than that (10 s) and a burst.
+            for _ in 0..<10 {
+                _ = await harness.wait(timeout: 0.1) { ahead() > 11 }
+                #expect(ahead() <= 11)
+            }
+            await harness.close()
+        }
+
         @Test func aStalledServerMakesThePlayerBufferThenResume() async throws {
             let clip = try TestMedia.cachedClip(ClipSpec(duration: 4))
             let server = LocalHTTPServer(root: clip.deletingLastPathComponent())

@@ -273,6 +273,27 @@ extension PlaybackSession {
     /// packet counts alone let high-bitrate or intra-only video queue hundreds of megabytes.
     static let packetBytesAhead = 15 * 1024 * 1024
 
+    /// Seconds of a file's packets read ahead of the decoders, each stream's queue alone: ffplay
+    /// reads a second, and more only adds memory where the next packet is a read away.
+    static let filePacketSecondsAhead = 2.0
+    /// The most packets a stream's queue holds, whatever its rate.
+    static let mostPacketsAhead = 4096
+
+    /// Seconds of a single stream's packets read ahead: a network stream's forward buffer
+    /// (``PlayerConfiguration/forwardBuffer``), a file's ``filePacketSecondsAhead``; the bytes
+    /// read ahead stay within ``packetBytesAhead`` either way.
+    func packetSecondsAhead(network: Bool) -> Double {
+        network ? max(options.forwardBuffer, Self.filePacketSecondsAhead) : Self.filePacketSecondsAhead
+    }
+
+    /// How many packets, each lasting `interval` seconds, a queue holds to read `seconds` ahead:
+    /// at least `minimum` (also when the interval is not known), at most ``mostPacketsAhead``.
+    static func packetCapacity(seconds: Double, interval: Double?, atLeast minimum: Int) -> Int {
+        guard let interval, interval > 0, interval.isFinite, seconds.isFinite else { return minimum }
+        let count = (seconds / interval).rounded(.up)
+        return count >= Double(mostPacketsAhead) ? mostPacketsAhead : max(minimum, Int(count))
+    }
+
     /// Bounds of the demux thread's wait for room in a ladder's stream, in milliseconds: a full queue
     /// drains in seconds (48 video packets last 0.2 s of a 60 fps clip at 4x), and only a seek or a
     /// close (which signal) change the end.

@@ -139,6 +139,7 @@ extension PlaybackSession {
             ladder.enable([start.rendition.id], streams: Set(chosen), in: source)
         }
         info.fonts = source.fonts
+        if ladder == nil { sizeReadAhead(source, video: videoIndex, audio: audioIndex) }
         if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)
@@ -170,6 +171,31 @@ extension PlaybackSession {
             }
         }
         return info
+    }
+
+    /// Sizes the packet queues of a single stream to hold ``packetSecondsAhead(network:)`` of
+    /// their stream's packets: the counts they hold by default last two seconds at 24 fps, but
+    /// under one at 60 fps, and a network stream rides out its dips with what it read ahead.
+    ///
+    /// A live stream reads ahead as a file does: its read-ahead ends at the live edge, a few
+    /// seconds on, where the demuxer waits inside the read for the playlist to grow, and a seek
+    /// waits with it.
+    private func sizeReadAhead(_ source: MediaSource, video: Int?, audio: Int?) {
+        let isLive = live.withLock { $0 != nil }
+        let seconds = packetSecondsAhead(network: source.isNetwork && !isLive)
+        if let video, let stream = source.stream(video) {
+            let rate = av_guess_frame_rate(source.pointer, stream, nil)
+            let interval = rate.num > 0 && rate.den > 0 ? Double(rate.den) / Double(rate.num) : nil
+            videoDecoder.packets.setCapacity(
+                Self.packetCapacity(seconds: seconds, interval: interval, atLeast: Self.videoPacketsAhead))
+        }
+        if let audio, let parameters = source.stream(audio)?.pointee.codecpar {
+            let samples = parameters.pointee.frame_size > 0 ? Int(parameters.pointee.frame_size) : 1024
+            let sampleRate = Int(parameters.pointee.sample_rate)
+            let interval = sampleRate > 0 ? Double(samples) / Double(sampleRate) : nil
+            audioDecoder.packets.setCapacity(
+                Self.packetCapacity(seconds: seconds, interval: interval, atLeast: Self.audioPacketsAhead))
+        }
     }
 
     private func startThread(_ name: String, body: @escaping @Sendable () -> Void) {

@@ -49,8 +49,13 @@ final class PlaybackSession: Sendable {
     static func pictureQueue() -> BoundedQueue<VideoQueueItem> {
         BoundedQueue(capacity: videoFramesAhead, weightLimit: videoBytesAhead) { $0.byteCount }
     }
-    let videoDecoder = StreamDecoder(packetCapacity: 48)
-    let audioDecoder = StreamDecoder(packetCapacity: 96)
+    /// Packets each decoder's queue holds at least before the demuxer waits: 2 s of video at
+    /// 24 fps, 2 s of AAC sound at 48 kHz (a single stream holds more where they last less,
+    /// ``packetSecondsAhead(network:)``).
+    static let videoPacketsAhead = 48
+    static let audioPacketsAhead = 96
+    let videoDecoder = StreamDecoder(packetCapacity: videoPacketsAhead)
+    let audioDecoder = StreamDecoder(packetCapacity: audioPacketsAhead)
     /// Video packets the decoder skipped on its way to a keyframe because it was far behind.
     let skippedVideoPackets = Locked(0)
     let post: @Sendable (SessionEvent) -> Void
