@@ -9,9 +9,9 @@ public struct PlayerConfiguration: Sendable {
     public var audioSink: @Sendable () -> any AudioSink = { SDLAudioSink() }
     /// Whether the next queued item is opened (and its first frame decoded) ahead of time.
     public var preloadsNext = true
-    /// Seconds of a multi-rendition stream (an HLS or DASH ladder) read ahead of the position: its
-    /// next segment is fetched once less than this is read. More rides out longer network dips;
-    /// less keeps less in memory.
+    /// Seconds of a network stream read ahead of the position: an HLS or DASH ladder fetches its
+    /// next segment once less than this is read; a single stream that is not live reads its packets
+    /// this far ahead, within 15 MiB. More rides out longer network dips; less keeps less in memory.
     public var forwardBuffer: Double = 10
     /// Seconds the video decoder spends per picture on top of libavcodec's work, by what it was
     /// told to skip: a machine too slow for the stream, for tests of ``OverloadLevel``.
