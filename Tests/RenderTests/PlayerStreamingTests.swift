@@ -58,6 +58,19 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aPausedNetworkStreamShowsWhatItReadsAheadAsItComes() async throws {
+            let clip = try TestMedia.cachedClip(ClipSpec(duration: 16))
+            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 5)
+            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)))
+            let buffered = { harness.player.bufferedRanges.first?.upperBound ?? 0 }
+            #expect(await harness.wait(timeout: 20) { buffered() >= 9 }, "buffered to \(buffered()) s")
+            #expect(harness.player.status == .ready && harness.player.currentTime == 0)
+            await harness.close()
+        }
+
         @Test func aStalledServerMakesThePlayerBufferThenResume() async throws {
             let clip = try TestMedia.cachedClip(ClipSpec(duration: 4))
             let server = LocalHTTPServer(root: clip.deletingLastPathComponent())

@@ -60,7 +60,7 @@ extension MediaPlayer {
             }
         case .renditionChanged(let from, let info, let reason):
             changeRendition(from: from, info: info, reason: reason)
-        case .reachedEnd, .pictureQueued:
+        case .reachedEnd, .pictureQueued, .readAhead:
             break
         case .wrapped(let serial, let start):
             loopTimeline.add(start, serial: serial)

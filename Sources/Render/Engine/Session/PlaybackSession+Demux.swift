@@ -213,7 +213,14 @@ extension PlaybackSession {
             let pts = packet.pointer.pointee.pts
             if pts != cffmpeg_nopts_value() {
                 let end = Double(pts + packet.pointer.pointee.duration) * av_q2d(base) - source.startTime
-                runtime.withLock { $0.bufferedUpTo = max($0.bufferedUpTo, end) }
+                let previous = runtime.withLock { runtime in
+                    defer { runtime.bufferedUpTo = max(runtime.bufferedUpTo, end) }
+                    return runtime.bufferedUpTo
+                }
+                let step = Self.readAheadReportStep
+                if source.isNetwork, (end / step).rounded(.down) > (previous / step).rounded(.down) {
+                    post(.readAhead)
+                }
             }
             let decoder = index == info.videoStream ? videoDecoder : audioDecoder
             if info.ladder != nil {
@@ -272,6 +279,10 @@ extension PlaybackSession {
     /// Compressed bytes the demuxer reads ahead at most, all queues together, as ffplay does: the
     /// packet counts alone let high-bitrate or intra-only video queue hundreds of megabytes.
     static let packetBytesAhead = 15 * 1024 * 1024
+
+    /// Seconds of a network stream read between two `.readAhead` reports: a paused player shows
+    /// what was read as it comes (the seek bar's buffered part), without a look of its own.
+    static let readAheadReportStep = 0.5
 
     /// Seconds of a file's packets read ahead of the decoders, each stream's queue alone: ffplay
     /// reads a second, and more only adds memory where the next packet is a read away.

@@ -49,6 +49,7 @@ final class PlaybackSession: Sendable {
     static func pictureQueue() -> BoundedQueue<VideoQueueItem> {
         BoundedQueue(capacity: videoFramesAhead, weightLimit: videoBytesAhead) { $0.byteCount }
     }
+
     /// Packets each decoder's queue holds at least before the demuxer waits: 2 s of video at
     /// 24 fps, 2 s of AAC sound at 48 kHz (a single stream holds more where they last less,
     /// ``packetSecondsAhead(network:)``).

@@ -56,6 +56,8 @@ enum SessionEvent: Sendable {
     case closedCaptionsFound(MediaTrack)
     /// The demuxer read the last packet of generation `serial`.
     case reachedEnd(serial: Int)
+    /// The demuxer of a network stream read another ``PlaybackSession/readAheadReportStep`` of it.
+    case readAhead
     /// The video decoder queued a picture, or the end of the pictures, that the presenter may not
     /// know of: it looks at it at once instead of looking for pictures again and again.
     case pictureQueued
