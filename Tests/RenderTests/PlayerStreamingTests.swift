@@ -7,6 +7,15 @@ import VideoPlayerTestSupport
 extension PlayerTests {
     @Suite(.enabled(if: SharedMedia.shouldRun)) @MainActor
     struct PlayerStreamingTests {
+        /// A clip made to `spec`, served over loopback HTTP (started; the caller stops it), and the
+        /// item that plays it from there.
+        static func served(_ spec: ClipSpec) throws -> (server: LocalHTTPServer, item: MediaItem) {
+            let clip = try TestMedia.cachedClip(spec)
+            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
+            try server.start()
+            return (server, MediaItem(url: server.url(for: "/" + clip.lastPathComponent)))
+        }
+
         @Test func hlsPlaylistServedOverLocalHTTPPlaysToTheEnd() async throws {
             let folder = try #require(SharedMedia.url("hls/multi-segment"))
             let server = LocalHTTPServer(root: folder)
@@ -39,12 +48,10 @@ extension PlayerTests {
         }
 
         @Test func aFileServedOverHTTPIsReadAheadAsFarAsTheForwardBuffer() async throws {
-            let clip = try TestMedia.cachedClip(ClipSpec(duration: 16))
-            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
-            try server.start()
+            let (server, item) = try Self.served(ClipSpec(duration: 16))
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 5)
-            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)), autoplay: true)
+            harness.player.load(item, autoplay: true)
             // A file on disk is read 2 s ahead; one over the network, as far as the forward buffer.
             let ahead = {
                 (harness.player.bufferedRanges.first?.upperBound ?? 0) - harness.player.currentTime
@@ -59,12 +66,10 @@ extension PlayerTests {
         }
 
         @Test func aPausedNetworkStreamShowsWhatItReadsAheadAsItComes() async throws {
-            let clip = try TestMedia.cachedClip(ClipSpec(duration: 16))
-            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
-            try server.start()
+            let (server, item) = try Self.served(ClipSpec(duration: 16))
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 5)
-            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)))
+            harness.player.load(item)
             let buffered = { harness.player.bufferedRanges.first?.upperBound ?? 0 }
             #expect(await harness.wait(timeout: 20) { buffered() >= 9 }, "buffered to \(buffered()) s")
             #expect(harness.player.status == .ready && harness.player.currentTime == 0)
@@ -72,14 +77,12 @@ extension PlayerTests {
         }
 
         @Test func aStalledServerMakesThePlayerBufferThenResume() async throws {
-            let clip = try TestMedia.cachedClip(ClipSpec(duration: 4))
-            let server = LocalHTTPServer(root: clip.deletingLastPathComponent())
-            try server.start()
+            let (server, item) = try Self.served(ClipSpec(duration: 4))
             defer { server.stop() }
             // NB: throttled to about the clip's bit rate, or the socket buffers would hold the whole file.
             server.throttle(bytesPerSecond: 60_000)
             let harness = PlayerHarness(networkTimeout: 5)
-            harness.player.load(MediaItem(url: server.url(for: "/" + clip.lastPathComponent)), autoplay: true)
+            harness.player.load(item, autoplay: true)
             #expect(await harness.wait(for: .playing))
             let watching = Task { @MainActor in await harness.watchUntilFinished(timeout: 12) }
             server.stall()

@@ -94,11 +94,11 @@ extension MediaPlayer {
         return now - (starvedSince ?? now) > MediaPlayer.starvationMargin
     }
 
-    /// Whether a few pictures are decoded (three, or as many as the queue holds: fewer when they are
-    /// large) and, with sound, a second is read ahead again (or the queues are full: no more can be
-    /// read ahead).
+    /// Whether as many pictures are decoded as wait for their time at most (three, fewer when they
+    /// are large) and, with sound, a second is read ahead again (or the queues are full: no more
+    /// can be read ahead).
     private func hasRefilled(_ session: PlaybackSession, clockTime: Double) -> Bool {
-        guard !hasVideo || session.videoFrames.count >= 3 || session.videoFrames.isFull else { return false }
+        guard !hasVideo || session.videoFrames.isFull else { return false }
         guard session.renderer != nil else { return true }
         return session.bufferedUpTo >= clockTime + MediaPlayer.resumeReadAhead || session.isReadAheadFull
     }
