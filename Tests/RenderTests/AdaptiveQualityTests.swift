@@ -78,6 +78,22 @@ import Testing
         #expect(abandon(nearlyDone, 0.2, lower) == nil)
     }
 
+    @Test func whatAContainerOpenedAnewReadsFirstCountsInTheTimeALowerRenditionNeeds() {
+        let ladder = Self.ladder
+        let lower = [ladder[2], ladder[1]]
+        let slow = AdaptiveQuality.Download(
+            seconds: 2, bytesRead: 200_000, expectedBytes: 1_250_000, segmentDuration: 4)
+        let abandon = { (overhead: Int) in
+            AdaptiveQuality.abandonment(of: slow, readAhead: 6, lower: lower, overhead: overhead)?.id
+        }
+        // At 80 kB/s: 360p's 400 kB alone take 5 s, within the 6 s read ahead; 160 kB before them,
+        // 7 s: 180p's 150 kB, under 4 s, instead.
+        #expect(abandon(0) == 1)
+        #expect(abandon(160_000) == 2)
+        // 700 kB first: even 180p comes after the 10.5 s the download has left.
+        #expect(abandon(700_000) == nil)
+    }
+
     @Test func theHighestRenditionWithinTheSafetyFactorPlaysAndALowerOneAtOnce() {
         var rule = AdaptiveQuality()
         let ladder = Self.ladder

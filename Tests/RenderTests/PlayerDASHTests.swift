@@ -187,3 +187,44 @@ extension PlayerTests {
         }
     }
 }
+
+extension PlayerTests.PlayerDASHTests {
+    /// The presentation is read through the HLS playlists the bridge writes, as an HLS ladder of
+    /// fragmented MP4 (PlayerFragmentedHLSTests): `.auto` steps down from a download given up, or
+    /// from one that ended slowly (the sound's come in between the picture's), with the container
+    /// opened anew with the lower representation.
+    @Test func whenTheLinkSlowsDownAutoStepsDownBeforeAStall() async throws {
+        let manifest = try TestMedia.cachedDASH(
+            ClipSpec(width: 480, height: 360, duration: 20), heights: [360, 120], bitsPerPixel: 12,
+            segmentDuration: 2)
+        let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+        try server.start()
+        defer { server.stop() }
+        // NB: 6 s read ahead at most, as for HLS of fragmented MP4.
+        let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 6)
+        let player = harness.player
+        player.load(Self.item(on: server), autoplay: true)
+        #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+        // 600 kbit/s: a 360p segment would take over 7 s; a 120p one with the sound and the
+        // glimpses, about 3 s.
+        server.throttle(bytesPerSecond: 75_000)
+        let watched = await harness.watchUntilFinished(timeout: 40)
+        #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+        #expect(
+            PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(of: harness).last == 120, "\(harness.events)")
+        // Since 360p began, at most two segments came whole from both: the one given up on, or
+        // the one the last keyframe read lies in and the one after it.
+        let requests = server.requests
+        let topBegan = try #require(
+            requests.firstIndex { $0.hasPrefix("GET /chunk-stream0-") && $0.hasSuffix("bytes=0-") })
+        let whole = requests[topBegan...].filter { $0.hasSuffix("bytes=0-") }
+        let segments = (0...1).map { Set(Self.segments(of: $0, in: whole)) }
+        #expect(segments[0].intersection(segments[1]).count <= 2, "\(requests)")
+        // No stall, no jump back, no picture twice, every second heard.
+        #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+        #expect(watched.positionNeverWentBack, "the position went back")
+        #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
+        HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+        await harness.close()
+    }
+}

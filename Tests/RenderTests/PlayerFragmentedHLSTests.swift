@@ -215,6 +215,43 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// As in a ladder of MPEG-TS segments (PlayerAdaptiveTests), with the container opened anew
+        /// with the lower rendition from the segment given up on: the glimpses that costs are
+        /// counted before it is chosen.
+        @Test func aSegmentThatWouldComeAfterTheReadAheadRunsDryIsGivenUpAndFetchedAtALowerRendition()
+            async throws
+        {
+            let (server, folders) = try Self.servedLadder(
+                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            defer { server.stop() }
+            // NB: 6 s read ahead at most: a new container reads a glimpse of each rendition and
+            // probes the lower one before its packets flow, which 4 s do not leave time for.
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 6)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+            // 600 kbit/s: a 360p segment would take over 7 s; a 120p one, with the glimpses of
+            // both renditions, about 3 s.
+            let throttled = server.requests.count
+            server.throttle(bytesPerSecond: 75_000)
+            let watched = await harness.watchUntilFinished(timeout: 40)
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(
+                PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(of: harness).last == 120, "\(harness.events)"
+            )
+            // The 360p segment given up on came again from 120p, whole: the only one fetched whole
+            // from both after the link slowed down.
+            let whole = server.requests.dropFirst(throttled).filter { $0.hasSuffix("bytes=0-") }
+            let segments = folders.map { Set(whole.numbers(after: "GET /\($0)/segment")) }
+            #expect(segments[0].intersection(segments[1]).count == 1, "\(server.requests)")
+            // No stall, no jump back, no picture twice, every second heard.
+            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+            #expect(watched.positionNeverWentBack, "the position went back")
+            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            await harness.close()
+        }
+
         /// As in a ladder of MPEG-TS segments (PlayerRenditionTests), with the container opened
         /// anew with the rendition that takes over, where the failed one's data stopped.
         @Test func aRenditionWhoseSegmentsFailHandsOverToOneThatWorks() async throws {

@@ -249,9 +249,10 @@ extension PlaybackSession {
             report: { [post] error in post(.warning(error)) })
     }
 
-    /// Lets ``Quality/auto`` give up the download of a segment of an HLS ladder that would end
-    /// after the read-ahead runs dry, for a lower rendition to fetch its media
-    /// (``AdaptiveQuality/abandonment(of:readAhead:lower:)``).
+    /// Lets ``Quality/auto`` give up the download of a segment of an HLS ladder (a DASH
+    /// presentation through ``DASHBridge`` too) that would end after the read-ahead runs dry, for
+    /// a lower rendition to fetch its media
+    /// (``AdaptiveQuality/abandonment(of:readAhead:lower:overhead:)``).
     func armAbandon() {
         segments.abandonDownloads { [weak self] url, seconds, bytesRead, size in
             self?.abandonment(url: url, seconds: seconds, bytesRead: bytesRead, size: size)
@@ -260,9 +261,13 @@ extension PlaybackSession {
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
     /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
-    /// keyframe lies past what the decoders hold (the picture read ahead is cut there), in a
-    /// container that can seek to it: opening one anew costs the playlists again and a glimpse of
-    /// each other rendition, more than a link this slow can spare.
+    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
+    ///
+    /// Where the container cannot seek to the segment (``seeksByReopening(_:info:)``), it opens
+    /// anew there, which reads a glimpse of every rendition
+    /// (``RenditionSplice/glimpseBytes(bitRate:)``) before the lower rendition's segment: that is
+    /// counted in the time the lower one needs. The segment of a separate sound rendition, which
+    /// it fetches again too, is not.
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
@@ -271,9 +276,11 @@ extension PlaybackSession {
             let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
-            info.seeksByReopening != true,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
+        let overhead =
+            info.seeksByReopening == true
+            ? ladder.renditions.reduce(0) { $0 + RenditionSplice.glimpseBytes(bitRate: $1.bitRate) } : 0
         let rate = entry.rendition.bitRate ?? 0
         let lower = ladder.interchangeable(with: entry, except: failover.failed).filter {
             ($0.bitRate ?? 0) < rate
@@ -282,7 +289,9 @@ extension PlaybackSession {
         let download = AdaptiveQuality.Download(
             seconds: seconds, bytesRead: bytesRead, expectedBytes: size ?? Int(Double(rate) * duration / 8),
             segmentDuration: duration)
-        return AdaptiveQuality.abandonment(of: download, readAhead: secondsReadAhead, lower: lower).map {
+        return AdaptiveQuality.abandonment(
+            of: download, readAhead: secondsReadAhead, lower: lower, overhead: overhead
+        ).map {
             SegmentMeter.Abandonment(rendition: $0.id, segmentStart: segment.start)
         }
     }

@@ -25,7 +25,8 @@ extension PlaybackSession {
 
     /// Opens the on-demand HLS stream anew in place of `source`, with its media playlists cut
     /// before the segment that holds `cut` (``HLSMediaPlaylist/trimmed(_:before:)``). Returns the
-    /// failure that kept it from opening, if any (`source` then stays).
+    /// failure that kept it from opening, if any (`source` then stays, with its connections
+    /// closed: the data ends there).
     ///
     /// As for a live stream (``reopenLive(_:at:info:)``), the decoders go on: the new container's
     /// streams are the old one's, its timestamps are the media's own, so its positions are laid
@@ -44,6 +45,7 @@ extension PlaybackSession {
         }
         defer { if let (_, entry) = fetched { splice.play(entry.rendition.id) } }
         splice.containerMoved()
+        source.closeConnections()
         // NB: as when the item opened, the probe reads past the longest segment, where the
         // others' glimpses come.
         let guardian = InterruptGuard(parent: interrupt)

@@ -179,6 +179,20 @@ final class MediaSource: @unchecked Sendable {
         return code
     }
 
+    /// Closes the connections an HLS container holds open, once it is left for another that opens
+    /// anew: until it is freed, after that one opened, a download it was in the middle of (one
+    /// given up, the read-ahead before a seek) would go on sharing the link with the new one's.
+    /// libavformat's HLS demuxer closes every playlist's connection when it seeks, before reading
+    /// anything: it is sought to its first segment. The container is not read again.
+    func closeConnections() {
+        guard isNetwork, formatName == "hls" else { return }
+        // NB: a quarter of a second in: the demuxer refuses a time before the first packet it
+        // read, which may lie after the earliest sample.
+        let first = pointer.pointee.start_time
+        let inside = (first == cffmpeg_nopts_value() ? 0 : first) + Int64(cffmpeg_time_base() / 4)
+        _ = av_seek_frame(pointer, -1, inside, cffmpeg_seek_flag_backward())
+    }
+
     /// Playlists of the stream (an HLS variant's or rendition's) that could not be fetched: the
     /// demuxer left their renditions out.
     var playlistFailures: [PlayerError] { watch?.playlistFailures ?? [] }
