@@ -144,6 +144,24 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The other rendition's segment at the target cannot be fetched: the container opened
+        /// anew glimpses its next one instead, and plays the one chosen from the target.
+        @Test func aSeekInALadderWhoseOtherRenditionFailsThereGlimpsesItsNextSegment() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            server.overrideStatus(404, for: "/\(folders[1])/segment3.m4s")
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.setQuality(.fixed(0))
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
+            let requests = await Self.seekToFourSeconds(harness, server: server)
+            #expect(player.currentRendition?.height == 240 && player.currentFrame?.width == 320)
+            let other = requests.filter { $0.hasPrefix("GET /\(folders[1])/segment") }
+            #expect(other.numbers(after: "GET /\(folders[1])/segment") == [3, 4], "\(requests)")
+            await harness.close()
+        }
+
         /// The read-ahead of the rendition playing is cut, as in a ladder of MPEG-TS segments: the
         /// container, which cannot seek there, opens anew with the chosen rendition from the
         /// segment of the cut.
@@ -224,14 +242,12 @@ extension PlayerTests {
             let (server, folders) = try Self.servedLadder(
                 ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
             defer { server.stop() }
-            // NB: 6 s read ahead at most: a new container reads a glimpse of each rendition and
-            // probes the lower one before its packets flow, which 4 s do not leave time for.
-            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 6)
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
             let player = harness.player
             player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
             #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
-            // 600 kbit/s: a 360p segment would take over 7 s; a 120p one, with the glimpses of
-            // both renditions, about 3 s.
+            // 600 kbit/s: a 360p segment would take over 7 s, with 4 s read ahead at most; a 120p
+            // one, with the glimpses of both renditions, about 2.5 s.
             let throttled = server.requests.count
             server.throttle(bytesPerSecond: 75_000)
             let watched = await harness.watchUntilFinished(timeout: 40)

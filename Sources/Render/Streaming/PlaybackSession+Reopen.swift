@@ -19,6 +19,13 @@ extension PlaybackSession {
         return answer
     }
 
+    /// How a ladder opened anew is probed: for a second, libavformat's shortest, rather than past
+    /// the longest segment as when the item opened (``ladderOpeningOptions(longestSegment:)``).
+    /// Each rendition's streams come with its initialization section, and no packet flows until
+    /// the probe ends, while what the decoders hold runs down: on a link that just slowed down
+    /// (a download given up), the longer probe let the sound run dry.
+    static let ladderReopeningOptions = ladderOpeningOptions(longestSegment: 0)
+
     /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:)`` cuts the
     /// playlists.
     static let reopenSlack = 0.1
@@ -46,8 +53,6 @@ extension PlaybackSession {
         defer { if let (_, entry) = fetched { splice.play(entry.rendition.id) } }
         splice.containerMoved()
         source.closeConnections()
-        // NB: as when the item opened, the probe reads past the longest segment, where the
-        // others' glimpses come.
         let guardian = InterruptGuard(parent: interrupt)
         let loaded = try? loadMediaPlaylist(source.location, variant: info.rendition, guardian: guardian)
         // NB: the demuxer fails to open when it learns nothing of a variant, as it would of one
@@ -57,8 +62,7 @@ extension PlaybackSession {
             \.element)
         do throws(PlayerError) {
             let reopened = try openSource(
-                demuxerOptions: fetched == nil
-                    ? [:] : Self.ladderOpeningOptions(longestSegment: loaded?.playlist.targetDuration ?? 4.5),
+                demuxerOptions: fetched == nil ? [:] : Self.ladderReopeningOptions,
                 cut: PlaylistCut(time: max(0, cut), keptWhole: Set(keptWhole)))
             reopened.timelineShift = reopened.containerStartTime - source.startTime
             reopened.knownDuration = source.duration
