@@ -124,16 +124,24 @@ extension PlayerTests {
                 at: "/ladder.m3u8")
         }
 
-        @Test func aSeekInALadderFetchesTheRenditionPlayingAndOnlyGlimpsesTheOther() async throws {
-            let (server, folders) = try Self.servedLadder()
-            defer { server.stop() }
+        /// Plays the top rendition of the ladder `server` serves, seeks to 4 s and watches it to
+        /// the end there (``seekToFourSeconds(_:server:)``); returns the requests from the seek on.
+        static func seekTopRenditionToFourSeconds(on server: LocalHTTPServer) async -> [String] {
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.setQuality(.fixed(0))
             player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
             #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
-            let requests = await Self.seekToFourSeconds(harness, server: server)
+            let requests = await seekToFourSeconds(harness, server: server)
             #expect(player.currentFrame?.width == 320 && player.currentRendition?.height == 240)
+            await harness.close()
+            return requests
+        }
+
+        @Test func aSeekInALadderFetchesTheRenditionPlayingAndOnlyGlimpsesTheOther() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            let requests = await Self.seekTopRenditionToFourSeconds(on: server)
             // The rendition playing from the segment holding the target on; of the other, the
             // start of that segment only, for the demuxer to learn its streams.
             let playing = requests.numbers(after: "GET /\(folders[0])/segment")
@@ -141,7 +149,6 @@ extension PlayerTests {
             let other = requests.filter { $0.hasPrefix("GET /\(folders[1])/segment") }
             #expect(other.count == 1 && other.allSatisfy { !$0.hasSuffix("bytes=0-") }, "\(requests)")
             #expect(requests.filter { $0.contains(".m3u8") }.count <= 1, "\(requests)")
-            await harness.close()
         }
 
         /// The other rendition's segment at the target cannot be fetched: the container opened
@@ -150,16 +157,9 @@ extension PlayerTests {
             let (server, folders) = try Self.servedLadder()
             defer { server.stop() }
             server.overrideStatus(404, for: "/\(folders[1])/segment3.m4s")
-            let harness = PlayerHarness(networkTimeout: 3)
-            let player = harness.player
-            player.setQuality(.fixed(0))
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
-            let requests = await Self.seekToFourSeconds(harness, server: server)
-            #expect(player.currentRendition?.height == 240 && player.currentFrame?.width == 320)
+            let requests = await Self.seekTopRenditionToFourSeconds(on: server)
             let other = requests.filter { $0.hasPrefix("GET /\(folders[1])/segment") }
             #expect(other.numbers(after: "GET /\(folders[1])/segment") == [3, 4], "\(requests)")
-            await harness.close()
         }
 
         /// The read-ahead of the rendition playing is cut, as in a ladder of MPEG-TS segments: the
