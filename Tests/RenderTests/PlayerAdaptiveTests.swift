@@ -137,6 +137,36 @@ extension PlayerTests.PlayerAdaptiveTests {
 }
 
 extension PlayerTests.PlayerAdaptiveTests {
+    @Test func aSegmentOfWhichNoPictureCameBeforeItWasGivenUpIsReadWholeFromTheLowerRendition()
+        async throws
+    {
+        let server = try Self.servedFarApart()
+        defer { server.stop() }
+        let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+        let player = harness.player
+        player.load(PlayerTests.PlayerRenditionTests.item(on: server), autoplay: true)
+        #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+        // The next 360p segment comes at 64 kbit/s, on a fast link otherwise: given up after a
+        // second, with a few kilobytes read, before its first picture (a keyframe of tens of
+        // kilobytes) could reach the decoder.
+        let segments = { PlayerTests.PlayerRenditionTests.segments(of: $0, in: server.requests) }
+        let slow = (segments(360).max() ?? 0) + 1
+        server.throttle(
+            "/\(TestMedia.hlsRenditionFolder(height: 360))/segment\(slow).ts", bytesPerSecond: 8_000)
+        let watched = await harness.watchUntilFinished(timeout: 40)
+        #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+        #expect(Self.adaptiveSwitches(of: harness).contains(120), "\(harness.events)")
+        #expect(segments(360).contains(slow) && segments(120).contains(slow), "\(server.requests)")
+        // No stall, no jump back, no picture twice, every second heard.
+        #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+        #expect(watched.positionNeverWentBack, "the position went back")
+        #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
+        HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+        await harness.close()
+    }
+}
+
+extension PlayerTests.PlayerAdaptiveTests {
     @Test func onAFastLinkAutoReachesTheTopWithinTheFirstSegmentsNotAfterTheReadAhead() async throws {
         let server = try Self.served()
         defer { server.stop() }

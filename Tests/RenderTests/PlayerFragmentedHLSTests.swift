@@ -268,6 +268,38 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A segment that comes slowly on a fast link (a slow cache, say) is given up, and the
+        /// container opened anew with the lower rendition glimpses at the next segment of the one
+        /// given up: fetched again, that segment would hold the opening up as long as it comes.
+        @Test func aSegmentGivenUpIsNotFetchedAgainForAGlimpseWhenTheContainerOpensAnew() async throws {
+            let (server, folders) = try Self.servedLadder(
+                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+            // The next 360p segment comes at 64 kbit/s: its glimpse of 64 KiB would take 8 s.
+            let requested = { (folder: String) in server.requests.numbers(after: "GET /\(folder)/segment") }
+            let slow = (requested(folders[0]).max() ?? 0) + 1
+            server.throttle("/\(folders[0])/segment\(slow).m4s", bytesPerSecond: 8_000)
+            let watched = await harness.watchUntilFinished(timeout: 40)
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(
+                PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(of: harness).contains(120),
+                "\(harness.events)")
+            #expect(
+                requested(folders[0]).filter { $0 == slow }.count == 1
+                    && requested(folders[1]).contains(slow),
+                "\(server.requests)")
+            // No stall, no jump back, no picture twice, every second heard.
+            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+            #expect(watched.positionNeverWentBack, "the position went back")
+            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            await harness.close()
+        }
+
         /// As in a ladder of MPEG-TS segments (PlayerRenditionTests), with the container opened
         /// anew with the rendition that takes over, where the failed one's data stopped.
         @Test func aRenditionWhoseSegmentsFailHandsOverToOneThatWorks() async throws {

@@ -115,6 +115,30 @@ import Testing
         #expect(splice.admits(Self.high(3)))
     }
 
+    @Test func aSegmentWhoseDownloadWasGivenUpIsGlimpsedAtItsRenditionsNextSegmentInstead() throws {
+        let splice = try Self.splice()
+        splice.gaveUp(Self.high(5))
+        splice.gaveUp(Self.high(9))
+        let renditions = [
+            Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+            Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+        ]
+        // Opened anew at segment 5 with the lower rendition.
+        splice.open(with: 1, among: renditions)
+        #expect(splice.admission(of: Self.low(5)) == .whole)
+        #expect(splice.admission(of: Self.high(5)) == .refused)
+        #expect(splice.admission(of: Self.high(6)) == .prefix(125_000))
+        // The last segment has none after it: given up or not, its glimpse is the only one left.
+        splice.open(with: 1, among: renditions)
+        #expect(splice.admission(of: Self.high(9)) == .prefix(125_000))
+        // The rendition opened with comes whole, and a new item forgets what was given up.
+        splice.open(with: 0, among: renditions)
+        #expect(splice.admission(of: Self.high(5)) == .whole)
+        splice.map(RenditionSplice.segments(of: [("http://h/high/index.m3u8", try Self.playlist(count: 10))]))
+        splice.open(with: 1, among: renditions)
+        #expect(splice.admission(of: Self.high(5)) == .prefix(125_000))
+    }
+
     @Test func aGlimpseIsAQuarterOfASecondOfTheRenditionAnd32KiBAtLeast() {
         #expect(RenditionSplice.glimpseBytes(bitRate: 8_000_000) == 250_000)
         #expect(RenditionSplice.glimpseBytes(bitRate: 275_000) == 32 * 1024)

@@ -111,7 +111,7 @@ extension LocalHTTPServer {
         }
         fields["Content-Length"] = "\(range.count)"
         guard sendAll(fd, head(status, fields)), request.method == "GET" else { return true }
-        return sendBody(Array(body[range]), on: fd, killCount: killCount)
+        return sendBody(Array(body[range]), of: request.path, on: fd, killCount: killCount)
     }
 
     /// The `name=value` pairs of the request's `Cookie` header.
@@ -184,12 +184,14 @@ extension LocalHTTPServer {
         }
     }
 
-    /// Sends the body in small pieces, obeying the throttle and stall settings between pieces.
-    private func sendBody(_ body: [UInt8], on fd: Int32, killCount: Int) -> Bool {
+    /// Sends the body of `path` in small pieces, obeying the throttle and stall settings between
+    /// pieces.
+    private func sendBody(_ body: [UInt8], of path: String, on fd: Int32, killCount: Int) -> Bool {
         var offset = 0
+        var ownFreeAt = 0.0
         while offset < body.count {
-            let (rate, stalled, killed) = state.withLock {
-                ($0.bytesPerSecond, $0.stalled, $0.killCount != killCount)
+            let (rate, own, stalled, killed) = state.withLock {
+                ($0.bytesPerSecond, $0.pathRates[path], $0.stalled, $0.killCount != killCount)
             }
             if killed { return false }
             if stalled {
@@ -197,12 +199,18 @@ extension LocalHTTPServer {
                 continue
             }
             // With a throttle, pieces of rate / 50 bytes, each in its turn on the link that all
-            // connections share: 50 a second in all.
-            let piece = min(body.count - offset, rate.map { max(1, $0 / 50) } ?? 16_384)
-            if let rate {
+            // connections share (or on the path's own): 50 a second in all.
+            let paced = own ?? rate
+            let piece = min(body.count - offset, paced.map { max(1, $0 / 50) } ?? 16_384)
+            if let paced {
                 let now = ProcessInfo.processInfo.systemUptime
                 let due = state.withLock { state -> Double in
-                    state.linkFreeAt = max(state.linkFreeAt, now) + Double(piece) / Double(rate)
+                    let seconds = Double(piece) / Double(paced)
+                    guard own == nil else {
+                        ownFreeAt = max(ownFreeAt, now) + seconds
+                        return ownFreeAt
+                    }
+                    state.linkFreeAt = max(state.linkFreeAt, now) + seconds
                     return state.linkFreeAt
                 }
                 usleep(UInt32(max(0, due - now) * 1_000_000))

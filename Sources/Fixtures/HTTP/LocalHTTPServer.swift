@@ -16,6 +16,8 @@ public final class LocalHTTPServer: Sendable {
         var nextConnection = 0
         var files: [String: Data] = [:]
         var bytesPerSecond: Int?
+        /// Paths sent at their own rate, apart from the link's.
+        var pathRates: [String: Int] = [:]
         /// When the throttled link is free for the next piece (`ProcessInfo.systemUptime`).
         var linkFreeAt = 0.0
         var stalled = false
@@ -110,6 +112,12 @@ public final class LocalHTTPServer: Sendable {
     /// Limits response bodies to `bytesPerSecond` in all, shared by the connections as on one link
     /// (`nil` for full speed).
     public func throttle(bytesPerSecond: Int?) { state.withLock { $0.bytesPerSecond = bytesPerSecond } }
+
+    /// Sends the body of `path` at `bytesPerSecond` on its own, as a slow cache behind the same
+    /// server would, whatever the link's throttle (`nil` as the link does).
+    public func throttle(_ path: String, bytesPerSecond: Int?) {
+        state.withLock { $0.pathRates[path] = bytesPerSecond }
+    }
 
     /// Stops sending body bytes, on every connection, until `resume()`.
     public func stall() { state.withLock { $0.stalled = true } }

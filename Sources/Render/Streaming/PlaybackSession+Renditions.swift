@@ -267,7 +267,8 @@ extension PlaybackSession {
     /// anew there, which reads a glimpse of every rendition
     /// (``RenditionSplice/glimpseBytes(bitRate:)``) before the lower rendition's segment: that is
     /// counted in the time the lower one needs. The segment of a separate sound rendition, which
-    /// it fetches again too, is not.
+    /// it fetches again too, is not. The glimpse of the rendition given up is of its next segment
+    /// (``RenditionSplice/gaveUp(_:)``): the one given up may be slow of itself.
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
@@ -289,11 +290,12 @@ extension PlaybackSession {
         let download = AdaptiveQuality.Download(
             seconds: seconds, bytesRead: bytesRead, expectedBytes: size ?? Int(Double(rate) * duration / 8),
             segmentDuration: duration)
-        return AdaptiveQuality.abandonment(
-            of: download, readAhead: secondsReadAhead, lower: lower, overhead: overhead
-        ).map {
-            SegmentMeter.Abandonment(rendition: $0.id, segmentStart: segment.start)
-        }
+        guard
+            let chosen = AdaptiveQuality.abandonment(
+                of: download, readAhead: secondsReadAhead, lower: lower, overhead: overhead)
+        else { return nil }
+        splice.gaveUp(url)
+        return SegmentMeter.Abandonment(rendition: chosen.id, segmentStart: segment.start)
     }
 
     /// Has the rendition `abandonment` chose fetch the media of the segment whose download was

@@ -38,6 +38,8 @@ final class RenditionSplice: Sendable {
         var glimpsed: Set<Rendition.ID> = []
         /// The declared bit rates of the renditions, which say how much of a segment is a glimpse.
         var bitRates: [Rendition.ID: Int] = [:]
+        /// The segments whose downloads were given up, by URL.
+        var givenUp: Set<String> = []
     }
 
     /// How much of a segment may be fetched.
@@ -58,7 +60,16 @@ final class RenditionSplice: Sendable {
     private let state = Locked(State())
 
     /// Makes the segments of `segments` (by URL) known.
-    func map(_ segments: [String: Segment]) { state.withLock { $0.segments = segments } }
+    func map(_ segments: [String: Segment]) {
+        state.withLock {
+            $0.segments = segments
+            $0.givenUp = []
+        }
+    }
+
+    /// The download of the segment at `url` was given up, for being slow: a glimpse is taken of
+    /// its rendition's next segment instead, when there is one, rather than of it again.
+    func gaveUp(_ url: String) { state.withLock { _ = $0.givenUp.insert(url) } }
 
     /// Says which rendition the item starts with, while it opens: the segments of the others are
     /// fetched only as far as the demuxer needs to learn their streams (a ``glimpseBytes(bitRate:)``
@@ -131,6 +142,13 @@ final class RenditionSplice: Sendable {
             guard let segment = state.segments[url] else { return .whole }
             let rendition = segment.rendition
             if let opening = state.opening, rendition != opening {
+                if state.givenUp.contains(url),
+                    state.segments.values.contains(where: {
+                        $0.rendition == rendition && $0.start >= segment.middle
+                    })
+                {
+                    return .refused
+                }
                 guard state.glimpsed.insert(rendition).inserted else { return .refused }
                 return .prefix(Self.glimpseBytes(bitRate: state.bitRates[rendition]))
             }
