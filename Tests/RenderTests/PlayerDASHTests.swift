@@ -200,7 +200,7 @@ extension PlayerTests.PlayerDASHTests {
         let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
         try server.start()
         defer { server.stop() }
-        // NB: 6 s read ahead at most. With 4 s, a stall of about 1.7 s: the sound's downloads
+        // NB: 6 s read ahead at most. With 4 s, a stall of about 0.25 s: the sound's downloads
         // show the drop first, and the step down opens the container anew at the last keyframe
         // read, which fetches that segment's picture and sound again before any packet flows.
         let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 6)

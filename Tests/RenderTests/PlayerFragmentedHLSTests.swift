@@ -279,7 +279,7 @@ extension PlayerTests {
             let player = harness.player
             player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
             #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
-            // The next 360p segment comes at 64 kbit/s: its glimpse of 64 KiB would take 8 s.
+            // The next 360p segment comes at 64 kbit/s: a glimpse of it (32 KiB) would take 4 s.
             let requested = { (folder: String) in server.requests.numbers(after: "GET /\(folder)/segment") }
             let slow = (requested(folders[0]).max() ?? 0) + 1
             server.throttle("/\(folders[0])/segment\(slow).m4s", bytesPerSecond: 8_000)

@@ -129,8 +129,9 @@ import Testing
         #expect(splice.admission(of: Self.high(5)) == .refused)
         #expect(splice.admission(of: Self.high(6)) == .prefix(125_000))
         // The last segment has none after it: given up or not, its glimpse is the only one left.
-        splice.open(with: 1, among: renditions)
-        #expect(splice.admission(of: Self.high(9)) == .prefix(125_000))
+        // Opened anew, a stream with an initialization section is glimpsed at for 32 KiB.
+        splice.open(with: 1, among: renditions, anew: true)
+        #expect(splice.admission(of: Self.high(9)) == .prefix(32 * 1024))
         // The rendition opened with comes whole, and a new item forgets what was given up.
         splice.open(with: 0, among: renditions)
         #expect(splice.admission(of: Self.high(5)) == .whole)

@@ -265,7 +265,7 @@ extension PlaybackSession {
     ///
     /// Where the container cannot seek to the segment (``seeksByReopening(_:info:)``), it opens
     /// anew there, which reads a glimpse of every rendition
-    /// (``RenditionSplice/glimpseBytes(bitRate:)``) before the lower rendition's segment: that is
+    /// (``RenditionSplice/reopeningGlimpseBytes``) before the lower rendition's segment: that is
     /// counted in the time the lower one needs. The segment of a separate sound rendition, which
     /// it fetches again too, is not. The glimpse of the rendition given up is of its next segment
     /// (``RenditionSplice/gaveUp(_:)``): the one given up may be slow of itself.
@@ -281,7 +281,7 @@ extension PlaybackSession {
         else { return nil }
         let overhead =
             info.seeksByReopening == true
-            ? ladder.renditions.reduce(0) { $0 + RenditionSplice.glimpseBytes(bitRate: $1.bitRate) } : 0
+            ? ladder.renditions.count * RenditionSplice.reopeningGlimpseBytes : 0
         let rate = entry.rendition.bitRate ?? 0
         let lower = ladder.interchangeable(with: entry, except: failover.failed).filter {
             ($0.bitRate ?? 0) < rate

@@ -48,7 +48,7 @@ extension PlaybackSession {
             (target ?? info.rendition.flatMap(ladder.entry)).map { (ladder, $0) }
         }
         if let (ladder, entry) = fetched {
-            splice.open(with: entry.rendition.id, among: ladder.renditions)
+            splice.open(with: entry.rendition.id, among: ladder.renditions, anew: true)
         }
         defer { if let (_, entry) = fetched { splice.play(entry.rendition.id) } }
         splice.containerMoved()

@@ -38,6 +38,9 @@ final class RenditionSplice: Sendable {
         var glimpsed: Set<Rendition.ID> = []
         /// The declared bit rates of the renditions, which say how much of a segment is a glimpse.
         var bitRates: [Rendition.ID: Int] = [:]
+        /// Whether the item opens anew (``open(with:among:anew:)``): a glimpse is then
+        /// ``reopeningGlimpseBytes``.
+        var anew = false
         /// The segments whose downloads were given up, by URL.
         var givenUp: Set<String> = []
     }
@@ -56,6 +59,12 @@ final class RenditionSplice: Sendable {
     /// container's header, the start of a keyframe and the first sound, from which the demuxer
     /// learns the picture's size and the sound's format.
     static func glimpseBytes(bitRate: Int?) -> Int { max(32 * 1024, (bitRate ?? 0) / 32) }
+
+    /// Bytes of another rendition's segment fetched while a stream whose segments follow an
+    /// initialization section opens anew (a seek, a switch): 32 KiB, whatever its bit rate. Its
+    /// streams come with the initialization section; the demuxer needs only to open the segment,
+    /// and the sooner that is done, the sooner the rendition fetched whole begins.
+    static let reopeningGlimpseBytes = 32 * 1024
 
     private let state = Locked(State())
 
@@ -77,10 +86,12 @@ final class RenditionSplice: Sendable {
     ///
     /// libavformat's HLS demuxer reads the first segment of every variant while it opens, to learn
     /// the streams of each: a ladder's other renditions would cost their first segments whole.
-    /// ``play(_:)`` ends this.
-    func open(with rendition: Rendition.ID, among renditions: [Rendition]) {
+    /// ``play(_:)`` ends this. `anew` when a stream whose segments follow an initialization
+    /// section opens again: the glimpses are ``reopeningGlimpseBytes``.
+    func open(with rendition: Rendition.ID, among renditions: [Rendition], anew: Bool = false) {
         state.withLock {
             $0.opening = rendition
+            $0.anew = anew
             $0.glimpsed = []
             $0.bitRates = renditions.reduce(into: [:]) { $0[$1.id] = $1.bitRate }
         }
@@ -150,7 +161,9 @@ final class RenditionSplice: Sendable {
                     return .refused
                 }
                 guard state.glimpsed.insert(rendition).inserted else { return .refused }
-                return .prefix(Self.glimpseBytes(bitRate: state.bitRates[rendition]))
+                return .prefix(
+                    state.anew
+                        ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]))
             }
             if let joining = state.joining {
                 // NB: by their middles, so that durations rounded differently in two playlists
