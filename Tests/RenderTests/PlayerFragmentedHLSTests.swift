@@ -162,6 +162,32 @@ extension PlayerTests {
             #expect(other.numbers(after: "GET /\(folders[1])/segment") == [3, 4], "\(requests)")
         }
 
+        /// Opened anew, a rendition is glimpsed at for 32 KiB whatever its bit rate, less than one
+        /// of a 720p rendition's keyframes here: its streams come with its initialization section.
+        /// A seek with the lower rendition plays, and a switch up to the 720p one after it.
+        @Test func aGlimpseShorterThanAKeyframeStillOpensTheContainerAnew() async throws {
+            let (server, _) = try Self.servedLadder(
+                ClipSpec(width: 1280, height: 720, duration: 6), bitsPerPixel: 12)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait { player.status == .playing })
+            player.setQuality(.fixed(1))
+            #expect(await harness.wait { player.currentRendition?.height == 120 })
+            player.seek(to: 2)
+            #expect(await harness.wait { player.currentTime > 2.3 && player.currentFrame?.width == 160 })
+            player.setQuality(.fixed(0))
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(
+                watched.widths.last == 1280 && player.currentRendition?.height == 720,
+                "\(watched.widths.suffix(5)) \(harness.events.suffix(8))")
+            #expect(watched.positionNeverWentBack && watched.picturesAdvance, "\(watched.frameNumbers)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// The read-ahead of the rendition playing is cut, as in a ladder of MPEG-TS segments: the
         /// container, which cannot seek there, opens anew with the chosen rendition from the
         /// segment of the cut.
