@@ -272,6 +272,40 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Chosen once the demuxer fetches the first rendition's first segment: the item opens anew with
+        /// it, where it opened.
+        @Test func aRenditionOfAnotherSoundFormatChosenAsTheItemOpensOpensItAnew() async throws {
+            let high = try TestMedia.cachedHLS(ClipSpec(duration: 4))
+            let low = try TestMedia.cachedHLS(
+                ClipSpec(
+                    width: 160, height: 120, duration: 4, tone: ClipSpec.Tone(sampleRate: 44_100, channels: 1)
+                ))
+            let (server, folders) = try LocalHTTPServer.ladder(
+                of: [high, low],
+                variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
+                at: "/mixed.m3u8")
+            defer { server.stop() }
+            let first = "/\(folders[0])/segment0.ts"
+            server.throttle(first, bytesPerSecond: 4_000)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/mixed.m3u8")), autoplay: true)
+            #expect(await harness.wait { server.requests.contains { $0.hasPrefix("GET \(first)") } })
+            try #require(player.status == .loading && player.renditions.isEmpty)
+            player.setQuality(.fixed(1))
+            server.throttle(first, bytesPerSecond: nil)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            let (stereo, mono) = (player.renditions[0], player.renditions[1])
+            #expect(harness.events.contains(.renditionChanged(from: stereo, to: mono, reason: .manual)))
+            #expect(player.currentRendition == mono && player.quality == .fixed(1))
+            #expect(player.statistics.renditionSwitches == 1)
+            // Nothing played before it opened anew, and it played from the start.
+            #expect(harness.statuses.filter { $0 == .playing }.count == 1)
+            #expect(player.statistics.framesPresented >= 80, "\(player.statistics)")
+            await harness.close()
+        }
+
         @Test func aRenditionWhosePlaylistIsMissingIsLeftOutAndTheOthersPlay() async throws {
             let server = try Self.served()
             defer { server.stop() }
@@ -404,6 +438,76 @@ extension PlayerTests {
             #expect(harness.player.renditions.isEmpty && harness.player.currentRendition == nil)
             harness.player.setQuality(.fixed(0))
             #expect(harness.events.last == .ignored(.quality, reason: "the item offers one rendition"))
+            await harness.close()
+        }
+
+        @Test func aQualityChosenAsTheItemLoadsIsTheOneItStartsWith() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            player.setQuality(.fixed(2))
+            #expect(player.quality == .fixed(2) && harness.events.last == .qualityChanged(.fixed(2)))
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            let lowest = try #require(player.renditions.last)
+            #expect(lowest.height == 120 && player.currentRendition == lowest && player.quality == .fixed(2))
+            #expect(harness.events.contains(.renditionChanged(from: nil, to: lowest, reason: .initial)))
+            #expect(player.statistics.renditionSwitches == 0)
+            let requests = server.requests
+            #expect(Set(Self.segments(of: 120, in: requests)) == Set(0..<5))
+            // The others are glimpsed at as the item opens, nothing more.
+            #expect(
+                Self.segments(of: 240, in: requests) == [0] && Self.segments(of: 180, in: requests) == [0])
+            await harness.close()
+        }
+
+        /// A choice made once the player read the ladder and the demuxer fetches the first rendition's
+        /// first segment: the item opens with that one and switches as a choice made later does.
+        @Test func aQualityChosenWhileTheFirstSegmentComesSwitchesAtTheNextOne() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let first = "/\(TestMedia.hlsRenditionFolder(height: 240))/segment0.ts"
+            server.throttle(first, bytesPerSecond: 4_000)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            #expect(await harness.wait { server.requests.contains { $0.hasPrefix("GET \(first)") } })
+            try #require(player.status == .loading && player.renditions.isEmpty)
+            player.setQuality(.fixed(2))
+            server.throttle(first, bytesPerSecond: nil)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            let (highest, lowest) = (player.renditions[0], player.renditions[2])
+            #expect(harness.events.contains(.renditionChanged(from: nil, to: highest, reason: .initial)))
+            #expect(harness.events.contains(.renditionChanged(from: highest, to: lowest, reason: .manual)))
+            #expect(player.currentRendition == lowest && player.quality == .fixed(2))
+            // After the glimpse as the item opened: from the second segment on.
+            #expect(Self.segments(of: 120, in: server.requests) == [0, 1, 2, 3, 4], "\(server.requests)")
+            #expect(!harness.events.contains { if case .ignored = $0 { true } else { false } })
+            await harness.close()
+        }
+
+        @Test func aQualityChosenAsTheItemLoadsThatItCannotKeepIsReportedOnceItOpens() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server))
+            player.setQuality(.fixed(7))
+            #expect(player.quality == .fixed(7))
+            #expect(await harness.wait(for: .ready))
+            #expect(harness.events.contains(.ignored(.quality, reason: "the item has no rendition 7")))
+            #expect(
+                player.quality == .auto
+                    && harness.events.last { $0.kind == .qualityChanged } == .qualityChanged(.auto))
+            #expect(player.currentRendition?.height == 240)
+            player.load(MediaItem(url: try TestMedia.cachedClip(ClipSpec(duration: 1))))
+            player.setQuality(.fixed(0))
+            #expect(await harness.wait(for: .ready))
+            #expect(harness.events.contains(.ignored(.quality, reason: "the item offers one rendition")))
+            #expect(player.quality == .auto)
             await harness.close()
         }
     }

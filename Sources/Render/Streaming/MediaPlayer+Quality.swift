@@ -13,15 +13,23 @@ extension MediaPlayer {
     /// alone counts while less than half the forward buffer is read ahead), up once a higher
     /// rendition stayed affordable for 4 s, and these switches take over after what was read ahead,
     /// reported with the reason `.adaptive`.
+    ///
+    /// A choice made while the item opens holds once its renditions are known: the item starts with
+    /// the chosen rendition (when its master playlist was not read yet), else switches to it as it
+    /// would later. A choice the item cannot keep (no such rendition, or a single stream) is then
+    /// reported as `.ignored` and the quality goes back to `.auto`.
     public func setQuality(_ quality: Quality) {
-        guard let session else { return ignore(.quality) }
-        guard let ladder = session.info?.ladder else {
-            return ignore(.quality, "the item offers one rendition")
+        guard currentIndex != nil else { return ignore(.quality) }
+        guard let session, let info = session.info else {
+            // The item is opening.
+            guard quality != self.quality else { return }
+            self.quality = quality
+            emit(.qualityChanged(quality))
+            session?.settings.update { $0.quality = quality }
+            return
         }
-        if case .fixed(let id) = quality, ladder.entry(id) == nil {
-            return ignore(.quality, "the item has no rendition \(id)")
-        }
-        guard quality != self.quality else { return }
+        if let refusal = quality.refusal(among: renditions) { return ignore(.quality, refusal) }
+        guard let ladder = info.ladder, quality != self.quality else { return }
         self.quality = quality
         emit(.qualityChanged(quality))
         if case .fixed(let id) = quality, let current = currentRendition,
@@ -30,6 +38,28 @@ extension MediaPlayer {
             return reopenCurrentItem(at: currentTime)
         }
         session.settings.update { $0.quality = quality }
+    }
+
+    /// Keeps the quality chosen while the item opened, now that `info` tells its renditions: a
+    /// rendition of other codecs than the one the item opened with opens the item anew at the
+    /// position; a choice the item cannot keep is reported and goes back to `.auto`.
+    ///
+    /// - Returns: whether the item opens anew.
+    func settleQuality(opened info: SessionInfo) -> Bool {
+        if quality != .auto, let refusal = quality.refusal(among: renditions) {
+            ignore(.quality, refusal)
+            quality = .auto
+            emit(.qualityChanged(.auto))
+            session?.settings.update { $0.quality = .auto }
+            return false
+        }
+        guard case .fixed(let id) = quality, let session, let ladder = info.ladder,
+            let current = info.rendition,
+            ladder.entry(id)?.spliceKey != ladder.entry(current)?.spliceKey
+        else { return false }
+        // NB: the clock has not started; it stands where the item opened.
+        reopenCurrentItem(at: itemTime(session.clock.time()))
+        return true
     }
 
     /// Tells the player how large the view that shows its picture is, in pixels (`nil`: unknown),

@@ -71,6 +71,14 @@ public enum Quality: Sendable, Hashable {
     case auto
     /// The rendition with this id, until another choice.
     case fixed(Rendition.ID)
+
+    /// Why this choice cannot be made for an item that offers `renditions` (none: a single
+    /// stream), or `nil` when it can.
+    package func refusal(among renditions: [Rendition]) -> String? {
+        if renditions.isEmpty { return "the item offers one rendition" }
+        guard case .fixed(let id) = self, !renditions.contains(where: { $0.id == id }) else { return nil }
+        return "the item has no rendition \(id)"
+    }
 }
 
 /// Why the rendition playing changed.

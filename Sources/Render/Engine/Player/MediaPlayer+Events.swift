@@ -91,6 +91,7 @@ extension MediaPlayer {
         } else {
             changeRendition(from: nil, info: info, reason: .initial)
         }
+        guard !settleQuality(opened: info) else { return }
         if !info.chapters.isEmpty { emit(.chaptersChanged(info.chapters)) }
         if let size = info.videoSize {
             videoSize = size

@@ -237,6 +237,40 @@ import VideoPlayerContainer
         #expect(context.render.currentTime == 8, "a retry goes on where the item failed")
     }
 
+    @Test func aQualityChosenAsTheItemOpensIsTheOneItStartsWithOrIsReportedOnceItCannotBe() throws {
+        let ladder = [
+            Rendition(id: 0, width: 640, height: 360, bitRate: 900_000, codecs: ["h264", "aac"]),
+            Rendition(id: 1, width: 320, height: 180, bitRate: 400_000, codecs: ["h264", "aac"]),
+        ]
+        context.withDependency(
+            \.playbackEngine,
+            .fake { item in
+                var media = FakeMedia(openingTime: 1)
+                if item.title == "ladder" { media.renditions = ladder }
+                return media
+            })
+        let recorder = try record()
+        context.render.load(MediaItem(path: "ladder.m3u8", title: "ladder"))
+        context.render.setQuality(.fixed(1))
+        #expect(context.render.quality == .fixed(1) && recorder.events.last == .qualityChanged(.fixed(1)))
+        clock.advance(by: 1)
+        #expect(context.render.status == .ready && context.render.currentRendition == ladder[1])
+        #expect(recorder.events.contains(.renditionChanged(from: nil, to: ladder[1], reason: .initial)))
+
+        for (title, quality, reason) in [
+            ("ladder", 7, "the item has no rendition 7"), ("talk", 0, "the item offers one rendition"),
+        ] {
+            context.render.load(MediaItem(path: title, title: title))
+            context.render.setQuality(.fixed(quality))
+            clock.advance(by: 1)
+            #expect(recorder.events.contains(.ignored(.quality, reason: reason)))
+            #expect(
+                context.render.quality == .auto
+                    && recorder.events.last { $0.kind == .qualityChanged } == .qualityChanged(.auto))
+        }
+        #expect(context.render.currentRendition == nil)
+    }
+
     @Test func anItemThatCannotOpenFailsWithItsError() {
         context.withDependency(\.playbackEngine, .fake { _ in .failing(.fileNotFound(path: "gone.mp4")) })
         context.render.load(MediaItem(path: "gone.mp4"), autoplay: true)

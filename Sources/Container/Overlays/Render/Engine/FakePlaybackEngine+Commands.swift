@@ -461,11 +461,14 @@ extension FakePlaybackEngine {
 extension FakePlaybackEngine {
     public func setQuality(_ quality: Quality) {
         record(.setQuality(quality))
-        guard isOpen else { return ignore(.quality) }
-        guard !renditions.isEmpty else { return ignore(.quality, "the item offers one rendition") }
-        if case .fixed(let id) = quality, !renditions.contains(where: { $0.id == id }) {
-            return ignore(.quality, "the item has no rendition \(id)")
+        guard currentIndex != nil else { return ignore(.quality) }
+        guard isOpen else {
+            // The item is opening: it starts with the chosen rendition (`settleQuality()`).
+            guard quality != self.quality else { return }
+            self.quality = quality
+            return emit(.qualityChanged(quality))
         }
+        if let refusal = quality.refusal(among: renditions) { return ignore(.quality, refusal) }
         guard quality != self.quality else { return }
         self.quality = quality
         emit(.qualityChanged(quality))
@@ -473,6 +476,14 @@ extension FakePlaybackEngine {
             chosen != currentRendition
         else { return }
         play(chosen, from: currentRendition, reason: .manual)
+    }
+
+    /// Reports a quality chosen while the item opened that it cannot keep, which goes back to `.auto`.
+    func settleQuality() {
+        guard quality != .auto, let refusal = quality.refusal(among: renditions) else { return }
+        ignore(.quality, refusal)
+        quality = .auto
+        emit(.qualityChanged(.auto))
     }
 
     /// The rendition the current item starts with: the fixed one of a reopened item, else the one

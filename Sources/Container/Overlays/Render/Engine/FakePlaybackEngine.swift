@@ -376,6 +376,7 @@ public final class FakePlaybackEngine: PlaybackEngine {
         selectedAudioTrack = chooseTrack(.audio, preference: audioPreference)
         selectedSubtitleTrack = chooseTrack(.subtitle, preference: subtitlePreference)
         renditions = media.renditions
+        settleQuality()
         currentRendition = startingRendition
         if let size = currentRendition?.size, hasVideo { videoSize = size }
         readExternalSubtitles()
