@@ -463,6 +463,20 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The next item of the queue is opened ahead as the first one opens: it starts as `.auto`
+        /// chooses, whatever was chosen for the first.
+        @Test func aQualityChosenAsTheItemLoadsIsNotTheNextItemsToo() async throws {
+            let server = try Self.served(spec: ClipSpec(duration: 2))
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load([Self.item(on: server), Self.item(on: server)], autoplay: true)
+            player.setQuality(.fixed(2))
+            #expect(await harness.wait { player.currentIndex == 1 && player.status == .playing })
+            #expect(player.quality == .auto && player.currentRendition?.height == 240, "\(harness.events)")
+            await harness.close()
+        }
+
         /// A choice made once the player read the ladder and the demuxer fetches the first rendition's
         /// first segment: the item opens with that one and switches as a choice made later does.
         @Test func aQualityChosenWhileTheFirstSegmentComesSwitchesAtTheNextOne() async throws {

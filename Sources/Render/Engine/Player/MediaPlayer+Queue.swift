@@ -250,6 +250,8 @@ extension MediaPlayer {
         nextSessionID += 1
         let id = nextSessionID
         var settings = sessionSettings
+        // The quality is the item's own choice: the next item opened ahead starts as `.auto` does.
+        if asPreload { settings.quality = .auto }
         settings.audioDelay = Self.clamped(item.audioDelay, to: ItemDelay.audio.range, ifNaN: 0)
         settings.isFollowedGaplessly = isFollowedGaplessly(index)
         var options = SessionOptions(
