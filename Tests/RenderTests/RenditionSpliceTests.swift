@@ -140,6 +140,29 @@ import Testing
         #expect(splice.admission(of: Self.high(5)) == .prefix(125_000))
     }
 
+    @Test func openedAnewAfterWhatThePlayingOneDeliveredTheOtherBeginsWithTheSegmentAfterIt() throws {
+        let splice = try Self.splice()
+        splice.play(0)
+        #expect(splice.admission(of: Self.high(3)) == .whole && splice.admission(of: Self.high(4)) == .whole)
+        #expect(splice.latestOpened(by: 0) == RenditionSplice.Segment(rendition: 0, start: 8, end: 10))
+        let renditions = [
+            Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+            Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+        ]
+        // Segment 3 came whole from "high"; "low" opens with the segment of the sound still to be
+        // read, at 7.9 s.
+        splice.open(with: 1, among: renditions, anew: true, delivered: 8)
+        splice.containerMoved()
+        #expect(splice.latestOpened(by: 0) == nil)
+        #expect(splice.admission(of: Self.low(3)) == .refused)
+        #expect(splice.admission(of: Self.high(3)) == .prefix(32 * 1024))
+        #expect(splice.admission(of: Self.low(4)) == .whole)
+        // Once it plays, nothing is refused for what was delivered.
+        splice.play(1)
+        splice.containerMoved()
+        #expect(splice.admission(of: Self.low(3)) == .whole)
+    }
+
     @Test func aGlimpseIsAQuarterOfASecondOfTheRenditionAnd32KiBAtLeast() {
         #expect(RenditionSplice.glimpseBytes(bitRate: 8_000_000) == 250_000)
         #expect(RenditionSplice.glimpseBytes(bitRate: 275_000) == 32 * 1024)

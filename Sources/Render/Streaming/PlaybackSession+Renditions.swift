@@ -23,6 +23,8 @@ struct RenditionSwitch {
     /// rendition before it would show those times again (DASH starts a representation at the
     /// segment the other one is in), so the next one is waited for.
     var pictureTime = -Double.infinity
+    /// The time of the latest keyframe passed on to the decoder.
+    var keyframeTime = -Double.infinity
     /// Where the sound passed on to the decoder ends, on the media's own timeline.
     var soundTime = -Double.infinity
     /// After the picture joined: the new sound stream, which joins at the first packet at or after
@@ -354,16 +356,18 @@ extension PlaybackSession {
     }
 
     /// Moves the container for a switch to `target`
-    /// (``moveContainer(_:from:reopening:info:fetching:seek:)``; without `seek`, only one that
+    /// (``moveContainer(_:from:reopening:info:fetching:delivered:seek:)``; without `seek`, only one that
     /// opens anew moves): a seek the container refused is told as a warning, and a stream that
     /// could not be opened anew ends its data there, with that failure.
     private func moveForSwitch(
         _ source: inout MediaSource, from position: Double, to target: RenditionLadder.Entry,
-        change: inout RenditionSwitch, info: SessionInfo, seek: (MediaSource) -> Int32 = { _ in 0 }
+        change: inout RenditionSwitch, info: SessionInfo, delivered: Double? = nil,
+        seek: (MediaSource) -> Int32 = { _ in 0 }
     ) {
         let reopening = info.seeksByReopening == true
         let move = moveContainer(
-            &source, from: position, reopening: reopening, info: info, fetching: target, seek: seek)
+            &source, from: position, reopening: reopening, info: info, fetching: target, delivered: delivered,
+            seek: seek)
         switch move {
         case .moved:
             if reopening {
@@ -414,6 +418,13 @@ extension PlaybackSession {
             else { return false }
             return Double(packet.pointer.pointee.pts) * av_q2d(base) - startTime >= earliest
         }
+        if latest, let boundary = wholeSegmentsRead(change: change, info: info), boundary >= earliest {
+            // NB: the sound is read again from where it was read to, should that lie before.
+            let position = min(change.soundTime, boundary) - Self.reopenSlack
+            moveForSwitch(
+                &source, from: position, to: target, change: &change, info: info, delivered: boundary)
+            return true
+        }
         let queue = videoDecoder.packets
         guard
             case .packet(let keyframe, _, _) = latest
@@ -426,6 +437,7 @@ extension PlaybackSession {
             $0.bufferedUpTo = time
         }
         change.pictureTime = time - Self.keyframeSlack
+        change.keyframeTime = time - Self.keyframeSlack
         // NB: by the keyframe's decoding time, where the HLS demuxer's segments begin.
         let decoding =
             keyframe.pointer.pointee.dts == nothing
@@ -493,6 +505,25 @@ extension PlaybackSession {
     /// Seconds a sound packet of the new rendition may begin before the switch and still join: its
     /// packets begin where the old sound's end, give or take rounding.
     static let soundJoinSlack = 0.002
+
+    /// Where the segments of the rendition playing read whole end, when no picture of the segment it
+    /// fetches now was read: the picture read ahead then ends there, and the rendition joining
+    /// can begin with its next segment, with nothing of it fetched twice.
+    ///
+    /// A segment begins with a keyframe: the latest one read lies in an earlier segment when it
+    /// comes a good deal (``segmentStartSlack``) before the segment fetched now begins.
+    private func wholeSegmentsRead(change: RenditionSwitch, info: SessionInfo) -> Double? {
+        guard let playing = info.rendition, let fetching = splice.latestOpened(by: playing),
+            change.keyframeTime < fetching.start - Self.segmentStartSlack,
+            change.pictureTime < fetching.start + Self.segmentStartSlack
+        else { return nil }
+        return fetching.start
+    }
+
+    /// Seconds by which the times of a segment's pictures may differ from the segment's in its
+    /// playlist: the media's start (the sound's priming, the pictures' reordering) moves them a
+    /// little.
+    static let segmentStartSlack = 0.25
 
     /// Ends a switch at once, as a seek does: what is read next comes from the new rendition only.
     func completeSwitch(_ change: inout RenditionSwitch, info: inout SessionInfo, source: MediaSource) {

@@ -1,5 +1,5 @@
 extension PlaybackSession {
-    /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:)``) instead
+    /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:delivered:)``) instead
     /// of asking the container: an on-demand HLS stream whose segments follow an initialization
     /// section (fragmented MP4). Asked once per item; the answer is kept in `info`.
     ///
@@ -26,7 +26,7 @@ extension PlaybackSession {
     /// (a download given up), the longer probe let the sound run dry.
     static let ladderReopeningOptions = ladderOpeningOptions(longestSegment: 0)
 
-    /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:)`` cuts the
+    /// Seconds before a seek's target where ``reopen(_:cutBefore:info:fetching:delivered:)`` cuts the
     /// playlists.
     static let reopenSlack = 0.1
 
@@ -39,16 +39,17 @@ extension PlaybackSession {
     /// streams are the old one's, its timestamps are the media's own, so its positions are laid
     /// on the same timeline. Of a ladder, `target` (by default the rendition playing) comes whole,
     /// with the streams it plays, and the others only as far as the demuxer needs to learn their
-    /// streams.
+    /// streams; with `delivered`, `target` begins with its segment after that time, the rendition
+    /// playing having delivered what comes before (``RenditionSplice/open(with:among:anew:delivered:)``).
     func reopen(
         _ source: inout MediaSource, cutBefore cut: Double, info: SessionInfo,
-        fetching target: RenditionLadder.Entry? = nil
+        fetching target: RenditionLadder.Entry? = nil, delivered: Double? = nil
     ) -> PlayerError? {
         let fetched = info.ladder.flatMap { ladder in
             (target ?? info.rendition.flatMap(ladder.entry)).map { (ladder, $0) }
         }
         if let (ladder, entry) = fetched {
-            splice.open(with: entry.rendition.id, among: ladder.renditions, anew: true)
+            splice.open(with: entry.rendition.id, among: ladder.renditions, anew: true, delivered: delivered)
         }
         defer { if let (_, entry) = fetched { splice.play(entry.rendition.id) } }
         splice.containerMoved()
@@ -77,7 +78,7 @@ extension PlaybackSession {
         }
     }
 
-    /// How a move of the container went (``moveContainer(_:from:reopening:info:fetching:seek:)``).
+    /// How a move of the container went (``moveContainer(_:from:reopening:info:fetching:delivered:seek:)``).
     enum ContainerMove {
         case moved
         /// The container refused the seek, with this code; it reads on from where it stood.
@@ -91,10 +92,12 @@ extension PlaybackSession {
     /// anew from the segment that holds `position`, with `target` fetched whole.
     func moveContainer(
         _ source: inout MediaSource, from position: Double, reopening: Bool, info: SessionInfo,
-        fetching target: RenditionLadder.Entry? = nil, seek: (MediaSource) -> Int32
+        fetching target: RenditionLadder.Entry? = nil, delivered: Double? = nil, seek: (MediaSource) -> Int32
     ) -> ContainerMove {
         if reopening {
-            if let failure = reopen(&source, cutBefore: position, info: info, fetching: target) {
+            if let failure = reopen(
+                &source, cutBefore: position, info: info, fetching: target, delivered: delivered)
+            {
                 return .failed(failure)
             }
             return .moved

@@ -27,8 +27,8 @@ final class RenditionSplice: Sendable {
         var segments: [String: Segment] = [:]
         var playing: Rendition.ID?
         var joining: Rendition.ID?
-        /// Where the latest segment each rendition opened since the container moved ends.
-        var openedEnd: [Rendition.ID: Double] = [:]
+        /// The latest segment each rendition opened since the container moved.
+        var opened: [Rendition.ID: Segment] = [:]
         /// Where the first segment a joining rendition opened begins: the rendition playing
         /// fetches nothing from there on.
         var joinBegan: Double?
@@ -43,6 +43,9 @@ final class RenditionSplice: Sendable {
         var anew = false
         /// The segments whose downloads were given up, by URL.
         var givenUp: Set<String> = []
+        /// While the item opens anew for a switch: the media before this time came whole from the
+        /// rendition playing, so the opening rendition's segments that hold it are refused.
+        var delivered: Double?
     }
 
     /// How much of a segment may be fetched.
@@ -87,11 +90,17 @@ final class RenditionSplice: Sendable {
     /// libavformat's HLS demuxer reads the first segment of every variant while it opens, to learn
     /// the streams of each: a ladder's other renditions would cost their first segments whole.
     /// ``play(_:)`` ends this. `anew` when a stream whose segments follow an initialization
-    /// section opens again: the glimpses are ``reopeningGlimpseBytes``.
-    func open(with rendition: Rendition.ID, among renditions: [Rendition], anew: Bool = false) {
+    /// section opens again: the glimpses are ``reopeningGlimpseBytes``. `delivered` when the
+    /// rendition playing delivered the media before that time whole: `rendition` begins with the
+    /// segment after it, as a rendition joining does.
+    func open(
+        with rendition: Rendition.ID, among renditions: [Rendition], anew: Bool = false,
+        delivered: Double? = nil
+    ) {
         state.withLock {
             $0.opening = rendition
             $0.anew = anew
+            $0.delivered = delivered
             $0.glimpsed = []
             $0.bitRates = renditions.reduce(into: [:]) { $0[$1.id] = $1.bitRate }
         }
@@ -111,6 +120,7 @@ final class RenditionSplice: Sendable {
     func play(_ rendition: Rendition.ID?) {
         state.withLock {
             $0.opening = nil
+            $0.delivered = nil
             $0.playing = rendition
             $0.joining = nil
             $0.joinBegan = nil
@@ -125,6 +135,9 @@ final class RenditionSplice: Sendable {
             if rendition == nil { $0.joinBegan = nil }
         }
     }
+
+    /// The latest segment `rendition` opened since the container moved, if any.
+    func latestOpened(by rendition: Rendition.ID) -> Segment? { state.withLock { $0.opened[rendition] } }
 
     /// The segment at `url`, when a variant playlist lists it.
     func segment(at url: String) -> Segment? { state.withLock { $0.segments[url] } }
@@ -142,7 +155,7 @@ final class RenditionSplice: Sendable {
     /// longer says what the demuxer will read.
     func containerMoved() {
         state.withLock {
-            $0.openedEnd = [:]
+            $0.opened = [:]
             $0.joinBegan = nil
         }
     }
@@ -152,6 +165,9 @@ final class RenditionSplice: Sendable {
         state.withLock { state in
             guard let segment = state.segments[url] else { return .whole }
             let rendition = segment.rendition
+            if rendition == state.opening, let delivered = state.delivered, segment.middle < delivered {
+                return .refused
+            }
             if let opening = state.opening, rendition != opening {
                 if state.givenUp.contains(url),
                     state.segments.values.contains(where: {
@@ -168,7 +184,7 @@ final class RenditionSplice: Sendable {
             if let joining = state.joining {
                 // NB: by their middles, so that durations rounded differently in two playlists
                 // still pair the segments that hold the same media.
-                if rendition == joining, let playing = state.playing, let end = state.openedEnd[playing],
+                if rendition == joining, let playing = state.playing, let end = state.opened[playing]?.end,
                     segment.middle < end
                 {
                     return .refused
@@ -180,7 +196,7 @@ final class RenditionSplice: Sendable {
                     state.joinBegan = min(state.joinBegan ?? segment.start, segment.start)
                 }
             }
-            state.openedEnd[rendition] = segment.end
+            state.opened[rendition] = segment
             return .whole
         }
     }

@@ -204,6 +204,9 @@ extension PlaybackSession {
             if info.ladder != nil, let time = source.mediaTime(of: packet) {
                 if index == info.videoStream {
                     change.pictureTime = max(change.pictureTime, time)
+                    if packet.pointer.pointee.flags & AV_PKT_FLAG_KEY != 0 {
+                        change.keyframeTime = max(change.keyframeTime, time)
+                    }
                 } else {
                     let length = Double(packet.pointer.pointee.duration) * av_q2d(stream.pointee.time_base)
                     change.soundTime = max(change.soundTime, time + length)
@@ -406,7 +409,7 @@ extension PlaybackSession {
     ///
     /// The container seeks to the keyframe at or before the target; a live stream, which libavformat
     /// cannot seek, is opened anew there instead (``reopenLive(_:at:info:)``), as is an on-demand
-    /// HLS stream of fragmented MP4 segments (``reopen(_:cutBefore:info:fetching:)``).
+    /// HLS stream of fragmented MP4 segments (``reopen(_:cutBefore:info:fetching:delivered:)``).
     private func reposition(
         _ source: inout MediaSource, _ request: SeekRequest, change: inout RenditionSwitch,
         info: inout SessionInfo
@@ -416,6 +419,7 @@ extension PlaybackSession {
             followQuality(&change, info: info, source: &source, cutting: false)
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
+            change.keyframeTime = -.infinity
             change.soundTime = -.infinity
             change.glimpsed = []
         }
