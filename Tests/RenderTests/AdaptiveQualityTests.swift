@@ -143,6 +143,26 @@ import Testing
                 == ladder[0])
     }
 
+    @Test func noHigherRenditionThanTheLatestDownloadAffordsIsChosenHoweverLongTheAveragesDo() {
+        // The averages remember a link of tens of megabits that fell to 1.2 Mbit/s: 360p, not 720p.
+        var rule = AdaptiveQuality()
+        let ladder = Self.ladder
+        let choices = [100.0, 104, 108].map { now in
+            rule.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(estimate: 10_000_000, latest: 1_200_000, at: now))
+        }
+        #expect(choices == [ladder[2], ladder[1], ladder[1]])
+        // At 860 kbit/s, neither.
+        var slower = AdaptiveQuality()
+        let stays = [100.0, 104, 108].map { now in
+            slower.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(estimate: 5_000_000, latest: 860_000, at: now))
+        }
+        #expect(stays == Array(repeating: ladder[2], count: 3))
+    }
+
     @Test func downloadsInARowThatComeFasterThanTheHoldAlsoLetAHigherRenditionIn() {
         // A fast network fills the read-ahead with a download every few milliseconds: three in a
         // row that could afford more are enough, without waiting for the hold's seconds.

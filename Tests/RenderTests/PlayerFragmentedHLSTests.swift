@@ -294,6 +294,31 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A link that falls from loopback speed to 880 kbit/s, above the 120p rendition's rate but
+        /// under 360p's: the averages remember the fast past for a while, but the latest downloads
+        /// tell, so the player stays at 120p to the end instead of stepping up again into a stall.
+        @Test func afterAFallOfTheLinkNoRenditionIsChosenThatTheLatestDownloadsCouldNotFetch() async throws {
+            let (server, _) = try Self.servedLadder(
+                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+            server.throttle(bytesPerSecond: 110_000)
+            let watched = await harness.watchUntilFinished(timeout: 40)
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(abs(player.currentTime - 20) < 0.2)
+            #expect(
+                PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(of: harness) == [360, 120],
+                "\(harness.events)")
+            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
+            #expect(watched.positionNeverWentBack, "the position went back")
+            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            await harness.close()
+        }
+
         /// A segment that comes slowly on a fast link (a slow cache, say) is given up, and the
         /// container opened anew with the lower rendition glimpses at the next segment of the one
         /// given up: fetched again, that segment would hold the opening up as long as it comes.

@@ -13,7 +13,8 @@
 ///   lower one was chosen within the last ``upgradeHold`` seconds. Downloads come as fast as the
 ///   network delivers while the read-ahead fills (at the start, after a seek): counted in seconds
 ///   alone, the hold would let a fast network fill the whole read-ahead with the rendition begun
-///   with, and the picture would stay at it for as long.
+///   with, and the picture would stay at it for as long. Either way, it is no higher than the
+///   latest download's own rate affords: the averages forget a much faster past slowly.
 struct AdaptiveQuality: Sendable {
     /// Fraction of the estimated throughput a rendition's bit rate may use.
     static let safetyFactor = 0.8
@@ -79,15 +80,24 @@ struct AdaptiveQuality: Sendable {
             fastInARow = 0
             return affordable
         }
-        guard rate(affordable) > rate(current) else {
+        // NB: the averages forget a fast past slowly (a link that fell from tens of megabits): the
+        // rendition stepped up to must be within the latest download's own rate too.
+        let reachable =
+            conditions.latest.map { latest in
+                byRate.last {
+                    rate($0) <= rate(affordable) && Double(rate($0)) <= Double(latest) * Self.safetyFactor
+                }
+            } ?? affordable
+        guard let reachable, rate(reachable) > rate(current) else {
             higherSince = nil
             fastInARow = 0
+            countedDownloads = conditions.downloads
             return current
         }
         let since = higherSince ?? conditions.now
         higherSince = since
         if conditions.downloads > countedDownloads {
-            // NB: by the download's own rate; the averages forget a fast past slowly.
+            // NB: by the download's own rate.
             let fast = conditions.latest.map { Double($0) * Self.safetyFactor >= Double(rate(affordable)) }
             fastInARow = fast == true ? fastInARow + 1 : 0
         }
@@ -96,7 +106,7 @@ struct AdaptiveQuality: Sendable {
         let faltered = steppedDownAt.map { conditions.now - $0 < Self.upgradeHold } ?? false
         let held =
             conditions.now - since >= Self.upgradeHold || (!faltered && fastInARow >= Self.upgradeDownloads)
-        return held ? affordable : current
+        return held ? reachable : current
     }
 
     private func rate(_ rendition: Rendition) -> Int { rendition.bitRate ?? 0 }

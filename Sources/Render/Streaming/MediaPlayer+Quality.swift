@@ -9,10 +9,10 @@ extension MediaPlayer {
     /// `.auto` gives the choice back to the player. It starts with the highest rendition within
     /// ``Rendition/startBitRateEstimate``, then measures each segment's download and chooses the
     /// highest rendition within 80 % of the throughput estimate, no larger than the view needs
-    /// (``setVideoViewSize(_:gravity:)``). It steps down as soon as the estimate falls (the latest download
-    /// alone counts while less than half the forward buffer is read ahead), up once a higher
-    /// rendition stayed affordable for 4 s, and these switches take over after what was read ahead,
-    /// reported with the reason `.adaptive`.
+    /// (``setVideoViewSize(_:gravity:)``). It steps down as soon as the estimate falls (the latest
+    /// download alone counts while less than half the forward buffer is read ahead), up once a
+    /// higher rendition stayed affordable for 4 s and the latest download alone affords it too, and
+    /// these switches take over after what was read ahead, reported with the reason `.adaptive`.
     ///
     /// A choice made while the item opens holds once its renditions are known: the item starts with
     /// the chosen rendition (when its master playlist was not read yet), else switches to it as it

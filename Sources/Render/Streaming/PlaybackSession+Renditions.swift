@@ -82,8 +82,9 @@ extension PlaybackSession {
             }
         }
         if wanted == current {
-            // NB: once the one joining fetched a segment, the one playing fetched its last.
-            guard change.joining != nil, !splice.joinHasBegun else { return }
+            // NB: once the one joining fetched a segment, the one playing fetched its last; a
+            // container opened anew for the switch reads the one playing no more.
+            guard change.joining != nil, !splice.joinHasBegun, info.seeksByReopening != true else { return }
             callOffSwitch(&change)
             ladder.enable([current], streams: playingStreams(info), in: source)
             return
