@@ -126,6 +126,20 @@ extension PlayerTests {
 
         /// Plays the top rendition of the ladder `server` serves, seeks to 4 s and watches it to
         /// the end there (``seekToFourSeconds(_:server:)``); returns the requests from the seek on.
+        /// A 20 s ladder of 480x360 and 160x120 in 2 s segments, served, with a player reading 4 s
+        /// ahead at most that plays its 360p rendition.
+        static func playingTopOfTwentySeconds() async throws -> (
+            server: LocalHTTPServer, folders: [String], harness: PlayerHarness
+        ) {
+            let (server, folders) = try servedLadder(
+                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
+            return (server, folders, harness)
+        }
+
         static func seekTopRenditionToFourSeconds(on server: LocalHTTPServer) async -> [String] {
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -265,13 +279,9 @@ extension PlayerTests {
         @Test func aSegmentThatWouldComeAfterTheReadAheadRunsDryIsGivenUpAndFetchedAtALowerRendition()
             async throws
         {
-            let (server, folders) = try Self.servedLadder(
-                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            let (server, folders, harness) = try await Self.playingTopOfTwentySeconds()
             defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
             // 600 kbit/s: a 360p segment would take over 7 s, with 4 s read ahead at most; a 120p
             // one, with the glimpses of both renditions, about 2.5 s.
             let throttled = server.requests.count
@@ -298,13 +308,9 @@ extension PlayerTests {
         /// under 360p's: the averages remember the fast past for a while, but the latest downloads
         /// tell, so the player stays at 120p to the end instead of stepping up again into a stall.
         @Test func afterAFallOfTheLinkNoRenditionIsChosenThatTheLatestDownloadsCouldNotFetch() async throws {
-            let (server, _) = try Self.servedLadder(
-                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            let (server, _, harness) = try await Self.playingTopOfTwentySeconds()
             defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
             server.throttle(bytesPerSecond: 110_000)
             let watched = await harness.watchUntilFinished(timeout: 40)
             #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
@@ -323,13 +329,9 @@ extension PlayerTests {
         /// container opened anew with the lower rendition glimpses at the next segment of the one
         /// given up: fetched again, that segment would hold the opening up as long as it comes.
         @Test func aSegmentGivenUpIsNotFetchedAgainForAGlimpseWhenTheContainerOpensAnew() async throws {
-            let (server, folders) = try Self.servedLadder(
-                ClipSpec(width: 480, height: 360, duration: 20), bitsPerPixel: 12, segmentDuration: 2)
+            let (server, folders, harness) = try await Self.playingTopOfTwentySeconds()
             defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 10, forwardBuffer: 4)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            #expect(await harness.wait(timeout: 15) { player.currentRendition?.height == 360 })
             // The next 360p segment comes at 64 kbit/s: a glimpse of it (32 KiB) would take 4 s.
             let requested = { (folder: String) in server.requests.numbers(after: "GET /\(folder)/segment") }
             let slow = (requested(folders[0]).max() ?? 0) + 1

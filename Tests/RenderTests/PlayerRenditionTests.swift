@@ -236,17 +236,22 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aRenditionOfAnotherSoundFormatOpensTheItemAnewAtThePosition() async throws {
+        /// A ladder at "/mixed.m3u8" of a 320x240 rendition and a 160x120 one whose sound is mono at
+        /// 44.1 kHz, as the low rungs of some ladders: its decoder cannot take over from the other's.
+        static func servedMixedSoundLadder() throws -> (server: LocalHTTPServer, folders: [String]) {
             let high = try TestMedia.cachedHLS(ClipSpec(duration: 4))
-            // Mono at 44.1 kHz, as the low rungs of some ladders: its decoder cannot take over.
             let low = try TestMedia.cachedHLS(
                 ClipSpec(
                     width: 160, height: 120, duration: 4, tone: ClipSpec.Tone(sampleRate: 44_100, channels: 1)
                 ))
-            let (server, _) = try LocalHTTPServer.ladder(
+            return try LocalHTTPServer.ladder(
                 of: [high, low],
                 variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
                 at: "/mixed.m3u8")
+        }
+
+        @Test func aRenditionOfAnotherSoundFormatOpensTheItemAnewAtThePosition() async throws {
+            let (server, _) = try Self.servedMixedSoundLadder()
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -275,15 +280,7 @@ extension PlayerTests {
         /// Chosen once the demuxer fetches the first rendition's first segment: the item opens anew with
         /// it, where it opened.
         @Test func aRenditionOfAnotherSoundFormatChosenAsTheItemOpensOpensItAnew() async throws {
-            let high = try TestMedia.cachedHLS(ClipSpec(duration: 4))
-            let low = try TestMedia.cachedHLS(
-                ClipSpec(
-                    width: 160, height: 120, duration: 4, tone: ClipSpec.Tone(sampleRate: 44_100, channels: 1)
-                ))
-            let (server, folders) = try LocalHTTPServer.ladder(
-                of: [high, low],
-                variants: ["BANDWIDTH=900000,RESOLUTION=320x240", "BANDWIDTH=300000,RESOLUTION=160x120"],
-                at: "/mixed.m3u8")
+            let (server, folders) = try Self.servedMixedSoundLadder()
             defer { server.stop() }
             let first = "/\(folders[0])/segment0.ts"
             server.throttle(first, bytesPerSecond: 4_000)
