@@ -197,6 +197,17 @@ import Testing
                     downloads: 1 + download))
         }
         #expect(lagging == Array(repeating: ladder[2], count: 4))
+        // Downloads fast enough for 360p but not 720p, with averages that afford 720p, step up to
+        // 360p as soon.
+        var between = AdaptiveQuality()
+        let middle = (0..<3).map { download in
+            between.choose(
+                among: ladder, current: ladder[2],
+                given: Self.conditions(
+                    estimate: fast, latest: 1_200_000, at: 100 + Double(download) * 0.01,
+                    downloads: 1 + download))
+        }
+        #expect(middle == [ladder[2], ladder[2], ladder[1]])
     }
 
     @Test func whenTheReadAheadWouldRunDrySoonTheLatestDownloadCountsAlone() {

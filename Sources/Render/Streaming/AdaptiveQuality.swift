@@ -9,8 +9,8 @@
 ///   rendition fetched needs and at its rate the read-ahead would run dry within ``drainHorizon``:
 ///   the averages would learn of the drop only after a few more segments, too late.
 /// - A higher one is chosen only once it stayed affordable for ``upgradeHold`` seconds, or over
-///   ``upgradeDownloads`` downloads in a row each fast enough for it by its own rate, unless a
-///   lower one was chosen within the last ``upgradeHold`` seconds. Downloads come as fast as the
+///   ``upgradeDownloads`` downloads in a row each fast enough by its own rate for one higher than
+///   the one playing, unless a lower one was chosen within the last ``upgradeHold`` seconds. Downloads come as fast as the
 ///   network delivers while the read-ahead fills (at the start, after a seek): counted in seconds
 ///   alone, the hold would let a fast network fill the whole read-ahead with the rendition begun
 ///   with, and the picture would stay at it for as long. Either way, it is no higher than the
@@ -42,8 +42,8 @@ struct AdaptiveQuality: Sendable {
 
     /// Since when a higher rendition than the one playing was affordable.
     private var higherSince: Double?
-    /// How many downloads in a row were fast enough, by their own rate, for the higher rendition
-    /// affordable, and how many downloads were measured when that was last counted.
+    /// How many downloads in a row were fast enough, by their own rate, for a higher rendition
+    /// than the one playing, and how many downloads were measured when that was last counted.
     private var fastInARow = 0
     private var countedDownloads = 0
     /// When a lower rendition was last chosen.
@@ -97,9 +97,8 @@ struct AdaptiveQuality: Sendable {
         let since = higherSince ?? conditions.now
         higherSince = since
         if conditions.downloads > countedDownloads {
-            // NB: by the download's own rate.
-            let fast = conditions.latest.map { Double($0) * Self.safetyFactor >= Double(rate(affordable)) }
-            fastInARow = fast == true ? fastInARow + 1 : 0
+            // NB: by the download's own rate, which `reachable` is within.
+            fastInARow = conditions.latest == nil ? 0 : fastInARow + 1
         }
         countedDownloads = conditions.downloads
         // NB: within the hold after a step down, the network just faltered: only time tells.
