@@ -143,8 +143,8 @@ extension PlayerTests {
         static func seekTopRenditionToFourSeconds(on server: LocalHTTPServer) async -> [String] {
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
-            player.setQuality(.fixed(0))
             player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            player.setQuality(.fixed(0))
             #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
             let requests = await seekToFourSeconds(harness, server: server)
             #expect(player.currentFrame?.width == 320 && player.currentRendition?.height == 240)
@@ -210,8 +210,8 @@ extension PlayerTests {
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
-            player.setQuality(.fixed(0))
             player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            player.setQuality(.fixed(0))
             #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
             let switchedAt = player.currentTime
             player.setQuality(.fixed(1))
