@@ -133,6 +133,40 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The demuxer read to the edge and waits for the next segment, which does not come: a seek
+        /// into the window opens the stream there at once, rather than once a segment comes or the
+        /// stream counts as stalled.
+        @Test func aSeekWhileTheDemuxerWaitsAtTheEdgeIsNotHeldUntilTheNextSegment() async throws {
+            let stream = try LiveHLSStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            // NB: right after a segment is listed, the most time before the stream counts as stalled.
+            let listed = stream.lastSegment
+            #expect(await harness.wait { stream.lastSegment > listed })
+            stream.stopGrowing()
+            let edge = Double(stream.lastSegment + 1 - stream.firstSequence)
+            #expect(
+                await harness.wait { (player.bufferedRanges.last?.upperBound ?? 0) > edge - 0.2 },
+                "\(player.bufferedRanges) of \(edge)")
+            let target = try #require(player.seekableRange).lowerBound + 1.5
+            player.seek(to: target)
+            let completed = await harness.wait {
+                harness.isFinished
+                    || harness.events.contains { event in
+                        if case .seekCompleted(let time) = event { return abs(time - target) < 0.01 }
+                        return false
+                    }
+            }
+            #expect(completed && harness.errors.isEmpty, "\(harness.events.suffix(4))")
+            stream.startGrowing()
+            let frame = try #require(player.currentFrame?.clipFrameNumber)
+            #expect(abs(Double(frame) / 30 - Double(stream.firstSequence) - target) < 0.05, "frame \(frame)")
+            #expect(await harness.wait { player.currentTime > target + 1 })
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// Asks thumbnails of `stream`, which must be refused with a typed error: a live stream has
         /// no times to make them of.
         static func expectNoThumbnails(of stream: some GrowingLiveStream) async {

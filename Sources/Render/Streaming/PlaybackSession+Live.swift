@@ -13,6 +13,8 @@ struct LiveState: Sendable {
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
+    /// The guard of the container the demuxer reads: a seek aborts it (``PlaybackSession/seek(to:exact:)``).
+    var reading: InterruptGuard
 }
 
 extension PlaybackSession {
@@ -51,7 +53,8 @@ extension PlaybackSession {
         let now = MediaPlayer.now
         live.withLock {
             $0 = LiveState(
-                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now)
+                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now,
+                reading: source.interrupt)
         }
         let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
         runtime.withLock { $0.threads.append(thread) }
@@ -177,6 +180,7 @@ extension PlaybackSession {
             if let ladder = info.ladder, let rendition = info.rendition {
                 ladder.enable([rendition], streams: playingStreams(info), in: reopened)
             }
+            live.withLock { $0?.reading = reopened.interrupt }
             source = reopened
             return nil
         } catch {

@@ -8,10 +8,10 @@ final class InterruptGuard: Sendable {
     private let aborted = Atomic<Bool>(false)
     private let deadlineNanoseconds = Atomic<UInt64>(0)
     private let recordedFailure = Locked<PlayerError?>(nil)
-    /// The guard whose abort aborts this one too.
+    /// The guard whose abort or failure interrupts this one too.
     private let parent: InterruptGuard?
 
-    /// A guard of its own; with a `parent`, also aborted when the parent is.
+    /// A guard of its own; with a `parent`, also aborted when the parent is, and failed with it.
     init(parent: InterruptGuard? = nil) { self.parent = parent }
 
     /// Makes every pending and future read return at once.
@@ -36,8 +36,8 @@ final class InterruptGuard: Sendable {
         recordedFailure.withLock { $0 = $0 ?? error }
     }
 
-    /// The failure passed to `fail(with:)`, if any.
-    var failure: PlayerError? { recordedFailure.withLock { $0 } }
+    /// The failure passed to `fail(with:)`, or to the parent's, if any.
+    var failure: PlayerError? { recordedFailure.withLock { $0 } ?? parent?.failure }
 
     /// Whether FFmpeg's blocking I/O must give up now.
     var interrupts: Bool {

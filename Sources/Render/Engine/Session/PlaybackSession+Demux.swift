@@ -79,6 +79,8 @@ extension PlaybackSession {
             let abandoned = segments.takeAbandoned()
             guard code >= 0 else {
                 if interrupt.isAborted { return }
+                // NB: a seek in a live stream gave the read up (``seek(to:exact:)``).
+                if source.interrupt.isAborted, seekRequest.withLock({ $0 != nil }) { continue }
                 if let abandoned {
                     refetch(abandoned, change: &change, info: info, source: &source)
                     continue

@@ -62,7 +62,8 @@ extension PlaybackSession {
     {
         let manifest = manifest.withLock { $0 }
         return try MediaSource(
-            location: location, timeout: options.networkTimeout, interrupt: interrupt, fetched: fetched,
+            location: location, timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
+            fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
             prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut,
             playlists: playlistStore)

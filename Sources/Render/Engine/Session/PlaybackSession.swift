@@ -147,7 +147,14 @@ final class PlaybackSession: Sendable {
         videoFrames.removeAll()
         renderer?.flush(serial: newSerial)
         clock.set(target)
-        seekRequest.withLock { $0 = SeekRequest(target: target, exact: exact, serial: newSerial) }
+        seekRequest.withLock {
+            $0 = SeekRequest(target: target, exact: exact, serial: newSerial)
+            // NB: a live stream's demuxer that read to the edge waits there for the next segment,
+            // a target duration or more; the stream opens anew at the target anyway. Under the
+            // request's lock: the container aborted is one the demux thread replaces after it
+            // takes this request.
+            live.withLock { $0?.reading }?.abort()
+        }
         demuxWake.signal()
         return newSerial
     }
