@@ -50,7 +50,8 @@ enum HLSPlaylistFetch {
     /// read elsewhere comes with its URIs made absolute against that URL
     /// (``HLSPlaylist/rebased(_:onto:)``).
     ///
-    /// - Throws: the network failure; `.unsupportedFormat` when there are more than `limit` bytes.
+    /// - Throws: the network failure, or what failed `interrupt` (``InterruptGuard/fail(with:)``)
+    ///   when that stopped it; `.unsupportedFormat` when there are more than `limit` bytes.
     static func fetch(
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
         counter: ByteCounter? = nil, operation: String = "loading the playlist"
@@ -63,7 +64,7 @@ enum HLSPlaylistFetch {
         var (handle, opened) = open(url, flags: AVIO_FLAG_READ, timeout: timeout, interrupt: interrupt)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else {
-            throw PlayerError(ffmpegCode: opened, location: url, operation: operation)
+            throw interrupt.failure ?? PlayerError(ffmpegCode: opened, location: url, operation: operation)
         }
         var bytes: [UInt8] = []
         defer { counter?.add(bytes.count) }
@@ -73,7 +74,9 @@ enum HLSPlaylistFetch {
                 avio_read(context, $0.baseAddress, Int32($0.count))
             }
             if count == cffmpeg_error_eof() || count == 0 { break }
-            guard count > 0 else { throw PlayerError(ffmpegCode: count, location: url, operation: operation) }
+            guard count > 0 else {
+                throw interrupt.failure ?? PlayerError(ffmpegCode: count, location: url, operation: operation)
+            }
             bytes += chunk.prefix(Int(count))
             guard bytes.count <= limit else {
                 throw .unsupportedFormat("\(url) is longer than \(limit) bytes (\(operation))")
