@@ -124,8 +124,6 @@ extension PlayerTests {
                 at: "/ladder.m3u8")
         }
 
-        /// Plays the top rendition of the ladder `server` serves, seeks to 4 s and watches it to
-        /// the end there (``seekToFourSeconds(_:server:)``); returns the requests from the seek on.
         /// A 20 s ladder of 480x360 and 160x120 in 2 s segments, served, with a player reading 4 s
         /// ahead at most that plays its 360p rendition.
         static func playingTopOfTwentySeconds() async throws -> (
@@ -140,6 +138,8 @@ extension PlayerTests {
             return (server, folders, harness)
         }
 
+        /// Plays the top rendition of the ladder `server` serves, seeks to 4 s and watches it to
+        /// the end there (``seekToFourSeconds(_:server:)``); returns the requests from the seek on.
         static func seekTopRenditionToFourSeconds(on server: LocalHTTPServer) async -> [String] {
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
