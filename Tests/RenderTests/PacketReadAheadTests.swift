@@ -124,7 +124,15 @@ extension PlayerTests {
             #expect(await harness.wait { harness.player.status == .ready })
             let session = try #require(harness.player.session)
             #expect(await harness.wait { session.isReadAheadFull })
-            let waits = session.demuxWaits.load(ordering: .relaxed)
+            // NB: the decoders may still take a packet or two as their pictures and sound fill up,
+            // which makes room and wakes it once more: it settles, then stays asleep.
+            var waits = session.demuxWaits.load(ordering: .relaxed)
+            for _ in 0..<20 {
+                await harness.wait(timeout: 0.1) { false }
+                let now = session.demuxWaits.load(ordering: .relaxed)
+                if now == waits { break }
+                waits = now
+            }
             await harness.wait(timeout: 0.5) { false }
             #expect(session.demuxWaits.load(ordering: .relaxed) == waits)
             harness.player.play()
