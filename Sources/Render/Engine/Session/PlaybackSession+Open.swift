@@ -179,8 +179,8 @@ extension PlaybackSession {
     /// under one at 60 fps, and a network stream rides out its dips with what it read ahead.
     ///
     /// A live stream reads ahead as a file does: its read-ahead ends at the live edge, a few
-    /// seconds on, where the demuxer waits inside the read for the playlist to grow, and a seek
-    /// waits with it.
+    /// seconds on, where the demuxer waits inside the read for the playlist to grow (a seek gives
+    /// that read up: ``seek(to:exact:)``).
     private func sizeReadAhead(_ source: MediaSource, video: Int?, audio: Int?) {
         let isLive = live.withLock { $0 != nil }
         let seconds = packetSecondsAhead(network: source.isNetwork && !isLive)
