@@ -70,6 +70,9 @@ import VideoPlayerTestSupport
         harness.player.load(
             try TestClips.item(ClipSpec(width: 160, height: 120, frameRate: 25, duration: 4)))
         harness.player.play()
+        // Held, nothing is due before the wait for the picture runs out: the picture wakes it.
+        #expect(await harness.wait { player.hasVideo && player.currentFrame == nil })
+        #expect(player.status == .loading && (player.nextDueTime ?? 0) > MediaPlayer.now + 3)
         #expect(await harness.wait(timeout: 8, for: .playing))
         #expect(whenPlaying?.shown == 1)
         #expect((whenPlaying?.position ?? 1) < 0.05)

@@ -24,7 +24,9 @@ extension MediaPlayer {
         }
         completeSeekThatFoundNoPicture(session)
         releaseFirstPictureHold(session, now: now)
-        if firstPictureHold != nil { due = min(due ?? .infinity, now + MediaPlayer.refreshInterval) }
+        // NB: the picture, the end of the video and a read failure each wake it: only the wait
+        // running out needs a look of its own.
+        if let hold = firstPictureHold { due = min(due ?? .infinity, hold) }
         if playing, status == .buffering || session.demuxerReachedEnd {
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
         } else if playing, let starving = starvationDue(session, clockTime: clockTime, now: now) {
