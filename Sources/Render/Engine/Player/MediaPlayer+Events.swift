@@ -118,7 +118,7 @@ extension MediaPlayer {
 
     /// Seconds an item opened to play waits for its first picture before its clock starts anyway
     /// (the sound of an item whose pictures never decode plays on).
-    static let longestFirstPictureWait = 5.0
+    public static let longestFirstPictureWait = 5.0
 
     /// Starts an item held for its first picture once that is shown (or the video ended or the
     /// data failed without one, or the wait ran out); `.ready` instead if paused meanwhile.

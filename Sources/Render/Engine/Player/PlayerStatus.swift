@@ -3,7 +3,8 @@ public enum PlayerStatus: Equatable, Hashable, Sendable {
     /// Nothing loaded.
     case idle
     /// Opening the current item. An item opened to play stays here until its first picture is
-    /// shown (at most 5 s), so that its sound and clock start with that picture.
+    /// shown (at most ``MediaPlayer/longestFirstPictureWait``), so that its sound and clock start
+    /// with that picture.
     case loading
     /// Opened and paused at its start, first frame shown.
     case ready
