@@ -140,11 +140,12 @@ extension PlaybackSession {
             ladder.enable([start.rendition.id], streams: Set(chosen), in: source)
         }
         info.fonts = source.fonts
-        if ladder == nil { sizeReadAhead(source, video: videoIndex, audio: audioIndex) }
-        if let videoCodec, let videoIndex, let stream = source.stream(videoIndex) {
+        let videoTrack = videoIndex.flatMap { index in source.stream(index).map { (index, $0) } }
+        let frameRate = videoTrack.map { av_guess_frame_rate(source.pointer, $0.1, nil) }
+        if ladder == nil { sizeReadAhead(source, frameRate: frameRate, audio: audioIndex) }
+        if let videoCodec, let (videoIndex, stream) = videoTrack, let frameRate {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)
-            let frameRate = av_guess_frame_rate(source.pointer, stream, nil)
             startThread("video-decoder") { [self] in
                 guard
                     let pipeline = VideoPipeline(
@@ -181,11 +182,10 @@ extension PlaybackSession {
     /// A live stream reads ahead as a file does: its read-ahead ends at the live edge, a few
     /// seconds on, where the demuxer waits inside the read for the playlist to grow (a seek gives
     /// that read up: ``seek(to:exact:)``).
-    private func sizeReadAhead(_ source: MediaSource, video: Int?, audio: Int?) {
+    private func sizeReadAhead(_ source: MediaSource, frameRate: AVRational?, audio: Int?) {
         let isLive = live.withLock { $0 != nil }
         let seconds = packetSecondsAhead(network: source.isNetwork && !isLive)
-        if let video, let stream = source.stream(video) {
-            let rate = av_guess_frame_rate(source.pointer, stream, nil)
+        if let rate = frameRate {
             let interval = rate.num > 0 && rate.den > 0 ? Double(rate.den) / Double(rate.num) : nil
             videoDecoder.packets.setCapacity(
                 Self.packetCapacity(seconds: seconds, interval: interval, atLeast: Self.videoPacketsAhead))
