@@ -49,7 +49,8 @@ final class StreamDecoder: Sendable {
 
     /// The thread body: returns when the packet queue is aborted or the handler asks to stop.
     ///
-    /// With a `governor` (the video's), decoding work is shed while the pictures come out late.
+    /// With a `governor` (the video's), decoding work is shed while the pictures come out late,
+    /// as the handler tells it (``VideoPipeline``, of the pictures it shows).
     ///
     /// > Important: `codec`, `handler` and `governor` must be used by this thread only.
     func run(codec: CodecContext, handler: some DecodedFrameHandler, governor: DecodeGovernor? = nil) {
@@ -104,15 +105,7 @@ final class StreamDecoder: Sendable {
                 return true
             }
             counters.withLock { $0.decoded += 1 }
-            if let governor {
-                governor.decoded(by: codec)
-                // NB: pictures an exact seek skips on the way to its target are not shown.
-                if let time = codec.seconds(frame.pointer.pointee.best_effort_timestamp),
-                    time >= (discardBefore ?? -.infinity)
-                {
-                    governor.observe(pictureAt: time)
-                }
-            }
+            governor?.decoded(by: codec)
             let keepGoing = handler.handle(
                 frame.pointer, serial: serial, discardBefore: discardBefore, pass: pass)
             frame.unref()

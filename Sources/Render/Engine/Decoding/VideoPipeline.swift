@@ -37,11 +37,13 @@ final class VideoPipeline: DecodedFrameHandler {
     private var foundCaptions = false
     /// The captions' decoder while their track is the subtitle track shown.
     private var captions: ClosedCaptionDecoder?
+    /// What judges how late the pictures shown come out.
+    private let governor: DecodeGovernor?
     private let post: @Sendable (SessionEvent) -> Void
 
     init?(
         frames: BoundedQueue<VideoQueueItem>, settings: SessionSettings, codec: CodecContext,
-        orientation: VideoOrientation, frameRate: AVRational,
+        orientation: VideoOrientation, frameRate: AVRational, governor: DecodeGovernor? = nil,
         post: @escaping @Sendable (SessionEvent) -> Void
     ) {
         guard let scratch = FFmpegFrame(), let skipped = FFmpegFrame() else { return nil }
@@ -52,6 +54,7 @@ final class VideoPipeline: DecodedFrameHandler {
         self.orientation = orientation
         self.scratch = scratch
         self.post = post
+        self.governor = governor
         nominalDuration =
             frameRate.num > 0 && frameRate.den > 0 ? Double(frameRate.den) / Double(frameRate.num) : 1.0 / 25
     }
@@ -65,12 +68,28 @@ final class VideoPipeline: DecodedFrameHandler {
         if let end = pass?.end, time >= end - 0.001 { return true }
         // NB: before the exact seek's skipping: a caption loaded by a skipped picture still shows.
         readCaptions(of: frame, at: time, serial: serial)
+        // NB: pictures an exact seek skips on the way to its target are not shown, so not judged.
+        if !Self.endsBefore(discardBefore, time: time, duration: duration(of: frame)) {
+            governor?.observe(pictureAt: time)
+        }
         return show(frame, at: time, serial: serial, discardBefore: discardBefore)
     }
 
     /// Media seconds of a decoded picture.
     private func time(of frame: UnsafePointer<AVFrame>) -> Double {
         codec.seconds(frame.pointee.best_effort_timestamp) ?? 0
+    }
+
+    /// Seconds a decoded picture shows: its packet's duration, else a frame at the nominal rate.
+    private func duration(of frame: UnsafePointer<AVFrame>) -> Double {
+        let packetDuration = codec.duration(frame.pointee.pkt_duration)
+        return packetDuration > 0 ? packetDuration : nominalDuration
+    }
+
+    /// Whether a picture shown at `time` for `duration` ends before an exact seek's `target`.
+    private static func endsBefore(_ target: Double?, time: Double, duration: Double) -> Bool {
+        guard let target else { return false }
+        return time + duration <= target + 0.001
     }
 
     /// Filters or converts a picture shown at `time` and queues it; one before `discardBefore` is
@@ -80,9 +99,8 @@ final class VideoPipeline: DecodedFrameHandler {
     private func show(
         _ frame: UnsafeMutablePointer<AVFrame>, at time: Double, serial: Int, discardBefore: Double?
     ) -> Bool {
-        let packetDuration = codec.duration(frame.pointee.pkt_duration)
-        let duration = packetDuration > 0 ? packetDuration : nominalDuration
-        if let discardBefore, time + duration <= discardBefore + 0.001 {
+        let duration = duration(of: frame)
+        if Self.endsBefore(discardBefore, time: time, duration: duration) {
             skipped.unref()
             holdsSkipped = av_frame_ref(skipped.pointer, frame) >= 0
             return true

@@ -147,14 +147,14 @@ extension PlaybackSession {
             let orientation = source.orientation(ofStream: videoIndex)
             info.videoSize = displaySize(stream, orientation: orientation)
             startThread("video-decoder") { [self] in
-                guard
-                    let pipeline = VideoPipeline(
-                        frames: videoFrames, settings: settings, codec: videoCodec, orientation: orientation,
-                        frameRate: frameRate, post: post)
-                else { return }
                 let governor = DecodeGovernor(
                     clock: clock, skippedPackets: skippedVideoPackets, extraCost: options.extraDecodeCost,
                     soundWaits: { [self] in soundWaitsForVideo.load(ordering: .relaxed) }, post: post)
+                guard
+                    let pipeline = VideoPipeline(
+                        frames: videoFrames, settings: settings, codec: videoCodec, orientation: orientation,
+                        frameRate: frameRate, governor: governor, post: post)
+                else { return }
                 videoDecoder.run(codec: videoCodec, handler: pipeline, governor: governor)
             }
         }
