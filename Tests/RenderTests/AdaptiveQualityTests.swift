@@ -163,50 +163,37 @@ import Testing
         #expect(stays == Array(repeating: ladder[2], count: 3))
     }
 
+    /// What a rule new at 180p chooses over downloads measured 10 ms apart, with the averages
+    /// `estimates` and each download's own rate `latest` (the averages' when `nil`).
+    static func choicesOverQuickDownloads(estimates: [Int], latest: Int? = nil) -> [Rendition] {
+        var rule = AdaptiveQuality()
+        return estimates.enumerated().map { download, estimate in
+            rule.choose(
+                among: ladder, current: ladder[2],
+                given: conditions(
+                    estimate: estimate, latest: latest, at: 100 + Double(download) * 0.01,
+                    downloads: 1 + download))
+        }
+    }
+
     @Test func downloadsInARowThatComeFasterThanTheHoldAlsoLetAHigherRenditionIn() {
         // A fast network fills the read-ahead with a download every few milliseconds: three in a
         // row that could afford more are enough, without waiting for the hold's seconds.
-        var rule = AdaptiveQuality()
         let ladder = Self.ladder
         let fast = 10_000_000
-        let choices = (0..<3).map { download in
-            rule.choose(
-                among: ladder, current: ladder[2],
-                given: Self.conditions(
-                    estimate: fast, at: 100 + Double(download) * 0.01, downloads: 5 + download))
-        }
+        let choices = Self.choicesOverQuickDownloads(estimates: [fast, fast, fast])
         #expect(choices == [ladder[2], ladder[2], ladder[0]])
         // A download that could not afford it starts the count again.
-        var interrupted = AdaptiveQuality()
-        let estimates = [fast, 300_000, fast, fast, fast]
-        let steps = estimates.enumerated().map { download, estimate in
-            interrupted.choose(
-                among: ladder, current: ladder[2],
-                given: Self.conditions(
-                    estimate: estimate, at: 100 + Double(download) * 0.01, downloads: download))
-        }
+        let steps = Self.choicesOverQuickDownloads(estimates: [fast, 300_000, fast, fast, fast])
         #expect(steps == [ladder[2], ladder[2], ladder[2], ladder[2], ladder[0]])
         // Averages that still remember a faster past do not count: each download's own rate must
         // afford the higher rendition.
-        var remembering = AdaptiveQuality()
-        let lagging = (0..<4).map { download in
-            remembering.choose(
-                among: ladder, current: ladder[2],
-                given: Self.conditions(
-                    estimate: fast, latest: 500_000, at: 100 + Double(download) * 0.01,
-                    downloads: 1 + download))
-        }
+        let lagging = Self.choicesOverQuickDownloads(
+            estimates: Array(repeating: fast, count: 4), latest: 500_000)
         #expect(lagging == Array(repeating: ladder[2], count: 4))
         // Downloads fast enough for 360p but not 720p, with averages that afford 720p, step up to
         // 360p as soon.
-        var between = AdaptiveQuality()
-        let middle = (0..<3).map { download in
-            between.choose(
-                among: ladder, current: ladder[2],
-                given: Self.conditions(
-                    estimate: fast, latest: 1_200_000, at: 100 + Double(download) * 0.01,
-                    downloads: 1 + download))
-        }
+        let middle = Self.choicesOverQuickDownloads(estimates: [fast, fast, fast], latest: 1_200_000)
         #expect(middle == [ladder[2], ladder[2], ladder[1]])
     }
 
