@@ -198,6 +198,14 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aSeekWhileTheDemuxerWaitsAtTheEdgeIsNotHeldUntilTheNextSegment() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            try await PlayerLiveTests.expectASeekAtAStuckEdgeIsNotHeld(
+                stream, firstSegment: stream.firstSegment
+            ) { time, target in time <= target && target - time < 1 / 30 }
+        }
+
         @Test func segmentsSpacedByADurationAreCountedFromTheClock() async throws {
             let stream = try LiveDASHStream(timeline: false)
             defer { stream.stop() }

@@ -133,38 +133,49 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// The demuxer read to the edge and waits for the next segment, which does not come: a seek
-        /// into the window opens the stream there at once, rather than once a segment comes or the
-        /// stream counts as stalled.
-        @Test func aSeekWhileTheDemuxerWaitsAtTheEdgeIsNotHeldUntilTheNextSegment() async throws {
-            let stream = try LiveHLSStream()
-            defer { stream.stop() }
-            let harness = await Self.playing(stream)
+        /// Plays `stream`, whose position 0 is the start of its segment `firstSegment`, until its
+        /// demuxer read to the edge and waits there for the next segment, which does not come (the
+        /// stream stops growing): a seek into the window opens the stream there at once, rather
+        /// than once a segment comes or the stream counts as stalled. Its completion at a time
+        /// `completed` accepts of the target is awaited before the stream grows again.
+        static func expectASeekAtAStuckEdgeIsNotHeld(
+            _ stream: some GrowingLiveStream, firstSegment: Int,
+            completed: @escaping (_ time: Double, _ target: Double) -> Bool
+        ) async throws {
+            let harness = await playing(stream)
             let player = harness.player
             // NB: right after a segment is listed, the most time before the stream counts as stalled.
             let listed = stream.lastSegment
             #expect(await harness.wait { stream.lastSegment > listed })
             stream.stopGrowing()
-            let edge = Double(stream.lastSegment + 1 - stream.firstSequence)
+            let edge = Double(stream.lastSegment + 1 - firstSegment)
             #expect(
                 await harness.wait { (player.bufferedRanges.last?.upperBound ?? 0) > edge - 0.2 },
                 "\(player.bufferedRanges) of \(edge)")
             let target = try #require(player.seekableRange).lowerBound + 1.5
             player.seek(to: target)
-            let completed = await harness.wait {
+            let done = await harness.wait {
                 harness.isFinished
                     || harness.events.contains { event in
-                        if case .seekCompleted(let time) = event { return abs(time - target) < 0.01 }
+                        if case .seekCompleted(let time) = event { return completed(time, target) }
                         return false
                     }
             }
-            #expect(completed && harness.errors.isEmpty, "\(harness.events.suffix(4))")
+            #expect(done && harness.errors.isEmpty, "\(harness.events.suffix(4))")
             stream.startGrowing()
             let frame = try #require(player.currentFrame?.clipFrameNumber)
-            #expect(abs(Double(frame) / 30 - Double(stream.firstSequence) - target) < 0.05, "frame \(frame)")
+            #expect(abs(Double(frame) / 30 - Double(firstSegment) - target) < 0.05, "frame \(frame)")
             #expect(await harness.wait { player.currentTime > target + 1 })
             #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
+        }
+
+        @Test func aSeekWhileTheDemuxerWaitsAtTheEdgeIsNotHeldUntilTheNextSegment() async throws {
+            let stream = try LiveHLSStream()
+            defer { stream.stop() }
+            try await Self.expectASeekAtAStuckEdgeIsNotHeld(stream, firstSegment: stream.firstSequence) {
+                time, target in abs(time - target) < 0.01
+            }
         }
 
         /// Asks thumbnails of `stream`, which must be refused with a typed error: a live stream has
