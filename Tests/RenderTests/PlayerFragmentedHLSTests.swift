@@ -266,10 +266,7 @@ extension PlayerTests {
             let first = try #require(segments[0].first, "\(server.requests)")
             #expect(segments[0] == Array(first..<10) && segments[1] == Array(0...first), "\(server.requests)")
             // No stall, no jump back, no picture twice, every second heard.
-            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
-            #expect(watched.positionNeverWentBack, "the position went back")
-            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
-            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            harness.expectPlayedSmoothly(watched, heardLongerThan: 19.5 * 48_000)
             await harness.close()
         }
 
@@ -297,10 +294,7 @@ extension PlayerTests {
             let segments = folders.map { Set(whole.numbers(after: "GET /\($0)/segment")) }
             #expect(segments[0].intersection(segments[1]).count == 1, "\(server.requests)")
             // No stall, no jump back, no picture twice, every second heard.
-            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
-            #expect(watched.positionNeverWentBack, "the position went back")
-            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
-            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            harness.expectPlayedSmoothly(watched, heardLongerThan: 19.5 * 48_000)
             await harness.close()
         }
 
@@ -318,10 +312,8 @@ extension PlayerTests {
             #expect(
                 PlayerTests.PlayerAdaptiveTests.adaptiveSwitches(of: harness) == [360, 120],
                 "\(harness.events)")
-            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
-            #expect(watched.positionNeverWentBack, "the position went back")
-            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
-            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            // No stall, no jump back, no picture twice, every second heard.
+            harness.expectPlayedSmoothly(watched, heardLongerThan: 19.5 * 48_000)
             await harness.close()
         }
 
@@ -346,10 +338,7 @@ extension PlayerTests {
                     && requested(folders[1]).contains(slow),
                 "\(server.requests)")
             // No stall, no jump back, no picture twice, every second heard.
-            #expect(player.statistics.stallCount == 0, "\(player.statistics)")
-            #expect(watched.positionNeverWentBack, "the position went back")
-            #expect(watched.picturesAdvance, "\(watched.frameNumbers)")
-            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 19.5 * 48_000)
+            harness.expectPlayedSmoothly(watched, heardLongerThan: 19.5 * 48_000)
             await harness.close()
         }
 

@@ -91,6 +91,18 @@ final class PlayerHarness {
         }
     }
 
+    /// Checks that the item played as `watched` without a stall, a jump back or a picture shown
+    /// twice, its tone heard unbroken for more than `samples`.
+    func expectPlayedSmoothly(
+        _ watched: Watched, heardLongerThan samples: Double, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let statistics = player.statistics
+        #expect(statistics.stallCount == 0, "\(statistics)", sourceLocation: sourceLocation)
+        #expect(watched.positionNeverWentBack, "the position went back", sourceLocation: sourceLocation)
+        #expect(watched.picturesAdvance, "\(watched.frameNumbers)", sourceLocation: sourceLocation)
+        HeardSound(audio).expectUnbrokenTone(longerThan: samples, sourceLocation: sourceLocation)
+    }
+
     /// Checks that the item whose segments answered 404 in one or more renditions played to its
     /// end, `watched`, on the rendition `height` high, each failure told to the app as an error
     /// event, and that the picture went on at the position: each frame once and in order, none
