@@ -213,6 +213,27 @@ import Testing
         }
     }
 
+    /// libavformat's DASH demuxer indexes a segment list by its `startNumber`: the player gives
+    /// it lists numbered from 0, and leaves everything else as it is.
+    @Test func segmentListsAreNumberedFromZeroForTheDemuxer() {
+        let text = """
+            <MPD><Period><SegmentTemplate startNumber="7" media="t$Number$.m4s"/>
+            <AdaptationSet startNumber="3"><SegmentList timescale="1000" startNumber="1" duration="2000">
+            <SegmentURL mediaRange="10-20"/></SegmentList>
+            <dash:SegmentList startNumber = '12'/><SegmentList duration="1"/></AdaptationSet></Period></MPD>
+            """
+        let renumbered = String(
+            decoding: DASHManifest.segmentListsNumberedFromZero(Array(text.utf8)), as: UTF8.self)
+        #expect(
+            renumbered
+                == text.replacingOccurrences(
+                    of: #"timescale="1000" startNumber="1""#, with: #"timescale="1000" startNumber="0""#
+                )
+                .replacingOccurrences(of: "startNumber = '12'", with: "startNumber = '0'"))
+        let templated = Array(#"<MPD><SegmentTemplate startNumber="1"/></MPD>"#.utf8)
+        #expect(DASHManifest.segmentListsNumberedFromZero(templated) == templated)
+    }
+
     @Test func templatesExpandEveryIdentifier() {
         let representation = DASHManifest.Representation(
             id: "video-1", bandwidth: 500_000, baseURL: "http://x/", template: nil)

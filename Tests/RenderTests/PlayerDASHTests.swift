@@ -58,6 +58,59 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Each representation is one file whose segments the manifest lists by byte range: no
+        /// template names them, so libavformat's DASH demuxer plays it, given the manifest the
+        /// player read. Directly and behind a redirect (where the demuxer fetches the manifest
+        /// itself, so that its relative URLs point where the redirect led).
+        @Test(arguments: [false, true])
+        func aPresentationOfOneFilePerRepresentationPlaysItsRepresentationsAsRenditions(
+            redirected: Bool
+        ) async throws {
+            let manifest = try TestMedia.cachedDASH(
+                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
+            let text = try String(contentsOf: manifest, encoding: .utf8)
+            try #require(text.contains("mediaRange") && !text.contains("SegmentTemplate"), "\(text)")
+            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let path = "/" + TestMedia.dashManifestName
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(
+                MediaItem(url: redirected ? server.redirectedURL(for: path) : server.url(for: path)),
+                autoplay: true)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(abs(player.currentTime - 5) < 0.2)
+            #expect(player.renditions.map(\.height) == [240, 180, 120])
+            #expect(player.currentRendition?.height == 240 && watched.widths.allSatisfy { $0 == 320 })
+            #expect(watched.positionNeverWentBack && watched.picturesAdvance, "\(watched.frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
+            await harness.close()
+        }
+
+        /// A seek in a presentation of one file per representation lands on its target: the
+        /// demuxer finds the segment by its index in the list.
+        @Test func aSeekInAPresentationOfOneFilePerRepresentationPlaysFromTheTarget() async throws {
+            let manifest = try TestMedia.cachedDASH(
+                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
+            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/" + TestMedia.dashManifestName)), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
+            player.seek(to: 2.5)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            let after = watched.frameNumbers.drop { $0 < 50 }
+            #expect(after.first.map { abs($0 - 75) <= 1 } == true, "\(watched.frameNumbers)")
+            #expect(zip(after, after.dropFirst()).allSatisfy { $1 > $0 }, "\(watched.frameNumbers)")
+            #expect((after.last ?? 0) >= 145, "\(watched.frameNumbers)")
+            await harness.close()
+        }
+
         /// A manifest whose URL redirects, as a CDN's does: its segments are where the redirect
         /// leads.
         @Test func aManifestBehindARedirectPlaysFromWhereTheRedirectLeads() async throws {

@@ -9,6 +9,9 @@ extension TestMedia {
     /// height in `heights`, made as the renditions of an HLS ladder are
     /// (``encodeHLSLadder(_:heights:audio:bitsPerPixel:segmentDuration:into:)``), and the sound as one
     /// audio representation in an adaptation set of its own; the manifest is ``dashManifestName``.
+    /// With `singleFile`, each representation is one file whose segments the manifest lists by
+    /// byte range (a `SegmentList` of `mediaRange`s, as on-demand packagers write), not one file
+    /// per segment named by a template.
     ///
     /// > Important: writes synchronously on the calling thread.
     ///
@@ -16,7 +19,7 @@ extension TestMedia {
     @discardableResult
     public static func encodeDASH(
         _ spec: ClipSpec, heights: [Int], bitsPerPixel: Double = 3, segmentDuration: Double,
-        into directory: URL
+        singleFile: Bool = false, into directory: URL
     ) throws(PlayerError) -> URL {
         FFmpegLogging.configure()
         try validate(spec)
@@ -32,10 +35,13 @@ extension TestMedia {
             tracks.append(try ClipVideoTrack(spec: rung, muxer: muxer, pictures: pictures))
         }
         if let tone = spec.tone { tracks.append(try ClipAudioTrack(tone: tone, spec: spec, muxer: muxer)) }
-        let options = [
+        var options = [
             "seg_duration": "\(segmentDuration)", "use_template": "1", "use_timeline": "1",
             "adaptation_sets": spec.tone == nil ? "id=0,streams=v" : "id=0,streams=v id=1,streams=a",
         ]
+        if singleFile {
+            options.merge(["single_file": "1", "use_template": "0", "use_timeline": "0"]) { $1 }
+        }
         try write(tracks, into: [(muxer, options)])
         return manifest
     }
@@ -44,15 +50,16 @@ extension TestMedia {
     /// duration and reused afterwards, even by later runs; its segments sit next to it.
     public static func cachedDASH(
         _ spec: ClipSpec, heights: [Int], bitsPerPixel: Double = 3, segmentDuration: Double = 1,
-        in directory: URL = defaultCacheDirectory
+        singleFile: Bool = false, in directory: URL = defaultCacheDirectory
     ) throws(PlayerError) -> URL {
         let name = heights.map(String.init).joined(separator: "-")
+        let layout = singleFile ? "-single" : ""
         let folder = directory.appendingPathComponent(
-            "dash-\(spec.cacheKey)-\(name)-\(bitsPerPixel)bpp-\(segmentDuration)s")
+            "dash-\(spec.cacheKey)-\(name)-\(bitsPerPixel)bpp-\(segmentDuration)s\(layout)")
         return try cachedFolder(folder, file: dashManifestName) { partial throws(PlayerError) in
             try encodeDASH(
                 spec, heights: heights, bitsPerPixel: bitsPerPixel, segmentDuration: segmentDuration,
-                into: partial)
+                singleFile: singleFile, into: partial)
         }
     }
 }

@@ -159,6 +159,21 @@ extension DASHManifest {
         return tag.contains("type=\"dynamic\"") || tag.contains("type='dynamic'")
     }
 
+    /// The manifest `bytes` with the segments of each `SegmentList` numbered from 0 (its
+    /// `startNumber` set to 0), as libavformat's DASH demuxer must be given them.
+    ///
+    /// The demuxer takes a list's `startNumber` as the index of the first segment it fetches and
+    /// of the one a seek lands on: from 1, the usual number, it skips each representation's first
+    /// segment (an on-demand presentation plays one segment short, and seeks one late). A list
+    /// names its segments by URL and range, not by number, so the number means nothing else.
+    static func segmentListsNumberedFromZero(_ bytes: [UInt8]) -> [UInt8] {
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard text.contains("SegmentList") else { return bytes }
+        let attribute = /(<(?:[A-Za-z_][\w.\-]*:)?SegmentList\b[^>]*?\sstartNumber\s*=\s*)(["'])[^"'>]*(["'])/
+        let renumbered = text.replacing(attribute) { match in "\(match.1)\(match.2)0\(match.3)" }
+        return Array(renumbered.utf8)
+    }
+
     /// The base URL `element`'s first `BaseURL` child gives, resolved against `parent`.
     fileprivate static func baseURL(of element: XMLTree, against parent: String) -> String {
         guard let child = element.children.first(where: { $0.name == "BaseURL" }) else { return parent }

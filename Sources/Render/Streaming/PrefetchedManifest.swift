@@ -7,17 +7,21 @@ struct PrefetchedManifest: Sendable {
     var bridge: DASHBridge?
     /// Whether the presentation is live (`type="dynamic"`).
     var isLive = false
-    /// Whether a redirect led the manifest elsewhere, where its relative URLs point.
-    var isRedirected = false
+    /// Where the manifest was read from: where the redirects, if any, led. Its relative URLs
+    /// point there.
+    var base: String
 
-    /// What the demuxer opens for the item at `location`: the master playlist of the bridge, else
-    /// `location`.
-    func opened(for location: String) -> String { bridge?.masterURL ?? location }
+    /// What the demuxer opens for the item: the master playlist of the bridge, else the URL the
+    /// manifest was read from, which it then reads from memory (``prefetched``).
+    ///
+    /// NB: not the item's URL when that redirects: given that, libavformat's DASH demuxer resolves
+    /// the manifest's relative URLs against it, not against where the redirect led, and fails.
+    var opened: String { bridge?.masterURL ?? base }
 
-    /// What the demuxer reads from memory: the manifest, unless the bridge plays it or a redirect
-    /// led it elsewhere (read from memory, its URLs would be taken as relative to the one asked
-    /// for, so the demuxer fetches it itself).
-    var prefetched: [UInt8]? { bridge == nil && !isRedirected ? bytes : nil }
+    /// What the demuxer reads from memory at ``opened``: the manifest, its segment lists numbered
+    /// as the demuxer counts (``DASHManifest/segmentListsNumberedFromZero(_:)``), unless the
+    /// bridge plays it.
+    var prefetched: [UInt8]? { bridge == nil ? DASHManifest.segmentListsNumberedFromZero(bytes) : nil }
 
     /// Reads the manifest at `location` when it is a network DASH manifest; `nil` for anything
     /// else.
@@ -47,7 +51,6 @@ struct PrefetchedManifest: Sendable {
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
         return PrefetchedManifest(
-            bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes),
-            isRedirected: base != location)
+            bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes), base: base)
     }
 }

@@ -38,7 +38,7 @@ final class ThumbnailDecoder {
         if manifest?.isLive == true { throw live }
         self.manifest = manifest
         self.interrupt = interrupt
-        let opened = manifest?.opened(for: location) ?? location
+        let opened = manifest?.opened ?? location
         reopened = try Self.fragmentedPlaylist(of: opened, interrupt: interrupt, playlists: playlists)
         source = try MediaSource(
             location: reopened ?? opened, timeout: 10, interrupt: interrupt, prefetched: manifest?.prefetched,

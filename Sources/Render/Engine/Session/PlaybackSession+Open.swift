@@ -69,9 +69,9 @@ extension PlaybackSession {
             playlists: playlistStore)
     }
 
-    /// What the demuxer opens: the item's location, or for a live DASH manifest the master playlist
-    /// of its bridge.
-    var location: String { manifest.withLock { $0?.opened(for: options.location) } ?? options.location }
+    /// What the demuxer opens: the item's location, or for a network DASH manifest the master
+    /// playlist of its bridge, else where the manifest was read from (``PrefetchedManifest/opened``).
+    var location: String { manifest.withLock { $0?.opened } ?? options.location }
 
     /// Reads the item's manifest when it is a network DASH manifest (``PrefetchedManifest``).
     ///
