@@ -111,6 +111,31 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Thumbnails of a presentation the DASH demuxer reads (one file per representation) are
+        /// made of one representation: the others give only what the demuxer reads to open.
+        @Test func thumbnailsOfAPresentationOfOneFilePerRepresentationFetchOneRepresentation() async throws {
+            let manifest = try TestMedia.cachedDASH(
+                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
+            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+            try server.start()
+            defer { server.stop() }
+            let generator = ThumbnailGenerator(
+                location: server.url(for: "/" + TestMedia.dashManifestName).absoluteString, width: 64)
+            defer { generator.close() }
+            for time in [2.5, 4.5] {
+                let thumbnail = try await generator.thumbnail(at: time)
+                #expect(abs(thumbnail.time - time.rounded(.down)) < 0.1, "\(thumbnail.time)")
+                #expect(thumbnail.pixels.width == 64 && thumbnail.pixels.height == 48)
+            }
+            // Each file's initialization and first segment while the container opens; then the
+            // highest picture's segments only.
+            let requests = server.requests
+            for stream in 0...3 {
+                let ranges = requests.filter { $0.hasPrefix("GET /manifest-stream\(stream).mp4 ") }
+                #expect(ranges.count == (stream == 0 ? 4 : 2), "\(requests)")
+            }
+        }
+
         /// A manifest whose URL redirects, as a CDN's does: its segments are where the redirect
         /// leads.
         @Test func aManifestBehindARedirectPlaysFromWhereTheRedirectLeads() async throws {

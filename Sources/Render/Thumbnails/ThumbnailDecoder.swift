@@ -57,6 +57,14 @@ final class ThumbnailDecoder {
         self.width = max(16, width)
         cache = ThumbnailCache(capacity: cacheCapacity)
         discardOtherStreams()
+        // NB: libavformat's DASH demuxer lets go of the representations whose streams are all
+        // discarded when it is next asked for a packet; a seek before that moves every one of
+        // them, and fetches a segment of each. The packets the probe read ahead are dropped, or
+        // they would be read first, without asking the demuxer.
+        if source.formatName == "dash" {
+            avformat_flush(source.pointer)
+            _ = try readPacket()
+        }
     }
 
     /// Other streams are never read: the demuxer skips their packets.
