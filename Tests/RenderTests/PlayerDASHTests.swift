@@ -10,9 +10,11 @@ extension PlayerTests {
     @Suite @MainActor
     struct PlayerDASHTests {
         /// The DASH stream of `spec` at 240, 180 and 120 lines, served; the server stops when the
-        /// test ends.
-        static func served(_ spec: ClipSpec = ClipSpec(duration: 5)) throws -> LocalHTTPServer {
-            let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+        /// test ends. With `singleFile`, one file per representation (segments by byte range).
+        static func served(_ spec: ClipSpec = ClipSpec(duration: 5), singleFile: Bool = false) throws
+            -> LocalHTTPServer
+        {
+            let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120], singleFile: singleFile)
             let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
             try server.start()
             return server
@@ -60,19 +62,18 @@ extension PlayerTests {
 
         /// Each representation is one file whose segments the manifest lists by byte range: no
         /// template names them, so libavformat's DASH demuxer plays it, given the manifest the
-        /// player read. Directly and behind a redirect (where the demuxer fetches the manifest
-        /// itself, so that its relative URLs point where the redirect led).
+        /// player read. Directly and behind a redirect (the demuxer is given the manifest at the
+        /// URL the redirect led to, against which its relative URLs resolve).
         @Test(arguments: [false, true])
         func aPresentationOfOneFilePerRepresentationPlaysItsRepresentationsAsRenditions(
             redirected: Bool
         ) async throws {
+            let server = try Self.served(singleFile: true)
+            defer { server.stop() }
             let manifest = try TestMedia.cachedDASH(
                 ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
             let text = try String(contentsOf: manifest, encoding: .utf8)
             try #require(text.contains("mediaRange") && !text.contains("SegmentTemplate"), "\(text)")
-            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
-            try server.start()
-            defer { server.stop() }
             let path = "/" + TestMedia.dashManifestName
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -92,14 +93,11 @@ extension PlayerTests {
         /// A seek in a presentation of one file per representation lands on its target: the
         /// demuxer finds the segment by its index in the list.
         @Test func aSeekInAPresentationOfOneFilePerRepresentationPlaysFromTheTarget() async throws {
-            let manifest = try TestMedia.cachedDASH(
-                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
-            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
-            try server.start()
+            let server = try Self.served(singleFile: true)
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/" + TestMedia.dashManifestName)), autoplay: true)
+            player.load(Self.item(on: server), autoplay: true)
             #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
             player.seek(to: 2.5)
             let watched = await harness.watchUntilFinished()
@@ -114,10 +112,7 @@ extension PlayerTests {
         /// Thumbnails of a presentation the DASH demuxer reads (one file per representation) are
         /// made of one representation: the others give only what the demuxer reads to open.
         @Test func thumbnailsOfAPresentationOfOneFilePerRepresentationFetchOneRepresentation() async throws {
-            let manifest = try TestMedia.cachedDASH(
-                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
-            let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
-            try server.start()
+            let server = try Self.served(singleFile: true)
             defer { server.stop() }
             let generator = ThumbnailGenerator(
                 location: server.url(for: "/" + TestMedia.dashManifestName).absoluteString, width: 64)
@@ -241,8 +236,11 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aChosenRepresentationFollowsWithoutAGapOrAJumpBack() async throws {
-            let server = try Self.served()
+        /// Whether the bridge reads the presentation or, for one file per representation,
+        /// libavformat's DASH demuxer.
+        @Test(arguments: [false, true])
+        func aChosenRepresentationFollowsWithoutAGapOrAJumpBack(singleFile: Bool) async throws {
+            let server = try Self.served(singleFile: singleFile)
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
