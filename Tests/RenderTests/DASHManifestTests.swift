@@ -61,7 +61,7 @@ import Testing
         // The period's template is each representation's; the base URL is resolved on the manifest's.
         #expect(video[0].baseURL == "http://cdn.test/live/media/")
         #expect(video[0].template?.duration == 180_000 && video[0].template?.startNumber == 10)
-        #expect(manifest.initializationURL(of: video[1]) == "http://cdn.test/live/media/init-v360.mp4")
+        #expect(manifest.initialization(of: video[1])?.url == "http://cdn.test/live/media/init-v360.mp4")
     }
 
     @Test func theServersClockSourcesAreRead() throws {
@@ -213,6 +213,43 @@ import Testing
         }
     }
 
+    /// A `SegmentList` names its segments one by one, by URL and byte range: a representation in
+    /// one file, or in files of its own; its timing is inherited as a template's is.
+    @Test func aSegmentListListsItsSegmentsWithTheirByteRanges() throws {
+        let text = """
+            <MPD type="static" mediaPresentationDuration="PT2.5S"><Period>
+            <AdaptationSet mimeType="video/mp4"><SegmentList timescale="10" duration="10" startNumber="1"/>
+            <Representation id="v" bandwidth="1"><BaseURL>v.mp4</BaseURL><SegmentList>
+            <Initialization range="0-99"/><SegmentURL mediaRange="100-199"/><SegmentURL mediaRange="200-299"/>
+            <SegmentURL mediaRange="300-349"/><SegmentURL mediaRange="350-360"/></SegmentList></Representation>
+            <Representation id="w" bandwidth="2"><SegmentList><Initialization sourceURL="w/init.mp4"/>
+            <SegmentURL media="w/1.m4s"/><SegmentURL media="w/2.m4s"/></SegmentList></Representation>
+            </AdaptationSet>
+            <AdaptationSet mimeType="audio/mp4"><Representation id="a" bandwidth="1"><BaseURL>a.mp4</BaseURL>
+            <SegmentList timescale="1000"><SegmentURL mediaRange="9-99"/></SegmentList></Representation></AdaptationSet>
+            </Period></MPD>
+            """
+        let manifest = try DASHManifest(parsing: text, location: "http://x/m/a.mpd")
+        let period = manifest.periods[0]
+        let (one, files) = (
+            period.adaptationSets[0].representations[0], period.adaptationSets[0].representations[1]
+        )
+        #expect(manifest.initialization(of: one)! == ("http://x/m/v.mp4", 0...99))
+        #expect(manifest.initialization(of: files)! == ("http://x/m/w/init.mp4", nil))
+        // As far as the period lasts: the fourth listed starts at its end.
+        let segments = manifest.segments(of: one, in: period, at: 0)
+        #expect(segments.map(\.range) == [100...199, 200...299, 300...349])
+        #expect(segments.map(\.start) == [0, 1, 2] && segments.allSatisfy { $0.url == "http://x/m/v.mp4" })
+        #expect(
+            manifest.segments(of: files, in: period, at: 0).map(\.url) == [
+                "http://x/m/w/1.m4s", "http://x/m/w/2.m4s",
+            ])
+        // One segment needs no duration: it spans the period.
+        let sound = manifest.segments(of: period.adaptationSets[1].representations[0], in: period, at: 0)
+        #expect(sound.map(\.duration) == [2.5] && sound.map(\.range) == [9...99])
+        #expect(manifest.templatesNameEverySegment)
+    }
+
     /// libavformat's DASH demuxer indexes a segment list by its `startNumber`: the player gives
     /// it lists numbered from 0, and leaves everything else as it is.
     @Test func segmentListsAreNumberedFromZeroForTheDemuxer() {
@@ -324,6 +361,14 @@ import Testing
             """
             <MPD><Period><AdaptationSet><SegmentTemplate presentationTimeOffset="-5"/>\
             <Representation id="v" bandwidth="1"/></AdaptationSet></Period></MPD>
+            """,
+            """
+            <MPD><Period><AdaptationSet><Representation id="v" bandwidth="1"><SegmentList duration="1">\
+            <SegmentURL mediaRange="20-10"/></SegmentList></Representation></AdaptationSet></Period></MPD>
+            """,
+            """
+            <MPD><Period><AdaptationSet><Representation id="v" bandwidth="1"><SegmentList duration="1">\
+            <Initialization range="0-x"/></SegmentList></Representation></AdaptationSet></Period></MPD>
             """,
         ]
         for text in cases {

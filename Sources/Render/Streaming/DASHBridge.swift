@@ -1,10 +1,14 @@
 import Foundation
 
-/// Plays a DASH presentation whose segments templates name through libavformat's HLS demuxer, by
-/// serving HLS playlists written from its manifest: a master playlist whose variants are the video
-/// representations (with the sound of each audio adaptation set as an audio rendition), and a
-/// media playlist per representation listing its segments (for a live one, those available now),
-/// with their initialization segment (`EXT-X-MAP`) and dates.
+/// Plays a DASH presentation whose segments templates or lists name through libavformat's HLS
+/// demuxer, by serving HLS playlists written from its manifest: a master playlist whose variants
+/// are the video representations (with the sound of each audio adaptation set as an audio
+/// rendition), and a media playlist per representation listing its segments (for a live one, those
+/// available now), with their initialization segment (`EXT-X-MAP`) and dates.
+///
+/// A segment a list names by byte range (a representation in one file) has a URL of the bridge
+/// in the playlist, one per segment, which the network watch opens as that range of the file
+/// (``rangedSegment(_:)``): the player's rules know segments by their URLs.
 ///
 /// libavformat's DASH demuxer can neither seek in a live presentation's time-shift buffer nor tell
 /// a manifest that stopped growing from one that grows (it fetches it again and again), and it
@@ -89,7 +93,7 @@ final class DASHBridge: Sendable {
     /// A bridge of `manifest`, just read from `url`.
     ///
     /// - Throws: `.unsupportedFormat` when it lists no video or audio representation whose segments
-    ///   a template names (segments addressed by `SegmentBase` or `SegmentList` are not read).
+    ///   a template or a list names (segments addressed by `SegmentBase` are not read).
     init(manifest: DASHManifest, url: String) throws(PlayerError) {
         guard let host = Self.origin(of: url) else {
             throw .unsupportedFormat("\(url) is not a URL a DASH presentation can be fetched from")
@@ -110,7 +114,7 @@ final class DASHBridge: Sendable {
         }
         guard !entries.isEmpty else {
             throw .unsupportedFormat(
-                "\(url) lists no video or audio representation whose segments a SegmentTemplate names")
+                "\(url) lists no video or audio representation whose segments a template or a list names")
         }
         entries += text.enumerated().map { rank, choice in
             Entry(
@@ -129,7 +133,7 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// The representations of `content` in `period` whose segments a template names: the video
+    /// The representations of `content` in `period` whose segments a template or a list names: the video
     /// ones from the highest bandwidth down; the sound or WebVTT text of each audio or text set
     /// (its highest bandwidth), in the manifest's order.
     private static func playable(
@@ -142,7 +146,7 @@ final class DASHBridge: Sendable {
             (
                 set,
                 set.representations.filter {
-                    $0.template?.media != nil && (content != .text || $0.mimeType == "text/vtt")
+                    $0.template?.namesSegments == true && (content != .text || $0.mimeType == "text/vtt")
                 }
             )
         }
@@ -206,6 +210,12 @@ final class DASHBridge: Sendable {
         if let source = state.withLock({ $0.initializationURLs[String(name)] }) {
             return try initialization(at: source, timeout: timeout, interrupt: interrupt, counter: counter)
         }
+        if let (source, range) = Self.rangedSegment(url) {
+            return try HLSPlaylistFetch.read(
+                source, timeout: timeout, interrupt: interrupt, limit: Self.initializationLimit,
+                counter: counter,
+                operation: "loading an initialization segment", range: range)
+        }
         if let (source, ticks) = Self.textSegment(named: name) {
             let bytes = try HLSPlaylistFetch.read(
                 source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
@@ -233,6 +243,37 @@ final class DASHBridge: Sendable {
             $0.initializations = Array($0.initializations.suffix(Self.initializationsKept))
         }
         return bytes
+    }
+
+    /// The name the playlists give the bytes `range` of `url` (a segment of a `SegmentList`): a URL
+    /// of the bridge, so that each segment has a URL of its own, which the network watch opens as
+    /// that range of `url` (``rangedSegment(_:)``).
+    ///
+    /// The name ends with the segment's file extension (else ".mp4"): libavformat's HLS demuxer
+    /// refuses a segment whose URL does not end with one it knows.
+    private static func rangedName(of url: String, range: ClosedRange<Int64>) -> String {
+        let path = URLComponents(string: url)?.path ?? ""
+        let ext = (path as NSString).pathExtension
+        let known =
+            !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isASCII && $0.isLetter || $0.isNumber }
+        return "range/\(range.lowerBound)-\(range.upperBound)/"
+            + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
+            + "/segment." + (known ? ext : "mp4")
+    }
+
+    /// The URL and byte range a bridge's URL of a range (``rangedName(of:range:)``) stands for;
+    /// `nil` for any other URL.
+    static func rangedSegment(_ url: String) -> (url: String, range: ClosedRange<Int64>)? {
+        guard let marker = url.range(of: "/vpc-dash-"),
+            let slash = url[marker.upperBound...].firstIndex(of: "/")
+        else { return nil }
+        let parts = url[url.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "range" else { return nil }
+        let bounds = parts[1].split(separator: "-")
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last,
+            let source = parts[2].removingPercentEncoding
+        else { return nil }
+        return (source, first...last)
     }
 
     /// The name a text segment at `url` has in the playlists, with the MPEG-TS time (in 90 kHz
@@ -334,7 +375,9 @@ final class DASHBridge: Sendable {
             var initialization: String?
             for run in runs {
                 let ticks = entry.content == .text ? textTicks(of: run) : nil
-                let source = manifest.initializationURL(of: run.representation)
+                let source = manifest.initialization(of: run.representation).map { url, range in
+                    range.map { prefix + Self.rangedName(of: url, range: $0) } ?? url
+                }
                 if let source, source != initialization {
                     lines.append("#EXT-X-MAP:URI=\"\(prefix)\(state.initializationName(of: source))\"")
                 }
@@ -344,7 +387,9 @@ final class DASHBridge: Sendable {
                         lines.append("#EXT-X-PROGRAM-DATE-TIME:" + Self.dateText(start + segment.start))
                     }
                     let url =
-                        ticks.map { prefix + Self.textSegmentName(of: segment.url, ticks: $0) } ?? segment.url
+                        ticks.map { prefix + Self.textSegmentName(of: segment.url, ticks: $0) }
+                        ?? segment.range.map { prefix + Self.rangedName(of: segment.url, range: $0) }
+                        ?? segment.url
                     lines += [String(format: "#EXTINF:%.6f,", segment.duration), url]
                 }
             }

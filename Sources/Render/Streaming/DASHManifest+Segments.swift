@@ -12,6 +12,8 @@ extension DASHManifest {
         var start: Double
         var duration: Double
         var url: String
+        /// The bytes of `url` that hold it (a `SegmentList`'s `mediaRange`); `nil`: all of them.
+        var range: ClosedRange<Int64>? = nil
     }
 
     /// The most segments listed for one representation: the last ones are kept. A day of 2 s
@@ -39,16 +41,20 @@ extension DASHManifest {
         return duration
     }
 
-    /// Whether a template names every segment of each video and audio representation, in every
-    /// period, and says where they end: a timeline, or a duration within a period of known end.
-    /// Segments addressed otherwise (`SegmentBase`, `SegmentList`) the player does not list.
+    /// Whether a template or a list names every segment of each video and audio representation,
+    /// in every period, and says where they end: a timeline, or a duration within a period of known
+    /// end (a list of a static manifest ends with its last segment). Segments addressed by a
+    /// `SegmentBase` the player does not list.
     var templatesNameEverySegment: Bool {
         var media = 0
         for period in periods {
             for set in period.adaptationSets where [.video, .audio].contains(set.content) {
                 for representation in set.representations {
-                    guard let template = representation.template, template.media != nil,
-                        template.timeline != nil || (template.duration != nil && end(of: period) != nil)
+                    guard let template = representation.template, template.namesSegments else { return false }
+                    let listed = template.list != nil && !isDynamic
+                    guard
+                        listed || template.timeline != nil
+                            || (template.duration != nil && end(of: period) != nil)
                     else { return false }
                     media += 1
                 }
@@ -57,11 +63,21 @@ extension DASHManifest {
         return media > 0
     }
 
-    /// The URL of `representation`'s initialization segment, `nil` when it has none.
-    func initializationURL(of representation: Representation) -> String? {
+    /// Where `representation`'s initialization segment is: its URL, and the bytes of it that hold
+    /// the segment (`nil`: all of them); `nil` when it has none.
+    func initialization(of representation: Representation) -> (url: String, range: ClosedRange<Int64>?)? {
+        if let listed = representation.template?.listedInitialization {
+            return (Self.url(of: listed, in: representation), listed.range)
+        }
         guard let pattern = representation.template?.initialization else { return nil }
         let path = Self.expand(pattern, representation: representation, number: nil, time: nil)
-        return HLSPlaylistFetch.resolve(path, against: representation.baseURL)
+        return (HLSPlaylistFetch.resolve(path, against: representation.baseURL), nil)
+    }
+
+    /// The URL of a segment `representation`'s list names.
+    private static func url(of listed: ListedSegment, in representation: Representation) -> String {
+        listed.url.map { HLSPlaylistFetch.resolve($0, against: representation.baseURL) }
+            ?? representation.baseURL
     }
 
     /// The segments of `representation` in `period` a player may fetch at `now` (seconds since
@@ -70,9 +86,10 @@ extension DASHManifest {
     /// A static manifest's are all of the period's. A dynamic manifest's are those its timeline
     /// lists within the time-shift buffer before the last (an open-ended repeat runs to `now`), or
     /// without a timeline those whose end has passed at `now` and that lie within the buffer.
-    /// Empty for a representation without a template.
+    /// A list's are those it lists, as far as the period lasts. Empty for a representation
+    /// without a template or a list.
     func segments(of representation: Representation, in period: Period, at now: Double) -> [Segment] {
-        guard let template = representation.template, template.media != nil else { return [] }
+        guard let template = representation.template, template.namesSegments else { return [] }
         let scale = Double(template.timescale)
         // The presentation's time at `now`, and the period's end, in the template's units.
         let live = isDynamic ? availabilityStart.map { now - $0 } : nil
@@ -100,7 +117,9 @@ extension DASHManifest {
                 time += Int64(count) * entry.duration
                 number += count
             }
-        } else if let duration = template.duration {
+        } else if let duration = template.duration
+            ?? Self.onlySegment(of: template, in: period, end: periodEnd)
+        {
             let first = template.presentationTimeOffset
             let end: Int64?
             if let live {
@@ -108,8 +127,14 @@ extension DASHManifest {
             } else {
                 end = periodEnd.map { units($0) + duration - 1 }
             }
-            guard let end else { return [] }
-            let count = Int(max(0, (end - first) / duration))
+            let count: Int
+            if let end {
+                count = Int(max(0, (end - first) / duration))
+            } else if let list = template.list, !isDynamic {
+                count = list.count
+            } else {
+                return []
+            }
             spans.append((first, duration, count, template.startNumber))
         }
         // The earliest start kept: within the time-shift buffer before the last segment's end.
@@ -128,14 +153,22 @@ extension DASHManifest {
             for index in stride(from: span.count - 1, through: skip, by: -1) {
                 let time = span.time + Int64(index) * span.duration
                 let number = span.number + index
-                let path = Self.expand(
-                    template.media ?? "", representation: representation, number: number, time: time)
-                segments.append(
-                    Segment(
-                        number: number, time: time,
-                        start: period.start + Double(time - template.presentationTimeOffset) / scale,
-                        duration: Double(span.duration) / scale,
-                        url: HLSPlaylistFetch.resolve(path, against: representation.baseURL)))
+                var segment = Segment(
+                    number: number, time: time,
+                    start: period.start + Double(time - template.presentationTimeOffset) / scale,
+                    duration: Double(span.duration) / scale, url: "")
+                if let list = template.list {
+                    // NB: a list names as many segments as it has, whatever the timing says.
+                    let place = number - template.startNumber
+                    guard list.indices.contains(place) else { continue }
+                    segment.url = Self.url(of: list[place], in: representation)
+                    segment.range = list[place].range
+                } else {
+                    let path = Self.expand(
+                        template.media ?? "", representation: representation, number: number, time: time)
+                    segment.url = HLSPlaylistFetch.resolve(path, against: representation.baseURL)
+                }
+                segments.append(segment)
             }
             if segments.count >= Self.segmentLimit { break }
         }
@@ -176,6 +209,15 @@ extension DASHManifest {
         var period: Period
         var representation: Representation
         var segments: [Segment]
+    }
+
+    /// The duration of a list's one segment that spans its period, in its timescale's units: a
+    /// list of one segment needs no `duration`.
+    private static func onlySegment(of template: SegmentTemplate, in period: Period, end: Double?) -> Int64? {
+        guard template.list?.count == 1, template.timeline == nil, let end, end > period.start else {
+            return nil
+        }
+        return max(1, clamped((end - period.start) * Double(template.timescale)))
     }
 
     /// `value` rounded down, within ±2^62 so that sums of two do not overflow.

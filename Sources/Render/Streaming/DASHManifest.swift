@@ -79,15 +79,24 @@ struct DASHManifest: Equatable, Sendable {
         /// The absolute URL its templates are resolved against.
         var baseURL: String
         /// How its segments are named and timed; `nil` for a representation addressed by a
-        /// `SegmentBase` or a `SegmentList`, which the player does not read.
+        /// `SegmentBase`, which the player does not read.
         var template: SegmentTemplate?
     }
 
-    /// A `SegmentTemplate`: segment URLs made from a pattern, with their times listed by a
-    /// `SegmentTimeline` or spaced by a fixed `duration`.
+    /// A `SegmentTemplate`, segment URLs made from a pattern, or a `SegmentList`, segment URLs and
+    /// byte ranges listed one by one; with their times listed by a `SegmentTimeline` or spaced by
+    /// a fixed `duration`.
     struct SegmentTemplate: Equatable, Sendable {
         var media: String?
         var initialization: String?
+        /// A list's segments (`SegmentURL`), in order; `nil` for a template.
+        var list: [ListedSegment]?
+        /// A list's initialization segment (`Initialization`): its URL (`nil`: the
+        /// representation's base URL) and byte range.
+        var listedInitialization: ListedSegment?
+
+        /// Whether it names each segment: a template with a `media` pattern, or a list.
+        var namesSegments: Bool { media != nil || list != nil }
         var startNumber: Int = 1
         /// Units per second of `duration`, `presentationTimeOffset` and the timeline's times.
         var timescale: Int64 = 1
@@ -96,6 +105,14 @@ struct DASHManifest: Equatable, Sendable {
         /// The time (in `timescale` units) shown at the period's start.
         var presentationTimeOffset: Int64 = 0
         var timeline: [TimelineEntry]?
+    }
+
+    /// A segment of a `SegmentList`: its URL, relative to the representation's base URL (`nil`:
+    /// the base URL itself, a representation in one file), and the bytes of it that hold the
+    /// segment (`nil`: all of them).
+    struct ListedSegment: Equatable, Sendable {
+        var url: String?
+        var range: ClosedRange<Int64>?
     }
 
     /// An `S` element of a `SegmentTimeline`: `repeatCount + 1` segments of `duration` each, from
@@ -262,7 +279,11 @@ extension DASHManifest.SegmentTemplate {
     fileprivate init?(
         _ element: XMLTree, inheriting inherited: Self?, reader: AttributeReader
     ) throws(PlayerError) {
-        guard let node = element.children.first(where: { $0.name == "SegmentTemplate" }) else {
+        guard
+            let node = element.children.first(where: {
+                $0.name == "SegmentTemplate" || $0.name == "SegmentList"
+            })
+        else {
             guard let inherited else { return nil }
             self = inherited
             return
@@ -270,6 +291,9 @@ extension DASHManifest.SegmentTemplate {
         self = inherited ?? Self()
         if let media = node.attributes["media"] { self.media = media }
         if let initialization = node.attributes["initialization"] { self.initialization = initialization }
+        if node.name == "SegmentList" {
+            try readList(node, reader: reader)
+        }
         if let number = try reader.integer(node, "startNumber") { startNumber = number }
         if let scale = try reader.integer(node, "timescale") {
             guard scale > 0 else {
@@ -322,6 +346,33 @@ extension DASHManifest.SegmentTemplate {
 
 /// Reads typed attributes of a manifest's elements, failing on values that are present but
 /// unreadable.
+extension DASHManifest.SegmentTemplate {
+    /// Reads a `SegmentList`'s `Initialization` and `SegmentURL` children; a list without
+    /// `SegmentURL`s keeps those of the level above.
+    fileprivate mutating func readList(_ node: XMLTree, reader: AttributeReader) throws(PlayerError) {
+        if let initialization = node.children.first(where: { $0.name == "Initialization" }) {
+            listedInitialization = DASHManifest.ListedSegment(
+                url: initialization.attributes["sourceURL"],
+                range: try reader.byteRange(initialization, "range"))
+        }
+        let urls = node.children.filter { $0.name == "SegmentURL" }
+        guard !urls.isEmpty else { return }
+        guard urls.count <= DASHManifest.segmentLimit else {
+            throw .unsupportedFormat(
+                "\(reader.location) lists more than \(DASHManifest.segmentLimit) segments for a representation"
+            )
+        }
+        var listed: [DASHManifest.ListedSegment] = []
+        listed.reserveCapacity(urls.count)
+        for url in urls {
+            listed.append(
+                DASHManifest.ListedSegment(
+                    url: url.attributes["media"], range: try reader.byteRange(url, "mediaRange")))
+        }
+        list = listed
+    }
+}
+
 private struct AttributeReader {
     let location: String
 
@@ -347,6 +398,19 @@ private struct AttributeReader {
             throw .unsupportedFormat("\(location): \(name)=\"\(text.prefix(40))\" is not a date")
         }
         return value
+    }
+
+    /// A byte range written "first-last" (both counted from 0, the last included).
+    func byteRange(_ element: XMLTree, _ name: String) throws(PlayerError) -> ClosedRange<Int64>? {
+        guard let text = element.attributes[name] else { return nil }
+        let bounds = text.trimmingCharacters(in: .whitespaces).split(
+            separator: "-", omittingEmptySubsequences: false)
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first >= 0,
+            first <= last, last < 1 << 62
+        else {
+            throw .unsupportedFormat("\(location): \(name)=\"\(text.prefix(40))\" is not a byte range")
+        }
+        return first...last
     }
 }
 

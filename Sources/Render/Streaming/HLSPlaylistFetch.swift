@@ -32,20 +32,24 @@ enum HLSPlaylistFetch {
         return playlist
     }
 
-    /// The bytes at `url`, at most `limit` of them (the default: ``HLSPlaylist/byteLimit``), each
-    /// counted by `counter`; as ``fetch(_:timeout:interrupt:limit:counter:operation:)``.
+    /// The bytes at `url` (those of `range` only, when given), at most `limit` of them (the
+    /// default: ``HLSPlaylist/byteLimit``), each counted by `counter`; as
+    /// ``fetch(_:timeout:interrupt:limit:counter:operation:range:)``.
     ///
     /// - Throws: the network failure; `.unsupportedFormat` when there are more than `limit` bytes.
     static func read(
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
-        counter: ByteCounter? = nil, operation: String = "loading the playlist"
+        counter: ByteCounter? = nil, operation: String = "loading the playlist",
+        range: ClosedRange<Int64>? = nil
     ) throws(PlayerError) -> [UInt8] {
         try fetch(
-            url, timeout: timeout, interrupt: interrupt, limit: limit, counter: counter, operation: operation
+            url, timeout: timeout, interrupt: interrupt, limit: limit, counter: counter, operation: operation,
+            range: range
         ).bytes
     }
 
-    /// The bytes at `url`, at most `limit` of them, each counted by `counter`, and the URL they
+    /// The bytes at `url` (those of `range` only, when given: an HTTP range request), at most
+    /// `limit` of them, each counted by `counter`, and the URL they
     /// were read from: where the redirects libavformat's HTTP reader followed led. A playlist
     /// read elsewhere comes with its URIs made absolute against that URL
     /// (``HLSPlaylist/rebased(_:onto:)``).
@@ -54,14 +58,16 @@ enum HLSPlaylistFetch {
     ///   when that stopped it; `.unsupportedFormat` when there are more than `limit` bytes.
     static func fetch(
         _ url: String, timeout: Double, interrupt: InterruptGuard, limit: Int = HLSPlaylist.byteLimit,
-        counter: ByteCounter? = nil, operation: String = "loading the playlist"
+        counter: ByteCounter? = nil, operation: String = "loading the playlist",
+        range: ClosedRange<Int64>? = nil
     ) throws(PlayerError) -> (bytes: [UInt8], location: String) {
         if let bridge = DASHBridge.serving(url) {
             return (
                 try bridge.document(at: url, timeout: timeout, interrupt: interrupt, counter: counter), url
             )
         }
-        var (handle, opened) = open(url, flags: AVIO_FLAG_READ, timeout: timeout, interrupt: interrupt)
+        var (handle, opened) = open(
+            url, flags: AVIO_FLAG_READ, timeout: timeout, interrupt: interrupt, range: range)
         defer { avio_closep(&handle) }
         guard opened >= 0, let context = handle else {
             throw interrupt.failure ?? PlayerError(ffmpegCode: opened, location: url, operation: operation)
@@ -96,11 +102,14 @@ enum HLSPlaylistFetch {
 
     /// A context of libavformat's protocols on `url`, opened with `flags`, whose connection and each
     /// read or write give up after `timeout` seconds or when `interrupt` stops them; `nil`, with
-    /// libavformat's code, when it cannot be opened. Close it with `avio_closep`.
-    static func open(_ url: String, flags: Int32, timeout: Double, interrupt: InterruptGuard)
-        -> (context: UnsafeMutablePointer<AVIOContext>?, code: Int32)
-    {
+    /// libavformat's code, when it cannot be opened. Close it with `avio_closep`. With `range`, it
+    /// reads those bytes only.
+    static func open(
+        _ url: String, flags: Int32, timeout: Double, interrupt: InterruptGuard,
+        range: ClosedRange<Int64>? = nil
+    ) -> (context: UnsafeMutablePointer<AVIOContext>?, code: Int32) {
         var options: OpaquePointer?
+        if let range { setRange(range, in: &options) }
         av_dict_set(&options, "rw_timeout", String(Int64(timeout * 1_000_000)), 0)
         av_dict_set(&options, "timeout", String(Int64(timeout * 1_000_000)), 0)
         let cookies = HTTPCookieJar.shared.prepare(&options, for: url)
@@ -110,6 +119,13 @@ enum HLSPlaylistFetch {
         av_dict_free(&options)
         if code >= 0, let context { HTTPCookieJar.shared.absorb(from: context, url: url, sent: cookies) }
         return (context, code)
+    }
+
+    /// Options of libavformat's HTTP protocol that ask for the bytes of `range` only.
+    static func setRange(_ range: ClosedRange<Int64>, in options: UnsafeMutablePointer<OpaquePointer?>) {
+        av_dict_set(options, "offset", String(range.lowerBound), 0)
+        // NB: the offset the request ends before.
+        av_dict_set(options, "end_offset", String(range.upperBound + 1), 0)
     }
 
     /// `uri` as an absolute URL, relative to the playlist at `base`.

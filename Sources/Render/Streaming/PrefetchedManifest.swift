@@ -1,5 +1,5 @@
 /// A network DASH manifest (".mpd") read before its item opens: a live one, and an on-demand one
-/// whose segments templates name, play through a ``DASHBridge``; any other is given to
+/// whose segments templates or lists name, play through a ``DASHBridge``; any other is given to
 /// libavformat's DASH demuxer from memory, which then does not fetch it again.
 struct PrefetchedManifest: Sendable {
     var bytes: [UInt8]
@@ -47,7 +47,7 @@ struct PrefetchedManifest: Sendable {
             }
         } catch {
             // NB: libavformat reads on-demand manifests the player's reading refuses (segments
-            // addressed by SegmentBase or SegmentList, say); a live one it cannot follow.
+            // addressed by SegmentBase, say); a live one it cannot follow.
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
         return PrefetchedManifest(

@@ -230,7 +230,10 @@ final class NetworkWatch: Sendable {
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
-        if let watch, let url, let pb, let served = watch.readInMemory(String(cString: url)) {
+        // NB: a segment of a DASH segment list, which a URL of the bridge names, is a range of
+        // another URL, read over the network as any segment is.
+        let ranged = url.flatMap { DASHBridge.rangedSegment(String(cString: $0)) }
+        if ranged == nil, let watch, let url, let pb, let served = watch.readInMemory(String(cString: url)) {
             switch served {
             case .success(let context):
                 watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: context)) }
@@ -242,8 +245,9 @@ final class NetworkWatch: Sendable {
             }
         }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
-        // The segment whose first bytes only are asked for, if any.
+        // The segment whose first bytes only are asked for, if any, and where they end.
         var glimpse: String?
+        var glimpseEnd: Int64?
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
@@ -252,8 +256,9 @@ final class NetworkWatch: Sendable {
             switch watch.splice?.admission(of: segment) ?? .whole {
             case .whole: break
             case .prefix(let bytes):
-                // NB: libavformat's HTTP protocol asks for the bytes before `end_offset` only.
-                if let options { av_dict_set(options, "end_offset", String(bytes), 0) }
+                glimpseEnd =
+                    ranged.map { min($0.range.upperBound + 1, $0.range.lowerBound + Int64(bytes)) }
+                    ?? Int64(bytes)
                 glimpse = segment
             // NB: a segment another rendition delivers is skipped as at once.
             case .refused: return cffmpeg_averror(ECANCELED)
@@ -272,11 +277,19 @@ final class NetworkWatch: Sendable {
             download = watching
             context.pointee.interrupt_callback = watching.callback
         }
-        let target = url.map { String(cString: $0) }
+        if let ranged, let options { HLSPlaylistFetch.setRange(ranged.range, in: options) }
+        // NB: libavformat's HTTP protocol asks for the bytes before `end_offset` only.
+        if let glimpseEnd, let options { av_dict_set(options, "end_offset", String(glimpseEnd), 0) }
+        let target = ranged?.url ?? url.map { String(cString: $0) }
         let cookies = options.flatMap { options in
             target.map { HTTPCookieJar.shared.prepare(options, for: $0) }
         }
-        let code = defaults.open(context, pb, url, flags, options)
+        let code =
+            if let ranged {
+                defaults.open(context, pb, ranged.url, flags, options)
+            } else {
+                defaults.open(context, pb, url, flags, options)
+            }
         if download != nil, let context, let saved { context.pointee.interrupt_callback = saved }
         if code >= 0, let opened = pb?.pointee, let target {
             HTTPCookieJar.shared.absorb(from: opened, url: target, sent: cookies ?? [])
