@@ -30,6 +30,34 @@ extension PlayerTests {
             requests.numbers(after: "GET /chunk-stream\(stream)-")
         }
 
+        /// The representation, number and wholeness of the segment `request` asks for ("GET
+        /// /manifest-stream0.mp4 bytes=843-27733") of the presentation in one file per
+        /// representation whose manifest is `manifest`: known by where its byte range begins, whole
+        /// when the range also ends where the segment does (not a glimpse).
+        static func rangedSegment(_ request: String, of manifest: DASHManifest)
+            -> (stream: Int, number: Int, whole: Bool)?
+        {
+            guard let match = request.wholeMatch(of: /GET \/manifest-stream(\d+)\.mp4 bytes=(\d+)-(\d*)/),
+                let start = Int64(match.2)
+            else { return nil }
+            let period = manifest.periods[0]
+            guard
+                let representation = period.adaptationSets.flatMap(\.representations).first(where: {
+                    $0.id == match.1
+                })
+            else { return nil }
+            let ranges = manifest.segments(of: representation, in: period, at: 0).compactMap(\.range)
+            guard let index = ranges.firstIndex(where: { $0.lowerBound == start }), let stream = Int(match.1)
+            else { return nil }
+            return (stream, index + 1, Int64(match.3) == ranges[index].upperBound)
+        }
+
+        /// The manifest at `file`, parsed.
+        static func manifest(at file: URL) throws -> DASHManifest {
+            try DASHManifest(
+                parsing: String(contentsOf: file, encoding: .utf8), location: "http://host/manifest.mpd")
+        }
+
         @Test func aDASHStreamPlaysItsRepresentationsAsRenditionsAndFetchesOneOfThem() async throws {
             let server = try Self.served()
             defer { server.stop() }
@@ -90,25 +118,6 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// A seek in a presentation of one file per representation lands on its target: the
-        /// demuxer finds the segment by its index in the list.
-        @Test func aSeekInAPresentationOfOneFilePerRepresentationPlaysFromTheTarget() async throws {
-            let server = try Self.served(singleFile: true)
-            defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 3)
-            let player = harness.player
-            player.load(Self.item(on: server), autoplay: true)
-            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
-            player.seek(to: 2.5)
-            let watched = await harness.watchUntilFinished()
-            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
-            let after = watched.frameNumbers.drop { $0 < 50 }
-            #expect(after.first.map { abs($0 - 75) <= 1 } == true, "\(watched.frameNumbers)")
-            #expect(zip(after, after.dropFirst()).allSatisfy { $1 > $0 }, "\(watched.frameNumbers)")
-            #expect((after.last ?? 0) >= 145, "\(watched.frameNumbers)")
-            await harness.close()
-        }
-
         /// Thumbnails of a presentation of one file per representation are made of the highest
         /// representation only, as those of one named by a template are.
         @Test func thumbnailsOfAPresentationOfOneFilePerRepresentationFetchOneRepresentation() async throws {
@@ -163,8 +172,13 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt() async throws {
-            let server = try Self.served()
+        /// Whether the presentation names its segments by template or lists them by byte range.
+        @Test(arguments: [false, true])
+        func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt(singleFile: Bool) async throws {
+            let server = try Self.served(singleFile: singleFile)
+            let parsed = try Self.manifest(
+                at: TestMedia.cachedDASH(
+                    ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: singleFile))
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -181,7 +195,13 @@ extension PlayerTests {
             // From the segment holding the target (the fourth) on, of the picture and the sound.
             let requests = Array(server.requests.dropFirst(before))
             for stream in [0, 3] {
-                let segments = Self.segments(of: stream, in: requests)
+                let segments =
+                    singleFile
+                    ? requests.compactMap { Self.rangedSegment($0, of: parsed) }.filter {
+                        $0.stream == stream
+                    }
+                    .map(\.number)
+                    : Self.segments(of: stream, in: requests)
                 #expect(segments.first == 4 && segments == segments.sorted(), "\(requests)")
             }
             await harness.close()
@@ -296,13 +316,21 @@ extension PlayerTests.PlayerDASHTests {
         // Since 360p began, at most one segment came whole from both: the one 360p was fetching
         // when it stepped down (or the one given up on).
         let requests = server.requests
-        if !singleFile {
+        let segments: [Set<Int>]
+        if singleFile {
+            let parsed = try Self.manifest(at: manifest)
+            let whole = requests.compactMap { Self.rangedSegment($0, of: parsed) }.filter(\.whole)
+            let topBegan = try #require(whole.firstIndex { $0.stream == 0 })
+            segments = (0...1).map { stream in
+                Set(whole[topBegan...].filter { $0.stream == stream }.map(\.number))
+            }
+        } else {
             let topBegan = try #require(
                 requests.firstIndex { $0.hasPrefix("GET /chunk-stream0-") && $0.hasSuffix("bytes=0-") })
             let whole = requests[topBegan...].filter { $0.hasSuffix("bytes=0-") }
-            let segments = (0...1).map { Set(Self.segments(of: $0, in: whole)) }
-            #expect(segments[0].intersection(segments[1]).count <= 1, "\(requests)")
+            segments = (0...1).map { Set(Self.segments(of: $0, in: whole)) }
         }
+        #expect(segments[0].intersection(segments[1]).count <= 1, "\(requests)")
         // No stall, no jump back, no picture twice, every second heard.
         harness.expectPlayedSmoothly(watched, heardLongerThan: 19.5 * 48_000)
         await harness.close()
