@@ -200,7 +200,7 @@ import Testing
         #expect(!manifest.isDynamic && manifest.duration == 9)
         // The player can list them all, so it plays them through its bridge; not when a
         // representation's segments are addressed otherwise, or run to no known end.
-        #expect(manifest.templatesNameEverySegment)
+        #expect(manifest.everySegmentIsNamed)
         let byteRanges = text.replacingOccurrences(
             of: "</Period>",
             with: """
@@ -209,7 +209,7 @@ import Testing
                 """)
         let endless = text.replacingOccurrences(of: #" mediaPresentationDuration="PT9S""#, with: "")
         for other in [byteRanges, endless] {
-            #expect(try !DASHManifest(parsing: other, location: "http://x/a.mpd").templatesNameEverySegment)
+            #expect(try !DASHManifest(parsing: other, location: "http://x/a.mpd").everySegmentIsNamed)
         }
     }
 
@@ -247,7 +247,7 @@ import Testing
         // One segment needs no duration: it spans the period.
         let sound = manifest.segments(of: period.adaptationSets[1].representations[0], in: period, at: 0)
         #expect(sound.map(\.duration) == [2.5] && sound.map(\.range) == [9...99])
-        #expect(manifest.templatesNameEverySegment)
+        #expect(manifest.everySegmentIsNamed)
     }
 
     /// libavformat's DASH demuxer indexes a segment list by its `startNumber`: the player gives

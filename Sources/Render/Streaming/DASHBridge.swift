@@ -133,9 +133,9 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// The representations of `content` in `period` whose segments a template or a list names: the video
-    /// ones from the highest bandwidth down; the sound or WebVTT text of each audio or text set
-    /// (its highest bandwidth), in the manifest's order.
+    /// The representations of `content` in `period` whose segments a template or a list names:
+    /// the video ones from the highest bandwidth down; the sound or WebVTT text of each audio or
+    /// text set (its highest bandwidth), in the manifest's order.
     private static func playable(
         _ content: DASHManifest.AdaptationSet.Content, in period: DASHManifest.Period
     )

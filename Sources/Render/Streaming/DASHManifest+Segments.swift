@@ -45,7 +45,7 @@ extension DASHManifest {
     /// in every period, and says where they end: a timeline, or a duration within a period of known
     /// end (a list of a static manifest ends with its last segment). Segments addressed by a
     /// `SegmentBase` the player does not list.
-    var templatesNameEverySegment: Bool {
+    var everySegmentIsNamed: Bool {
         var media = 0
         for period in periods {
             for set in period.adaptationSets where [.video, .audio].contains(set.content) {

@@ -344,8 +344,6 @@ extension DASHManifest.SegmentTemplate {
     }
 }
 
-/// Reads typed attributes of a manifest's elements, failing on values that are present but
-/// unreadable.
 extension DASHManifest.SegmentTemplate {
     /// Reads a `SegmentList`'s `Initialization` and `SegmentURL` children; a list without
     /// `SegmentURL`s keeps those of the level above.
@@ -373,6 +371,8 @@ extension DASHManifest.SegmentTemplate {
     }
 }
 
+/// Reads typed attributes of a manifest's elements, failing on values that are present but
+/// unreadable.
 private struct AttributeReader {
     let location: String
 

@@ -2,6 +2,8 @@
 /// whose segments templates or lists name, play through a ``DASHBridge``; any other is given to
 /// libavformat's DASH demuxer from memory, which then does not fetch it again.
 struct PrefetchedManifest: Sendable {
+    /// The manifest, its segment lists numbered as libavformat's DASH demuxer counts them when the
+    /// bridge does not play it (``DASHManifest/segmentListsNumberedFromZero(_:)``).
     var bytes: [UInt8]
     /// The bridge that plays it, when one does.
     var bridge: DASHBridge?
@@ -18,10 +20,8 @@ struct PrefetchedManifest: Sendable {
     /// the manifest's relative URLs against it, not against where the redirect led, and fails.
     var opened: String { bridge?.masterURL ?? base }
 
-    /// What the demuxer reads from memory at ``opened``: the manifest, its segment lists numbered
-    /// as the demuxer counts (``DASHManifest/segmentListsNumberedFromZero(_:)``), unless the
-    /// bridge plays it.
-    var prefetched: [UInt8]? { bridge == nil ? DASHManifest.segmentListsNumberedFromZero(bytes) : nil }
+    /// What the demuxer reads from memory at ``opened``: the manifest, unless the bridge plays it.
+    var prefetched: [UInt8]? { bridge == nil ? bytes : nil }
 
     /// Reads the manifest at `location` when it is a network DASH manifest; `nil` for anything
     /// else.
@@ -42,7 +42,7 @@ struct PrefetchedManifest: Sendable {
                 bridge = try DASHBridge(manifest: parsed, url: location)
                 bridge?.synchronizeClock(
                     timeout: timeout, interrupt: InterruptGuard(parent: interrupt), counter: counter)
-            } else if parsed.templatesNameEverySegment {
+            } else if parsed.everySegmentIsNamed {
                 bridge = try DASHBridge(manifest: parsed, url: location)
             }
         } catch {
@@ -51,6 +51,7 @@ struct PrefetchedManifest: Sendable {
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
         return PrefetchedManifest(
-            bytes: bytes, bridge: bridge, isLive: DASHManifest.declaresDynamic(bytes), base: base)
+            bytes: bridge == nil ? DASHManifest.segmentListsNumberedFromZero(bytes) : bytes, bridge: bridge,
+            isLive: DASHManifest.declaresDynamic(bytes), base: base)
     }
 }
