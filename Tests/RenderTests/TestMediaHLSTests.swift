@@ -36,6 +36,24 @@ import VideoPlayerTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).count == 1)
     }
 
+    /// FFmpeg's HLS muxer closes a segment file without looking at whether its last writes failed;
+    /// the encoding fails all the same, with the system's reason, instead of leaving a truncated
+    /// segment behind.
+    @Test func aSegmentThatCannotBeWrittenFailsTheEncodingWithTheReason() throws {
+        let directory = try TemporaryDirectory()
+        let stream = directory.file("stream")
+        try FileManager.default.createDirectory(at: stream, withIntermediateDirectories: true)
+        // NB: a device on which every write fails as on a full disk.
+        try FileManager.default.createSymbolicLink(
+            atPath: stream.appendingPathComponent("segment1.ts").path, withDestinationPath: "/dev/full")
+        let error = #expect(throws: PlayerError.self) {
+            try TestMedia.encodeHLS(
+                ClipSpec(width: 64, height: 64, duration: 2), segmentDuration: 1, into: stream)
+        }
+        let reason = error.map { "\($0)" } ?? "none"
+        #expect(reason.contains("No space left on device"), "\(reason)")
+    }
+
     @Test func subtitleCuesCannotGoIntoHLS() throws {
         let directory = try TemporaryDirectory()
         #expect(throws: PlayerError.invalidArgument("HLS segments cannot carry subtitle cues")) {

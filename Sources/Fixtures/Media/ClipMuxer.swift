@@ -3,10 +3,17 @@ import VideoPlayerRender
 
 /// The output file of `TestMedia.encode`: an `AVFormatContext` whose container follows the file
 /// extension, closed and freed in `deinit` when writing stops half-way.
+///
+/// Muxers that write several files (HLS, DASH) close their segment files without looking at the
+/// error of the last writes (FFmpeg 5.1), so a full disk would leave a truncated segment behind
+/// and no error. The muxer's `io_close2` goes through ``closeFile``, which keeps the first failure
+/// for ``finish()`` to throw.
 final class ClipMuxer {
     let context: UnsafeMutablePointer<AVFormatContext>
     /// The path written, also used to name it in errors.
     let location: String
+    /// The first failure to write a file the muxer opened itself, as an FFmpeg error code.
+    private var fileFailure: Int32?
 
     init(path: String) throws(PlayerError) {
         var context: UnsafeMutablePointer<AVFormatContext>?
@@ -16,7 +23,22 @@ final class ClipMuxer {
         }
         self.context = context
         location = path
+        context.pointee.opaque = Unmanaged.passUnretained(self).toOpaque()
+        context.pointee.io_close2 = ClipMuxer.closeFile
     }
+
+    /// Closes a file the muxer opened, recording the failure of its last writes (which closing
+    /// flushes) on the muxer that `opaque` points to.
+    private static let closeFile:
+        @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<AVIOContext>?) -> Int32 =
+            { context, pb in
+                let code = avio_close(pb)
+                if code < 0, let opaque = context?.pointee.opaque {
+                    let muxer = Unmanaged<ClipMuxer>.fromOpaque(opaque).takeUnretainedValue()
+                    if muxer.fileFailure == nil { muxer.fileFailure = code }
+                }
+                return code
+            }
 
     /// The short name of the container, such as "mp4" or "matroska".
     var formatName: String {
@@ -131,6 +153,9 @@ final class ClipMuxer {
     /// Writes the buffered packets and the trailer, then closes the file.
     func finish() throws(PlayerError) {
         try ffmpegCheck(av_write_trailer(context), location: location, operation: "writing the trailer")
+        if let fileFailure {
+            try ffmpegCheck(fileFailure, location: location, operation: "writing a segment file")
+        }
         guard !writesOwnFiles else { return }
         try ffmpegCheck(avio_closep(&context.pointee.pb), location: location, operation: "closing the file")
     }
