@@ -303,8 +303,11 @@ extension PlayerTests {
             await harness.close()
         }
 
-        @Test func aRenditionWhosePlaylistIsMissingIsLeftOutAndTheOthersPlay() async throws {
-            let server = try Self.served()
+        /// With the sound in audio renditions too: the variant whose own playlist failed keeps
+        /// only their streams, which are not a rendition of its own.
+        @Test(arguments: HLSLadderAudio.allCases)
+        func aRenditionWhosePlaylistIsMissingIsLeftOutAndTheOthersPlay(audio: HLSLadderAudio) async throws {
+            let server = try Self.served(audio)
             defer { server.stop() }
             server.overrideStatus(404, for: "/240p/\(TestMedia.hlsPlaylistName)")
             let harness = PlayerHarness(networkTimeout: 3)

@@ -40,11 +40,21 @@ struct RenditionLadder: Sendable {
         case "hls" where context.nb_programs > 1:
             guard let programs = context.programs else { return nil }
             kind = .hls
-            entries = (0..<Int(context.nb_programs)).compactMap { position in
-                guard let program = programs[position]?.pointee, let indices = program.stream_index else {
-                    return nil
+            let variants = (0..<Int(context.nb_programs)).compactMap { position in
+                programs[position].map { program in
+                    (
+                        program: program.pointee,
+                        streams: (0..<Int(program.pointee.nb_stream_indexes)).map {
+                            Int(program.pointee.stream_index[$0])
+                        }
+                    )
                 }
-                let streams = (0..<Int(program.nb_stream_indexes)).map { Int(indices[$0]) }
+            }
+            // NB: a variant whose own playlist failed keeps the streams of the audio renditions it
+            // plays with, which other variants share: it has no stream of its own, and is left out.
+            let shared = Dictionary(variants.flatMap(\.streams).map { ($0, 1) }, uniquingKeysWith: +)
+            entries = variants.compactMap { program, streams in
+                guard variants.count == 1 || streams.contains(where: { shared[$0] == 1 }) else { return nil }
                 return Self.entry(
                     id: Int(program.id), streams: streams, tracks: tracks, source: source,
                     bitRate: Self.bitRate(program.metadata))
