@@ -207,10 +207,11 @@ extension MediaPlayer {
             apply(.failed(.decodeFailed(failure.lastError)))
             return
         }
-        // The last picture's end is the media's real end; the clock may have run past it.
+        // The last picture's end is the media's real end; the clock may have run past it. Where
+        // the sound ran on past it, the position shown followed: the item ends there, not back.
         let mediaEnd = itemTime(
             hasVideo ? currentFrame.map { $0.time + $0.duration } ?? clockTime : clockTime)
-        let end = min(mediaEnd, duration ?? mediaEnd)
+        let end = max(min(mediaEnd, duration ?? mediaEnd), currentTime)
         if let known = duration, known > end + 0.5 {
             duration = end
             emit(.durationKnown(end))
