@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 
@@ -199,16 +200,16 @@ import Testing
         #expect(segments.map(\.url) == (1...5).map { "http://x/s\($0).m4s" })
         #expect(!manifest.isDynamic && manifest.duration == 9)
         // The player can list them all, so it plays them through its bridge; not when a
-        // representation's segments are addressed otherwise, or run to no known end.
+        // representation says nothing of its segments, or they run to no known end.
         #expect(manifest.everySegmentIsNamed)
-        let byteRanges = text.replacingOccurrences(
+        let whole = text.replacingOccurrences(
             of: "</Period>",
             with: """
                 <AdaptationSet mimeType="audio/mp4"><Representation id="a" bandwidth="1">
-                <BaseURL>a.mp4</BaseURL><SegmentBase indexRange="0-99"/></Representation></AdaptationSet></Period>
+                <BaseURL>a.mp4</BaseURL></Representation></AdaptationSet></Period>
                 """)
         let endless = text.replacingOccurrences(of: #" mediaPresentationDuration="PT9S""#, with: "")
-        for other in [byteRanges, endless] {
+        for other in [whole, endless] {
             #expect(try !DASHManifest(parsing: other, location: "http://x/a.mpd").everySegmentIsNamed)
         }
     }
@@ -248,6 +249,126 @@ import Testing
         let sound = manifest.segments(of: period.adaptationSets[1].representations[0], in: period, at: 0)
         #expect(sound.map(\.duration) == [2.5] && sound.map(\.range) == [9...99])
         #expect(manifest.everySegmentIsNamed)
+    }
+
+    /// A `sidx` box of `version`: `references` (size, duration, and whether it points to a further
+    /// index) after `firstOffset` bytes, in a timescale of 10 from time 5.
+    static func segmentIndex(
+        version: UInt8 = 1, firstOffset: UInt64 = 8,
+        references: [(size: UInt32, duration: UInt32, nested: Bool)]
+    ) -> [UInt8] {
+        func bigEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
+            withUnsafeBytes(of: value.bigEndian, Array.init)
+        }
+        var body: [UInt8] = [version, 0, 0, 0] + bigEndian(UInt32(1)) + bigEndian(UInt32(10))
+        body +=
+            version == 0
+            ? bigEndian(UInt32(5)) + bigEndian(UInt32(firstOffset))
+            : bigEndian(UInt64(5)) + bigEndian(firstOffset)
+        body += bigEndian(UInt16(0)) + bigEndian(UInt16(references.count))
+        for reference in references {
+            body +=
+                bigEndian(reference.size | (reference.nested ? 1 << 31 : 0)) + bigEndian(reference.duration)
+            body += bigEndian(UInt32(0x9000_0000))
+        }
+        return bigEndian(UInt32(8 + body.count)) + Array("sidx".utf8) + body
+    }
+
+    /// A `SegmentBase` points to the segment index in the representation's file, which gives the
+    /// segments' byte ranges (from the byte after the index, less its first offset) and times:
+    /// listed from it, they play as a `SegmentList`'s.
+    @Test(arguments: [0, 1] as [UInt8])
+    func aSegmentBaseListsTheSegmentsItsFileIndexes(version: UInt8) throws {
+        let index = Self.segmentIndex(
+            version: version, references: [(100, 10, false), (200, 10, false), (50, 5, false)])
+        let end = 100 + index.count - 1
+        let text = """
+            <MPD type="static" mediaPresentationDuration="PT2.5S"><Period>
+            <AdaptationSet mimeType="video/mp4"><SegmentBase timescale="1000" presentationTimeOffset="500"/>
+            <Representation id="v" bandwidth="1"><BaseURL>v.mp4</BaseURL><SegmentBase indexRange="100-\(end)">
+            <Initialization range="0-99"/></SegmentBase></Representation>
+            <Representation id="w" bandwidth="1"><BaseURL>w.mp4</BaseURL><SegmentBase indexRange="100-\(end)"/>
+            </Representation></AdaptationSet></Period></MPD>
+            """
+        var manifest = try DASHManifest(parsing: text, location: "http://x/m/a.mpd")
+        #expect(manifest.everySegmentIsNamed)
+        let representations = manifest.periods[0].adaptationSets[0].representations
+        #expect(representations.map { $0.template?.index } == [100...Int64(end), 100...Int64(end)])
+        #expect(manifest.segments(of: representations[0], in: manifest.periods[0], at: 0).isEmpty)
+        let parsed = try DASHManifest.SegmentIndex(parsing: index, at: 100, location: "v.mp4")
+        for id in ["v", "w"] { manifest.list(parsed, ofRepresentation: id, inPeriodAt: 0) }
+        let period = manifest.periods[0]
+        for representation in period.adaptationSets[0].representations {
+            let segments = manifest.segments(of: representation, in: period, at: 0)
+            let first = Int64(end + 1 + 8)
+            #expect(
+                segments.map(\.range) == [
+                    first...(first + 99), (first + 100)...(first + 299), (first + 300)...(first + 349),
+                ])
+            // The offset (0.5 s) is the index's earliest time: the first segment starts the period.
+            #expect(segments.map(\.start) == [0, 1, 2] && segments.map(\.duration) == [1, 1, 0.5])
+            #expect(segments.allSatisfy { $0.url == "http://x/m/\(representation.id).mp4" })
+            // Named, or the bytes before the index.
+            #expect(
+                manifest.initialization(of: representation)! == (
+                    "http://x/m/\(representation.id).mp4", 0...99
+                ))
+        }
+    }
+
+    @Test func aSegmentIndexThatCannotBeReadIsATypedError() {
+        let good = Self.segmentIndex(references: [(100, 10, false)])
+        let unreadable = PlayerError.unsupportedFormat("v.mp4 has no readable segment index (sidx) at byte 0")
+        let free = [0, 0, 0, 8] + Array("free".utf8)
+        for bytes in [
+            [], free, Array(good.dropLast()), Self.segmentIndex(references: []),
+            [UInt8](repeating: 0xFF, count: 64),
+        ] {
+            #expect(throws: unreadable) {
+                try DASHManifest.SegmentIndex(parsing: bytes, at: 0, location: "v.mp4")
+            }
+        }
+        // A box before the index is passed over.
+        #expect(throws: Never.self) {
+            try DASHManifest.SegmentIndex(parsing: free + good, at: 0, location: "v.mp4")
+        }
+        #expect(
+            throws: PlayerError.unsupportedFormat(
+                "v.mp4 indexes its segments in further indexes, which the player does not read")
+        ) {
+            try DASHManifest.SegmentIndex(
+                parsing: Self.segmentIndex(references: [(100, 10, true)]), at: 0, location: "v.mp4")
+        }
+    }
+
+    /// The index FFmpeg's muxer writes in each representation's file (the one `TestMedia` makes a
+    /// `SegmentBase` of) lists segments that follow it to the end of the file, each a fragment
+    /// (`moof`), whose durations add up to the presentation's.
+    @Test func theIndexOfAFileOfARepresentationTilesTheFileAfterIt() throws {
+        let manifest = try TestMedia.cachedDASH(
+            ClipSpec(duration: 5), heights: [240, 180, 120], layout: .segmentBase)
+        let parsed = try PlayerTests.PlayerDASHTests.manifest(at: manifest)
+        let period = parsed.periods[0]
+        for representation in period.adaptationSets.flatMap(\.representations) {
+            let file = manifest.deletingLastPathComponent().appendingPathComponent(
+                try #require(URL(string: representation.baseURL)).lastPathComponent)
+            let bytes = try [UInt8](Data(contentsOf: file))
+            let segments = parsed.segments(of: representation, in: period, at: 0)
+            let index = try #require(representation.template?.index)
+            #expect(segments.first?.range?.lowerBound == index.upperBound + 1)
+            #expect(segments.last?.range?.upperBound == Int64(bytes.count - 1))
+            #expect(
+                zip(segments, segments.dropFirst()).allSatisfy {
+                    $0.range!.upperBound + 1 == $1.range!.lowerBound
+                })
+            #expect(
+                segments.allSatisfy {
+                    bytes[Int($0.range!.lowerBound) + 4..<Int($0.range!.lowerBound) + 8].elementsEqual(
+                        "moof".utf8)
+                })
+            let total = segments.map(\.duration).reduce(0, +)
+            #expect(abs(total - 5) < 0.1, "\(representation.id): \(total) s")
+        }
     }
 
     /// libavformat's DASH demuxer indexes a segment list by its `startNumber`: the player gives

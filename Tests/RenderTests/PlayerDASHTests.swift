@@ -10,11 +10,11 @@ extension PlayerTests {
     @Suite @MainActor
     struct PlayerDASHTests {
         /// The DASH stream of `spec` at 240, 180 and 120 lines, served; the server stops when the
-        /// test ends. With `singleFile`, one file per representation (segments by byte range).
-        static func served(_ spec: ClipSpec = ClipSpec(duration: 5), singleFile: Bool = false) throws
+        /// test ends; `layout` says how the manifest addresses the segments.
+        static func served(_ spec: ClipSpec = ClipSpec(duration: 5), layout: DASHLayout = .template) throws
             -> LocalHTTPServer
         {
-            let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120], singleFile: singleFile)
+            let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120], layout: layout)
             let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
             try server.start()
             return server
@@ -52,10 +52,24 @@ extension PlayerTests {
             return (stream, index + 1, Int64(match.3) == ranges[index].upperBound)
         }
 
-        /// The manifest at `file`, parsed.
-        static func manifest(at file: URL) throws -> DASHManifest {
-            try DASHManifest(
+        /// The manifest at `file`, parsed, with the segments of each `SegmentBase` listed from the
+        /// index in the representation's file next to it.
+        nonisolated static func manifest(at file: URL) throws -> DASHManifest {
+            var manifest = try DASHManifest(
                 parsing: String(contentsOf: file, encoding: .utf8), location: "http://host/manifest.mpd")
+            for (place, period) in manifest.periods.enumerated() {
+                for representation in period.adaptationSets.flatMap(\.representations) {
+                    guard let index = representation.template?.index else { continue }
+                    let name = try #require(URL(string: representation.baseURL)).lastPathComponent
+                    let bytes = try Data(
+                        contentsOf: file.deletingLastPathComponent().appendingPathComponent(name))
+                    let segmentIndex = try DASHManifest.SegmentIndex(
+                        parsing: Array(bytes.dropFirst(Int(index.lowerBound))), at: index.lowerBound,
+                        location: name)
+                    manifest.list(segmentIndex, ofRepresentation: representation.id, inPeriodAt: place)
+                }
+            }
+            return manifest
         }
 
         @Test func aDASHStreamPlaysItsRepresentationsAsRenditionsAndFetchesOneOfThem() async throws {
@@ -88,20 +102,20 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// Each representation is one file whose segments the manifest lists by byte range: no
-        /// template names them, so libavformat's DASH demuxer plays it, given the manifest the
-        /// player read. Directly and behind a redirect (the demuxer is given the manifest at the
-        /// URL the redirect led to, against which its relative URLs resolve).
-        @Test(arguments: [false, true])
+        /// Each representation is one file whose segments the manifest lists by byte range, or
+        /// whose index (`sidx`) in the file does: no template names them. Directly and behind a
+        /// redirect (relative URLs resolve against where it led).
+        @Test(arguments: [DASHLayout.segmentList, .segmentBase], [false, true])
         func aPresentationOfOneFilePerRepresentationPlaysItsRepresentationsAsRenditions(
-            redirected: Bool
+            layout: DASHLayout, redirected: Bool
         ) async throws {
-            let server = try Self.served(singleFile: true)
+            let server = try Self.served(layout: layout)
             defer { server.stop() }
             let manifest = try TestMedia.cachedDASH(
-                ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: true)
+                ClipSpec(duration: 5), heights: [240, 180, 120], layout: layout)
             let text = try String(contentsOf: manifest, encoding: .utf8)
-            try #require(text.contains("mediaRange") && !text.contains("SegmentTemplate"), "\(text)")
+            let addressing = layout == .segmentList ? "mediaRange" : "indexRange"
+            try #require(text.contains(addressing) && !text.contains("SegmentTemplate"), "\(text)")
             let path = "/" + TestMedia.dashManifestName
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -120,8 +134,11 @@ extension PlayerTests {
 
         /// Thumbnails of a presentation of one file per representation are made of the highest
         /// representation only, as those of one named by a template are.
-        @Test func thumbnailsOfAPresentationOfOneFilePerRepresentationFetchOneRepresentation() async throws {
-            let server = try Self.served(singleFile: true)
+        @Test(arguments: [DASHLayout.segmentList, .segmentBase])
+        func thumbnailsOfAPresentationOfOneFilePerRepresentationFetchOneRepresentation(
+            layout: DASHLayout
+        ) async throws {
+            let server = try Self.served(layout: layout)
             defer { server.stop() }
             let generator = ThumbnailGenerator(
                 location: server.url(for: "/" + TestMedia.dashManifestName).absoluteString, width: 64)
@@ -131,8 +148,8 @@ extension PlayerTests {
                 #expect(abs(thumbnail.time - time.rounded(.down)) < 0.1, "\(thumbnail.time)")
                 #expect(thumbnail.pixels.width == 64 && thumbnail.pixels.height == 48)
             }
-            // Its initialization, the first segment the opening reads and the segments holding the
-            // times; nothing of the others.
+            // Its initialization (with its index), the first segment the opening reads and the
+            // segments holding the times; nothing of the others, not even their index.
             let requests = server.requests
             for stream in 0...3 {
                 let ranges = requests.filter { $0.hasPrefix("GET /manifest-stream\(stream).mp4 ") }
@@ -172,13 +189,11 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// Whether the presentation names its segments by template or lists them by byte range.
-        @Test(arguments: [false, true])
-        func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt(singleFile: Bool) async throws {
-            let server = try Self.served(singleFile: singleFile)
+        @Test(arguments: DASHLayout.allCases)
+        func aSeekPlaysFromTheTargetAndFetchesNoSegmentBeforeIt(layout: DASHLayout) async throws {
+            let server = try Self.served(layout: layout)
             let parsed = try Self.manifest(
-                at: TestMedia.cachedDASH(
-                    ClipSpec(duration: 5), heights: [240, 180, 120], singleFile: singleFile))
+                at: TestMedia.cachedDASH(ClipSpec(duration: 5), heights: [240, 180, 120], layout: layout))
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -196,7 +211,7 @@ extension PlayerTests {
             let requests = Array(server.requests.dropFirst(before))
             for stream in [0, 3] {
                 let segments =
-                    singleFile
+                    layout != .template
                     ? requests.compactMap { Self.rangedSegment($0, of: parsed) }.filter {
                         $0.stream == stream
                     }
@@ -204,6 +219,27 @@ extension PlayerTests {
                     : Self.segments(of: stream, in: requests)
                 #expect(segments.first == 4 && segments == segments.sorted(), "\(requests)")
             }
+            await harness.close()
+        }
+
+        /// A representation in one file whose index cannot be read (its file answers 404) is left
+        /// out, and the app is told; the next one plays.
+        @Test func aRepresentationWhoseIndexCannotBeReadIsLeftOut() async throws {
+            let server = try Self.served(layout: .segmentBase)
+            defer { server.stop() }
+            server.overrideStatus(404, for: "/manifest-stream0.mp4")
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(Self.item(on: server), autoplay: true)
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "\(player.status)")
+            #expect(player.currentRendition?.height == 180 && watched.widths.allSatisfy { $0 == 240 })
+            #expect(player.renditions.map(\.height) == [180, 120])
+            #expect(harness.errors == [.network(.httpStatus(404))])
+            #expect(
+                (watched.frameNumbers.last ?? 0) >= 145 && watched.positionNeverWentBack,
+                "\(watched.stepsBack)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4.8 * 48_000)
             await harness.close()
         }
 
@@ -256,11 +292,9 @@ extension PlayerTests {
             await harness.close()
         }
 
-        /// Whether the bridge reads the presentation or, for one file per representation,
-        /// libavformat's DASH demuxer.
-        @Test(arguments: [false, true])
-        func aChosenRepresentationFollowsWithoutAGapOrAJumpBack(singleFile: Bool) async throws {
-            let server = try Self.served(singleFile: singleFile)
+        @Test(arguments: DASHLayout.allCases)
+        func aChosenRepresentationFollowsWithoutAGapOrAJumpBack(layout: DASHLayout) async throws {
+            let server = try Self.served(layout: layout)
             defer { server.stop() }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -289,12 +323,13 @@ extension PlayerTests.PlayerDASHTests {
     /// fragmented MP4 (PlayerFragmentedHLSTests): `.auto` steps down from a download given up, or
     /// from one that ended slowly (the sound's come in between the picture's), with the container
     /// opened anew with the lower representation. So is a presentation of one file per
-    /// representation, whose playlists list byte ranges.
-    @Test(arguments: [false, true])
-    func whenTheLinkSlowsDownAutoStepsDownBeforeAStall(singleFile: Bool) async throws {
+    /// representation, whose playlists list byte ranges (from the manifest, or from the index in
+    /// the file).
+    @Test(arguments: DASHLayout.allCases)
+    func whenTheLinkSlowsDownAutoStepsDownBeforeAStall(layout: DASHLayout) async throws {
         let manifest = try TestMedia.cachedDASH(
             ClipSpec(width: 480, height: 360, duration: 20), heights: [360, 120], bitsPerPixel: 12,
-            segmentDuration: 2, singleFile: singleFile)
+            segmentDuration: 2, layout: layout)
         let server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
         try server.start()
         defer { server.stop() }
@@ -317,7 +352,7 @@ extension PlayerTests.PlayerDASHTests {
         // when it stepped down (or the one given up on).
         let requests = server.requests
         let segments: [Set<Int>]
-        if singleFile {
+        if layout != .template {
             let parsed = try Self.manifest(at: manifest)
             let whole = requests.compactMap { Self.rangedSegment($0, of: parsed) }.filter(\.whole)
             let topBegan = try #require(whole.firstIndex { $0.stream == 0 })

@@ -1,14 +1,14 @@
 import Foundation
 
-/// Plays a DASH presentation whose segments templates or lists name through libavformat's HLS
-/// demuxer, by serving HLS playlists written from its manifest: a master playlist whose variants
+/// Plays a DASH presentation whose segments templates, lists or indexes in the files
+/// (``readIndexes(of:timeout:interrupt:counter:)``) name through libavformat's HLS demuxer, by serving HLS playlists written from its manifest: a master playlist whose variants
 /// are the video representations (with the sound of each audio adaptation set as an audio
 /// rendition), and a media playlist per representation listing its segments (for a live one, those
 /// available now), with their initialization segment (`EXT-X-MAP`) and dates.
 ///
-/// A segment a list names by byte range (a representation in one file) has a URL of the bridge
-/// in the playlist, one per segment, which the network watch opens as that range of the file
-/// (``rangedSegment(_:)``): the player's rules know segments by their URLs.
+/// A segment a list or an index names by byte range (a representation in one file) has a URL of
+/// the bridge in the playlist, one per segment, which the network watch opens as that range of
+/// the file (``rangedSegment(_:)``): the player's rules know segments by their URLs.
 ///
 /// libavformat's DASH demuxer can neither seek in a live presentation's time-shift buffer nor tell
 /// a manifest that stopped growing from one that grows (it fetches it again and again), and it
@@ -93,7 +93,7 @@ final class DASHBridge: Sendable {
     /// A bridge of `manifest`, just read from `url`.
     ///
     /// - Throws: `.unsupportedFormat` when it lists no video or audio representation whose segments
-    ///   a template or a list names (segments addressed by `SegmentBase` are not read).
+    ///   a template, a list or an index in its file names.
     init(manifest: DASHManifest, url: String) throws(PlayerError) {
         guard let host = Self.origin(of: url) else {
             throw .unsupportedFormat("\(url) is not a URL a DASH presentation can be fetched from")
@@ -114,7 +114,8 @@ final class DASHBridge: Sendable {
         }
         guard !entries.isEmpty else {
             throw .unsupportedFormat(
-                "\(url) lists no video or audio representation whose segments a template or a list names")
+                "\(url) lists no video or audio representation whose segments a template, a list or an index names"
+            )
         }
         entries += text.enumerated().map { rank, choice in
             Entry(
@@ -146,7 +147,7 @@ final class DASHBridge: Sendable {
             (
                 set,
                 set.representations.filter {
-                    $0.template?.namesSegments == true && (content != .text || $0.mimeType == "text/vtt")
+                    $0.template?.findsSegments == true && (content != .text || $0.mimeType == "text/vtt")
                 }
             )
         }
@@ -205,6 +206,7 @@ final class DASHBridge: Sendable {
             entries.indices.contains(index)
         {
             refreshIfDue(timeout: timeout, interrupt: interrupt, counter: counter)
+            try readIndexes(of: entries[index], timeout: timeout, interrupt: interrupt, counter: counter)
             return Array(mediaPlaylist(index).utf8)
         }
         if let source = state.withLock({ $0.initializationURLs[String(name)] }) {
@@ -223,6 +225,45 @@ final class DASHBridge: Sendable {
             return Self.mapped(bytes, ticks: ticks)
         }
         throw .network(.httpStatus(404))
+    }
+
+    /// Reads the segment index of each representation that plays `entry`'s part and is one file a
+    /// `SegmentBase` indexes, the first time its playlist is asked for, and lists its segments
+    /// (``DASHManifest/list(_:ofRepresentation:inPeriodAt:)``). The index is read with the
+    /// initialization segment when that lies just before it, as packagers put them, which is then
+    /// kept as if fetched: one request per representation.
+    ///
+    /// - Throws: the failure to fetch the index, and `.unsupportedFormat` for one the player cannot
+    ///   read; the playlist then fails as any that cannot be fetched does.
+    private func readIndexes(
+        of entry: Entry, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) {
+        let manifest = state.withLock { $0.manifest }
+        guard !manifest.isDynamic else { return }
+        for (place, period) in manifest.periods.enumerated() {
+            guard let representation = Self.representation(of: entry, in: period),
+                let template = representation.template, template.list == nil, let index = template.index
+            else { continue }
+            // The initialization segment, when it is the bytes of the same file just before the index.
+            let initialization = template.indexedInitialization.flatMap { $0.url == nil ? $0.range : nil }
+            let adjacent = initialization.flatMap { $0.upperBound + 1 == index.lowerBound ? $0 : nil }
+            let span = (adjacent?.lowerBound ?? index.lowerBound)...index.upperBound
+            let bytes = try HLSPlaylistFetch.read(
+                representation.baseURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
+                counter: counter, operation: "loading a segment index", range: span)
+            let skipped = Int(index.lowerBound - span.lowerBound)
+            let segmentIndex = try DASHManifest.SegmentIndex(
+                parsing: Array(bytes.dropFirst(skipped)), at: index.lowerBound,
+                location: representation.baseURL)
+            state.withLock { state in
+                state.manifest.list(segmentIndex, ofRepresentation: representation.id, inPeriodAt: place)
+                if let adjacent, bytes.count > skipped {
+                    let source = prefix + Self.rangedName(of: representation.baseURL, range: adjacent)
+                    state.initializations.append((source, Array(bytes.prefix(skipped))))
+                    state.initializations = Array(state.initializations.suffix(Self.initializationsKept))
+                }
+            }
+        }
     }
 
     /// The longest initialization segment kept.

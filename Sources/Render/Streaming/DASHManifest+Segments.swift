@@ -43,15 +43,15 @@ extension DASHManifest {
 
     /// Whether a template or a list names every segment of each video and audio representation,
     /// in every period, and says where they end: a timeline, or a duration within a period of known
-    /// end (a list of a static manifest ends with its last segment). Segments addressed by a
-    /// `SegmentBase` the player does not list.
+    /// end (a list of a static manifest ends with its last segment, as does the index of a
+    /// `SegmentBase`, once read).
     var everySegmentIsNamed: Bool {
         var media = 0
         for period in periods {
             for set in period.adaptationSets where [.video, .audio].contains(set.content) {
                 for representation in set.representations {
-                    guard let template = representation.template, template.namesSegments else { return false }
-                    let listed = template.list != nil && !isDynamic
+                    guard let template = representation.template, template.findsSegments else { return false }
+                    let listed = (template.list != nil || template.index != nil) && !isDynamic
                     guard
                         listed || template.timeline != nil
                             || (template.duration != nil && end(of: period) != nil)
@@ -72,6 +72,18 @@ extension DASHManifest {
         guard let pattern = representation.template?.initialization else { return nil }
         let path = Self.expand(pattern, representation: representation, number: nil, time: nil)
         return (HLSPlaylistFetch.resolve(path, against: representation.baseURL), nil)
+    }
+
+    /// Gives the representation `id` of the period at `place` the segment index read from its
+    /// file (``SegmentTemplate/listing(_:)``).
+    mutating func list(_ index: SegmentIndex, ofRepresentation id: String, inPeriodAt place: Int) {
+        for set in periods[place].adaptationSets.indices {
+            for spot in periods[place].adaptationSets[set].representations.indices {
+                let representation = periods[place].adaptationSets[set].representations[spot]
+                guard representation.id == id, let template = representation.template else { continue }
+                periods[place].adaptationSets[set].representations[spot].template = template.listing(index)
+            }
+        }
     }
 
     /// The URL of a segment `representation`'s list names.

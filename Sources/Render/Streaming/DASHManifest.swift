@@ -78,25 +78,32 @@ struct DASHManifest: Equatable, Sendable {
         var mimeType: String?
         /// The absolute URL its templates are resolved against.
         var baseURL: String
-        /// How its segments are named and timed; `nil` for a representation addressed by a
-        /// `SegmentBase`, which the player does not read.
+        /// How its segments are named and timed; `nil` for a representation that says nothing of
+        /// its segments.
         var template: SegmentTemplate?
     }
 
     /// A `SegmentTemplate`, segment URLs made from a pattern, or a `SegmentList`, segment URLs and
     /// byte ranges listed one by one; with their times listed by a `SegmentTimeline` or spaced by
-    /// a fixed `duration`.
+    /// a fixed `duration`. Or a `SegmentBase`: a representation in one file, whose segment index
+    /// (a `sidx` box) at `index` gives its segments' byte ranges and times, which
+    /// ``listing(_:)`` makes a list of.
     struct SegmentTemplate: Equatable, Sendable {
         var media: String?
         var initialization: String?
         /// A list's segments (`SegmentURL`), in order; `nil` for a template.
         var list: [ListedSegment]?
-        /// A list's initialization segment (`Initialization`): its URL (`nil`: the
-        /// representation's base URL) and byte range.
+        /// A list's or a `SegmentBase`'s initialization segment (`Initialization`): its URL (`nil`:
+        /// the representation's base URL) and byte range.
         var listedInitialization: ListedSegment?
+        /// A `SegmentBase`'s `indexRange`: the bytes of the representation's file that hold its
+        /// segment index.
+        var index: ClosedRange<Int64>?
 
         /// Whether it names each segment: a template with a `media` pattern, or a list.
         var namesSegments: Bool { media != nil || list != nil }
+        /// Whether it names each segment or, read at `index`, the file does.
+        var findsSegments: Bool { namesSegments || index != nil }
         var startNumber: Int = 1
         /// Units per second of `duration`, `presentationTimeOffset` and the timeline's times.
         var timescale: Int64 = 1
@@ -281,7 +288,7 @@ extension DASHManifest.SegmentTemplate {
     ) throws(PlayerError) {
         guard
             let node = element.children.first(where: {
-                $0.name == "SegmentTemplate" || $0.name == "SegmentList"
+                ["SegmentTemplate", "SegmentList", "SegmentBase"].contains($0.name)
             })
         else {
             guard let inherited else { return nil }
@@ -291,9 +298,10 @@ extension DASHManifest.SegmentTemplate {
         self = inherited ?? Self()
         if let media = node.attributes["media"] { self.media = media }
         if let initialization = node.attributes["initialization"] { self.initialization = initialization }
-        if node.name == "SegmentList" {
+        if node.name != "SegmentTemplate" {
             try readList(node, reader: reader)
         }
+        if let index = try reader.byteRange(node, "indexRange") { self.index = index }
         if let number = try reader.integer(node, "startNumber") { startNumber = number }
         if let scale = try reader.integer(node, "timescale") {
             guard scale > 0 else {
@@ -345,8 +353,8 @@ extension DASHManifest.SegmentTemplate {
 }
 
 extension DASHManifest.SegmentTemplate {
-    /// Reads a `SegmentList`'s `Initialization` and `SegmentURL` children; a list without
-    /// `SegmentURL`s keeps those of the level above.
+    /// Reads a `SegmentList`'s or a `SegmentBase`'s `Initialization` and `SegmentURL` children; a
+    /// list without `SegmentURL`s keeps those of the level above.
     fileprivate mutating func readList(_ node: XMLTree, reader: AttributeReader) throws(PlayerError) {
         if let initialization = node.children.first(where: { $0.name == "Initialization" }) {
             listedInitialization = DASHManifest.ListedSegment(

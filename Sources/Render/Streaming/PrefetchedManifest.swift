@@ -1,6 +1,7 @@
 /// A network DASH manifest (".mpd") read before its item opens: a live one, and an on-demand one
-/// whose segments templates or lists name, play through a ``DASHBridge``; any other is given to
-/// libavformat's DASH demuxer from memory, which then does not fetch it again.
+/// whose segments templates, lists or indexes in the files name, play through a ``DASHBridge``;
+/// any other is given to libavformat's DASH demuxer from memory, which then does not fetch it
+/// again.
 struct PrefetchedManifest: Sendable {
     /// The manifest, its segment lists numbered as libavformat's DASH demuxer counts them when the
     /// bridge does not play it (``DASHManifest/segmentListsNumberedFromZero(_:)``).
@@ -46,8 +47,8 @@ struct PrefetchedManifest: Sendable {
                 bridge = try DASHBridge(manifest: parsed, url: location)
             }
         } catch {
-            // NB: libavformat reads on-demand manifests the player's reading refuses (segments
-            // addressed by SegmentBase, say); a live one it cannot follow.
+            // NB: libavformat reads on-demand manifests the player's reading refuses (a malformed
+            // attribute it ignores, say); a live one it cannot follow.
             if DASHManifest.declaresDynamic(bytes) { throw error }
         }
         return PrefetchedManifest(
