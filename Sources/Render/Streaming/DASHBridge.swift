@@ -1,10 +1,11 @@
 import Foundation
 
 /// Plays a DASH presentation whose segments templates, lists or indexes in the files
-/// (``readIndexes(of:timeout:interrupt:counter:)``) name through libavformat's HLS demuxer, by serving HLS playlists written from its manifest: a master playlist whose variants
-/// are the video representations (with the sound of each audio adaptation set as an audio
-/// rendition), and a media playlist per representation listing its segments (for a live one, those
-/// available now), with their initialization segment (`EXT-X-MAP`) and dates.
+/// (``readIndexes(of:timeout:interrupt:counter:)``) name through libavformat's HLS demuxer, by
+/// serving HLS playlists written from its manifest: a master playlist whose variants are the video
+/// representations (with the sound of each audio adaptation set as an audio rendition), and a media
+/// playlist per representation listing its segments (for a live one, those available now), with
+/// their initialization segment (`EXT-X-MAP`) and dates.
 ///
 /// A segment a list or an index names by byte range (a representation in one file) has a URL of
 /// the bridge in the playlist, one per segment, which the network watch opens as that range of

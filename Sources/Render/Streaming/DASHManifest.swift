@@ -1,10 +1,11 @@
 import Foundation
 import FoundationXML
 
-/// The parts of a DASH manifest (an MPD, ISO/IEC 23009-1) the player reads itself to play a live
-/// (dynamic) presentation: its timing, and per representation the segments its template or
-/// timeline lists. libavformat's DASH demuxer plays on-demand manifests; for a live one it can
-/// neither seek in the time-shift window nor notice a manifest that stopped growing.
+/// The parts of a DASH manifest (an MPD, ISO/IEC 23009-1) the player reads itself to play a
+/// presentation through its ``DASHBridge``: its timing, and per representation the segments its
+/// template, timeline, list or index lists. libavformat's DASH demuxer can neither seek in a live
+/// presentation's time-shift window nor notice a manifest that stopped growing, and opens
+/// segments past the player's network watch.
 ///
 /// Segment information written on a period or an adaptation set applies to the representations
 /// below it, and base URLs are resolved down the tree, so each ``Representation`` is complete.

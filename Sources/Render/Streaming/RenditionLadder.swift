@@ -54,7 +54,7 @@ struct RenditionLadder: Sendable {
             // plays with, which other variants share: it has no stream of its own, and is left out.
             let shared = Dictionary(variants.flatMap(\.streams).map { ($0, 1) }, uniquingKeysWith: +)
             entries = variants.compactMap { program, streams in
-                guard variants.count == 1 || streams.contains(where: { shared[$0] == 1 }) else { return nil }
+                guard streams.contains(where: { shared[$0] == 1 }) else { return nil }
                 return Self.entry(
                     id: Int(program.id), streams: streams, tracks: tracks, source: source,
                     bitRate: Self.bitRate(program.metadata))
