@@ -61,31 +61,17 @@ extension TestMedia {
         let listed = /(?s)<BaseURL>([^<]*)<\/BaseURL>(\s*)<SegmentList\b.*?<\/SegmentList>/
         while let match = rest.firstMatch(of: listed) {
             let file = folder.appendingPathComponent(String(match.1))
-            guard let bytes = FileManager.default.contents(atPath: file.path), let index = indexBox(in: bytes)
+            guard let bytes = FileManager.default.contents(atPath: file.path),
+                let index = MP4Boxes.first("sidx", in: [UInt8](bytes))?.bytes
             else { throw .encodeFailed("\(file.path) holds no segment index") }
             result += rest[..<match.range.lowerBound] + "<BaseURL>\(match.1)</BaseURL>\(match.2)"
-            result += "<SegmentBase indexRange=\"\(index.lowerBound)-\(index.upperBound)\">"
+            result += "<SegmentBase indexRange=\"\(index.lowerBound)-\(index.upperBound - 1)\">"
             result += "<Initialization range=\"0-\(index.lowerBound - 1)\" /></SegmentBase>"
             rest = rest[match.range.upperBound...]
         }
         do { try (result + rest).write(to: manifest, atomically: true, encoding: .utf8) } catch {
             throw .io("cannot write \(manifest.path): \(error.localizedDescription)")
         }
-    }
-
-    /// The bytes of the first top-level `sidx` box of the MP4 file `bytes`.
-    private static func indexBox(in bytes: Data) -> ClosedRange<Int>? {
-        var position = 0
-        while position + 8 <= bytes.count {
-            let start = bytes.startIndex + position
-            let size = bytes[start..<start + 4].reduce(0) { $0 << 8 | Int($1) }
-            guard size >= 8 else { return nil }
-            if bytes[start + 4..<start + 8].elementsEqual("sidx".utf8) {
-                return position...(position + size - 1)
-            }
-            position += size
-        }
-        return nil
     }
 
     /// The manifest of a DASH stream encoded once per distinct `spec`, heights, bit rate and segment

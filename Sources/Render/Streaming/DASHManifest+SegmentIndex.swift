@@ -24,29 +24,10 @@ extension DASHManifest.SegmentIndex {
     ///   or out of range, and one whose references point to further indexes (a hierarchy of
     ///   `sidx` boxes, which the player does not follow).
     init(parsing bytes: [UInt8], at offset: Int64, location: String) throws(PlayerError) {
-        var reader = BoxReader(bytes: bytes)
         let fault = PlayerError.unsupportedFormat(
             "\(location) has no readable segment index (sidx) at byte \(offset)")
-        // The boxes before it, and the index's own size and contents.
-        var box: (start: Int, end: Int)?
-        while box == nil, reader.remaining >= 8 {
-            let start = reader.position
-            guard var size = reader.integer(4), let type = reader.bytes(4) else { throw fault }
-            if size == 1 {
-                guard let large = reader.integer(8) else { throw fault }
-                size = large
-            } else if size == 0 {
-                size = UInt64(bytes.count - start)
-            }
-            guard size >= 8, size <= UInt64(bytes.count - start) else { throw fault }
-            if type == Array("sidx".utf8) {
-                box = (reader.position, start + Int(size))
-            } else {
-                reader.position = start + Int(size)
-            }
-        }
-        guard let box else { throw fault }
-        reader = BoxReader(bytes: Array(bytes[box.start..<box.end]))
+        guard let sidx = MP4Boxes.first("sidx", in: bytes) else { throw fault }
+        var reader = BoxReader(bytes: Array(bytes[sidx.contents..<sidx.bytes.upperBound]))
         guard let version = reader.integer(1), reader.bytes(3 + 4) != nil, let scale = reader.integer(4),
             scale > 0
         else { throw fault }
@@ -55,7 +36,7 @@ extension DASHManifest.SegmentIndex {
             let count = reader.integer(2), count > 0, count <= DASHManifest.segmentLimit, earliest < 1 << 53,
             first < 1 << 53
         else { throw fault }
-        var start = offset + Int64(box.end) + Int64(first)
+        var start = offset + Int64(sidx.bytes.upperBound) + Int64(first)
         var references: [Reference] = []
         for _ in 0..<count {
             guard let sized = reader.integer(4), let duration = reader.integer(4), reader.bytes(4) != nil,
@@ -90,7 +71,7 @@ extension DASHManifest.SegmentIndex {
 
         /// The next `width` bytes as an unsigned big-endian integer; `nil` past the end.
         mutating func integer(_ width: Int) -> UInt64? {
-            bytes(width)?.reduce(0) { $0 << 8 | UInt64($1) }
+            bytes(width).map { MP4Boxes.integer($0[...]) }
         }
     }
 }

@@ -49,10 +49,9 @@ enum HLSPlaylistFetch {
     }
 
     /// The bytes at `url` (those of `range` only, when given: an HTTP range request), at most
-    /// `limit` of them, each counted by `counter`, and the URL they
-    /// were read from: where the redirects libavformat's HTTP reader followed led. A playlist
-    /// read elsewhere comes with its URIs made absolute against that URL
-    /// (``HLSPlaylist/rebased(_:onto:)``).
+    /// `limit` of them, each counted by `counter`, and the URL they were read from: where the
+    /// redirects libavformat's HTTP reader followed led. A playlist read elsewhere comes with its
+    /// URIs made absolute against that URL (``HLSPlaylist/rebased(_:onto:)``).
     ///
     /// - Throws: the network failure, or what failed `interrupt` (``InterruptGuard/fail(with:)``)
     ///   when that stopped it; `.unsupportedFormat` when there are more than `limit` bytes.

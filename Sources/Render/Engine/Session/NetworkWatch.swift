@@ -284,12 +284,7 @@ final class NetworkWatch: Sendable {
         let cookies = options.flatMap { options in
             target.map { HTTPCookieJar.shared.prepare(options, for: $0) }
         }
-        let code =
-            if let ranged {
-                defaults.open(context, pb, ranged.url, flags, options)
-            } else {
-                defaults.open(context, pb, url, flags, options)
-            }
+        let code = defaults.open(context, pb, target, flags, options)
         if download != nil, let context, let saved { context.pointee.interrupt_callback = saved }
         if code >= 0, let opened = pb?.pointee, let target {
             HTTPCookieJar.shared.absorb(from: opened, url: target, sent: cookies ?? [])
