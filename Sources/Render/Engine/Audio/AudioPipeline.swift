@@ -199,7 +199,9 @@ final class AudioPipeline: DecodedFrameHandler {
                 guard flushPending() else { return false }
                 pending = AudioChunk(samples: [], pts: time, tempo: start.tempo, serial: serial)
             }
-            pending?.samples.append(contentsOf: repeatElement(0, count: count * format.channels))
+            // NB: an array of zeros, not `repeatElement`, whose samples a debug build appends one by
+            // one through generic code: closing sessions waited tens of seconds on it under TSan.
+            pending?.samples.append(contentsOf: [Float](repeating: 0, count: count * format.channels))
             guard flushPending() else { return false }
             frames -= count
             time += Double(count) / Double(format.sampleRate) * start.tempo

@@ -12,21 +12,13 @@ final class SessionRetirement: Sendable {
     /// Stops `session` now and joins it (closing its audio device) in the background.
     func retire(_ session: PlaybackSession) {
         session.close()
-        group.enter()
-        DispatchQueue.global().async { [group] in
-            session.join()
-            group.leave()
-        }
+        inBackground("retirement") { session.join() }
     }
 
     /// Gives back the player's hold on `output` in the background: when it was the last one, the
     /// device closes there, and sessions that open a device wait for it.
     func release(_ output: AudioOutput) {
-        group.enter()
-        DispatchQueue.global().async { [group] in
-            output.release()
-            group.leave()
-        }
+        inBackground("audio-release") { output.release() }
     }
 
     /// Blocks until every session retired so far has closed its device, or until `interrupt` is
@@ -40,7 +32,24 @@ final class SessionRetirement: Sendable {
     /// Returns once every session retired so far has ended.
     func waitForAll() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            group.notify(queue: .global()) { continuation.resume() }
+            // NB: a thread of its own, outside the group it waits for.
+            _ = EngineThread(name: "retirement-wait") { [group] in
+                group.wait()
+                continuation.resume()
+            }
+        }
+    }
+
+    /// Runs `work`, which blocks, on a thread of its own, counted in the group until it returns.
+    ///
+    /// NB: not on a global dispatch queue: on Linux, once its workers block, libdispatch adds one
+    /// a second, so joins queued behind each other when items changed quickly, and every new
+    /// device waited for them.
+    private func inBackground(_ name: String, _ work: @escaping @Sendable () -> Void) {
+        group.enter()
+        _ = EngineThread(name: name) { [group] in
+            work()
+            group.leave()
         }
     }
 }
