@@ -51,9 +51,10 @@ docs: deps
 # pitch and frame counts, which other suites decoding at the same time in the same process would
 # disturb (they share its main actor). The suites run in six processes side by side
 # (scripts/test-shards.py): the streaming suites, which mostly wait on a loopback server, in three
-# of about three minutes each (grouped by the suites' times); the engine's others; the other targets; and the command storm, which
-# must not follow the threads of a whole suite under the sanitizer. On 2 cores: 3.5 minutes instead
-# of 11, and under ThreadSanitizer 5 for the suites and one or more for the storm after them.
+# of about three minutes each (grouped by the suites' times); the engine's others; the other
+# targets; and the command storm, which must not follow the threads of a whole suite under the
+# sanitizer. On 2 cores: 3.5 minutes instead of 11, and under ThreadSanitizer 5 for the suites and
+# one or more for the storm after them.
 STREAMING_1    := PlayerFragmentedHLSTests|PlayerLiveDASHTests|PlayerStreamingTests
 STREAMING_2    := PlayerDASHTests|PlayerLiveTests|PlayerNetworkFaultTests
 STREAMING_3    := PlayerAdaptiveTests|PlayerRenditionTests|PlayerSubtitleRenditionTests
@@ -76,9 +77,8 @@ test: deps
 # failed, with no report, is run once more (`--retry-failed`): the sanitizer's slowdown upsets
 # real-time checks of the engine suites now and then (one or two tests in 3 runs of 6), and
 # `make test` holds them without one; the retried tests are named in the output. The storm's watchdog
-# allows 300 s instead of 10: under the sanitizer the engine runs 5 to 20 times slower, the more so
-# the more threads the process made before, and closing the player after the interleaved storm
-# took 48 to 71 s there (0.06 s without). About 11.5 minutes with the sanitized build (4.5).
+# allows 300 s instead of 10: under the sanitizer the engine runs 5 to 20 times slower. About 11.5
+# minutes: the sanitized build 6, the suites 5, the storm half a minute.
 test-thread: deps
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	$(HEADLESS_ENV) python3 scripts/test-shards.py --retry-failed .build-tsan/debug/$(TEST_BUNDLE) \
