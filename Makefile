@@ -54,7 +54,7 @@ docs: deps
 # of about three minutes each (grouped by the suites' times); the engine's others; the other
 # targets; and the command storm, which must not follow the threads of a whole suite under the
 # sanitizer. On 2 cores: 3.5 minutes instead of 11, and under ThreadSanitizer 5 for the suites and
-# one or more for the storm after them.
+# half a minute for the storm after them.
 STREAMING_1    := PlayerFragmentedHLSTests|PlayerLiveDASHTests|PlayerStreamingTests
 STREAMING_2    := PlayerDASHTests|PlayerLiveTests|PlayerNetworkFaultTests
 STREAMING_3    := PlayerAdaptiveTests|PlayerRenditionTests|PlayerSubtitleRenditionTests

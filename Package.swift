@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "media-fuzz",
             dependencies: [
-                "VideoPlayerFixtures",
+                "VideoPlayerFixtures", "VideoPlayerRender",
                 "VideoPlayerContainer", "FuzzKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],

@@ -1,3 +1,5 @@
+import VideoPlayerRender
+
 /// The structure of an MP4 (boxes) or Matroska (segment children) file, found by reading only the
 /// headers, so mutations can swap whole elements or corrupt their size fields.
 struct ContainerElements {
@@ -28,30 +30,15 @@ struct ContainerElements {
         }
     }
 
-    /// MP4 boxes in `range`: a 32-bit big-endian size (1: a 64-bit size follows the type; 0: to the
-    /// end), then a four-letter type. With `nested`, container boxes are followed by their children.
+    /// MP4 boxes in `range` (``MP4Boxes/headers(in:within:)``). With `nested`, container boxes
+    /// are followed by their children.
     private static func mp4Boxes(_ bytes: [UInt8], in range: Range<Int>, nested: Bool) -> [Element] {
         var elements: [Element] = []
-        var offset = range.lowerBound
-        while offset + 8 <= range.upperBound, elements.count < 512 {
-            var size = Int(bigEndian(bytes[offset..<(offset + 4)]))
-            var field = offset..<(offset + 4)
-            var headerSize = 8
-            if size == 1, offset + 16 <= range.upperBound {
-                size = Int(truncatingIfNeeded: bigEndian(bytes[(offset + 8)..<(offset + 16)]))
-                field = (offset + 8)..<(offset + 16)
-                headerSize = 16
-            } else if size == 0 {
-                size = range.upperBound - offset
+        for header in MP4Boxes.headers(in: bytes, within: range).prefix(512) {
+            elements.append(Element(range: header.bytes, sizeField: header.sizeField))
+            if nested, mp4Containers.contains(header.type) {
+                elements += mp4Boxes(bytes, in: header.contents..<header.bytes.upperBound, nested: true)
             }
-            guard size >= headerSize, size <= range.upperBound - offset else { break }
-            let box = Element(range: offset..<(offset + size), sizeField: field)
-            elements.append(box)
-            let type = String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self)
-            if nested, mp4Containers.contains(type) {
-                elements += mp4Boxes(bytes, in: (offset + headerSize)..<box.range.upperBound, nested: true)
-            }
-            offset += size
         }
         return elements
     }
@@ -91,9 +78,5 @@ struct ContainerElements {
         guard offset < bytes.count, bytes[offset] != 0 else { return nil }
         let length = bytes[offset].leadingZeroBitCount + 1
         return offset + length <= bytes.count ? length : nil
-    }
-
-    private static func bigEndian(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 }

@@ -1,27 +1,49 @@
 /// The boxes an MP4 file (ISO/IEC 14496-12) is made of, found in its bytes.
 package enum MP4Boxes {
-    /// The first box of `type` among the boxes `bytes` begin with: all its bytes, and where its
-    /// contents begin after its header. A size of 0 makes a box reach the end of `bytes`; `nil`
-    /// when no such box begins before the end, or when a box's size is out of range first.
-    package static func first(_ type: String, in bytes: [UInt8]) -> (bytes: Range<Int>, contents: Int)? {
-        let wanted = Array(type.utf8)
-        var start = 0
-        while bytes.count - start >= 8 {
+    /// A box's header, read: where the box lies, its type, its size field, and where its
+    /// contents begin.
+    package struct Header: Equatable, Sendable {
+        package var type: String
+        package var bytes: Range<Int>
+        /// The bytes of its size: the 32 bits of its start, or the 64 bits after its type when
+        /// those say 1.
+        package var sizeField: Range<Int>
+        package var contents: Int
+    }
+
+    /// The headers of the boxes that follow one another from the start of `range` of `bytes` (all
+    /// of them by default), in order: a 32-bit big-endian size (1: a 64-bit size follows the
+    /// type; 0: the box reaches the end of the range), then a four-letter type. They end where a
+    /// box's header or its size does not fit in what is left of the range.
+    package static func headers(in bytes: [UInt8], within range: Range<Int>? = nil) -> [Header] {
+        let range = range ?? 0..<bytes.count
+        var headers: [Header] = []
+        var start = range.lowerBound
+        while range.upperBound - start >= 8 {
             var size = integer(bytes[start..<start + 4])
-            var contents = start + 8
+            var sizeField = start..<start + 4
             if size == 1 {
-                guard bytes.count - start >= 16 else { return nil }
-                size = integer(bytes[start + 8..<start + 16])
-                contents += 8
+                guard range.upperBound - start >= 16 else { break }
+                sizeField = start + 8..<start + 16
+                size = integer(bytes[sizeField])
             } else if size == 0 {
-                size = UInt64(bytes.count - start)
+                size = UInt64(range.upperBound - start)
             }
-            guard size >= contents - start, size <= UInt64(bytes.count - start) else { return nil }
+            let contents = sizeField.upperBound == start + 4 ? start + 8 : sizeField.upperBound
+            guard size >= contents - start, size <= UInt64(range.upperBound - start) else { break }
             let end = start + Int(size)
-            if bytes[start + 4..<start + 8].elementsEqual(wanted) { return (start..<end, contents) }
+            let type = String(decoding: bytes[start + 4..<start + 8], as: UTF8.self)
+            headers.append(Header(type: type, bytes: start..<end, sizeField: sizeField, contents: contents))
             start = end
         }
-        return nil
+        return headers
+    }
+
+    /// The first box of `type` among the boxes `bytes` begin with: all its bytes, and where its
+    /// contents begin after its header; `nil` when no such box begins before the end, or when a
+    /// box's size is out of range first (``headers(in:within:)``).
+    package static func first(_ type: String, in bytes: [UInt8]) -> (bytes: Range<Int>, contents: Int)? {
+        headers(in: bytes).first { $0.type == type }.map { ($0.bytes, $0.contents) }
     }
 
     /// `bytes` as an unsigned big-endian integer.
