@@ -251,6 +251,34 @@ import VideoPlayerTestSupport
         #expect(manifest.everySegmentIsNamed)
     }
 
+    /// In a live presentation, a list keeps the segments of its window: spaced by a duration, its
+    /// first is the period's `startNumber`th; listed by a timeline, each has the timeline's time.
+    @Test func aLiveSegmentListListsTheSegmentsOfItsWindowThatAreAvailable() throws {
+        let urls = (31...35).map { #"<SegmentURL media="v/\#($0).m4s"/>"# }.joined()
+        let spaced = Self.live().replacing(
+            #/<SegmentTemplate [^>]*/>/#,
+            with: #"<SegmentList timescale="90000" duration="180000" startNumber="31">\#(urls)</SegmentList>"#
+        )
+        let manifest = try DASHManifest(parsing: spaced, location: Self.location)
+        let period = manifest.periods[0]
+        let video = period.adaptationSets[0].representations[0]
+        // 71 s in: the 35 segments of 2 s up to 70 s have ended; the list names the last five.
+        let segments = manifest.segments(of: video, in: period, at: Self.start + 71)
+        #expect(segments.map(\.number) == Array(31...35), "\(segments.map(\.number))")
+        #expect(segments.map(\.start) == [60, 62, 64, 66, 68])
+        #expect(segments.first?.url == "http://cdn.test/live/media/v/31.m4s")
+        // 65 s in, two of them have ended: those after are not available yet.
+        #expect(manifest.segments(of: video, in: period, at: Self.start + 65).map(\.number) == [31, 32])
+        let timed = Self.live(timeline: #"<S t="12000" d="2000" r="3"/>"#).replacingOccurrences(
+            of: "SegmentTemplate", with: "SegmentList"
+        ).replacingOccurrences(of: "</SegmentTimeline>", with: "</SegmentTimeline>\(urls)")
+        let listed = try DASHManifest(parsing: timed, location: Self.location)
+        let audio = listed.periods[0].adaptationSets[1].representations[0]
+        let timeline = listed.segments(of: audio, in: listed.periods[0], at: Self.start + 30)
+        #expect(timeline.map(\.start) == [12, 14, 16, 18] && timeline.map(\.number) == Array(1...4))
+        #expect(timeline.map(\.url) == (31...34).map { "http://cdn.test/live/media/v/\($0).m4s" })
+    }
+
     /// A `sidx` box of `version`: `references` (size, duration, and whether it points to a further
     /// index) after `firstOffset` bytes, in a timescale of 10 from time 5.
     static func segmentIndex(

@@ -103,16 +103,17 @@ extension PlayerTests {
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         }
 
-        @Test(arguments: [true, false])
-        func aPresentationCutIntoPeriodsPlaysOnAcrossThem(timeline: Bool) async throws {
+        @Test(arguments: LiveDASHStream.Addressing.allCases)
+        func aPresentationCutIntoPeriodsPlaysOnAcrossThem(addressing: LiveDASHStream.Addressing) async throws
+        {
             // Periods of 4 s, whose representations have ids and initialization segments of their
-            // own: the window begins with two of them.
-            let stream = try LiveDASHStream(timeline: timeline, periodLength: 4)
+            // own: the window (5 to 10 s) begins with two of them, the first a second in.
+            let stream = try LiveDASHStream(window: 5, addressing: addressing, periodLength: 4)
             defer { stream.stop() }
             let harness = await Self.playing(stream)
             let player = harness.player
             let range = try #require(player.seekableRange)
-            #expect(range.upperBound - range.lowerBound == 6, "\(range)")
+            #expect(range.upperBound - range.lowerBound == 5, "\(range)")
             #expect(player.renditions.map(\.height) == [240, 180, 120])
             // Two more periods begin: the one at 8 s, then the one at 12 s.
             let twelve = 12 - Double(stream.firstSegment)
@@ -207,7 +208,7 @@ extension PlayerTests {
         }
 
         @Test func segmentsSpacedByADurationAreCountedFromTheClock() async throws {
-            let stream = try LiveDASHStream(timeline: false)
+            let stream = try LiveDASHStream(addressing: .duration)
             defer { stream.stop() }
             try await Self.expectFollowedFromTheClock(stream)
         }
@@ -217,7 +218,7 @@ extension PlayerTests {
         ])
         func theServersClockIsReadWhereTheManifestSays(scheme: String, method: String) async throws {
             // Segments counted from the machine's clock would be 30 s in the server's past.
-            let stream = try LiveDASHStream(timeline: false, clockAhead: 30, timeScheme: scheme)
+            let stream = try LiveDASHStream(addressing: .duration, clockAhead: 30, timeScheme: scheme)
             defer { stream.stop() }
             try await Self.expectFollowedFromTheClock(stream, wholeSeconds: method == "HEAD")
             #expect(stream.server.requests.contains { $0.hasPrefix("\(method) \(LiveDASHStream.timePath) ") })

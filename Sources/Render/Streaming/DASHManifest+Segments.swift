@@ -4,7 +4,7 @@ extension DASHManifest {
     /// A media segment of a representation.
     struct Segment: Equatable, Sendable {
         /// Its number (`$Number$`): the template's `startNumber` for the first segment of the
-        /// period, one more for each after it.
+        /// period, one more for each after it; a list's `startNumber` for the first it lists.
         var number: Int
         /// Its start in the template's `timescale` (`$Time$`).
         var time: Int64
@@ -98,8 +98,9 @@ extension DASHManifest {
     /// A static manifest's are all of the period's. A dynamic manifest's are those its timeline
     /// lists within the time-shift buffer before the last (an open-ended repeat runs to `now`), or
     /// without a timeline those whose end has passed at `now` and that lie within the buffer.
-    /// A list's are those it lists, as far as the period lasts. Empty for a representation
-    /// without a template or a list.
+    /// A list's are those it lists, as far as the period lasts (and in a dynamic manifest, those
+    /// of them the timeline or the clock says are available). Empty for a representation without a
+    /// template or a list.
     func segments(of representation: Representation, in period: Period, at now: Double) -> [Segment] {
         guard let template = representation.template, template.namesSegments else { return [] }
         let scale = Double(template.timescale)
@@ -132,6 +133,10 @@ extension DASHManifest {
         } else if let duration = template.duration
             ?? Self.onlySegment(of: template, in: period, end: periodEnd)
         {
+            // NB: a list spaced by a duration begins `startNumber - 1` segments into the period
+            // (its first is the period's `startNumber`th, counting from 1), as dash.js and Shaka
+            // Player read it, so that a live one can drop the segments that left its window.
+            let before = template.list == nil ? 0 : max(0, template.startNumber - 1)
             let first = template.presentationTimeOffset
             let end: Int64?
             if let live {
@@ -143,11 +148,11 @@ extension DASHManifest {
             if let end {
                 count = Int(max(0, (end - first) / duration))
             } else if let list = template.list, !isDynamic {
-                count = list.count
+                count = before + list.count
             } else {
                 return []
             }
-            spans.append((first, duration, count, template.startNumber))
+            spans.append((first, duration, count, template.startNumber - before))
         }
         // The earliest start kept: within the time-shift buffer before the last segment's end.
         let lastEnd = spans.last.map { $0.time + Int64($0.count) * $0.duration }

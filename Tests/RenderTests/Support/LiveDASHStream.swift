@@ -4,9 +4,9 @@ import VideoPlayerTestSupport
 @testable import VideoPlayerRender
 
 /// A live DASH presentation on the loopback server: the segments of an on-demand DASH encoding of
-/// 1 s each (three video representations, one audio), listed by a dynamic manifest whose
-/// `SegmentTimeline` gains one segment per second of real time, as a live packager's does, and
-/// keeps the last `window` of them.
+/// 1 s each (three video representations, one audio), listed by a dynamic manifest that gains one
+/// segment per second of real time, as a live packager's does, and keeps the last `window` of
+/// them (``Addressing``).
 final class LiveDASHStream: GrowingLiveStream {
     let server: LocalHTTPServer
     let window: Int
@@ -20,9 +20,24 @@ final class LiveDASHStream: GrowingLiveStream {
 
     static let manifestPath = "/live.mpd"
 
-    /// Whether the segments are listed by a `SegmentTimeline`; else the template spaces them by a
-    /// `duration` of 1 s, and the player counts them from the clock.
-    let timeline: Bool
+    /// How the manifest names the segments and gives their times.
+    enum Addressing: CaseIterable, Sendable {
+        /// A `SegmentTemplate` whose `SegmentTimeline` lists the window's segments.
+        case timeline
+        /// A `SegmentTemplate` that spaces them by a `duration` of 1 s: the player counts them
+        /// from the clock.
+        case duration
+        /// A `SegmentList` of the window's segments, with their times in a `SegmentTimeline`.
+        case listWithTimeline
+        /// A `SegmentList` of the window's segments spaced by a `duration` of 1 s, whose
+        /// `startNumber` says which of the period's segments it begins with.
+        case listWithDuration
+
+        var isList: Bool { self == .listWithTimeline || self == .listWithDuration }
+        var hasTimeline: Bool { self == .timeline || self == .listWithTimeline }
+    }
+
+    let addressing: Addressing
     /// The manifest's `suggestedPresentationDelay`, in seconds; `nil` leaves it out.
     let presentationDelay: Double?
     /// Seconds the server's clock runs ahead of the machine's: its manifest's times are on it.
@@ -66,13 +81,14 @@ final class LiveDASHStream: GrowingLiveStream {
 
     /// - Parameter lastSegment: the number (from 0) of the last segment listed at first.
     init(
-        duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9, timeline: Bool = true,
+        duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9,
+        addressing: Addressing = .timeline,
         presentationDelay: Double? = nil, clockAhead: Double = 0, timeScheme: String? = nil,
         periodLength: Int? = nil, subtitleLanguages: [String] = []
     ) throws {
         self.periodLength = periodLength
         self.subtitleLanguages = subtitleLanguages
-        self.timeline = timeline
+        self.addressing = addressing
         self.presentationDelay = presentationDelay
         self.clockAhead = clockAhead
         self.timeScheme = timeScheme
@@ -148,7 +164,7 @@ final class LiveDASHStream: GrowingLiveStream {
     }
 
     /// The `Representation` element of `representation` in period `period`, listing `segments`
-    /// (by their numbers from 0) when the manifest has a timeline.
+    /// (by their numbers from 0) when the manifest has a timeline or a list.
     private func representation(
         _ representation: DASHManifest.Representation, period: Int, segments range: ClosedRange<Int>
     ) -> String? {
@@ -169,29 +185,51 @@ final class LiveDASHStream: GrowingLiveStream {
             attributes += #" width="\#(width)" height="\#(height)""#
         }
         let initialization = template.initialization.map { pattern in
-            let path = Self.initializationPath(
+            Self.initializationPath(
                 DASHManifest.expand(pattern, representation: representation, number: nil, time: nil),
                 period: period)
-            return #"initialization="\#(path)" "#
         }
-        let media = (template.media ?? "").replacingOccurrences(
-            of: "$RepresentationID$", with: representation.id)
         // NB: the media times go on from period to period: each period's offset is its start.
-        let start = Int64(period * (periodLength ?? 0))
-        let patterns = #"""
-            \#(initialization ?? "")media="\#(media)" \#
-            presentationTimeOffset="\#(template.presentationTimeOffset + start * template.timescale)"
+        let start = period * (periodLength ?? 0)
+        let timing = #"""
+            timescale="\#(template.timescale)" \#
+            presentationTimeOffset="\#(template.presentationTimeOffset + Int64(start) * template.timescale)"
             """#
-        let addressing =
-            timeline
-            ? """
-            <SegmentTemplate timescale="\(template.timescale)" \(patterns) startNumber="\(template.startNumber + range.lowerBound)">
-            <SegmentTimeline>\(entries.joined())</SegmentTimeline></SegmentTemplate>
-            """
-            : """
-            <SegmentTemplate timescale="\(template.timescale)" duration="\(template.timescale)" \(patterns) \
-            startNumber="\(template.startNumber + Int(start))"/>
-            """
+        let timeline = "<SegmentTimeline>\(entries.joined())</SegmentTimeline>"
+        let addressing: String
+        if self.addressing.isList {
+            let urls = listed.map { segment in
+                let path = DASHManifest.expand(
+                    template.media ?? "", representation: representation, number: segment.number,
+                    time: segment.time)
+                return #"<SegmentURL media="\#(path)"/>"#
+            }
+            // NB: spaced by a duration, the list's first is the period's `startNumber`th, from 1.
+            let (times, number) =
+                self.addressing.hasTimeline
+                ? (timeline, template.startNumber + range.lowerBound)
+                : ("", range.lowerBound - start + 1)
+            let spacing = self.addressing.hasTimeline ? "" : #" duration="\#(template.timescale)""#
+            addressing = """
+                <SegmentList \(timing)\(spacing) startNumber="\(number)">\
+                \(initialization.map { #"<Initialization sourceURL="\#($0)"/>"# } ?? "")\
+                \(times)\(urls.joined())</SegmentList>
+                """
+        } else {
+            let media = (template.media ?? "").replacingOccurrences(
+                of: "$RepresentationID$", with: representation.id)
+            let patterns = #"\#(initialization.map { #"initialization="\#($0)" "# } ?? "")media="\#(media)" "#
+            addressing =
+                self.addressing.hasTimeline
+                ? """
+                <SegmentTemplate \(patterns)\(timing) startNumber="\(template.startNumber + range.lowerBound)">
+                \(timeline)</SegmentTemplate>
+                """
+                : """
+                <SegmentTemplate \(patterns)\(timing) duration="\(template.timescale)" \
+                startNumber="\(template.startNumber + start)"/>
+                """
+        }
         return "<Representation \(attributes)>\(addressing)</Representation>"
     }
 
