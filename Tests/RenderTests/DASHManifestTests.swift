@@ -280,19 +280,19 @@ import VideoPlayerTestSupport
     }
 
     /// A `sidx` box of `version`: `references` (size, duration, and whether it points to a further
-    /// index) after `firstOffset` bytes, in a timescale of 10 from time 5.
+    /// index) after `firstOffset` bytes, in `timescale` from `earliestTime`.
     static func segmentIndex(
-        version: UInt8 = 1, firstOffset: UInt64 = 8,
+        version: UInt8 = 1, firstOffset: UInt64 = 8, timescale: UInt32 = 10, earliestTime: UInt64 = 5,
         references: [(size: UInt32, duration: UInt32, nested: Bool)]
     ) -> [UInt8] {
         func bigEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
             withUnsafeBytes(of: value.bigEndian, Array.init)
         }
-        var body: [UInt8] = [version, 0, 0, 0] + bigEndian(UInt32(1)) + bigEndian(UInt32(10))
+        var body: [UInt8] = [version, 0, 0, 0] + bigEndian(UInt32(1)) + bigEndian(timescale)
         body +=
             version == 0
-            ? bigEndian(UInt32(5)) + bigEndian(UInt32(firstOffset))
-            : bigEndian(UInt64(5)) + bigEndian(firstOffset)
+            ? bigEndian(UInt32(earliestTime)) + bigEndian(UInt32(firstOffset))
+            : bigEndian(earliestTime) + bigEndian(firstOffset)
         body += bigEndian(UInt16(0)) + bigEndian(UInt16(references.count))
         for reference in references {
             body +=

@@ -75,6 +75,9 @@ final class DASHBridge: Sendable {
         var initializationURLs: [String: String] = [:]
         /// The initialization segments fetched, by URL, the last fetched at the end.
         var initializations: [(url: String, bytes: [UInt8])] = []
+        /// The segment indexes read, by the file and bytes they were read from, the last read at
+        /// the end.
+        var indexes: [(location: String, index: DASHManifest.SegmentIndex)] = []
         var refreshFailure: PlayerError?
         /// Seconds the server's clock is ahead of the machine's (``synchronizeClock(timeout:interrupt:counter:)``).
         var clockOffset = 0.0
@@ -229,10 +232,12 @@ final class DASHBridge: Sendable {
     }
 
     /// Reads the segment index of each representation that plays `entry`'s part and is one file a
-    /// `SegmentBase` indexes, the first time its playlist is asked for, and lists its segments
-    /// (``DASHManifest/list(_:ofRepresentation:inPeriodAt:)``). The index is read with the
-    /// initialization segment when that lies just before it, as packagers put them, which is then
-    /// kept as if fetched: one request per representation.
+    /// `SegmentBase` indexes, the first time its playlist is asked for (in a live presentation,
+    /// the first time after each fetch of the manifest, which may point to a new index), and lists
+    /// its segments (``DASHManifest/list(_:ofRepresentation:inPeriodAt:)``). The index is read
+    /// with the initialization segment when that lies just before it, as packagers put them,
+    /// which is then kept as if fetched: one request per representation. An index read before
+    /// (the same bytes of the same file) is not fetched again.
     ///
     /// - Throws: the failure to fetch the index, and `.unsupportedFormat` for one the player cannot
     ///   read; the playlist then fails as any that cannot be fetched does.
@@ -240,31 +245,64 @@ final class DASHBridge: Sendable {
         of entry: Entry, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) {
         let manifest = state.withLock { $0.manifest }
-        guard !manifest.isDynamic else { return }
         for (place, period) in manifest.periods.enumerated() {
             guard let representation = Self.representation(of: entry, in: period),
                 let template = representation.template, template.list == nil, let index = template.index
             else { continue }
-            // The initialization segment, when it is the bytes of the same file just before the index.
-            let initialization = template.indexedInitialization.flatMap { $0.url == nil ? $0.range : nil }
-            let adjacent = initialization.flatMap { $0.upperBound + 1 == index.lowerBound ? $0 : nil }
-            let span = (adjacent?.lowerBound ?? index.lowerBound)...index.upperBound
-            let bytes = try HLSPlaylistFetch.read(
-                representation.baseURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
-                counter: counter, operation: "loading a segment index", range: span)
-            let skipped = Int(index.lowerBound - span.lowerBound)
-            let segmentIndex = try DASHManifest.SegmentIndex(
-                parsing: Array(bytes.dropFirst(skipped)), at: index.lowerBound,
-                location: representation.baseURL)
+            let location = "\(representation.baseURL) bytes \(index.lowerBound)-\(index.upperBound)"
+            let known = state.withLock { $0.indexes.last { $0.location == location }?.index }
+            let segmentIndex: DASHManifest.SegmentIndex
+            if let known {
+                segmentIndex = known
+            } else {
+                segmentIndex = try fetchIndex(
+                    index, of: representation, template: template, timeout: timeout, interrupt: interrupt,
+                    counter: counter)
+            }
             state.withLock { state in
+                // NB: a live manifest fetched again meanwhile is left to be read on the next ask.
+                guard state.manifest.periods.indices.contains(place),
+                    state.manifest.periods[place].representation(representation.id)?.template == template
+                else { return }
                 state.manifest.list(segmentIndex, ofRepresentation: representation.id, inPeriodAt: place)
-                if let adjacent, bytes.count > skipped {
-                    let source = prefix + Self.rangedName(of: representation.baseURL, range: adjacent)
-                    state.initializations.append((source, Array(bytes.prefix(skipped))))
-                    state.initializations = Array(state.initializations.suffix(Self.initializationsKept))
-                }
+                guard known == nil else { return }
+                state.indexes.append((location, segmentIndex))
+                state.indexes = Array(state.indexes.suffix(Self.indexesKept))
             }
         }
+    }
+
+    /// How many segment indexes are kept: those of each representation of the periods a time-shift
+    /// buffer spans.
+    static let indexesKept = 32
+
+    /// Fetches and reads the segment index at `index` in the file of `representation`, which
+    /// `template` (a `SegmentBase`) indexes, and keeps its initialization segment when it lies
+    /// just before the index, fetched with it.
+    private func fetchIndex(
+        _ index: ClosedRange<Int64>, of representation: DASHManifest.Representation,
+        template: DASHManifest.SegmentTemplate, timeout: Double, interrupt: InterruptGuard,
+        counter: ByteCounter?
+    ) throws(PlayerError) -> DASHManifest.SegmentIndex {
+        // The initialization segment, when it is the bytes of the same file just before the index.
+        let initialization = template.indexedInitialization.flatMap { $0.url == nil ? $0.range : nil }
+        let adjacent = initialization.flatMap { $0.upperBound + 1 == index.lowerBound ? $0 : nil }
+        let span = (adjacent?.lowerBound ?? index.lowerBound)...index.upperBound
+        let bytes = try HLSPlaylistFetch.read(
+            representation.baseURL, timeout: timeout, interrupt: interrupt, limit: DASHManifest.byteLimit,
+            counter: counter, operation: "loading a segment index", range: span)
+        let skipped = Int(index.lowerBound - span.lowerBound)
+        let segmentIndex = try DASHManifest.SegmentIndex(
+            parsing: Array(bytes.dropFirst(skipped)), at: index.lowerBound, location: representation.baseURL)
+        if let adjacent, bytes.count > skipped {
+            let source = prefix + Self.rangedName(of: representation.baseURL, range: adjacent)
+            state.withLock { state in
+                guard !state.initializations.contains(where: { $0.url == source }) else { return }
+                state.initializations.append((source, Array(bytes.prefix(skipped))))
+                state.initializations = Array(state.initializations.suffix(Self.initializationsKept))
+            }
+        }
+        return segmentIndex
     }
 
     /// The longest initialization segment kept.

@@ -12,8 +12,9 @@ final class LiveDASHStream: GrowingLiveStream {
     let window: Int
     /// The number (from 0) of the window's first segment when the stream starts.
     let firstSegment: Int
-    /// The on-demand manifest the live one lists the segments of.
+    /// The on-demand manifest the live one lists the segments of, and the folder of its files.
     private let source: DASHManifest
+    private let folder: URL
     /// When the presentation's time 0 was, in seconds since 1970: segment N ends N + 1 s after.
     private let availabilityStart: Double
     let growth: LiveGrowth
@@ -32,6 +33,10 @@ final class LiveDASHStream: GrowingLiveStream {
         /// A `SegmentList` of the window's segments spaced by a `duration` of 1 s, whose
         /// `startNumber` says which of the period's segments it begins with.
         case listWithDuration
+        /// A `SegmentBase`: each publication of the manifest points to a file of its own per
+        /// representation, its initialization segment, then a segment index (`sidx`) of the
+        /// window's segments, then those segments.
+        case indexed
 
         var isList: Bool { self == .listWithTimeline || self == .listWithDuration }
         var hasTimeline: Bool { self == .timeline || self == .listWithTimeline }
@@ -96,7 +101,8 @@ final class LiveDASHStream: GrowingLiveStream {
         let manifest = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
         source = try DASHManifest(
             parsing: String(contentsOf: manifest, encoding: .utf8), location: manifest.absoluteString)
-        server = LocalHTTPServer(root: manifest.deletingLastPathComponent())
+        folder = manifest.deletingLastPathComponent()
+        server = LocalHTTPServer(root: folder)
         self.window = window
         let segmentCount = Int(duration)
         firstSegment = max(0, lastSegment - window + 1)
@@ -184,11 +190,10 @@ final class LiveDASHStream: GrowingLiveStream {
         if let width = representation.width, let height = representation.height {
             attributes += #" width="\#(width)" height="\#(height)""#
         }
-        let initialization = template.initialization.map { pattern in
-            Self.initializationPath(
-                DASHManifest.expand(pattern, representation: representation, number: nil, time: nil),
-                period: period)
+        let initializationFile = template.initialization.map { pattern in
+            DASHManifest.expand(pattern, representation: representation, number: nil, time: nil)
         }
+        let initialization = initializationFile.map { Self.initializationPath($0, period: period) }
         // NB: the media times go on from period to period: each period's offset is its start.
         let start = period * (periodLength ?? 0)
         let timing = #"""
@@ -197,7 +202,18 @@ final class LiveDASHStream: GrowingLiveStream {
             """#
         let timeline = "<SegmentTimeline>\(entries.joined())</SegmentTimeline>"
         let addressing: String
-        if self.addressing.isList {
+        if self.addressing == .indexed {
+            guard let initializationFile,
+                let file = try? indexedFile(
+                    "\(id)-\(range.lowerBound)-\(range.upperBound).mp4", of: representation,
+                    segments: Array(listed), initialization: initializationFile)
+            else { return nil }
+            addressing = """
+                <BaseURL>\(file.name)</BaseURL><SegmentBase \(timing) \
+                indexRange="\(file.index.lowerBound)-\(file.index.upperBound)">\
+                <Initialization range="0-\(file.index.lowerBound - 1)"/></SegmentBase>
+                """
+        } else if self.addressing.isList {
             let urls = listed.map { segment in
                 let path = DASHManifest.expand(
                     template.media ?? "", representation: representation, number: segment.number,
@@ -231,6 +247,37 @@ final class LiveDASHStream: GrowingLiveStream {
                 """
         }
         return "<Representation \(attributes)>\(addressing)</Representation>"
+    }
+
+    /// Serves, under `name`, the file of `representation` with `segments`: its initialization
+    /// segment (the file at `initialization`), their index, then them; returns its path and where
+    /// the index lies in it.
+    private func indexedFile(
+        _ name: String, of representation: DASHManifest.Representation, segments: [DASHManifest.Segment],
+        initialization: String
+    ) throws -> (name: String, index: ClosedRange<Int>) {
+        guard let template = representation.template, let first = segments.first else {
+            throw PlayerError.unsupportedFormat("no segments to index")
+        }
+        let head = try Data(contentsOf: folder.appendingPathComponent(initialization))
+        let media = try segments.map { segment in
+            let path = DASHManifest.expand(
+                template.media ?? "", representation: representation, number: segment.number,
+                time: segment.time)
+            return try Data(contentsOf: folder.appendingPathComponent(path))
+        }
+        let references = zip(segments, media).map { segment, bytes in
+            let duration = (segment.duration * Double(template.timescale)).rounded()
+            return (size: UInt32(bytes.count), duration: UInt32(duration), nested: false)
+        }
+        let index = DASHManifestTests.segmentIndex(
+            firstOffset: 0, timescale: UInt32(template.timescale), earliestTime: UInt64(first.time),
+            references: references)
+        var file = head
+        file.append(contentsOf: index)
+        for bytes in media { file.append(bytes) }
+        server.setFile("/" + name, file)
+        return (name, head.count...(head.count + index.count - 1))
     }
 
     /// Writes the manifest of `periods`, whose segments up to `last` are listed.
