@@ -102,6 +102,61 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A subtitle file beside an on-demand presentation, as packagers list it (a text
+        /// representation that names its file alone), and one whose WebVTT documents a list names
+        /// by byte range: each cue ("en N", from N.2 s to N.8 s) shows in its second, and each
+        /// range is read for itself.
+        @Test(arguments: [false, true])
+        func aSubtitleFileOfTheManifestShowsItsCuesAtTheirTimes(byteRanges: Bool) async throws {
+            let spec = ClipSpec(duration: 5)
+            let server = try Self.served(spec)
+            defer { server.stop() }
+            let documents = (0..<5).map { second in
+                Data("WEBVTT\n\n00:00:0\(second).200 --> 00:00:0\(second).800\nen \(second)\n\n".utf8)
+            }
+            var representation = #"<Representation id="en" bandwidth="256"><BaseURL>en.vtt</BaseURL>"#
+            if byteRanges {
+                var offset = 0
+                let urls = documents.map { document in
+                    defer { offset += document.count }
+                    return #"<SegmentURL mediaRange="\#(offset)-\#(offset + document.count - 1)"/>"#
+                }
+                representation += #"<SegmentList duration="1">\#(urls.joined())</SegmentList>"#
+                server.setFile("/en.vtt", documents.reduce(Data(), +))
+            } else {
+                let cues = documents.map { String(decoding: $0, as: UTF8.self).dropFirst("WEBVTT\n".count) }
+                server.setFile("/en.vtt", Data(("WEBVTT\n" + cues.joined()).utf8))
+            }
+            let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+            let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+                of: "</Period>",
+                with: #"""
+                    <AdaptationSet contentType="text" mimeType="text/vtt" lang="en">\#(representation)\#
+                    </Representation></AdaptationSet></Period>
+                    """#)
+            server.setFile("/subtitled.mpd", Data(manifest.utf8))
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/subtitled.mpd")), autoplay: true)
+            var (shown, mismatches): ([String], [String]) = ([], [])
+            let ended = await harness.wait(timeout: 10) {
+                for cue in player.activeCues where !shown.contains(cue.text) {
+                    shown.append(cue.text)
+                    if cue.text != "en \(Int(player.currentTime))" {
+                        mismatches.append("\(cue.text) at \(player.currentTime)")
+                    }
+                }
+                return harness.isFinished
+            }
+            #expect(ended && player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
+            #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
+            let reads = server.requests.filter { $0.hasPrefix("GET /en.vtt") }
+            let expected = byteRanges ? documents.count : 1
+            #expect(reads.count == expected && Set(reads).count == expected, "\(reads)")
+            await harness.close()
+        }
+
         /// Each representation is one file whose segments the manifest lists by byte range, or
         /// whose index (`sidx`) in the file does: no template names them. Behind a redirect
         /// (relative URLs resolve against where it led); the seek and switch tests play each

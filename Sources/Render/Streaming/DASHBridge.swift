@@ -33,7 +33,8 @@ import Foundation
 /// media times are taken as they are, as the demuxer reads them: a period whose times start again
 /// from 0 instead of going on (a `presentationTimeOffset` that is not its start) is not re-timed.
 ///
-/// WebVTT text adaptation sets (`text/vtt` segments named by a template) are subtitle renditions
+/// WebVTT text adaptation sets (`text/vtt` segments named by a template or a list, by URL or by
+/// byte range, or a text file a representation names alone) are subtitle renditions
 /// (`EXT-X-MEDIA:TYPE=SUBTITLES`), which ``SubtitleRenditions`` reads. Their cue times count from
 /// the period's start (less the set's `presentationTimeOffset`), as DASH players read them; the
 /// bridge serves each segment with the `X-TIMESTAMP-MAP` that puts them on the media's times. Text
@@ -222,10 +223,10 @@ final class DASHBridge: Sendable {
                 counter: counter,
                 operation: "loading an initialization segment", range: range)
         }
-        if let (source, ticks) = Self.textSegment(named: name) {
+        if let (source, range, ticks) = Self.textSegment(named: name) {
             let bytes = try HLSPlaylistFetch.read(
                 source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
-                counter: counter, operation: "loading a subtitle segment")
+                counter: counter, operation: "loading a subtitle segment", range: range)
             return Self.mapped(bytes, ticks: ticks)
         }
         throw .network(.httpStatus(404))
@@ -356,19 +357,29 @@ final class DASHBridge: Sendable {
         return (source, first...last)
     }
 
-    /// The name a text segment at `url` has in the playlists, with the MPEG-TS time (in 90 kHz
-    /// ticks, as `X-TIMESTAMP-MAP` counts) its cue time 0 has.
-    private static func textSegmentName(of url: String, ticks: Int64) -> String {
-        "text/\(ticks)/" + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
+    /// The name a text segment, the bytes `range` of `url` (`nil`: all of them), has in the
+    /// playlists, with the MPEG-TS time (in 90 kHz ticks, as `X-TIMESTAMP-MAP` counts) its cue
+    /// time 0 has.
+    private static func textSegmentName(of url: String, range: ClosedRange<Int64>?, ticks: Int64) -> String {
+        let bytes = range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "all"
+        return "text/\(ticks)/\(bytes)/"
+            + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
     }
 
-    /// The URL and ticks a text segment's name (``textSegmentName(of:ticks:)``) gives.
-    private static func textSegment(named name: Substring) -> (url: String, ticks: Int64)? {
-        let parts = name.split(separator: "/", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0] == "text", let ticks = Int64(parts[1]),
-            let url = parts[2].removingPercentEncoding
+    /// The URL, byte range and ticks a text segment's name
+    /// (``textSegmentName(of:range:ticks:)``) gives.
+    private static func textSegment(named name: Substring) -> (
+        url: String, range: ClosedRange<Int64>?, ticks: Int64
+    )? {
+        let parts = name.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "text", let ticks = Int64(parts[1]),
+            let url = parts[3].removingPercentEncoding
         else { return nil }
-        return (url, ticks)
+        guard parts[2] != "all" else { return (url, nil, ticks) }
+        let bounds = parts[2].split(separator: "-")
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
+        else { return nil }
+        return (url, first...last, ticks)
     }
 
     /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,
@@ -467,7 +478,9 @@ final class DASHBridge: Sendable {
                         lines.append("#EXT-X-PROGRAM-DATE-TIME:" + Self.dateText(start + segment.start))
                     }
                     let url =
-                        ticks.map { prefix + Self.textSegmentName(of: segment.url, ticks: $0) }
+                        ticks.map {
+                            prefix + Self.textSegmentName(of: segment.url, range: segment.range, ticks: $0)
+                        }
                         ?? segment.range.map { prefix + Self.rangedName(of: segment.url, range: $0) }
                         ?? segment.url
                     lines += [String(format: "#EXTINF:%.6f,", segment.duration), url]

@@ -80,7 +80,7 @@ struct DASHManifest: Equatable, Sendable {
         /// The absolute URL its templates are resolved against.
         var baseURL: String
         /// How its segments are named and timed; `nil` for a representation that says nothing of
-        /// its segments.
+        /// its segments (but for text, whose file is then its one segment).
         var template: SegmentTemplate?
     }
 
@@ -238,9 +238,18 @@ extension DASHManifest.AdaptationSet {
                 try DASHManifest.Representation(
                     child, parent: element, base: base, template: template, reader: reader))
         }
-        self.representations = representations
         let mimeType = element.attributes["mimeType"] ?? representations.first?.mimeType
         content = Self.content(declared: element.attributes["contentType"], mimeType: mimeType)
+        if content == .text {
+            // NB: a text representation that says nothing of its segments is one file (a
+            // subtitle file beside the media, as packagers list it): one segment spanning the
+            // period.
+            for index in representations.indices where representations[index].template == nil {
+                representations[index].template = DASHManifest.SegmentTemplate(
+                    list: [DASHManifest.ListedSegment(url: nil, range: nil)])
+            }
+        }
+        self.representations = representations
     }
 
     /// What the set holds: its `contentType`, else the top-level type of its MIME type.
