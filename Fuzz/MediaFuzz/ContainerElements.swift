@@ -34,7 +34,9 @@ struct ContainerElements {
     /// are followed by their children.
     private static func mp4Boxes(_ bytes: [UInt8], in range: Range<Int>, nested: Bool) -> [Element] {
         var elements: [Element] = []
-        for header in MP4Boxes.headers(in: bytes, within: range).prefix(512) {
+        for header in MP4Boxes.headers(in: bytes, within: range) {
+            // NB: 512 elements at most, the children of those read included.
+            guard elements.count < 512 else { break }
             elements.append(Element(range: header.bytes, sizeField: header.sizeField))
             if nested, mp4Containers.contains(header.type) {
                 elements += mp4Boxes(bytes, in: header.contents..<header.bytes.upperBound, nested: true)
