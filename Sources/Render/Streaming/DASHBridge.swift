@@ -337,7 +337,7 @@ final class DASHBridge: Sendable {
         let ext = (path as NSString).pathExtension
         let known =
             !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isASCII && $0.isLetter || $0.isNumber }
-        return "range/\(range.lowerBound)-\(range.upperBound)/"
+        return "range/\(Self.name(of: range))/"
             + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
             + "/segment." + (known ? ext : "mp4")
     }
@@ -349,19 +349,30 @@ final class DASHBridge: Sendable {
             let slash = url[marker.upperBound...].firstIndex(of: "/")
         else { return nil }
         let parts = url[url.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "range" else { return nil }
-        let bounds = parts[1].split(separator: "-")
-        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last,
+        guard parts.count == 4, parts[0] == "range", let range = Self.range(named: parts[1]),
             let source = parts[2].removingPercentEncoding
         else { return nil }
-        return (source, first...last)
+        return (source, range)
+    }
+
+    /// How the bridge's URLs write a byte range: "first-last".
+    private static func name(of range: ClosedRange<Int64>) -> String {
+        "\(range.lowerBound)-\(range.upperBound)"
+    }
+
+    /// The byte range a name (``name(of:)``) stands for.
+    private static func range(named name: Substring) -> ClosedRange<Int64>? {
+        let bounds = name.split(separator: "-")
+        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
+        else { return nil }
+        return first...last
     }
 
     /// The name a text segment, the bytes `range` of `url` (`nil`: all of them), has in the
     /// playlists, with the MPEG-TS time (in 90 kHz ticks, as `X-TIMESTAMP-MAP` counts) its cue
     /// time 0 has.
     private static func textSegmentName(of url: String, range: ClosedRange<Int64>?, ticks: Int64) -> String {
-        let bytes = range.map { "\($0.lowerBound)-\($0.upperBound)" } ?? "all"
+        let bytes = range.map(Self.name(of:)) ?? "all"
         return "text/\(ticks)/\(bytes)/"
             + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
     }
@@ -376,10 +387,8 @@ final class DASHBridge: Sendable {
             let url = parts[3].removingPercentEncoding
         else { return nil }
         guard parts[2] != "all" else { return (url, nil, ticks) }
-        let bounds = parts[2].split(separator: "-")
-        guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
-        else { return nil }
-        return (url, first...last, ticks)
+        guard let range = Self.range(named: parts[2]) else { return nil }
+        return (url, range, ticks)
     }
 
     /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,

@@ -22,14 +22,15 @@ package enum MP4Boxes {
         while range.upperBound - start >= 8 {
             var size = integer(bytes[start..<start + 4])
             var sizeField = start..<start + 4
+            var contents = start + 8
             if size == 1 {
                 guard range.upperBound - start >= 16 else { break }
                 sizeField = start + 8..<start + 16
+                contents = sizeField.upperBound
                 size = integer(bytes[sizeField])
             } else if size == 0 {
                 size = UInt64(range.upperBound - start)
             }
-            let contents = sizeField.upperBound == start + 4 ? start + 8 : sizeField.upperBound
             guard size >= contents - start, size <= UInt64(range.upperBound - start) else { break }
             let end = start + Int(size)
             let type = String(decoding: bytes[start + 4..<start + 8], as: UTF8.self)
