@@ -27,7 +27,7 @@ extension DASHManifest.SegmentIndex {
         let fault = PlayerError.unsupportedFormat(
             "\(location) has no readable segment index (sidx) at byte \(offset)")
         guard let sidx = MP4Boxes.first("sidx", in: bytes) else { throw fault }
-        var reader = BoxReader(bytes: Array(bytes[sidx.contents..<sidx.bytes.upperBound]))
+        var reader = MP4Boxes.Reader(bytes[sidx.contents..<sidx.bytes.upperBound])
         guard let version = reader.integer(1), reader.bytes(3 + 4) != nil, let scale = reader.integer(4),
             scale > 0
         else { throw fault }
@@ -53,26 +53,6 @@ extension DASHManifest.SegmentIndex {
         timescale = Int64(scale)
         earliestTime = Int64(earliest)
         self.references = references
-    }
-
-    /// Big-endian integers and bytes read in order from a box's bytes.
-    private struct BoxReader {
-        let bytes: [UInt8]
-        var position = 0
-
-        var remaining: Int { bytes.count - position }
-
-        /// The next `count` bytes; `nil` past the end.
-        mutating func bytes(_ count: Int) -> [UInt8]? {
-            guard count <= remaining else { return nil }
-            defer { position += count }
-            return Array(bytes[position..<position + count])
-        }
-
-        /// The next `width` bytes as an unsigned big-endian integer; `nil` past the end.
-        mutating func integer(_ width: Int) -> UInt64? {
-            bytes(width).map { MP4Boxes.integer($0[...]) }
-        }
     }
 }
 

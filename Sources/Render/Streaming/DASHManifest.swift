@@ -139,7 +139,7 @@ extension DASHManifest {
     /// - Throws: `.unsupportedFormat` for text that is not XML, XML whose root is not an `MPD`,
     ///   and a manifest without periods or with attributes the player needs but cannot read.
     init(parsing text: String, location: String) throws(PlayerError) {
-        let root = try XMLTree.parse(Data(text.utf8), location: location)
+        let root = try XMLTree.parse(Data(text.utf8), document: "a DASH manifest", location: location)
         guard root.name == "MPD" else {
             throw .unsupportedFormat("\(location) is not a DASH manifest (its root is <\(root.name)>)")
         }
@@ -477,68 +477,5 @@ extension DASHManifest {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let date = HLSMediaPlaylist.date(Substring(trimmed)) { return date }
         return HLSMediaPlaylist.date(Substring(trimmed + "Z"))
-    }
-}
-
-/// An XML element with its attributes, children and text, as `XMLParser` reads it.
-private final class XMLTree {
-    let name: String
-    let attributes: [String: String]
-    var children: [XMLTree] = []
-    var text = ""
-
-    init(name: String, attributes: [String: String]) {
-        self.name = name
-        self.attributes = attributes
-    }
-
-    /// The root element of the XML document `data`.
-    ///
-    /// - Throws: `.unsupportedFormat` with the parser's complaint when `data` is not well-formed.
-    static func parse(_ data: Data, location: String) throws(PlayerError) -> XMLTree {
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.delegate = builder
-        parser.shouldProcessNamespaces = true
-        // NB: XMLParser on Linux reports a document cut short (an element left open) as parsed.
-        guard parser.parse(), builder.isComplete, let root = builder.root else {
-            let line = parser.lineNumber
-            let reason =
-                parser.parserError.map { "\($0.localizedDescription)" }
-                ?? (builder.root == nil ? "no element" : "an element left open")
-            throw .unsupportedFormat("\(location) is not a DASH manifest (XML line \(line): \(reason))")
-        }
-        return root
-    }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        var root: XMLTree?
-        private var open: [XMLTree] = []
-        /// Whether the root element was closed.
-        var isComplete: Bool { root != nil && open.isEmpty }
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-        ) {
-            let element = XMLTree(name: elementName, attributes: attributeDict)
-            if let parent = open.last {
-                parent.children.append(element)
-            } else if root == nil {
-                root = element
-            }
-            open.append(element)
-        }
-
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?
-        ) {
-            _ = open.popLast()
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            open.last?.text += string
-        }
     }
 }

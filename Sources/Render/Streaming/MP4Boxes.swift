@@ -51,4 +51,29 @@ package enum MP4Boxes {
     static func integer(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
+
+    /// Big-endian integers and bytes read in order from a box's bytes.
+    struct Reader {
+        let bytes: ArraySlice<UInt8>
+        private(set) var position: Int
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            self.bytes = bytes
+            position = bytes.startIndex
+        }
+
+        var remaining: Int { bytes.endIndex - position }
+
+        /// The next `count` bytes; `nil` past the end.
+        mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
+            guard count >= 0, count <= remaining else { return nil }
+            defer { position += count }
+            return bytes[position..<position + count]
+        }
+
+        /// The next `width` bytes as an unsigned big-endian integer; `nil` past the end.
+        mutating func integer(_ width: Int) -> UInt64? {
+            bytes(width).map(MP4Boxes.integer)
+        }
+    }
 }
