@@ -152,7 +152,7 @@ final class DASHBridge: Sendable {
             (
                 set,
                 set.representations.filter {
-                    $0.template?.findsSegments == true && (content != .text || $0.mimeType == "text/vtt")
+                    $0.template?.findsSegments == true && (content != .text || Self.isReadableText($0))
                 }
             )
         }
@@ -162,6 +162,20 @@ final class DASHBridge: Sendable {
         }
         return choices.compactMap { set, representations in
             representations.max { $0.bandwidth < $1.bandwidth }.map { (set, $0) }
+        }
+    }
+
+    /// Whether the player reads `representation`'s text: WebVTT or TTML files, or either carried
+    /// in MP4 (`wvtt`, `stpp`).
+    private static func isReadableText(_ representation: DASHManifest.Representation) -> Bool {
+        switch representation.mimeType {
+        case "text/vtt"?, "application/ttml+xml"?:
+            return true
+        case "application/mp4"?:
+            let codecs = representation.codecs ?? ""
+            return codecs.hasPrefix("wvtt") || codecs.hasPrefix("stpp")
+        default:
+            return false
         }
     }
 
@@ -223,10 +237,27 @@ final class DASHBridge: Sendable {
                 counter: counter,
                 operation: "loading an initialization segment", range: range)
         }
-        if let (source, range, ticks) = Self.textSegment(named: name) {
+        if let (source, range, ticks, initializationName) = Self.textSegment(named: name) {
             let bytes = try HLSPlaylistFetch.read(
                 source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
                 counter: counter, operation: "loading a subtitle segment", range: range)
+            if let initializationName,
+                let initialization = state.withLock({
+                    $0.initializationURLs[initializationName]
+                })
+            {
+                let track = try MP4TextTrack(
+                    initialization: try self.initialization(
+                        at: initialization, timeout: timeout, interrupt: interrupt, counter: counter),
+                    location: initialization)
+                let cues = try track.cues(in: bytes, location: source)
+                return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
+            }
+            let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
+            if text.first(where: { !Character(Unicode.Scalar($0)).isWhitespace }) == UInt8(ascii: "<") {
+                let cues = try TTMLDocument.cues(in: text, location: source)
+                return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
+            }
             return Self.mapped(bytes, ticks: ticks)
         }
         throw .network(.httpStatus(404))
@@ -370,25 +401,29 @@ final class DASHBridge: Sendable {
 
     /// The name a text segment, the bytes `range` of `url` (`nil`: all of them), has in the
     /// playlists, with the MPEG-TS time (in 90 kHz ticks, as `X-TIMESTAMP-MAP` counts) its cue
-    /// time 0 has.
-    private static func textSegmentName(of url: String, range: ClosedRange<Int64>?, ticks: Int64) -> String {
+    /// time 0 has, and the name of the initialization segment (``State/initializationName(of:)``)
+    /// of text carried in MP4.
+    private static func textSegmentName(
+        of url: String, range: ClosedRange<Int64>?, ticks: Int64, initialization: String?
+    ) -> String {
         let bytes = range.map(Self.name(of:)) ?? "all"
-        return "text/\(ticks)/\(bytes)/"
+        return "text/\(ticks)/\(bytes)/\(initialization ?? "-")/"
             + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
     }
 
-    /// The URL, byte range and ticks a text segment's name
-    /// (``textSegmentName(of:range:ticks:)``) gives.
+    /// The URL, byte range, ticks and initialization segment's name a text segment's name
+    /// (``textSegmentName(of:range:ticks:initialization:)``) gives.
     private static func textSegment(named name: Substring) -> (
-        url: String, range: ClosedRange<Int64>?, ticks: Int64
+        url: String, range: ClosedRange<Int64>?, ticks: Int64, initialization: String?
     )? {
-        let parts = name.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "text", let ticks = Int64(parts[1]),
-            let url = parts[3].removingPercentEncoding
+        let parts = name.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
+        guard parts.count == 5, parts[0] == "text", let ticks = Int64(parts[1]),
+            let url = parts[4].removingPercentEncoding
         else { return nil }
-        guard parts[2] != "all" else { return (url, nil, ticks) }
+        let initialization = parts[3] == "-" ? nil : String(parts[3])
+        guard parts[2] != "all" else { return (url, nil, ticks, initialization) }
         guard let range = Self.range(named: parts[2]) else { return nil }
-        return (url, range, ticks)
+        return (url, range, ticks, initialization)
     }
 
     /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,
@@ -478,8 +513,9 @@ final class DASHBridge: Sendable {
                 let source = manifest.initialization(of: run.representation).map { url, range in
                     range.map { prefix + Self.rangedName(of: url, range: $0) } ?? url
                 }
-                if let source, source != initialization {
-                    lines.append("#EXT-X-MAP:URI=\"\(prefix)\(state.initializationName(of: source))\"")
+                let initializationName = source.map { state.initializationName(of: $0) }
+                if let initializationName, source != initialization, entry.content != .text {
+                    lines.append("#EXT-X-MAP:URI=\"\(prefix)\(initializationName)\"")
                 }
                 initialization = source
                 for segment in run.segments {
@@ -488,7 +524,10 @@ final class DASHBridge: Sendable {
                     }
                     let url =
                         ticks.map {
-                            prefix + Self.textSegmentName(of: segment.url, range: segment.range, ticks: $0)
+                            prefix
+                                + Self.textSegmentName(
+                                    of: segment.url, range: segment.range, ticks: $0,
+                                    initialization: initializationName)
                         }
                         ?? segment.range.map { prefix + Self.rangedName(of: segment.url, range: $0) }
                         ?? segment.url

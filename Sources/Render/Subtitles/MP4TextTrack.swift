@@ -1,0 +1,199 @@
+import Foundation
+
+/// A subtitle track carried in fragmented MP4 (ISO/IEC 14496-30), as DASH and HLS services
+/// serve it: WebVTT (`wvtt`, each sample holding the cues shown during it, `vttc` boxes with
+/// their text, settings and identifier) or TTML (`stpp`, each sample a TTML document whose times
+/// are the track's media times). The initialization segment gives the track, its time scale and
+/// its format; each media segment's fragments (`moof` and `mdat`) give the samples.
+struct MP4TextTrack: Equatable, Sendable {
+    enum Format: String, Equatable, Sendable {
+        case webVTT = "wvtt"
+        case ttml = "stpp"
+    }
+
+    let format: Format
+    let trackID: UInt64
+    /// Units per second of the track's media times.
+    let timescale: UInt64
+    /// The sample duration and size the movie's `trex` box gives, for fragments that state none.
+    private let defaults: (duration: UInt64, size: UInt64)
+
+    static func == (lhs: MP4TextTrack, rhs: MP4TextTrack) -> Bool {
+        (lhs.format, lhs.trackID, lhs.timescale) == (rhs.format, rhs.trackID, rhs.timescale)
+            && lhs.defaults == rhs.defaults
+    }
+
+    /// Samples read from one segment at most.
+    static let sampleLimit = 100_000
+
+    /// The first WebVTT or TTML track of the initialization segment `bytes` at `location`.
+    ///
+    /// - Throws: `.unsupportedFormat` naming `location` when `bytes` hold no movie box with such a
+    ///   track, or one whose boxes are cut short.
+    init(initialization bytes: [UInt8], location: String) throws(PlayerError) {
+        let fault = PlayerError.unsupportedFormat(
+            "\(location) holds no WebVTT (wvtt) or TTML (stpp) track of a fragmented MP4 file")
+        guard let movie = MP4Boxes.headers(in: bytes).first(where: { $0.type == "moov" }) else { throw fault }
+        for track in Self.children(of: movie, in: bytes) where track.type == "trak" {
+            guard let media = Self.child("mdia", of: track, in: bytes),
+                let entry = Self.path(["minf", "stbl", "stsd"], from: media, in: bytes).flatMap({ stsd in
+                    // A full box header and an entry count come before the entries.
+                    MP4Boxes.headers(in: bytes, within: stsd.contents + 8..<stsd.bytes.upperBound).first
+                }),
+                let format = Format(rawValue: entry.type),
+                let header = Self.child("tkhd", of: track, in: bytes),
+                let mediaHeader = Self.child("mdhd", of: media, in: bytes)
+            else { continue }
+            var reader = MP4Boxes.Reader(bytes[header.contents..<header.bytes.upperBound])
+            guard let version = reader.integer(1), reader.bytes(3 + (version == 1 ? 16 : 8)) != nil,
+                let id = reader.integer(4)
+            else { throw fault }
+            reader = MP4Boxes.Reader(bytes[mediaHeader.contents..<mediaHeader.bytes.upperBound])
+            guard let mediaVersion = reader.integer(1), reader.bytes(3 + (mediaVersion == 1 ? 16 : 8)) != nil,
+                let scale = reader.integer(4), scale > 0
+            else { throw fault }
+            var defaults: (UInt64, UInt64) = (0, 0)
+            let extends =
+                Self.child("mvex", of: movie, in: bytes).map { Self.children(of: $0, in: bytes) } ?? []
+            for trex in extends where trex.type == "trex" {
+                reader = MP4Boxes.Reader(bytes[trex.contents..<trex.bytes.upperBound])
+                guard reader.bytes(4) != nil, reader.integer(4) == id, reader.bytes(4) != nil,
+                    let duration = reader.integer(4), let size = reader.integer(4)
+                else { continue }
+                defaults = (duration, size)
+            }
+            (self.format, trackID, timescale, self.defaults) = (format, id, scale, defaults)
+            return
+        }
+        throw fault
+    }
+
+    /// The track's samples in the media segment `bytes` at `location`: each one's start and end in
+    /// seconds of media time and where its bytes lie.
+    ///
+    /// - Throws: `.unsupportedFormat` naming `location` for a fragment whose boxes are cut short,
+    ///   or whose samples lie outside the segment or are too many.
+    func samples(in bytes: [UInt8], location: String) throws(PlayerError) -> [(
+        start: Double, end: Double, bytes: Range<Int>
+    )] {
+        let fault = PlayerError.unsupportedFormat(
+            "\(location) is not a readable fragment of an MP4 text track")
+        var samples: [(start: Double, end: Double, bytes: Range<Int>)] = []
+        var time: UInt64 = 0
+        let boxes = MP4Boxes.headers(in: bytes)
+        for (place, fragment) in boxes.enumerated() where fragment.type == "moof" {
+            let data = boxes[(place + 1)...].first { $0.type == "mdat" }
+            for traf in Self.children(of: fragment, in: bytes) where traf.type == "traf" {
+                guard let tfhd = Self.child("tfhd", of: traf, in: bytes) else { throw fault }
+                var reader = MP4Boxes.Reader(bytes[tfhd.contents..<tfhd.bytes.upperBound])
+                guard reader.bytes(1) != nil, let flags = reader.integer(3), let id = reader.integer(4) else {
+                    throw fault
+                }
+                guard id == trackID else { continue }
+                let base = flags & 0x1 != 0 ? reader.integer(8) : UInt64(fragment.bytes.lowerBound)
+                if flags & 0x2 != 0 { _ = reader.integer(4) }
+                let duration = flags & 0x8 != 0 ? reader.integer(4) : defaults.duration
+                let size = flags & 0x10 != 0 ? reader.integer(4) : defaults.size
+                guard let base, let duration, let size else { throw fault }
+                if let tfdt = Self.child("tfdt", of: traf, in: bytes) {
+                    reader = MP4Boxes.Reader(bytes[tfdt.contents..<tfdt.bytes.upperBound])
+                    guard let version = reader.integer(1), reader.bytes(3) != nil,
+                        let decodeTime = reader.integer(version == 1 ? 8 : 4)
+                    else { throw fault }
+                    time = decodeTime
+                }
+                var position: UInt64? = data.map { UInt64($0.contents) }
+                for (order, run) in Self.children(of: traf, in: bytes).filter({ $0.type == "trun" })
+                    .enumerated()
+                {
+                    reader = MP4Boxes.Reader(bytes[run.contents..<run.bytes.upperBound])
+                    guard reader.bytes(1) != nil, let runFlags = reader.integer(3),
+                        let count = reader.integer(4),
+                        samples.count + Int(clamping: count) <= Self.sampleLimit
+                    else { throw fault }
+                    if runFlags & 0x1 != 0 {
+                        guard let offset = reader.integer(4) else { throw fault }
+                        // A signed 32-bit offset from the fragment's base.
+                        let signed = Int64(Int32(truncatingIfNeeded: offset))
+                        let (sum, overflow) = Int64(clamping: base).addingReportingOverflow(signed)
+                        guard !overflow, let start = UInt64(exactly: sum) else { throw fault }
+                        position = start
+                    } else if order > 0, position == nil {
+                        throw fault
+                    }
+                    if runFlags & 0x4 != 0 { _ = reader.integer(4) }
+                    for _ in 0..<count {
+                        let sampleDuration = runFlags & 0x100 != 0 ? reader.integer(4) : duration
+                        let sampleSize = runFlags & 0x200 != 0 ? reader.integer(4) : size
+                        if runFlags & 0x400 != 0 { _ = reader.integer(4) }
+                        let offset = runFlags & 0x800 != 0 ? reader.integer(4) : 0
+                        guard let sampleDuration, let sampleSize, let offset, let start = position,
+                            start <= UInt64(bytes.count), sampleSize <= UInt64(bytes.count) - start
+                        else { throw fault }
+                        let composition = Double(time) + Double(Int32(truncatingIfNeeded: offset))
+                        samples.append(
+                            (
+                                composition / Double(timescale),
+                                (composition + Double(sampleDuration)) / Double(timescale),
+                                Int(start)..<Int(start + sampleSize)
+                            ))
+                        time &+= sampleDuration
+                        position = start + sampleSize
+                    }
+                }
+            }
+        }
+        return samples
+    }
+
+    /// The cues of the media segment `bytes` at `location`, those that continue one another made
+    /// one (``TimedTextCue/joined(_:)``).
+    ///
+    /// - Throws: as ``samples(in:location:)``, and as ``TTMLDocument/cues(in:location:within:)``
+    ///   for a TTML sample it cannot read.
+    func cues(in bytes: [UInt8], location: String) throws(PlayerError) -> [TimedTextCue] {
+        var cues: [TimedTextCue] = []
+        for sample in try samples(in: bytes, location: location) where sample.end > sample.start {
+            switch format {
+            case .ttml:
+                cues += try TTMLDocument.cues(
+                    in: Array(bytes[sample.bytes]), location: location, within: sample.start..<sample.end)
+            case .webVTT:
+                for box in MP4Boxes.headers(in: bytes, within: sample.bytes) where box.type == "vttc" {
+                    var cue = TimedTextCue(start: sample.start, end: sample.end, text: "")
+                    for part in Self.children(of: box, in: bytes) {
+                        let text = String(
+                            decoding: bytes[part.contents..<part.bytes.upperBound], as: UTF8.self)
+                        switch part.type {
+                        case "payl": cue.text = text
+                        case "sttg": cue.settings = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        default: continue
+                        }
+                    }
+                    if !cue.text.isEmpty { cues.append(cue) }
+                }
+            }
+        }
+        return TimedTextCue.joined(cues)
+    }
+
+    private static func children(of box: MP4Boxes.Header, in bytes: [UInt8]) -> [MP4Boxes.Header] {
+        MP4Boxes.headers(in: bytes, within: box.contents..<box.bytes.upperBound)
+    }
+
+    private static func child(_ type: String, of box: MP4Boxes.Header, in bytes: [UInt8]) -> MP4Boxes.Header?
+    {
+        children(of: box, in: bytes).first { $0.type == type }
+    }
+
+    private static func path(_ types: [String], from box: MP4Boxes.Header, in bytes: [UInt8])
+        -> MP4Boxes.Header?
+    {
+        var box = box
+        for type in types {
+            guard let next = child(type, of: box, in: bytes) else { return nil }
+            box = next
+        }
+        return box
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import VideoPlayerRender
+
+/// TTML documents and subtitle tracks in fragmented MP4, read into WebVTT cues.
+@Suite struct TimedTextTests {
+    /// Boxes of a fragmented MP4 text track, written as packagers write them.
+    enum MP4Text {
+        static func box(_ type: String, _ contents: [UInt8]) -> [UInt8] {
+            bigEndian(UInt32(8 + contents.count)) + Array(type.utf8) + contents
+        }
+
+        static func bigEndian<Value: FixedWidthInteger>(_ value: Value) -> [UInt8] {
+            withUnsafeBytes(of: value.bigEndian, Array.init)
+        }
+
+        /// An initialization segment with one track whose sample entry is `format` ("wvtt", "stpp").
+        static func initialization(format: String, trackID: UInt32 = 2, timescale: UInt32 = 1000) -> [UInt8] {
+            let header = box(
+                "tkhd",
+                [0, 0, 0, 3] + bigEndian(UInt64(0)) + bigEndian(trackID) + Array(repeating: 0, count: 68))
+            let mediaHeader = box(
+                "mdhd",
+                [0, 0, 0, 0] + bigEndian(UInt64(0)) + bigEndian(timescale) + bigEndian(UInt32(0)) + [
+                    0x55, 0xC4, 0, 0,
+                ])
+            let entryHeader = Array(repeating: UInt8(0), count: 6) + bigEndian(UInt16(1))
+            let entry =
+                format == "wvtt"
+                ? box("wvtt", entryHeader + box("vttC", Array("WEBVTT".utf8)))
+                : box(format, entryHeader + Array("http://www.w3.org/ns/ttml\0\0\0".utf8))
+            let descriptions = box("stsd", [0, 0, 0, 0] + bigEndian(UInt32(1)) + entry)
+            let media = box(
+                "mdia",
+                mediaHeader
+                    + box(
+                        "hdlr",
+                        [0, 0, 0, 0, 0, 0, 0, 0] + Array("text".utf8) + Array(repeating: 0, count: 13))
+                    + box("minf", box("stbl", descriptions)))
+            let extends = box(
+                "mvex",
+                box(
+                    "trex",
+                    [0, 0, 0, 0] + bigEndian(trackID) + bigEndian(UInt32(1)) + Array(repeating: 0, count: 12))
+            )
+            return box("ftyp", Array("iso6".utf8) + bigEndian(UInt32(0)))
+                + box("moov", box("trak", header + media) + extends)
+        }
+
+        /// A media segment: one fragment whose samples last `samples`' durations from `decodeTime`.
+        static func segment(
+            trackID: UInt32 = 2, decodeTime: UInt64, samples: [(duration: UInt32, payload: [UInt8])]
+        ) -> [UInt8] {
+            let fragmentHeader = box("tfhd", [0, 2, 0, 0] + bigEndian(trackID))
+            let decode = box("tfdt", [1, 0, 0, 0] + bigEndian(decodeTime))
+            func fragment(dataOffset: UInt32) -> [UInt8] {
+                var run = [0, 0, 3, 1] + bigEndian(UInt32(samples.count)) + bigEndian(dataOffset)
+                for sample in samples {
+                    run += bigEndian(sample.duration) + bigEndian(UInt32(sample.payload.count))
+                }
+                return box(
+                    "moof",
+                    box("mfhd", [0, 0, 0, 0] + bigEndian(UInt32(1)))
+                        + box("traf", fragmentHeader + decode + box("trun", run)))
+            }
+            let size = fragment(dataOffset: 0).count
+            return fragment(dataOffset: UInt32(size + 8)) + box("mdat", samples.flatMap(\.payload))
+        }
+
+        /// A WebVTT sample showing `cues` (text and settings); none: an empty sample (`vtte`).
+        static func webVTTSample(_ cues: [(text: String, settings: String)]) -> [UInt8] {
+            guard !cues.isEmpty else { return box("vtte", []) }
+            return cues.flatMap { cue in
+                box(
+                    "vttc",
+                    (cue.settings.isEmpty ? [] : box("sttg", Array(cue.settings.utf8)))
+                        + box("payl", Array(cue.text.utf8)))
+            }
+        }
+
+        /// A TTML document whose paragraphs are `cues`, their times written as given.
+        static func ttml(_ cues: [(begin: String, end: String, text: String)]) -> [UInt8] {
+            let paragraphs = cues.map { #"<p begin="\#($0.begin)" end="\#($0.end)">\#($0.text)</p>"# }
+            return Array(
+                #"<?xml version="1.0" encoding="UTF-8"?><tt xmlns="http://www.w3.org/ns/ttml"><body><div>\#(paragraphs.joined())</div></body></tt>"#
+                    .utf8)
+        }
+    }
+
+    @Test func aTTMLDocumentGivesItsParagraphsAsCuesWithTheirTimesStylesAndPlaces() throws {
+        let document = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"
+                xmlns:ttp="http://www.w3.org/ns/ttml#parameter" ttp:tickRate="10000000" ttp:frameRate="25">
+              <head>
+                <styling>
+                  <style xml:id="base" tts:color="yellow"/>
+                  <style xml:id="slanted" style="base" tts:fontStyle="italic"/>
+                </styling>
+                <layout>
+                  <region xml:id="top" tts:origin="10% 5%" tts:extent="80% 20%" tts:displayAlign="before"/>
+                  <region xml:id="bottom" tts:origin="10% 70%" tts:extent="80% 20%" tts:displayAlign="after"/>
+                </layout>
+              </head>
+              <body region="bottom">
+                <div begin="10s">
+                  <p begin="00:00:01.500" end="00:00:03.000">Hello,
+                     <span tts:fontWeight="bold">bold</span><br/>second   line</p>
+                  <p begin="40000000t" dur="25f" region="top"><span style="slanted">A &lt; B</span></p>
+                  <p begin="1m" end="1h">after the div</p>
+                </div>
+                <div begin="00:00:20:12" end="21s"><p>framed</p></div>
+              </body>
+            </tt>
+            """#
+        let cues = try TTMLDocument.cues(in: Array(document.utf8), location: "t.ttml")
+        #expect(
+            cues == [
+                TimedTextCue(
+                    start: 11.5, end: 13, text: "Hello, <b>bold</b>\nsecond line", settings: "line:90.00%,end"
+                ),
+                TimedTextCue(
+                    start: 14, end: 15, text: #"<i><font color="yellow">A &lt; B</font></i>"#,
+                    settings: "line:5.00%"),
+                TimedTextCue(start: 70, end: 3610, text: "after the div", settings: "line:90.00%,end"),
+                TimedTextCue(start: 20.48, end: 21, text: "framed", settings: "line:90.00%,end"),
+            ])
+        // Read as WebVTT, the cues keep their text and styles.
+        let parsed = SubtitleParser.parse(data: Data(TimedTextCue.webVTT(cues)), format: .webVTT)
+        #expect(parsed.cues.map(\.text) == ["Hello, bold\nsecond line", "A < B", "framed", "after the div"])
+        #expect(parsed.cues[1].spans.contains { $0.italic })
+        // A sample's window keeps the cues within it.
+        let windowed = try TTMLDocument.cues(in: Array(document.utf8), location: "t.ttml", within: 12..<14.5)
+        #expect(windowed.map(\.start) == [12, 14] && windowed.map(\.end) == [13, 14.5])
+    }
+
+    @Test func malformedTTMLFailsWithTypedErrors() {
+        let documents = [
+            "not xml at all", "<tt><body><p begin=\"1s\">cut short",
+            "<html><body/></html>", "<tt><body><p begin=\"soon\" end=\"2s\">x</p></body></tt>",
+            "<tt><body><p begin=\"00:61:00\" end=\"2s\">x</p></body></tt>",
+        ]
+        for document in documents {
+            #expect(throws: PlayerError.self, "\(document)") {
+                try TTMLDocument.cues(in: Array(document.utf8), location: "bad.ttml")
+            }
+        }
+    }
+
+    @Test func webVTTInMP4GivesTheCuesOfItsSamplesJoinedAcrossThem() throws {
+        let track = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "wvtt"), location: "init.mp4")
+        #expect(track.format == .webVTT && track.timescale == 1000 && track.trackID == 2)
+        let segment = MP4Text.segment(
+            decodeTime: 10_000,
+            samples: [
+                (500, MP4Text.webVTTSample([])),
+                (1000, MP4Text.webVTTSample([("<i>first</i>", "line:0")])),
+                (500, MP4Text.webVTTSample([("<i>first</i>", "line:0"), ("second", "")])),
+                (1000, MP4Text.webVTTSample([])), (500, MP4Text.webVTTSample([("second", "")])),
+            ])
+        let cues = try track.cues(in: segment, location: "1.m4s")
+        #expect(
+            cues == [
+                TimedTextCue(start: 10.5, end: 12, text: "<i>first</i>", settings: "line:0"),
+                TimedTextCue(start: 11.5, end: 12, text: "second"),
+                TimedTextCue(start: 13, end: 13.5, text: "second"),
+            ])
+    }
+
+    @Test func ttmlInMP4GivesTheCuesOfEachSampleWithinIt() throws {
+        let track = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "stpp"), location: "init.mp4")
+        #expect(track.format == .ttml)
+        let cues = [("00:00:04.200", "00:00:04.800", "four"), ("00:00:05.500", "00:00:06.500", "across")]
+        let segment = MP4Text.segment(
+            decodeTime: 4000, samples: [(1000, MP4Text.ttml(cues)), (1000, MP4Text.ttml(Array(cues[1...])))])
+        #expect(
+            try track.cues(in: segment, location: "4.m4s") == [
+                TimedTextCue(start: 4.2, end: 4.8, text: "four"),
+                TimedTextCue(start: 5.5, end: 6, text: "across"),
+            ])
+    }
+
+    @Test func mp4TextThatCannotBeReadFailsWithTypedErrors() throws {
+        #expect(throws: PlayerError.self) {
+            try MP4TextTrack(initialization: Array("WEBVTT\n\n".utf8), location: "init.mp4")
+        }
+        #expect(throws: PlayerError.self) {
+            // A video track's initialization segment holds no text track.
+            try MP4TextTrack(
+                initialization: MP4Text.initialization(format: "avc1"), location: "init.mp4")
+        }
+        let track = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "wvtt"), location: "init.mp4")
+        let segment = MP4Text.segment(decodeTime: 0, samples: [(1000, MP4Text.webVTTSample([("x", "")]))])
+        // Cut inside its data: the sample lies past the end.
+        #expect(throws: PlayerError.self) {
+            try track.cues(in: Array(segment.dropLast(2)), location: "1.m4s")
+        }
+        // Another track's fragments give nothing.
+        let other = MP4Text.segment(
+            trackID: 7, decodeTime: 0, samples: [(1000, MP4Text.webVTTSample([("x", "")]))])
+        #expect(try track.cues(in: other, location: "1.m4s").isEmpty)
+        let ttml = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "stpp"), location: "init.mp4")
+        let broken = MP4Text.segment(decodeTime: 0, samples: [(1000, Array("<tt><body>".utf8))])
+        #expect(throws: PlayerError.self) { try ttml.cues(in: broken, location: "1.m4s") }
+    }
+}
