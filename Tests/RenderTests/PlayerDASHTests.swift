@@ -157,6 +157,70 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Subtitles that a text adaptation set carries in MP4 segments (WebVTT as `wvtt`, TTML as
+        /// `stpp`, each with an initialization segment) or as one TTML file: each cue shows in its
+        /// second, the initialization segment is read once.
+        @Test(arguments: ["wvtt", "stpp", "ttml"])
+        func subtitlesInMP4OrTTMLShowTheirCuesAtTheirTimes(format: String) async throws {
+            typealias MP4Text = TimedTextTests.MP4Text
+            let spec = ClipSpec(duration: 5)
+            let server = try Self.served(spec)
+            defer { server.stop() }
+            let cues = (0..<5).map { ("00:00:0\($0).200", "00:00:0\($0).800", "en \($0)") }
+            let representation: String
+            switch format {
+            case "ttml":
+                server.setFile("/en.ttml", Data(MP4Text.ttml(cues)))
+                representation =
+                    #"<Representation id="en" mimeType="application/ttml+xml" bandwidth="256">"#
+                    + "<BaseURL>en.ttml</BaseURL>"
+            default:
+                server.setFile("/text/init.mp4", Data(MP4Text.initialization(format: format)))
+                for second in 0..<5 {
+                    let shown =
+                        format == "wvtt"
+                        ? MP4Text.webVTTSample([("en \(second)", "")]) : MP4Text.ttml([cues[second]])
+                    let samples: [(duration: UInt32, payload: [UInt8])] = [
+                        (200, format == "wvtt" ? MP4Text.webVTTSample([]) : MP4Text.ttml([])), (600, shown),
+                        (200, format == "wvtt" ? MP4Text.webVTTSample([]) : MP4Text.ttml([])),
+                    ]
+                    server.setFile(
+                        "/text/\(second).m4s",
+                        Data(MP4Text.segment(decodeTime: UInt64(second) * 1000, samples: samples)))
+                }
+                representation =
+                    #"<Representation id="en" mimeType="application/mp4" codecs="\#(format)" bandwidth="256">"#
+                    + #"<SegmentTemplate timescale="1000" duration="1000" startNumber="0" "#
+                    + #"initialization="text/init.mp4" media="text/$Number$.m4s"/>"#
+            }
+            let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+            let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+                of: "</Period>",
+                with: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
+                    + "</AdaptationSet></Period>")
+            server.setFile("/subtitled.mpd", Data(manifest.utf8))
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/subtitled.mpd")), autoplay: true)
+            var (shown, mismatches): ([String], [String]) = ([], [])
+            let ended = await harness.wait(timeout: 10) {
+                for cue in player.activeCues where !shown.contains(cue.text) {
+                    shown.append(cue.text)
+                    if cue.text != "en \(Int(player.currentTime))" {
+                        mismatches.append("\(cue.text) at \(player.currentTime)")
+                    }
+                }
+                return harness.isFinished
+            }
+            #expect(ended && player.status == .ended, "errors: \(harness.errors)")
+            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
+            #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
+            if format != "ttml" {
+                #expect(server.requests.filter { $0.hasPrefix("GET /text/init.mp4") }.count == 1)
+            }
+            await harness.close()
+        }
+
         /// Each representation is one file whose segments the manifest lists by byte range, or
         /// whose index (`sidx`) in the file does: no template names them. Behind a redirect
         /// (relative URLs resolve against where it led); the seek and switch tests play each

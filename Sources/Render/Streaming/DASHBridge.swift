@@ -38,7 +38,8 @@ import Foundation
 /// (`EXT-X-MEDIA:TYPE=SUBTITLES`), which ``SubtitleRenditions`` reads. Their cue times count from
 /// the period's start (less the set's `presentationTimeOffset`), as DASH players read them; the
 /// bridge serves each segment with the `X-TIMESTAMP-MAP` that puts them on the media's times. Text
-/// carried in MP4 (`stpp`, `wvtt`) is not read.
+/// carried in MP4 (`wvtt`, `stpp`; ``MP4TextTrack``) and TTML files (``TTMLDocument``) are read
+/// into WebVTT segments, served the same way.
 final class DASHBridge: Sendable {
     /// The manifest's URL, and the URL of the master playlist written from it.
     let manifestURL: String
