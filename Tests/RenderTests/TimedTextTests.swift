@@ -1,4 +1,5 @@
 import Foundation
+import FuzzKit
 import Testing
 
 @testable import VideoPlayerRender
@@ -146,6 +147,11 @@ import Testing
                 try TTMLDocument.cues(in: Array(document.utf8), location: "bad.ttml")
             }
         }
+        // Bytes that are not UTF-8 in a name (XMLParser traps on them when they reach it).
+        let broken =
+            Array(#"<tt><body><p begin="1s" e"#.utf8) + [0xFF, 0xFF]
+            + Array(#"nd="2s">x</p></body></tt>"#.utf8)
+        #expect(throws: PlayerError.self) { try TTMLDocument.cues(in: broken, location: "bad.ttml") }
     }
 
     @Test func webVTTInMP4GivesTheCuesOfItsSamplesJoinedAcrossThem() throws {
@@ -207,5 +213,53 @@ import Testing
             initialization: MP4Text.initialization(format: "stpp"), location: "init.mp4")
         let broken = MP4Text.segment(decodeTime: 0, samples: [(1000, Array("<tt><body>".utf8))])
         #expect(throws: PlayerError.self) { try ttml.cues(in: broken, location: "1.m4s") }
+    }
+
+    /// Segments and TTML documents mutated byte by byte (seeded, as the subtitle fuzzing is) are
+    /// read or refused with a typed error, never beyond their bytes, and what is read is cues that
+    /// end after they begin.
+    @Test func mutatedTextSegmentsAreReadOrRefused() throws {
+        let track = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "wvtt"), location: "i.mp4")
+        let ttmlTrack = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "stpp"), location: "i.mp4")
+        let document = MP4Text.ttml([("00:00:01.000", "2s", "a <span>b</span>"), ("3s", "40000t", "c")])
+        let seeds = [
+            MP4Text.segment(
+                decodeTime: 1000,
+                samples: [(500, MP4Text.webVTTSample([("x", "line:0")])), (500, MP4Text.webVTTSample([]))]),
+            MP4Text.segment(decodeTime: 1000, samples: [(3000, document)]), document,
+            MP4Text.initialization(format: "wvtt"),
+        ]
+        var (read, refused) = (0, 0)
+        for index in 0..<3_000 {
+            var random = SeededRandom(seed: SubtitleFuzzTests.seed, stream: 7, index: UInt64(index))
+            let seed = index % seeds.count
+            var bytes = seeds[seed]
+            for _ in 0..<random.int(in: 1...4) where !bytes.isEmpty {
+                let place = random.int(in: 0...(bytes.count - 1))
+                switch random.int(in: 0...2) {
+                case 0: bytes[place] = UInt8(truncatingIfNeeded: random.int(in: 0...255))
+                case 1: bytes.removeSubrange(place..<min(bytes.count, place + random.int(in: 1...16)))
+                default: bytes.insert(contentsOf: [0xFF, 0xFF, 0xFF, 0xFF], at: place)
+                }
+            }
+            do {
+                let cues: [TimedTextCue]
+                switch seed {
+                case 0: cues = try track.cues(in: bytes, location: "m")
+                case 1: cues = try ttmlTrack.cues(in: bytes, location: "m")
+                case 2: cues = try TTMLDocument.cues(in: bytes, location: "m")
+                default:
+                    cues = try MP4TextTrack(initialization: bytes, location: "m").cues(
+                        in: seeds[0], location: "m")
+                }
+                #expect(cues.allSatisfy { $0.end > $0.start && $0.start.isFinite }, "#\(index)")
+                read += 1
+            } catch {
+                refused += 1
+            }
+        }
+        #expect(read > 100 && refused > 100, "\(read) read, \(refused) refused")
     }
 }

@@ -35,8 +35,14 @@ final class XMLTree {
     /// The root element of the XML document `data`, a `document` (as "a DASH manifest") at
     /// `location`.
     ///
-    /// - Throws: `.unsupportedFormat` with the parser's complaint when `data` is not well-formed.
+    /// - Throws: `.unsupportedFormat` with the parser's complaint when `data` is not well-formed,
+    ///   and for bytes that are not UTF-8.
     static func parse(_ data: Data, document: String, location: String) throws(PlayerError) -> XMLTree {
+        // NB: libxml2 passes names with bytes that are not UTF-8 on to XMLParser, which traps on
+        // them (seen with a 0xFF in an attribute's name), so such bytes never reach it.
+        guard String(validating: data, as: UTF8.self) != nil else {
+            throw .unsupportedFormat("\(location) is not \(document) (its bytes are not UTF-8 text)")
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder

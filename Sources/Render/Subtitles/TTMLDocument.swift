@@ -67,7 +67,8 @@ enum TTMLDocument {
     static func cues(
         in bytes: [UInt8], location: String, within window: Range<Double>? = nil
     ) throws(PlayerError) -> [TimedTextCue] {
-        let root = try XMLTree.parse(Data(bytes), document: "a TTML document", location: location)
+        let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
+        let root = try XMLTree.parse(Data(text), document: "a TTML document", location: location)
         guard root.name == "tt" else {
             throw .unsupportedFormat("\(location) is not a TTML document (its root is <\(root.name)>)")
         }
