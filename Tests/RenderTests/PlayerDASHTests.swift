@@ -127,13 +127,24 @@ extension PlayerTests {
                 let cues = documents.map { String(decoding: $0, as: UTF8.self).dropFirst("WEBVTT\n".count) }
                 server.setFile("/en.vtt", Data(("WEBVTT\n" + cues.joined()).utf8))
             }
+            try await Self.playExpectingEachCueInItsSecond(
+                spec, server: server,
+                textSet: #"<AdaptationSet contentType="text" mimeType="text/vtt" lang="en">"#
+                    + representation + "</Representation></AdaptationSet>")
+            let reads = server.requests.filter { $0.hasPrefix("GET /en.vtt") }
+            let expected = byteRanges ? documents.count : 1
+            #expect(reads.count == expected && Set(reads).count == expected, "\(reads)")
+        }
+
+        /// Plays the presentation of `spec` that `server` serves with `textSet` added to its
+        /// period, whose cues "en 0" to "en 4" each belong to their second, and checks each shows
+        /// in it.
+        static func playExpectingEachCueInItsSecond(
+            _ spec: ClipSpec, server: LocalHTTPServer, textSet: String
+        ) async throws {
             let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
             let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
-                of: "</Period>",
-                with: #"""
-                    <AdaptationSet contentType="text" mimeType="text/vtt" lang="en">\#(representation)\#
-                    </Representation></AdaptationSet></Period>
-                    """#)
+                of: "</Period>", with: textSet + "</Period>")
             server.setFile("/subtitled.mpd", Data(manifest.utf8))
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -151,9 +162,6 @@ extension PlayerTests {
             #expect(ended && player.status == .ended, "errors: \(harness.errors)")
             #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
             #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
-            let reads = server.requests.filter { $0.hasPrefix("GET /en.vtt") }
-            let expected = byteRanges ? documents.count : 1
-            #expect(reads.count == expected && Set(reads).count == expected, "\(reads)")
             await harness.close()
         }
 
@@ -193,32 +201,13 @@ extension PlayerTests {
                     + #"<SegmentTemplate timescale="1000" duration="1000" startNumber="0" "#
                     + #"initialization="text/init.mp4" media="text/$Number$.m4s"/>"#
             }
-            let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
-            let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
-                of: "</Period>",
-                with: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
-                    + "</AdaptationSet></Period>")
-            server.setFile("/subtitled.mpd", Data(manifest.utf8))
-            let harness = PlayerHarness(networkTimeout: 3)
-            let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/subtitled.mpd")), autoplay: true)
-            var (shown, mismatches): ([String], [String]) = ([], [])
-            let ended = await harness.wait(timeout: 10) {
-                for cue in player.activeCues where !shown.contains(cue.text) {
-                    shown.append(cue.text)
-                    if cue.text != "en \(Int(player.currentTime))" {
-                        mismatches.append("\(cue.text) at \(player.currentTime)")
-                    }
-                }
-                return harness.isFinished
-            }
-            #expect(ended && player.status == .ended, "errors: \(harness.errors)")
-            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
-            #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
+            try await Self.playExpectingEachCueInItsSecond(
+                spec, server: server,
+                textSet: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
+                    + "</AdaptationSet>")
             if format != "ttml" {
                 #expect(server.requests.filter { $0.hasPrefix("GET /text/init.mp4") }.count == 1)
             }
-            await harness.close()
         }
 
         /// Each representation is one file whose segments the manifest lists by byte range, or
