@@ -29,6 +29,31 @@ import Testing
         #expect(try !media("#EXTM3U\n#EXT-X-PLAYLIST-TYPE:VOD\n#EXT-X-TARGETDURATION:4\n").isLive)
     }
 
+    @Test func segmentsKeepTheirByteRangesAndTheInitializationSectionTheyFollow() throws {
+        let playlist = try media(
+            """
+            #EXTM3U
+            #EXT-X-TARGETDURATION:2
+            #EXTINF:2,
+            plain.ts
+            #EXT-X-MAP:URI="all.mp4",BYTERANGE="100@0"
+            #EXT-X-BYTERANGE:500@100
+            #EXTINF:2,
+            all.mp4
+            #EXT-X-BYTERANGE:300
+            #EXTINF:2,
+            all.mp4
+            #EXT-X-MAP:URI="init2.mp4"
+            #EXTINF:2,
+            next.m4s
+            """)
+        #expect(playlist.segments.map(\.byteRange) == [nil, 100...599, 600...899, nil])
+        let first = HLSMediaPlaylist.Initialization(uri: "all.mp4", byteRange: 0...99)
+        let second = HLSMediaPlaylist.Initialization(uri: "init2.mp4", byteRange: nil)
+        #expect(playlist.segments.map(\.initialization) == [nil, first, first, second])
+        #expect(playlist.hasInitializationSection)
+    }
+
     @Test func theServerControlsHoldBackIsRead() throws {
         let tags = "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-SERVER-CONTROL:"
         let control = try media(tags + "CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.5,HOLD-BACK=9\n")
@@ -109,6 +134,10 @@ import Testing
         "not a playlist", "", "#EXTM3U\n#EXTINF:2,\na.ts\n", "#EXTM3U\n#EXT-X-TARGETDURATION:2\nb.ts\n",
         "#EXTM3U\n#EXT-X-TARGETDURATION:two\n", "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:nan,\na.ts\n",
         "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MEDIA-SEQUENCE:-4\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:BYTERANGE=\"10@0\"\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-MAP:URI=\"i.mp4\",BYTERANGE=\"0@4\"\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-BYTERANGE:12@-3\n#EXTINF:2,\na.ts\n",
+        "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXT-X-BYTERANGE:9223372036854775807@9\n#EXTINF:2,\na.ts\n",
     ])
     func aMalformedPlaylistFailsAsAnUnsupportedFormat(text: String) {
         #expect {

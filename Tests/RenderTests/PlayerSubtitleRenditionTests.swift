@@ -151,6 +151,99 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Serves the English rendition of ``served()`` as text in fragmented MP4 (`format`: "wvtt" or
+        /// "stpp") in place of WebVTT: an initialization section (`EXT-X-MAP`) and a segment a
+        /// second at the media's times, each cue cut at the segments' boundaries as packagers cut
+        /// them; in files of their own (`segment0.m4s`...), else (`byteRanges`) as ranges of one.
+        static func serveEnglishInMP4(format: String, byteRanges: Bool, on server: LocalHTTPServer) throws {
+            typealias MP4Text = TimedTextTests.MP4Text
+            // The 90 kHz time of the clip's start, which the WebVTT segments map their cues to.
+            let ladder = try TestMedia.cachedHLSLadder(
+                ClipSpec(duration: 6), heights: PlayerRenditionTests.heights, subtitles: renditions)
+            let first = try String(
+                contentsOf: ladder.deletingLastPathComponent()
+                    .appendingPathComponent("\(TestMedia.hlsSubtitleFolder(0))/segment0.vtt"),
+                encoding: .utf8)
+            let ticks = try #require(
+                first.firstMatch(of: /MPEGTS:(\d+)/).flatMap { UInt64($0.1) })
+            func seconds(_ clip: Double) -> String { String(format: "%.6fs", Double(ticks) / 90_000 + clip) }
+            let folder = "/\(TestMedia.hlsSubtitleFolder(0))"
+            var file = MP4Text.initialization(format: format, timescale: 90_000)
+            var playlist = [
+                "#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:1", "#EXT-X-PLAYLIST-TYPE:VOD",
+                byteRanges
+                    ? "#EXT-X-MAP:URI=\"text.mp4\",BYTERANGE=\"\(file.count)@0\""
+                    : "#EXT-X-MAP:URI=\"init.mp4\"",
+            ]
+            if !byteRanges { server.setFile("\(folder)/init.mp4", Data(file)) }
+            for second in 0..<6 {
+                let (start, end) = (Double(second), Double(second + 1))
+                let cuts = Set(
+                    [start, end] + english.flatMap { [$0.start, $0.end] }.filter { $0 > start && $0 < end }
+                ).sorted()
+                let samples = zip(cuts, cuts.dropFirst()).map { from, to in
+                    let shown = english.filter { $0.start <= from && $0.end >= to }
+                    let payload =
+                        format == "wvtt"
+                        ? MP4Text.webVTTSample(shown.map { ($0.text, "") })
+                        : MP4Text.ttml(shown.map { (seconds($0.start), seconds($0.end), $0.text) })
+                    return (duration: UInt32(((to - from) * 90_000).rounded()), payload: payload)
+                }
+                let segment = MP4Text.segment(decodeTime: ticks + UInt64(second) * 90_000, samples: samples)
+                playlist.append("#EXTINF:1.0,")
+                if byteRanges {
+                    // The first range after the map's names its offset; the others go on from it.
+                    playlist.append(
+                        "#EXT-X-BYTERANGE:\(segment.count)" + (second == 0 ? "@\(file.count)" : ""))
+                    playlist.append("text.mp4")
+                    file += segment
+                } else {
+                    playlist.append("segment\(second).m4s")
+                    server.setFile("\(folder)/segment\(second).m4s", Data(segment))
+                }
+            }
+            if byteRanges { server.setFile("\(folder)/text.mp4", Data(file)) }
+            server.setFile(
+                "\(folder)/\(TestMedia.hlsPlaylistName)",
+                Data((playlist + ["#EXT-X-ENDLIST"]).joined(separator: "\n").utf8))
+        }
+
+        @Test(arguments: [("wvtt", false), ("stpp", true)])
+        func aRenditionOfTextInFragmentedMP4ShowsItsCuesAtTheirTimes(format: String, byteRanges: Bool)
+            async throws
+        {
+            let server = try Self.served()
+            defer { server.stop() }
+            try Self.serveEnglishInMP4(format: format, byteRanges: byteRanges, on: server)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(PlayerRenditionTests.item(on: server), autoplay: true)
+            var shown: [String: Double] = [:]
+            #expect(
+                await harness.wait(timeout: 10) {
+                    for cue in player.activeCues where shown[cue.text] == nil {
+                        shown[cue.text] = player.currentTime
+                    }
+                    return harness.isFinished
+                })
+            #expect(player.status == .ended, "errors: \(harness.errors)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            // The pieces of a cue cut at a boundary are one cue again, at the clip's times.
+            #expect(
+                Self.match(player.cues, Self.english, offset: try Self.pictureOffset(player)),
+                "\(player.cues)")
+            #expect(shown.keys.sorted() == ["One", "Three", "Two"], "\(shown)")
+            // The initialization section once, each segment once.
+            let requests = server.requests.filter {
+                $0.hasPrefix("GET /\(TestMedia.hlsSubtitleFolder(0))/") && !$0.contains(".m3u8")
+            }
+            #expect(requests.count == 7 && Set(requests).count == 7, "\(requests)")
+            if byteRanges {
+                #expect(requests.allSatisfy { $0.contains("text.mp4 bytes=") }, "\(requests)")
+            }
+            await harness.close()
+        }
+
         /// A live ladder of one rendition with an English subtitle rendition, the default: a cue in
         /// every second of the clip, named after it ("Cue 12" from 12.2 s to 12.8 s).
         ///

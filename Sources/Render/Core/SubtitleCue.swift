@@ -49,6 +49,15 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
         return end == other.end || !bitmaps.isEmpty || end == .infinity || other.end == .infinity
     }
 
+    /// Whether `other` goes on with this cue: the same text, look and place, from where this one
+    /// ends (within a millisecond), as a cue that a segmented text track cuts at a segment's
+    /// boundary comes in two pieces. Bitmaps, which a new display replaces, never go on.
+    func isContinued(by other: SubtitleCue) -> Bool {
+        bitmaps.isEmpty && other.bitmaps.isEmpty && end.isFinite && abs(other.start - end) < 0.001
+            && other.end > end && text == other.text && spans == other.spans && assEvent == other.assEvent
+            && placement == other.placement
+    }
+
     public var description: String { "[\(start)–\(end)] \(text)" }
 }
 

@@ -130,6 +130,17 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         /// The date and time of its first sample, in seconds since 1970, when the playlist gives it
         /// (`EXT-X-PROGRAM-DATE-TIME`).
         var programDate: Double?
+        /// The bytes of its URI it is (`EXT-X-BYTERANGE`), when not all of them.
+        var byteRange: ClosedRange<Int64>? = nil
+        /// The initialization section it follows (`EXT-X-MAP`), if any.
+        var initialization: Initialization? = nil
+    }
+
+    /// An initialization section (`EXT-X-MAP`): the bytes `byteRange` of `uri` (`nil`: all).
+    struct Initialization: Hashable, Sendable {
+        /// As written in the playlist (often relative to it).
+        var uri: String
+        var byteRange: ClosedRange<Int64>?
     }
 
     /// `EXT-X-TARGETDURATION`: no segment is longer; a live playlist is reloaded about this often.
@@ -170,6 +181,10 @@ struct HLSMediaPlaylist: Equatable, Sendable {
         var vod = false
         var holdBack: Double?
         var start: HLSStartPoint?
+        var range: (length: Int64, offset: Int64?)?
+        // Where the last byte range ended: a range without an offset follows it.
+        var rangeEnd: Int64?
+        var initialization: Initialization?
         func malformed(_ line: String) -> PlayerError {
             .unsupportedFormat("malformed HLS playlist \(location): \(line.prefix(80))")
         }
@@ -199,18 +214,40 @@ struct HLSMediaPlaylist: Equatable, Sendable {
             } else if let value = Self.value(of: "#EXT-X-PROGRAM-DATE-TIME:", in: line) {
                 // NB: a date that cannot be read is left out, as libavformat leaves it.
                 pendingDate = Self.date(value)
-            } else if line.hasPrefix("#EXT-X-MAP:") {
+            } else if let value = Self.value(of: "#EXT-X-MAP:", in: line) {
                 hasInitializationSection = true
+                let attributes = Self.attributes(value[...])
+                guard let uri = attributes["URI"] else { throw malformed(line) }
+                var bytes: ClosedRange<Int64>?
+                if let text = attributes["BYTERANGE"] {
+                    guard let (length, offset) = Self.byteRange(text[...]) else { throw malformed(line) }
+                    // NB: RFC 8216 asks a map's range for its offset; 0 when it is left out.
+                    bytes = (offset ?? 0)...((offset ?? 0) + length - 1)
+                }
+                initialization = Initialization(uri: uri, byteRange: bytes)
+            } else if let value = Self.value(of: "#EXT-X-BYTERANGE:", in: line) {
+                guard let parsed = Self.byteRange(value) else { throw malformed(line) }
+                range = parsed
             } else if line == "#EXT-X-ENDLIST" {
                 finished = true
             } else if !line.hasPrefix("#") {
                 guard let duration = pending else { throw malformed(line) }
+                var bytes: ClosedRange<Int64>?
+                if let (length, offset) = range {
+                    // No offset written: the range goes on from where the last one ended (RFC 8216
+                    // asks for one of the same URI; libavformat takes the last one, else 0).
+                    let start = offset ?? rangeEnd ?? 0
+                    guard start <= Int64.max - length else { throw malformed(line) }
+                    bytes = start...(start + length - 1)
+                }
                 segments.append(
                     Segment(
                         uri: line, duration: duration, sequence: sequence + segments.count,
-                        programDate: pendingDate))
+                        programDate: pendingDate, byteRange: bytes, initialization: initialization))
+                rangeEnd = bytes.map { $0.upperBound + 1 }
                 pending = nil
                 pendingDate = nil
+                range = nil
             }
         }
         guard let target else {
@@ -303,6 +340,16 @@ struct HLSMediaPlaylist: Equatable, Sendable {
 
     static func value(of tag: String, in line: String) -> Substring? {
         line.hasPrefix(tag) ? line.dropFirst(tag.count) : nil
+    }
+
+    /// A byte range as `EXT-X-BYTERANGE` and the `BYTERANGE` of `EXT-X-MAP` write it,
+    /// `<length>[@<offset>]`: a length of at least one byte, and the offset when given.
+    static func byteRange(_ text: Substring) -> (length: Int64, offset: Int64?)? {
+        let parts = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let length = Int64(parts[0]), length > 0 else { return nil }
+        guard parts.count == 2 else { return (length, nil) }
+        guard let offset = Int64(parts[1]), offset >= 0, offset <= Int64.max - length else { return nil }
+        return (length, offset)
     }
 }
 

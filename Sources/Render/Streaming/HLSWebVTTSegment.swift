@@ -1,8 +1,8 @@
 import Foundation
 
-/// A WebVTT segment of an HLS subtitle rendition (RFC 8216, section 3.5): cues whose times the
+/// A segment of an HLS subtitle rendition: WebVTT (RFC 8216, section 3.5), cues whose times the
 /// header's `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:<time>` ties to the timestamps of the media
-/// segments, at 90 kHz.
+/// segments, at 90 kHz; or text in fragmented MP4 (``MP4TextTrack``), cues at media times.
 enum HLSWebVTTSegment {
     /// MPEG-TS timestamps count at 90 kHz.
     static let ticksPerSecond = 90_000.0
@@ -28,7 +28,26 @@ enum HLSWebVTTSegment {
             media += ((origin - media) / wrapSeconds).rounded() * wrapSeconds
             shift = media - map.local - origin
         }
-        return SubtitleParser.parse(String(decoding: text, as: UTF8.self), format: .webVTT).cues.map { cue in
+        return parsed(text, movedBy: shift)
+    }
+
+    /// The cues of `bytes`, a fragmented-MP4 segment of text `track` (WebVTT or IMSC, as RFC 8216bis
+    /// carries them), on the item's timeline, whose media time `origin` is position 0: the
+    /// track's media times are those of the other renditions, as with any fragmented-MP4
+    /// rendition, so a cue at `t` plays at `t − origin`.
+    ///
+    /// - Throws: `.unsupportedFormat` when the bytes are not fragments of the track, or its samples
+    ///   cannot be read.
+    static func cues(
+        in bytes: [UInt8], of track: MP4TextTrack, origin: Double, location: String
+    ) throws(PlayerError) -> [SubtitleCue] {
+        let text = TimedTextCue.webVTT(try track.cues(in: bytes, location: location))
+        return parsed(text, movedBy: -origin)
+    }
+
+    /// The cues of WebVTT `text`, `shift` seconds later.
+    private static func parsed(_ text: [UInt8], movedBy shift: Double) -> [SubtitleCue] {
+        SubtitleParser.parse(String(decoding: text, as: UTF8.self), format: .webVTT).cues.map { cue in
             var moved = cue
             moved.start += shift
             moved.end += shift

@@ -18,8 +18,8 @@ struct LiveTimeline: Equatable, Sendable {
     private(set) var isFinished: Bool
     /// The hold-back the latest playlist asked for (`EXT-X-SERVER-CONTROL`), if any.
     private(set) var holdBack: Double?
-    /// The URIs of the window's segments, by sequence number.
-    private var uris: [Int: String] = [:]
+    /// The window's segments as their playlists listed them, by sequence number.
+    private var listed: [Int: HLSMediaPlaylist.Segment] = [:]
     /// The latest segment whose date the playlist gave, with where it starts.
     private(set) var dates: DateAnchor?
 
@@ -75,7 +75,7 @@ struct LiveTimeline: Equatable, Sendable {
         }
         for segment in playlist.segments where segment.sequence >= nextSequence {
             starts[segment.sequence] = edge
-            uris[segment.sequence] = segment.uri
+            listed[segment.sequence] = segment
             if let date = segment.programDate { dates = DateAnchor(position: edge, date: date) }
             edge += segment.duration
             nextSequence = segment.sequence + 1
@@ -83,7 +83,7 @@ struct LiveTimeline: Equatable, Sendable {
         if playlist.mediaSequence > firstSequence {
             for sequence in firstSequence..<playlist.mediaSequence {
                 starts[sequence] = nil
-                uris[sequence] = nil
+                listed[sequence] = nil
             }
             firstSequence = playlist.mediaSequence
         }
@@ -101,14 +101,17 @@ struct LiveTimeline: Equatable, Sendable {
     /// renditions look for one on every pump of the player).
     var segments: some Sequence<(sequence: Int, uri: String, start: Double, end: Double)> {
         (firstSequence..<nextSequence).lazy.compactMap { sequence in
-            guard let uri = uris[sequence], let start = starts[sequence] else { return nil }
-            return (sequence, uri, start, starts[sequence + 1] ?? edge)
+            guard let segment = listed[sequence], let start = starts[sequence] else { return nil }
+            return (sequence, segment.uri, start, starts[sequence + 1] ?? edge)
         }
     }
 
+    /// The window's segment of `sequence` as its playlist listed it.
+    func segment(ofSequence sequence: Int) -> HLSMediaPlaylist.Segment? { listed[sequence] }
+
     /// The sequence number of the window's segment whose URI, resolved against `base`, is `url`.
     func sequence(ofSegment url: String, base: String) -> Int? {
-        uris.first { HLSPlaylistFetch.resolve($0.value, against: base) == url }?.key
+        listed.first { HLSPlaylistFetch.resolve($0.value.uri, against: base) == url }?.key
     }
 
     /// The sequence number of the window's segment that holds `time`, else the first or last one.

@@ -17,8 +17,9 @@ final class SubtitleRenditions {
     enum Report {
         /// The renditions, as subtitle tracks, and the one the playlist marks `DEFAULT=YES`.
         case found([MediaTrack], default: Int?)
-        /// Cues of the rendition of track `index`, read from a segment.
-        case cues([SubtitleCue], track: Int)
+        /// Cues of the rendition of track `index`, read from a segment, in place of cues reported
+        /// before that they go on with (`replacing`).
+        case cues([SubtitleCue], track: Int, replacing: [SubtitleCue])
         /// A playlist or segment that cannot be read or is not WebVTT; the rest go on.
         case failed(PlayerError)
     }
@@ -48,8 +49,11 @@ final class SubtitleRenditions {
     /// The playlist URL of each rendition, by track index.
     private var urls: [Int: String] = [:]
     private var playlists: [Int: Playlist] = [:]
-    /// The segments read of each rendition, by their URIs as its playlist lists them.
-    private var fetched: [Int: Set<String>] = [:]
+    /// The segments read of each rendition, by their sequence numbers.
+    private var fetched: [Int: Set<Int>] = [:]
+    /// The text tracks of the initialization sections read (text in fragmented MP4), by URL and
+    /// byte range.
+    private var textTracks: [HLSMediaPlaylist.Initialization: MP4TextTrack] = [:]
     private var known: [Int: [SubtitleCue]] = [:]
     /// The live renditions whose latest reload failed.
     private var reloadFailures: Set<Int> = []
@@ -128,10 +132,11 @@ final class SubtitleRenditions {
             guard
                 let next = timeline.segments.first(where: {
                     $0.end + offset > position && $0.start + offset <= position + lookahead
-                        && !done.contains($0.uri)
-                })
+                        && !done.contains($0.sequence)
+                }),
+                let segment = timeline.segment(ofSequence: next.sequence)
             else { return }
-            readSegment(next.uri, of: track, listedIn: url)
+            readSegment(segment, of: track, listedIn: url)
         case .loading, .failed:
             return
         }
@@ -202,30 +207,76 @@ final class SubtitleRenditions {
         return .read(timeline, offset: offset, reloadAt: reloadAt)
     }
 
-    /// Reads the segment listed as `uri` in the playlist of `track` at `playlistURL`.
-    private func readSegment(_ uri: String, of track: Int, listedIn playlistURL: String) {
-        fetched[track, default: []].insert(uri)
-        let url = HLSPlaylistFetch.resolve(uri, against: playlistURL)
+    /// Reads `segment` of the playlist of `track` at `playlistURL`: WebVTT, or text in fragmented
+    /// MP4 after its initialization section, which is read once.
+    private func readSegment(_ segment: HLSMediaPlaylist.Segment, of track: Int, listedIn playlistURL: String)
+    {
+        fetched[track, default: []].insert(segment.sequence)
+        let url = HLSPlaylistFetch.resolve(segment.uri, against: playlistURL)
+        let section = segment.initialization.map {
+            HLSMediaPlaylist.Initialization(
+                uri: HLSPlaylistFetch.resolve($0.uri, against: playlistURL), byteRange: $0.byteRange)
+        }
+        let known = section.flatMap { textTracks[$0] }
         let (timeout, interrupt, counter, origin) = (timeout, interrupt, counter, origin)
-        read { () throws(PlayerError) -> [SubtitleCue] in
-            let bytes = try HLSPlaylistFetch.read(
-                url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
-                counter: counter, operation: "loading a subtitle segment")
-            return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: url)
+        read { () throws(PlayerError) -> (cues: [SubtitleCue], track: MP4TextTrack?) in
+            func fetch(_ url: String, range: ClosedRange<Int64>?) throws(PlayerError) -> [UInt8] {
+                try HLSPlaylistFetch.read(
+                    url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
+                    counter: counter, operation: "loading a subtitle segment", range: range)
+            }
+            let bytes = try fetch(url, range: segment.byteRange)
+            guard let section else {
+                return (try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: url), nil)
+            }
+            let textTrack: MP4TextTrack
+            if let known {
+                textTrack = known
+            } else {
+                textTrack = try MP4TextTrack(
+                    initialization: try fetch(section.uri, range: section.byteRange), location: section.uri)
+            }
+            return (
+                try HLSWebVTTSegment.cues(in: bytes, of: textTrack, origin: origin, location: url), textTrack
+            )
         } then: { [weak self] result in
             guard let self else { return }
             switch result {
-            case .success(let cues):
-                // A cue that spans segments is in each of them.
-                let earlier = self.known[track, default: []]
-                let new = cues.filter { cue in !earlier.contains { $0.isReadAgain(as: cue) } }
-                guard !new.isEmpty else { return }
-                self.known[track, default: []] += new
-                self.report(.cues(new, track: track))
+            case .success(let (cues, textTrack)):
+                if let section, let textTrack { self.textTracks[section] = textTrack }
+                self.add(cues, to: track)
             case .failure(let error):
                 self.report(.failed(error))
             }
         }
+    }
+
+    /// Adds `cues`, read from a segment of `track`, to those known of it, and reports the new
+    /// ones. A cue that spans segments is in each of them: whole in each WebVTT segment (read once
+    /// here), or cut at their boundary in fragmented MP4, whose pieces are joined into one cue that
+    /// replaces the piece known already.
+    private func add(_ cues: [SubtitleCue], to track: Int) {
+        var known = self.known[track, default: []]
+        var new: [SubtitleCue] = []
+        var replaced: [SubtitleCue] = []
+        for cue in cues where !known.contains(where: { $0.isReadAgain(as: cue) }) {
+            guard let index = known.firstIndex(where: { $0.isContinued(by: cue) }) else {
+                known.append(cue)
+                new.append(cue)
+                continue
+            }
+            let piece = known[index]
+            known[index].end = cue.end
+            if let reported = new.firstIndex(of: piece) {
+                new[reported] = known[index]
+            } else {
+                replaced.append(piece)
+                new.append(known[index])
+            }
+        }
+        self.known[track] = known
+        guard !new.isEmpty else { return }
+        report(.cues(new, track: track, replacing: replaced))
     }
 
     /// Runs `work` off the main actor, one read at a time (``isReading``), then `done` with its

@@ -103,8 +103,9 @@ extension MediaPlayer {
             } else if subtitlePreference == nil, selectedSubtitleTrack == nil, let chosen {
                 showRendition(chosen)
             }
-        case .cues(let new, let track):
+        case .cues(let new, let track, let replaced):
             guard track == selectedSubtitleTrack else { return }
+            if !replaced.isEmpty { cues.removeAll { replaced.contains($0) } }
             cues = (cues + new).sorted { $0.start < $1.start }
             for cue in new { emit(.subtitleCue(cue)) }
         case .failed(let error):
