@@ -166,8 +166,9 @@ extension PlayerTests {
         }
 
         /// Subtitles that a text adaptation set carries in MP4 segments (WebVTT as `wvtt`, TTML as
-        /// `stpp`, each with an initialization segment) or as one TTML file: each cue shows in its
-        /// second, the initialization segment is read once.
+        /// `stpp`, each with an initialization segment) or as one TTML file (whose last paragraph
+        /// lasts until the period ends): each cue shows in its second, the initialization segment
+        /// is read once.
         @Test(arguments: ["wvtt", "stpp", "ttml"])
         func subtitlesInMP4OrTTMLShowTheirCuesAtTheirTimes(format: String) async throws {
             typealias MP4Text = TimedTextTests.MP4Text
@@ -178,7 +179,10 @@ extension PlayerTests {
             let representation: String
             switch format {
             case "ttml":
-                server.setFile("/en.ttml", Data(MP4Text.ttml(cues)))
+                // The last paragraph has no end of its own: it lasts until the period's.
+                let document = String(decoding: MP4Text.ttml(cues), as: UTF8.self)
+                    .replacingOccurrences(of: #" end="00:00:04.800""#, with: "")
+                server.setFile("/en.ttml", Data(document.utf8))
                 representation =
                     #"<Representation id="en" mimeType="application/ttml+xml" bandwidth="256">"#
                     + "<BaseURL>en.ttml</BaseURL>"

@@ -136,11 +136,117 @@ import Testing
         #expect(windowed.map(\.start) == [12, 14] && windowed.map(\.end) == [13, 14.5])
     }
 
+    /// A TTML document around `body`, with `attributes` on its root.
+    static func ttml(body: String, attributes: String = "", head: String = "") -> [UInt8] {
+        Array(
+            #"""
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \#
+            xmlns:ttp="http://www.w3.org/ns/ttml#parameter" \#(attributes)><head>\#(head)</head>\#(body)</tt>
+            """#.utf8)
+    }
+
+    @Test func spansWithTimesOfTheirOwnCutTheirParagraphIntoCues() throws {
+        let body = #"""
+            <body><p begin="1s" end="4s">Hello <span begin="1s" end="2s" tts:fontStyle="italic">there</span> \#
+            world<span begin="2s">!</span></p></body>
+            """#
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body), location: "t.ttml")
+        #expect(
+            cues == [
+                TimedTextCue(start: 1, end: 2, text: "Hello world"),
+                TimedTextCue(start: 2, end: 3, text: "Hello <i>there</i> world"),
+                TimedTextCue(start: 3, end: 4, text: "Hello world!"),
+            ])
+    }
+
+    @Test func sequentialTimeContainersPlaceTheirChildrenOneAfterAnother() throws {
+        // A `seq` body: each paragraph begins where the one before ends, its `begin` and `end`
+        // counting from there; one with no end of its own lasts as long as the window does, and
+        // those after it never begin. A `seq` paragraph's spans follow one another (roll-up
+        // captions); text outside them lasts no time there. A `seq` div ends with its last child.
+        let body = #"""
+            <body timeContainer="seq">
+              <p dur="2s">One</p><p begin="1s" dur="1s">Two</p>
+              <p timeContainer="seq" end="4s">ignored<span dur="1s">Three</span><span dur="2s">Four</span></p>
+              <div timeContainer="seq" begin="1s"><p dur="1s">Five</p><p dur="1s">Six</p></div>
+              <p>Seven</p><p dur="1s">Never</p>
+            </body>
+            """#
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body), location: "t.ttml", within: 0..<20)
+        #expect(
+            cues.map { [$0.start, $0.end] } == [
+                [0, 2], [3, 4], [4, 5], [5, 7], [9, 10], [10, 11], [11, 20],
+            ])
+        #expect(cues.map(\.text) == ["One", "Two", "Three", "Four", "Five", "Six", "Seven"])
+        // Without a window, a paragraph with no end is left out.
+        let open = try TTMLDocument.cues(in: Self.ttml(body: body), location: "t.ttml")
+        #expect(open.map(\.text) == ["One", "Two", "Three", "Four", "Five", "Six"])
+    }
+
+    static let timeCodes: [(mode: String, code: String, seconds: Double)] = [
+        // Non-drop time codes at 29.97 frames a second: 30 labels last 1.001 s.
+        ("", "00:00:01:00", 1.001),
+        // Drop-frame: the labels 00 and 01 of each minute but every tenth are skipped.
+        (#"ttp:dropMode="dropNTSC""#, "00:01:00:02", 1800 * 1.001 / 30),
+        (#"ttp:dropMode="dropNTSC""#, "00:10:00:00", 17982 * 1.001 / 30),
+        // PAL-M drop-frame: 00 to 03 of each even minute but every twentieth; in 20 minutes as
+        // many as NTSC's.
+        (#"ttp:dropMode="dropPAL""#, "00:02:00:04", 3600 * 1.001 / 30),
+        (#"ttp:dropMode="dropPAL""#, "00:20:00:00", 35964 * 1.001 / 30),
+        (#"ttp:dropMode="dropNTSC""#, "00:20:00:00", 35964 * 1.001 / 30),
+    ]
+
+    @Test(arguments: timeCodes)
+    func smpteTimeCodesCountTheirFramesAtTheTrueRate(_ mode: String, _ code: String, _ seconds: Double) throws
+    {
+        let attributes =
+            #"ttp:timeBase="smpte" ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001" "# + mode
+        let body = #"<body><p begin="\#(code)" end="100:00:00:00">x</p></body>"#
+        let cues = try TTMLDocument.cues(
+            in: Self.ttml(body: body, attributes: attributes), location: "t.ttml")
+        #expect(abs(try #require(cues.first).start - seconds) < 1e-9, "\(code): \(cues)")
+        // In media time, the same frames count at the rate alone.
+        let media = #"ttp:frameRate="30" ttp:frameRateMultiplier="1000 1001""#
+        let clock = try TTMLDocument.cues(
+            in: Self.ttml(body: #"<body><p begin="00:00:01:00" end="2s">x</p></body>"#, attributes: media),
+            location: "t.ttml")
+        #expect(abs(try #require(clock.first).start - 1) < 1e-9)
+    }
+
+    static let regions: [(root: String, region: String, settings: String)] = [
+        // Pixels of the root's extent: the region's bottom is at 90%.
+        (
+            #"tts:extent="1280px 720px""#, #"tts:origin="128px 576px" tts:extent="1024px 72px""#,
+            "line:90.00%,end"
+        ),
+        // Cells of the default 32 by 15 grid, and of a stated one.
+        ("", #"tts:origin="0c 12c" tts:extent="32c 2c""#, "line:93.33%,end"),
+        (#"ttp:cellResolution="40 20""#, #"tts:origin="0c 10c" tts:extent="40c 8c""#, "line:90.00%,end"),
+        // Pixels with no extent in pixels to count them in: the cue keeps its default place.
+        ("", #"tts:origin="128px 576px" tts:extent="1024px 72px""#, ""),
+    ]
+
+    @Test(arguments: regions)
+    func regionsInPixelsAndCellsPlaceTheirCues(_ root: String, _ region: String, _ settings: String) throws {
+        let head = #"<layout><region xml:id="r" \#(region) tts:displayAlign="after"/></layout>"#
+        let body = #"<body region="r"><p begin="1s" end="2s">x</p></body>"#
+        let cues = try TTMLDocument.cues(
+            in: Self.ttml(body: body, attributes: root, head: head), location: "t.ttml")
+        #expect(cues.map(\.settings) == [settings])
+    }
+
     @Test func malformedTTMLFailsWithTypedErrors() {
         let documents = [
             "not xml at all", "<tt><body><p begin=\"1s\">cut short",
             "<html><body/></html>", "<tt><body><p begin=\"soon\" end=\"2s\">x</p></body></tt>",
             "<tt><body><p begin=\"00:61:00\" end=\"2s\">x</p></body></tt>",
+            // Times of day, and time codes that are labels only.
+            "<tt timeBase=\"clock\"><body><p begin=\"10:00:00\" end=\"10:00:02\">x</p></body></tt>",
+            "<tt timeBase=\"smpte\" markerMode=\"discontinuous\"><body><p begin=\"1s\" end=\"2s\">x</p></body></tt>",
+            // A paragraph that changes more times than the player writes cues for.
+            "<tt><body><p begin=\"0s\" end=\"9999s\">"
+                + (0..<TTMLDocument.changeLimit).map { "<span begin=\"\($0)s\" dur=\"1s\">w</span>" }.joined()
+                + "</p></body></tt>",
         ]
         for document in documents {
             #expect(throws: PlayerError.self, "\(document)") {

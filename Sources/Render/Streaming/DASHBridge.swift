@@ -238,11 +238,12 @@ final class DASHBridge: Sendable {
                 counter: counter,
                 operation: "loading an initialization segment", range: range)
         }
-        if let (source, range, ticks, initializationName) = Self.textSegment(named: name) {
+        if let segment = TextSegment(named: name) {
+            let (source, ticks) = (segment.url, segment.ticks)
             let bytes = try HLSPlaylistFetch.read(
                 source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
-                counter: counter, operation: "loading a subtitle segment", range: range)
-            if let initializationName,
+                counter: counter, operation: "loading a subtitle segment", range: segment.range)
+            if let initializationName = segment.initialization,
                 let initialization = state.withLock({
                     $0.initializationURLs[initializationName]
                 })
@@ -256,7 +257,7 @@ final class DASHBridge: Sendable {
             }
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
             if text.first(where: { !Character(Unicode.Scalar($0)).isWhitespace }) == UInt8(ascii: "<") {
-                let cues = try TTMLDocument.cues(in: text, location: source)
+                let cues = try TTMLDocument.cues(in: text, location: source, within: segment.seconds)
                 return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
             }
             return Self.mapped(bytes, ticks: ticks)
@@ -400,31 +401,55 @@ final class DASHBridge: Sendable {
         return first...last
     }
 
-    /// The name a text segment, the bytes `range` of `url` (`nil`: all of them), has in the
-    /// playlists, with the MPEG-TS time (in 90 kHz ticks, as `X-TIMESTAMP-MAP` counts) its cue
-    /// time 0 has, and the name of the initialization segment (``State/initializationName(of:)``)
-    /// of text carried in MP4.
-    private static func textSegmentName(
-        of url: String, range: ClosedRange<Int64>?, ticks: Int64, initialization: String?
-    ) -> String {
-        let bytes = range.map(Self.name(of:)) ?? "all"
-        return "text/\(ticks)/\(bytes)/\(initialization ?? "-")/"
-            + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
-    }
+    /// A text segment as the playlists name it: the bytes `range` of `url` (`nil`: all of them),
+    /// the MPEG-TS time (in 90 kHz ticks, as `X-TIMESTAMP-MAP` counts) its cue time 0 has, the
+    /// times of the text's media timeline it covers (in milliseconds; a TTML document's text
+    /// with no end of its own lasts until the end), and the name of the initialization segment
+    /// (``State/initializationName(of:)``) of text carried in MP4.
+    struct TextSegment: Equatable {
+        var url: String
+        var range: ClosedRange<Int64>?
+        var ticks: Int64
+        var window: Range<Int64>
+        var initialization: String?
 
-    /// The URL, byte range, ticks and initialization segment's name a text segment's name
-    /// (``textSegmentName(of:range:ticks:initialization:)``) gives.
-    private static func textSegment(named name: Substring) -> (
-        url: String, range: ClosedRange<Int64>?, ticks: Int64, initialization: String?
-    )? {
-        let parts = name.split(separator: "/", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, parts[0] == "text", let ticks = Int64(parts[1]),
-            let url = parts[4].removingPercentEncoding
-        else { return nil }
-        let initialization = parts[3] == "-" ? nil : String(parts[3])
-        guard parts[2] != "all" else { return (url, nil, ticks, initialization) }
-        guard let range = Self.range(named: parts[2]) else { return nil }
-        return (url, range, ticks, initialization)
+        var name: String {
+            let bytes = range.map(DASHBridge.name(of:)) ?? "all"
+            return
+                "text/\(ticks)/\(bytes)/\(window.lowerBound)-\(window.upperBound)/\(initialization ?? "-")/"
+                + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
+        }
+
+        init(
+            url: String, range: ClosedRange<Int64>?, ticks: Int64, window: Range<Int64>,
+            initialization: String?
+        ) {
+            (self.url, self.range, self.ticks, self.window) = (url, range, ticks, window)
+            self.initialization = initialization
+        }
+
+        /// The segment `name` names; `nil` for any other name.
+        init?(named name: Substring) {
+            let parts = name.split(separator: "/", maxSplits: 5, omittingEmptySubsequences: false)
+            guard parts.count == 6, parts[0] == "text", let ticks = Int64(parts[1]),
+                let url = parts[5].removingPercentEncoding
+            else { return nil }
+            let times = parts[3].split(separator: "-").compactMap { Int64($0) }
+            guard times.count == 2, times[0] < times[1] else { return nil }
+            var range: ClosedRange<Int64>?
+            if parts[2] != "all" {
+                guard let named = DASHBridge.range(named: parts[2]) else { return nil }
+                range = named
+            }
+            self.init(
+                url: url, range: range, ticks: ticks, window: times[0]..<times[1],
+                initialization: parts[4] == "-" ? nil : String(parts[4]))
+        }
+
+        /// The window in seconds.
+        var seconds: Range<Double> {
+            Double(window.lowerBound) / 1000..<Double(window.upperBound) / 1000
+        }
     }
 
     /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,
@@ -439,6 +464,17 @@ final class DASHBridge: Sendable {
             return text + [UInt8(ascii: "\n")] + line
         }
         return Array(text[...end]) + line + text[(end + 1)...]
+    }
+
+    /// The times of its representation's media timeline `segment` covers, in milliseconds (at
+    /// least one).
+    private static func window(
+        of segment: DASHManifest.Segment, in representation: DASHManifest.Representation
+    ) -> Range<Int64> {
+        let scale = Double(representation.template?.timescale ?? 1)
+        let start = DASHManifest.clamped(Double(segment.time) / scale * 1000)
+        let end = DASHManifest.clamped((Double(segment.time) / scale + segment.duration) * 1000)
+        return start..<max(end, start &+ 1)
     }
 
     /// The MPEG-TS ticks the cue time 0 of a text segment in `run` stands for: the media time of
@@ -526,9 +562,11 @@ final class DASHBridge: Sendable {
                     let url =
                         ticks.map {
                             prefix
-                                + Self.textSegmentName(
-                                    of: segment.url, range: segment.range, ticks: $0,
-                                    initialization: initializationName)
+                                + TextSegment(
+                                    url: segment.url, range: segment.range, ticks: $0,
+                                    window: Self.window(of: segment, in: run.representation),
+                                    initialization: initializationName
+                                ).name
                         }
                         ?? segment.range.map { prefix + Self.rangedName(of: segment.url, range: $0) }
                         ?? segment.url

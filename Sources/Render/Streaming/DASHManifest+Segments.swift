@@ -238,7 +238,7 @@ extension DASHManifest {
     }
 
     /// `value` rounded down, within ±2^62 so that sums of two do not overflow.
-    private static func clamped(_ value: Double) -> Int64 {
+    static func clamped(_ value: Double) -> Int64 {
         guard value.isFinite else { return value > 0 ? 1 << 62 : -(1 << 62) }
         return Int64(min(max(value.rounded(.down), -0x1p62), 0x1p62))
     }

@@ -52,18 +52,23 @@ struct TimedTextCue: Equatable, Sendable {
 /// that DASH and HLS services carry): each `p` of its `body` is a cue, timed by the `begin`,
 /// `end` and `dur` of it and of the `body` and `div` elements around it (clock times such as
 /// "00:00:01.500" or "00:00:01:12" in frames, offsets such as "1.5s", "1500ms", "36f" or "15000t"
-/// in ticks); `span` and `br` inside it give italic, bold, underlined and coloured text and line
-/// breaks, from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to;
-/// a region given in percentages places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
-/// `tts:textAlign`). Timing of `span` elements, `ttp:timeBase` other than media time, `seq` time
-/// containers and pixel positions are not read; a `p` with no end within the document's (or the
-/// given window's) end is left out.
+/// in ticks), in `par` or `seq` time containers (`timeContainer`). A `span` with times of its
+/// own shows within the `p` only then: the `p` is a cue for each stretch of time its text stays
+/// the same. `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
+/// `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to; a region
+/// given in percentages, in pixels of the root's `tts:extent` or in cells of its
+/// `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
+/// `tts:textAlign`). Times count in media time, or as SMPTE time codes that run on
+/// (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts until the end of the
+/// given window (the MP4 sample or the segment that carries the document); without one, it
+/// is left out.
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
-    ///   is not `tt`, and a time expression that cannot be read.
+    ///   is not `tt`, a time expression that cannot be read, a time base other than media time and
+    ///   SMPTE time codes that run on, and a paragraph that changes more than ``changeLimit`` times.
     static func cues(
         in bytes: [UInt8], location: String, within window: Range<Double>? = nil
     ) throws(PlayerError) -> [TimedTextCue] {
@@ -72,11 +77,10 @@ enum TTMLDocument {
         guard root.name == "tt" else {
             throw .unsupportedFormat("\(location) is not a TTML document (its root is <\(root.name)>)")
         }
-        var reader = Reader(root: root, location: location)
+        var reader = try Reader(root: root, location: location)
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
-        try reader.read(
-            body, from: 0, to: window?.upperBound ?? .infinity, style: [:], region: nil)
+        try reader.read(body, base: 0, within: window?.upperBound ?? .infinity, style: [:], region: nil)
         return reader.cues.compactMap { cue in
             var cue = cue
             cue.start = max(cue.start, start)
@@ -85,12 +89,62 @@ enum TTMLDocument {
         }
     }
 
+    /// The most times at which a paragraph's timed spans may change its text (each change is a
+    /// cue of its own, the text written out anew).
+    static let changeLimit = 1000
+
     /// Style properties by local name ("color", "fontStyle", "origin").
     private typealias Style = [String: String]
+
+    /// The size of the root container region in pixels (`tts:extent` on `tt`, when given in
+    /// pixels) and in cells (`ttp:cellResolution`, 32 by 15 when left out).
+    private struct Layout {
+        var width: Double?
+        var height: Double?
+        var columns = 32.0
+        var rows = 15.0
+
+        init(root: XMLTree) {
+            let extent = (root.attribute("extent") ?? "").split(separator: " ")
+            if extent.count == 2, extent.allSatisfy({ $0.hasSuffix("px") }) {
+                let sizes = extent.compactMap { Double($0.dropLast(2)) }.filter { $0 > 0 && $0.isFinite }
+                if sizes.count == 2 { (width, height) = (sizes[0], sizes[1]) }
+            }
+            let cells = (root.attribute("cellResolution") ?? "").split(separator: " ").compactMap {
+                Double($0)
+            }
+            if cells.count == 2, cells.allSatisfy({ $0 > 0 && $0.isFinite }) {
+                (columns, rows) = (cells[0], cells[1])
+            }
+        }
+    }
+
+    /// A `p` or `span` with the times it is active, from `begin` until before `end`, resolved.
+    private struct Span {
+        enum Part {
+            case text(String)
+            case lineBreak
+            indirect case span(Span)
+        }
+
+        var style: Style
+        var begin: Double
+        var end: Double
+        var content: [Part]
+
+        /// Adds the begin and end of each span within this one to `times`.
+        func collectTimes(into times: inout Set<Double>) {
+            for case .span(let inner) in content {
+                times.formUnion([inner.begin, inner.end])
+                inner.collectTimes(into: &times)
+            }
+        }
+    }
 
     private struct Reader {
         let location: String
         let timing: Timing
+        let layout: Layout
         /// The `head`'s styles and regions, by `xml:id`, their references resolved.
         private(set) var styles: [String: Style] = [:]
         private(set) var regions: [String: Style] = [:]
@@ -101,9 +155,10 @@ enum TTMLDocument {
             "textAlign",
         ]
 
-        init(root: XMLTree, location: String) {
+        init(root: XMLTree, location: String) throws(PlayerError) {
             self.location = location
-            timing = Timing(root: root)
+            timing = try Timing(root: root, location: location)
+            layout = Layout(root: root)
             let head = root.children.first { $0.name == "head" }
             let styling = head?.children.filter { $0.name == "styling" }.flatMap(\.children) ?? []
             let declared = Dictionary(
@@ -153,33 +208,103 @@ enum TTMLDocument {
             return style
         }
 
-        /// Reads `element` (`body`, `div` or `p`), whose parent is active from `parentBegin` to
-        /// `parentEnd`, with the style and region it inherits.
+        /// Reads `element` (`body`, `div` or `p`), whose times count from `base` (its parent's
+        /// begin, or in a `seq` parent the end of the sibling before it) and which ends by
+        /// `parentEnd` at the latest, with the style and region it inherits; returns its end.
+        @discardableResult
         mutating func read(
-            _ element: XMLTree, from parentBegin: Double, to parentEnd: Double, style inherited: Style,
+            _ element: XMLTree, base: Double, within parentEnd: Double, style inherited: Style,
             region inheritedRegion: String?
-        ) throws(PlayerError) {
-            let begin = try parentBegin + (time(element, "begin") ?? 0)
-            var end = parentEnd
-            if let stated = try time(element, "end") {
-                end = min(end, parentBegin + stated)
-            } else if let duration = try time(element, "dur") {
-                end = min(end, begin + duration)
-            }
-            guard end > begin else { return }
+        ) throws(PlayerError) -> Double {
+            let (begin, stated) = try interval(of: element, base: base, within: parentEnd)
             let region = element.attribute("region") ?? inheritedRegion
             let style = inherited.merging(references(of: element)) { _, new in new }
                 .merging(Self.own(element)) { _, new in new }
             guard element.name == "p" else {
+                let sequential = Self.isSequential(element)
+                var last = begin
                 for child in element.children where child.name == "div" || child.name == "p" {
-                    try read(child, from: begin, to: end, style: style, region: region)
+                    last = try read(
+                        child, base: sequential ? last : begin, within: stated ?? parentEnd, style: style,
+                        region: region)
                 }
-                return
+                return stated ?? (sequential ? min(last, parentEnd) : parentEnd)
             }
-            let placed = (region.flatMap { regions[$0] } ?? [:]).merging(style) { _, new in new }
-            let text = Self.lines(of: text(of: element, style: style, outer: [:]))
-            guard !text.isEmpty else { return }
-            cues.append(TimedTextCue(start: begin, end: end, text: text, settings: Self.settings(of: placed)))
+            let paragraph = try span(
+                of: element, style: style, begin: begin, stated: stated, within: parentEnd)
+            let placed = settings(
+                of: (region.flatMap { regions[$0] } ?? [:]).merging(style) { _, new in new })
+            // The text changes where a span begins or ends: each stretch between two such times is
+            // a cue of its own, those of the same text (spans timed alike) made one again.
+            guard paragraph.end > paragraph.begin else { return paragraph.end }
+            var times = Set([paragraph.begin, paragraph.end])
+            paragraph.collectTimes(into: &times)
+            let boundaries = times.filter { (paragraph.begin...paragraph.end).contains($0) }.sorted()
+            guard boundaries.count <= TTMLDocument.changeLimit else {
+                throw .unsupportedFormat(
+                    "\(location): a paragraph whose text changes at more than \(TTMLDocument.changeLimit) times"
+                )
+            }
+            var pieces: [TimedTextCue] = []
+            for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
+                let text = Self.lines(of: self.text(of: paragraph, at: start, outer: [:]))
+                if !text.isEmpty {
+                    pieces.append(TimedTextCue(start: start, end: end, text: text, settings: placed))
+                }
+            }
+            cues += TimedTextCue.joined(pieces)
+            return paragraph.end
+        }
+
+        /// Whether `element` is a `seq` time container, whose children follow one another.
+        private static func isSequential(_ element: XMLTree) -> Bool {
+            element.attribute("timeContainer") == "seq"
+        }
+
+        /// The begin of `element`, whose times count from `base`, and the end its `end` and `dur`
+        /// give (the earlier of the two), within `parentEnd`; `nil` when it states neither.
+        private func interval(
+            of element: XMLTree, base: Double, within parentEnd: Double
+        ) throws(PlayerError) -> (begin: Double, end: Double?) {
+            let begin = base + (try time(element, "begin") ?? 0)
+            var ends: [Double] = []
+            if let end = try time(element, "end") { ends.append(base + end) }
+            if let duration = try time(element, "dur") { ends.append(begin + duration) }
+            return (begin, ends.min().map { min($0, parentEnd) })
+        }
+
+        /// `element` (a `p` or a `span`) active from `begin` until `stated` or, without it, until
+        /// `parentEnd` (a `seq` container: until its last child's end), its spans timed within it.
+        /// A text outside a span is active all the while in a `par` container, and not at all in a
+        /// `seq` one (an anonymous span there lasts no time).
+        private func span(
+            of element: XMLTree, style: Style, begin: Double, stated: Double?, within parentEnd: Double
+        ) throws(PlayerError) -> Span {
+            let sequential = Self.isSequential(element)
+            let limit = stated ?? parentEnd
+            var content: [Span.Part] = []
+            var last = begin
+            for part in element.content {
+                switch part {
+                case .text(let run):
+                    if !sequential { content.append(.text(run)) }
+                case .element(let child) where child.name == "br":
+                    content.append(.lineBreak)
+                case .element(let child) where child.name == "span":
+                    let inner = style.merging(references(of: child)) { _, new in new }
+                        .merging(Self.own(child)) { _, new in new }
+                    let (childBegin, childEnd) = try interval(
+                        of: child, base: sequential ? last : begin, within: limit)
+                    let timed = try span(
+                        of: child, style: inner, begin: childBegin, stated: childEnd, within: limit)
+                    content.append(.span(timed))
+                    last = timed.end
+                case .element:
+                    continue
+                }
+            }
+            let end = stated ?? (sequential ? min(last, parentEnd) : parentEnd)
+            return Span(style: style, begin: begin, end: end, content: content)
         }
 
         /// The seconds of the time expression in `element`'s attribute `name`.
@@ -192,10 +317,12 @@ enum TTMLDocument {
             return seconds
         }
 
-        /// The WebVTT cue text of `element`'s content: text with its markup characters escaped and
-        /// its blanks collapsed, `br` as a line break, and a `span` in the tags of the properties
-        /// it changes from `outer`.
-        private func text(of element: XMLTree, style: Style, outer: Style) -> String {
+        /// The WebVTT cue text of `span`'s content active at `time`: text with its markup
+        /// characters escaped and its blanks collapsed, `br` as a line break, and a span in the
+        /// tags of the properties it changes from `outer`; nothing when `span` is not active then.
+        private func text(of span: Span, at time: Double, outer: Style) -> String {
+            guard span.begin <= time, time < span.end else { return "" }
+            let style = span.style
             var tags: [(open: String, close: String)] = []
             if style["fontStyle"] != outer["fontStyle"],
                 style["fontStyle"].map(["italic", "oblique"].contains)
@@ -215,21 +342,17 @@ enum TTMLDocument {
                 tags.append(("<font color=\"\(color)\">", "</font>"))
             }
             var text = tags.map(\.open).joined()
-            for part in element.content {
+            for part in span.content {
                 switch part {
                 case .text(let run):
                     let words = run.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     let before = run.first?.isWhitespace == true && text.last != " " ? " " : ""
                     let after = run.last?.isWhitespace == true && !words.isEmpty ? " " : ""
                     text += before + Self.escaped(words) + after
-                case .element(let child) where child.name == "br":
+                case .lineBreak:
                     text += "\n"
-                case .element(let child) where child.name == "span":
-                    let inner = style.merging(references(of: child)) { _, new in new }
-                        .merging(Self.own(child)) { _, new in new }
-                    text += self.text(of: child, style: inner, outer: style)
-                case .element:
-                    continue
+                case .span(let child):
+                    text += self.text(of: child, at: time, outer: style)
                 }
             }
             return text + tags.reversed().map(\.close).joined()
@@ -247,10 +370,10 @@ enum TTMLDocument {
                 .filter { !$0.isEmpty }.joined(separator: "\n")
         }
 
-        /// The WebVTT settings that place a cue in the region `style` describes, when it gives its
-        /// origin in percentages: the line where the region's text is aligned (its top, middle or
-        /// bottom, by `displayAlign`), and the text's alignment.
-        private static func settings(of style: Style) -> String {
+        /// The WebVTT settings that place a cue in the region `style` describes, when its origin
+        /// can be read: the line where the region's text is aligned (its top, middle or bottom, by
+        /// `displayAlign`), and the text's alignment.
+        private func settings(of style: Style) -> String {
             var settings: [String] = []
             let origin = style["origin"].flatMap(percentages)
             let extent = style["extent"].flatMap(percentages)
@@ -258,11 +381,11 @@ enum TTMLDocument {
                 let height = extent?.1 ?? 0
                 switch style["displayAlign"] {
                 case "after"?:
-                    settings.append("line:\(format(min(100, origin.1 + height)))%,end")
+                    settings.append("line:\(Self.format(min(100, origin.1 + height)))%,end")
                 case "center"?:
-                    settings.append("line:\(format(min(100, origin.1 + height / 2)))%,center")
+                    settings.append("line:\(Self.format(min(100, origin.1 + height / 2)))%,center")
                 default:
-                    settings.append("line:\(format(origin.1))%")
+                    settings.append("line:\(Self.format(origin.1))%")
                 }
             }
             switch style["textAlign"] {
@@ -273,14 +396,30 @@ enum TTMLDocument {
             return settings.joined(separator: " ")
         }
 
-        /// "10% 80%" as (10, 80); `nil` for any other units.
-        private static func percentages(_ text: String) -> (Double, Double)? {
-            let values = text.split(separator: " ").compactMap { value -> Double? in
-                guard value.hasSuffix("%") else { return nil }
-                return Double(value.dropLast())
+        /// A position or size ("10% 80%", "192px 864px", "2c 13c") as percentages of the video's
+        /// width and height: pixels count in the `tt` element's `tts:extent`, cells in its
+        /// `ttp:cellResolution`. `nil` for pixels in a document with no extent in pixels, other
+        /// units, and values outside the video.
+        private func percentages(_ text: String) -> (Double, Double)? {
+            let values = text.split(separator: " ")
+            guard values.count == 2 else { return nil }
+            let scales = [(layout.width, layout.columns), (layout.height, layout.rows)]
+            var percentages: [Double] = []
+            for (value, (pixels, cells)) in zip(values, scales) {
+                let percent: Double?
+                if value.hasSuffix("%") {
+                    percent = Double(value.dropLast())
+                } else if value.hasSuffix("px") {
+                    percent = pixels.flatMap { size in Double(value.dropLast(2)).map { $0 / size * 100 } }
+                } else if value.hasSuffix("c") {
+                    percent = Double(value.dropLast()).map { $0 / cells * 100 }
+                } else {
+                    percent = nil
+                }
+                guard let percent, (0...100).contains(percent) else { return nil }
+                percentages.append(percent)
             }
-            guard values.count == 2, values.allSatisfy({ (0...100).contains($0) }) else { return nil }
-            return (values[0], values[1])
+            return (percentages[0], percentages[1])
         }
 
         private static func format(_ percent: Double) -> String {
@@ -289,17 +428,39 @@ enum TTMLDocument {
     }
 
     /// The frame and tick rates a document's time expressions count in (`ttp:frameRate`,
-    /// `ttp:frameRateMultiplier`, `ttp:subFrameRate`, `ttp:tickRate`).
+    /// `ttp:frameRateMultiplier`, `ttp:subFrameRate`, `ttp:tickRate`), and whether its clock times
+    /// are SMPTE time codes (`ttp:timeBase="smpte"`, with `ttp:dropMode`).
     struct Timing: Equatable, Sendable {
+        /// Frames in a second of time.
         var frameRate = 30.0
         var subFrameRate = 1.0
         var tickRate = 1.0
+        /// Frames a time code counts in its second (`ttp:frameRate`, 30 when left out), for time
+        /// codes; `nil` in media time, where a clock time's frames count in `frameRate`.
+        var timeCodeRate: Int?
+        /// The time code labels a drop-frame time code skips (`ttp:dropMode`).
+        var dropMode = DropMode.nonDrop
+
+        enum DropMode: Equatable, Sendable {
+            /// Every label is a frame.
+            case nonDrop
+            /// Frames 0 and 1 of each minute but every tenth are skipped (29.97 frames a second).
+            case dropNTSC
+            /// Frames 0 to 3 of each even minute but every twentieth are skipped (PAL-M; as many
+            /// labels as `dropNTSC` skips in each 20 minutes).
+            case dropPAL
+        }
 
         init(frameRate: Double = 30, subFrameRate: Double = 1, tickRate: Double = 1) {
             (self.frameRate, self.subFrameRate, self.tickRate) = (frameRate, subFrameRate, tickRate)
         }
 
-        fileprivate init(root: XMLTree) {
+        /// The timing `root` states.
+        ///
+        /// - Throws: `.unsupportedFormat` for a time base other than media time and SMPTE time
+        ///   codes that run on (`ttp:timeBase="clock"` gives times of day, and discontinuous time
+        ///   codes are labels, neither of which places text on the media's timeline).
+        fileprivate init(root: XMLTree, location: String) throws(PlayerError) {
             let stated = root.attribute("frameRate").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
             subFrameRate =
                 root.attribute("subFrameRate").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil } ?? 1
@@ -313,6 +474,39 @@ enum TTMLDocument {
             tickRate =
                 root.attribute("tickRate").flatMap(Double.init).flatMap { $0 > 0 ? $0 : nil }
                 ?? (stated != nil ? frameRate * subFrameRate : 1)
+            switch root.attribute("timeBase") {
+            case nil, "media"?:
+                break
+            case "smpte"? where root.attribute("markerMode") != "discontinuous":
+                timeCodeRate = Int((stated ?? 30).rounded(.up))
+                switch root.attribute("dropMode") {
+                case "dropNTSC"?: dropMode = .dropNTSC
+                case "dropPAL"?: dropMode = .dropPAL
+                default: dropMode = .nonDrop
+                }
+            case let other?:
+                let kind =
+                    other == "smpte"
+                    ? "discontinuous SMPTE time codes" : "ttp:timeBase=\"\(other.prefix(20))\""
+                throw .unsupportedFormat(
+                    "\(location) is timed in \(kind), which cannot be placed on the media's timeline")
+            }
+        }
+
+        /// The seconds of the time code `hours`:`minutes`:`seconds`:`frames` from 00:00:00:00.
+        private func seconds(
+            ofTimeCode hours: Double, _ minutes: Double, _ seconds: Double, frames: Double, rate: Int
+        ) -> Double {
+            let wholeMinutes = hours * 60 + minutes
+            let skipped: Double
+            switch dropMode {
+            case .nonDrop: skipped = 0
+            case .dropNTSC: skipped = 2 * (wholeMinutes - (wholeMinutes / 10).rounded(.down))
+            case .dropPAL:
+                skipped = 4 * ((wholeMinutes / 2).rounded(.down) - (wholeMinutes / 20).rounded(.down))
+            }
+            let count = (wholeMinutes * 60 + seconds) * Double(rate) + frames - skipped
+            return count / frameRate
         }
 
         /// The seconds a time expression gives: a clock time ("01:02:03", "01:02:03.250",
@@ -329,17 +523,21 @@ enum TTMLDocument {
                         $0.allSatisfy(\.isNumber)
                     })
                 else { return nil }
-                var total = hours * 3600 + minutes * 60 + seconds
+                var frames = 0.0
                 if parts.count == 4 {
-                    let frames = parts[3].split(separator: ".", omittingEmptySubsequences: false)
-                    guard frames.count <= 2, let count = Double(frames[0]), count >= 0,
-                        frames[0].allSatisfy(\.isNumber)
+                    let counted = parts[3].split(separator: ".", omittingEmptySubsequences: false)
+                    guard counted.count <= 2, let count = Double(counted[0]), count >= 0,
+                        counted[0].allSatisfy(\.isNumber)
                     else { return nil }
-                    let sub = frames.count == 2 ? Double(frames[1]) : 0
+                    let sub = counted.count == 2 ? Double(counted[1]) : 0
                     guard let sub, sub >= 0 else { return nil }
-                    total += (count + sub / subFrameRate) / frameRate
+                    frames = count + sub / subFrameRate
                 }
-                return total
+                if let timeCodeRate {
+                    return self.seconds(
+                        ofTimeCode: hours, minutes, seconds, frames: frames, rate: timeCodeRate)
+                }
+                return hours * 3600 + minutes * 60 + seconds + frames / frameRate
             }
             let units: [(String, Double)] = [
                 ("ms", 0.001), ("h", 3600), ("m", 60), ("s", 1), ("f", 1 / frameRate), ("t", 1 / tickRate),
