@@ -406,7 +406,7 @@ final class DASHBridge: Sendable {
     /// times of the text's media timeline it covers (in milliseconds; a TTML document's text
     /// with no end of its own lasts until the end), and the name of the initialization segment
     /// (``State/initializationName(of:)``) of text carried in MP4.
-    struct TextSegment: Equatable {
+    struct TextSegment {
         var url: String
         var range: ClosedRange<Int64>?
         var ticks: Int64
@@ -418,32 +418,6 @@ final class DASHBridge: Sendable {
             return
                 "text/\(ticks)/\(bytes)/\(window.lowerBound)-\(window.upperBound)/\(initialization ?? "-")/"
                 + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
-        }
-
-        init(
-            url: String, range: ClosedRange<Int64>?, ticks: Int64, window: Range<Int64>,
-            initialization: String?
-        ) {
-            (self.url, self.range, self.ticks, self.window) = (url, range, ticks, window)
-            self.initialization = initialization
-        }
-
-        /// The segment `name` names; `nil` for any other name.
-        init?(named name: Substring) {
-            let parts = name.split(separator: "/", maxSplits: 5, omittingEmptySubsequences: false)
-            guard parts.count == 6, parts[0] == "text", let ticks = Int64(parts[1]),
-                let url = parts[5].removingPercentEncoding
-            else { return nil }
-            let times = parts[3].split(separator: "-").compactMap { Int64($0) }
-            guard times.count == 2, times[0] < times[1] else { return nil }
-            var range: ClosedRange<Int64>?
-            if parts[2] != "all" {
-                guard let named = DASHBridge.range(named: parts[2]) else { return nil }
-                range = named
-            }
-            self.init(
-                url: url, range: range, ticks: ticks, window: times[0]..<times[1],
-                initialization: parts[4] == "-" ? nil : String(parts[4]))
         }
 
         /// The window in seconds.
@@ -741,5 +715,26 @@ final class DASHBridge: Sendable {
         return String(
             format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
             Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), milliseconds)
+    }
+}
+
+// NB: an extension, so that the segment keeps its memberwise initializer.
+extension DASHBridge.TextSegment {
+    /// The segment `name` names; `nil` for any other name.
+    init?(named name: Substring) {
+        let parts = name.split(separator: "/", maxSplits: 5, omittingEmptySubsequences: false)
+        guard parts.count == 6, parts[0] == "text", let ticks = Int64(parts[1]),
+            let url = parts[5].removingPercentEncoding
+        else { return nil }
+        let times = parts[3].split(separator: "-").compactMap { Int64($0) }
+        guard times.count == 2, times[0] < times[1] else { return nil }
+        var range: ClosedRange<Int64>?
+        if parts[2] != "all" {
+            guard let named = DASHBridge.range(named: parts[2]) else { return nil }
+            range = named
+        }
+        self.init(
+            url: url, range: range, ticks: ticks, window: times[0]..<times[1],
+            initialization: parts[4] == "-" ? nil : String(parts[4]))
     }
 }

@@ -208,6 +208,13 @@ enum TTMLDocument {
             return style
         }
 
+        /// The style of `element`: `inherited`, then the styles it refers to, then its own
+        /// properties, each over those before.
+        private func style(of element: XMLTree, inheriting inherited: Style) -> Style {
+            inherited.merging(references(of: element)) { _, new in new }
+                .merging(Self.own(element)) { _, new in new }
+        }
+
         /// Reads `element` (`body`, `div` or `p`), whose times count from `base` (its parent's
         /// begin, or in a `seq` parent the end of the sibling before it) and which ends by
         /// `parentEnd` at the latest, with the style and region it inherits; returns its end.
@@ -218,8 +225,7 @@ enum TTMLDocument {
         ) throws(PlayerError) -> Double {
             let (begin, stated) = try interval(of: element, base: base, within: parentEnd)
             let region = element.attribute("region") ?? inheritedRegion
-            let style = inherited.merging(references(of: element)) { _, new in new }
-                .merging(Self.own(element)) { _, new in new }
+            let style = self.style(of: element, inheriting: inherited)
             guard element.name == "p" else {
                 let sequential = Self.isSequential(element)
                 var last = begin
@@ -291,8 +297,7 @@ enum TTMLDocument {
                 case .element(let child) where child.name == "br":
                     content.append(.lineBreak)
                 case .element(let child) where child.name == "span":
-                    let inner = style.merging(references(of: child)) { _, new in new }
-                        .merging(Self.own(child)) { _, new in new }
+                    let inner = self.style(of: child, inheriting: style)
                     let (childBegin, childEnd) = try interval(
                         of: child, base: sequential ? last : begin, within: limit)
                     let timed = try span(
