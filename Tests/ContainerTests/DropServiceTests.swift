@@ -45,8 +45,11 @@ import VideoPlayerTestSupport
         let other = try folder.file("other.mp4")
         let dropped = try folder.file(
             "subs/other.vtt", contents: "WEBVTT\n\n00:01.000 --> 00:02.000\nDropped\n")
-        context.drops.receive(.files([dropped, video, other]))
-        #expect(context.render.items.map(\.externalSubtitleURL?.path) == [beside, dropped])
+        let talk = try folder.file("talk.mp4")
+        let captions = try folder.file(
+            "talk.ttml", contents: "<tt><body><p begin=\"1s\">Captions</p></body></tt>")
+        context.drops.receive(.files([dropped, video, other, talk]))
+        #expect(context.render.items.map(\.externalSubtitleURL?.path) == [beside, dropped, captions])
     }
 
     @Test func subtitlesDroppedAloneShowOverTheItemPlaying() throws {

@@ -149,6 +149,36 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func anExternalTTMLFileShowsItsCuesAndAFileOfNoFormatIsReported() async throws {
+            let folder = try TemporaryFolder()
+            let ttml = URL(
+                fileURLWithPath: try folder.file(
+                    "clip.dfxp",
+                    contents: #"""
+                        <tt xmlns="http://www.w3.org/2006/10/ttaf1"><body><div>
+                        <p begin="0.1s" end="0.6s">First</p><p begin="0.7s">To the end</p>
+                        </div></body></tt>
+                        """#))
+            let notes = URL(fileURLWithPath: try folder.file("notes.txt", contents: "milk, eggs\n"))
+            let harness = PlayerHarness()
+            harness.player.load(
+                MediaItem(url: try TestMedia.cachedClip(ClipSpec(duration: 1)), externalSubtitleURL: ttml))
+            #expect(await harness.wait { harness.player.cues.map(\.text) == ["First", "To the end"] })
+            harness.player.seek(to: 0.9, exact: true)
+            #expect(
+                await harness.wait { harness.player.activeCues.map(\.text) == ["To the end"] },
+                "\(harness.player.currentTime) \(harness.player.cues) \(harness.player.status)")
+            harness.player.setExternalSubtitles(notes)
+            #expect(await harness.wait { !harness.errors.isEmpty })
+            #expect(
+                harness.errors == [
+                    .unsupportedFormat(
+                        "\(notes.path) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
+                ])
+            #expect(harness.player.cues.isEmpty && harness.player.status == .ready)
+            await harness.close()
+        }
+
         @Test func subtitlesGivenWhileTheItemPlaysReplaceItsFileAndKeepItsOwnTrack() async throws {
             let folder = try TemporaryFolder()
             let first = URL(

@@ -9,7 +9,7 @@ public enum MediaFiles {
         "3gp", "mp3", "m4a", "aac", "flac", "wav", "ogg", "oga", "opus", "mka", "wma", "m3u8", "mpd",
     ]
     /// Extensions (lower case) of the subtitle files an item shows when they carry its name.
-    public static let subtitleExtensions: Set<String> = ["srt", "vtt", "ass", "ssa"]
+    public static let subtitleExtensions: Set<String> = ["srt", "vtt", "ass", "ssa", "ttml", "dfxp"]
 
     /// Whether `url` names a media file by its extension.
     public static func isMedia(_ url: URL) -> Bool {

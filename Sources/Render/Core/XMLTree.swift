@@ -44,7 +44,7 @@ final class XMLTree {
             throw .unsupportedFormat("\(location) is not \(document) (its bytes are not UTF-8 text)")
         }
         let builder = Builder()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: withoutDeclaration(data))
         parser.delegate = builder
         parser.shouldProcessNamespaces = true
         // NB: XMLParser on Linux reports a document cut short (an element left open) as parsed.
@@ -56,6 +56,21 @@ final class XMLTree {
             throw .unsupportedFormat("\(location) is not \(document) (XML line \(line): \(reason))")
         }
         return root
+    }
+
+    /// `data` with the XML declaration it starts with, if any, blanked out (its line breaks kept,
+    /// so the parser's line numbers still count the file's lines). The bytes are UTF-8 by now,
+    /// even when the declaration names the encoding of the file they were decoded from, as a
+    /// UTF-16 subtitle file's does, which would make the parser read them wrongly.
+    private static func withoutDeclaration(_ data: Data) -> Data {
+        guard data.starts(with: "<?xml".utf8), data.count > 5, data[data.startIndex + 5] <= 0x20,
+            let end = data.firstRange(of: Data("?>".utf8))?.upperBound
+        else { return data }
+        var blanked = data
+        for index in data.startIndex..<end where data[index] != 0x0A && data[index] != 0x0D {
+            blanked[index] = 0x20
+        }
+        return blanked
     }
 
     private final class Builder: NSObject, XMLParserDelegate {

@@ -256,7 +256,7 @@ final class DASHBridge: Sendable {
                 return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
             }
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-            if text.first(where: { !Character(Unicode.Scalar($0)).isWhitespace }) == UInt8(ascii: "<") {
+            if SubtitleFormat.detect(in: text) == .ttml {
                 let cues = try TTMLDocument.cues(in: text, location: source, within: segment.seconds)
                 return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
             }

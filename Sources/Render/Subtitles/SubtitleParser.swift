@@ -1,30 +1,38 @@
 import Foundation
 
-/// Reads WebVTT, SubRip and ASS/SSA subtitle files into a `SubtitleDocument`.
+/// Reads WebVTT, SubRip, ASS/SSA and TTML subtitle files into a `SubtitleDocument`.
 ///
-/// Parsing never fails on content: UTF-8 (with or without a byte-order mark) and UTF-16 with a mark
-/// are read, any line ending works, and a cue whose timing line is malformed is skipped while the
-/// rest parse. It runs in one pass over the bytes (linear time), so large files parse quickly.
+/// Parsing of the text formats never fails on content: UTF-8 (with or without a byte-order mark)
+/// and UTF-16 with a mark are read, any line ending works, and a cue whose timing line is malformed
+/// is skipped while the rest parse. It runs in one pass over the bytes (linear time), so large
+/// files parse quickly. TTML is XML, read whole: a document that is not well-formed, or whose
+/// times cannot be read, has no cues (``parse(contentsOf:)`` says why).
 public enum SubtitleParser {
     /// Parses subtitle bytes.
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - format: The format to read; `nil` detects it from the content ("WEBVTT" header,
-    ///     else SubRip when there is a "-->" timing arrow). Undetectable content gives an empty document.
+    ///     "[Script Info]", markup for TTML, else SubRip when there is a "-->" timing arrow).
+    ///     Undetectable content, and TTML that cannot be read, give an empty document.
     public static func parse(data: Data, format: SubtitleFormat? = nil) -> SubtitleDocument {
-        parse(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format)
+        (try? document(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: ""))
+            ?? .empty
     }
 
     /// Parses subtitle text that is already a string.
     public static func parse(_ text: String, format: SubtitleFormat? = nil) -> SubtitleDocument {
-        parse(utf8: Array(text.utf8), format: format)
+        (try? document(utf8: Array(text.utf8), format: format, location: "")) ?? .empty
     }
 
-    /// Reads and parses a subtitle file; the extension (.vtt, .srt, .ass, .ssa) names the format, otherwise it is
-    /// detected from the content.
+    /// Reads and parses a subtitle file; the extension (.vtt, .srt, .ass, .ssa, .ttml, .dfxp) names
+    /// the format, otherwise it is detected from the content.
     ///
     /// > Important: reads the whole file synchronously; call it off the main thread for large files.
+    ///
+    /// - Throws: `.fileNotFound` and `.io` for a file that cannot be read; `.unsupportedFormat` for
+    ///   content in none of the formats, and for TTML that is not well-formed XML, whose root is
+    ///   not `tt` or whose times cannot be read.
     public static func parse(contentsOf url: URL) throws(PlayerError) -> SubtitleDocument {
         let data: Data
         do {
@@ -35,12 +43,51 @@ public enum SubtitleParser {
             }
             throw .io("cannot read \(url.path): \(error.localizedDescription)")
         }
-        return parse(data: data, format: SubtitleFormat(fileExtension: url.pathExtension))
+        let bytes = SubtitleTextDecoding.utf8Bytes(of: data)
+        let format = SubtitleFormat(fileExtension: url.pathExtension) ?? SubtitleFormat.detect(in: bytes)
+        guard let format else {
+            guard bytes.contains(where: { !$0.isBlankByte && $0 != 0x0A && $0 != 0x0D }) else {
+                return .empty
+            }
+            throw .unsupportedFormat(
+                "\(url.path) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
+        }
+        return try document(utf8: bytes, format: format, location: url.path)
     }
 
-    private static func parse(utf8 bytes: [UInt8], format: SubtitleFormat?) -> SubtitleDocument {
+    /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names
+    /// them in errors.
+    private static func document(
+        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String
+    ) throws(PlayerError) -> SubtitleDocument {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else { return .empty }
-        if format == .ass { return ASSScript.parse(utf8: bytes) }
+        switch format {
+        case .ass: return ASSScript.parse(utf8: bytes)
+        case .ttml: return try ttml(bytes, location: location)
+        case .webVTT, .subRip: return text(bytes, format: format)
+        }
+    }
+
+    /// The cues of a TTML document. A paragraph with no end of its own lasts as long as the
+    /// media (its cue's end is infinite).
+    private static func ttml(_ bytes: [UInt8], location: String) throws(PlayerError) -> SubtitleDocument {
+        let timed = try TTMLDocument.cues(in: bytes, location: location, within: 0..<Double.infinity)
+        // Each cue's text and settings are read as WebVTT's are; the times are its own, which
+        // WebVTT cannot write when they are infinite.
+        let cues = timed.compactMap { cue -> SubtitleCue? in
+            var written = cue
+            written.end = cue.end.isFinite ? cue.end : cue.start + 1
+            guard var read = text(TimedTextCue.webVTT([written]), format: .webVTT).cues.first else {
+                return nil
+            }
+            (read.start, read.end) = (cue.start, cue.end)
+            return read
+        }
+        return SubtitleDocument(cues: cues, format: .ttml)
+    }
+
+    /// The cues of a WebVTT or SubRip file.
+    private static func text(_ bytes: [UInt8], format: SubtitleFormat) -> SubtitleDocument {
         var cues: [SubtitleCue] = []
         var regions: [String: WebVTTRegion] = [:]
         for block in SubtitleBlocks(bytes) {

@@ -60,11 +60,12 @@ struct TimedTextCue: Equatable, Sendable {
 /// `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
 /// `tts:textAlign`). Times count in media time, or as SMPTE time codes that run on
 /// (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts until the end of the
-/// given window (the MP4 sample or the segment that carries the document); without one, it
-/// is left out.
+/// given window (the MP4 sample or the segment that carries the document; an open window, as for
+/// a file beside the media, leaves its end infinite); without one, it is left out.
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
-    /// MP4 sample that carries it) when one is given.
+    /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
+    /// cues with infinite ends.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
     ///   is not `tt`, a time expression that cannot be read, a time base other than media time and
@@ -84,7 +85,9 @@ enum TTMLDocument {
         return reader.cues.compactMap { cue in
             var cue = cue
             cue.start = max(cue.start, start)
-            guard cue.end.isFinite, cue.end > cue.start else { return nil }
+            guard cue.end.isFinite || window?.upperBound == .infinity, cue.end > cue.start else {
+                return nil
+            }
             return cue
         }
     }

@@ -45,7 +45,7 @@ extension MediaPlayer {
         case .subtitlesCleared(let time, let serial):
             guard serial == session?.serial else { return }
             for index in cues.indices
-            where (!cues[index].bitmaps.isEmpty || cues[index].end == .infinity) && cues[index].start < time
+            where (!cues[index].bitmaps.isEmpty || isEndStatedLater(cues[index])) && cues[index].start < time
                 && cues[index].end > time
             {
                 cues[index].end = time
@@ -68,6 +68,12 @@ extension MediaPlayer {
             overloadLevel = level
             emit(.overloadChanged(level))
         }
+    }
+
+    /// Whether `cue` came from a track that states its end later (a closed caption, a text cue
+    /// shown until the next one): its end is infinite until then, unlike a subtitle file's.
+    func isEndStatedLater(_ cue: SubtitleCue) -> Bool {
+        cue.end == .infinity && !externalCues.contains(cue)
     }
 
     private func opened(_ info: SessionInfo) {

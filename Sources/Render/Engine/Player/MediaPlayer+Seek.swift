@@ -23,7 +23,7 @@ extension MediaPlayer {
         pendingSeek = (serial, applied, precise, origin)
         // A cue whose end is not known yet ends where its track says next; reading from the new
         // place either finds it again or shows the track has moved on.
-        cues.removeAll { $0.end == .infinity }
+        cues.removeAll { isEndStatedLater($0) }
         awaitingFirstFrame = true
         waitingSince = nil
         starvedSince = nil

@@ -113,9 +113,10 @@ extension MediaPlayer {
         }
     }
 
-    /// Shows the WebVTT, SubRip or ASS/SSA file at `url` as the current item's subtitles, in place of
-    /// the file it had (`nil` removes it); the item keeps it. A file that cannot be read or parsed
-    /// is reported as `.error` and playback goes on. Ignored (and reported) when nothing is loaded.
+    /// Shows the WebVTT, SubRip, ASS/SSA or TTML file at `url` as the current item's subtitles, in
+    /// place of the file it had (`nil` removes it); the item keeps it. A file that cannot be read,
+    /// or holds none of these formats (``SubtitleParser/parse(contentsOf:)``), is reported as
+    /// `.error` and playback goes on. Ignored (and reported) when nothing is loaded.
     public func setExternalSubtitles(_ url: URL?) {
         guard let currentIndex else { return ignore(.externalSubtitles) }
         items[currentIndex].externalSubtitleURL = url

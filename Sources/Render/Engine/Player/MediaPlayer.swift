@@ -176,6 +176,8 @@ public final class MediaPlayer {
     /// Which multiple of the tick interval the last `.timeTick` reported (`nil`: tick at once).
     var lastTick: Double?
     let observers = Observers<PlayerEvent>()
+    /// The cues of the item's subtitle file, read whole: an infinite end among them is final (a
+    /// TTML paragraph that lasts as long as the media), never one that its track states later.
     var externalCues: [SubtitleCue] = []
     /// The subtitle renditions of an HLS item's master playlist, read by the player.
     var subtitleRenditions: SubtitleRenditions?
