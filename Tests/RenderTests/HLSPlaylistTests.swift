@@ -93,7 +93,7 @@ import Testing
         let text = """
             #EXTM3U
             #EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="audio/en.m3u8"
-            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Deutsch, forced",LANGUAGE="de",FORCED=YES,URI="de.m3u8"
+            #EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="s",NAME="Deutsch, forced",LANGUAGE="de",FORCED=YES,URI="de.m3u8",CODECS="stpp"
             #EXT-X-MEDIA:TYPE=CLOSED-CAPTIONS,GROUP-ID="cc",NAME="CC1",INSTREAM-ID="CC1"
             #EXT-X-MEDIA:TYPE=UNHEARD-OF,GROUP-ID="x",NAME="x"
             #EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,CODECS="avc1.64001f, mp4a.40.2",AUDIO="a",SUBTITLES="s"
@@ -122,12 +122,20 @@ import Testing
                     isDefault: true, isForced: false),
                 Rendition(
                     kind: .subtitles, groupID: "s", name: "Deutsch, forced", language: "de", uri: "de.m3u8",
-                    isDefault: false, isForced: true),
+                    isDefault: false, isForced: true, codecs: ["stpp"]),
                 Rendition(
                     kind: .closedCaptions, groupID: "cc", name: "CC1", language: nil, uri: nil,
                     isDefault: false,
                     isForced: false),
             ])
+    }
+
+    @Test func theCodecOfTextIsNamedByTheCodesOfItsFormat() {
+        let name = SubtitleRenditions.textCodecName(in:)
+        #expect(name(["avc1.64001f", "mp4a.40.2", "wvtt"]) == "webvtt")
+        #expect(name(["avc1.64001f", "stpp.ttml.im1t"]) == "ttml" && name(["stpp"]) == "ttml")
+        // None, or both kinds: the codec cannot be told from the list.
+        #expect(name(["avc1.64001f", "mp4a.40.2"]) == nil && name(["wvtt", "stpp.ttml.im1t"]) == nil)
     }
 
     @Test(arguments: [

@@ -140,7 +140,7 @@ extension PlayerTests {
         /// period, whose cues "en 0" to "en 4" each belong to their second, and checks each shows
         /// in it.
         static func playExpectingEachCueInItsSecond(
-            _ spec: ClipSpec, server: LocalHTTPServer, textSet: String
+            _ spec: ClipSpec, server: LocalHTTPServer, textSet: String, codec: String = "webvtt"
         ) async throws {
             let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
             let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
@@ -160,7 +160,8 @@ extension PlayerTests {
                 return harness.isFinished
             }
             #expect(ended && player.status == .ended, "errors: \(harness.errors)")
-            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
+            let subtitles = player.tracks.filter { $0.kind == .subtitle }
+            #expect(subtitles.map(\.language) == ["en"] && subtitles.map(\.codecName) == [codec])
             #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
             await harness.close()
         }
@@ -208,7 +209,7 @@ extension PlayerTests {
             try await Self.playExpectingEachCueInItsSecond(
                 spec, server: server,
                 textSet: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
-                    + "</AdaptationSet>")
+                    + "</AdaptationSet>", codec: format == "wvtt" ? "webvtt" : "ttml")
             if format != "ttml" {
                 #expect(server.requests.filter { $0.hasPrefix("GET /text/init.mp4") }.count == 1)
             }

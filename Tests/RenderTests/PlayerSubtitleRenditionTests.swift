@@ -208,13 +208,31 @@ extension PlayerTests {
                 Data((playlist + ["#EXT-X-ENDLIST"]).joined(separator: "\n").utf8))
         }
 
-        @Test(arguments: [("wvtt", false), ("stpp", true)])
-        func aRenditionOfTextInFragmentedMP4ShowsItsCuesAtTheirTimes(format: String, byteRanges: Bool)
-            async throws
-        {
+        /// Text in fragmented MP4 (`format`), in byte ranges of one file or not, whose variants
+        /// name its codec in their `CODECS` or not (then it is listed as WebVTT until its
+        /// initialization section is read).
+        @Test(arguments: [("wvtt", false, false), ("stpp", true, false), ("stpp", false, true)])
+        func aRenditionOfTextInFragmentedMP4ShowsItsCuesAtTheirTimes(
+            format: String, byteRanges: Bool, namedInMaster: Bool
+        ) async throws {
             let server = try Self.served()
             defer { server.stop() }
             try Self.serveEnglishInMP4(format: format, byteRanges: byteRanges, on: server)
+            let codec = format == "wvtt" ? "webvtt" : "ttml"
+            if namedInMaster {
+                let master = try String(
+                    contentsOf: try TestMedia.cachedHLSLadder(
+                        ClipSpec(duration: 6), heights: PlayerRenditionTests.heights,
+                        subtitles: Self.renditions),
+                    encoding: .utf8)
+                server.setFile(
+                    "/" + TestMedia.hlsMasterPlaylistName,
+                    Data(
+                        master.replacingOccurrences(
+                            of: "#EXT-X-STREAM-INF:",
+                            with: #"#EXT-X-STREAM-INF:CODECS="avc1.64000d,\#(format).ttml.im1t","#
+                        ).utf8))
+            }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.load(PlayerRenditionTests.item(on: server), autoplay: true)
@@ -233,6 +251,17 @@ extension PlayerTests {
                 Self.match(player.cues, Self.english, offset: try Self.pictureOffset(player)),
                 "\(player.cues)")
             #expect(shown.keys.sorted() == ["One", "Three", "Two"], "\(shown)")
+            // Named in the master playlist, the codec is known from the start, else WebVTT's is
+            // listed until the text is read; then the rendition's is that of its text, and the
+            // German one's stays.
+            let listed = harness.events.lazy.compactMap { event -> [MediaTrack]? in
+                guard case .tracksChanged(let tracks) = event else { return nil }
+                return tracks.filter { $0.kind == .subtitle }
+            }.first { !$0.isEmpty }
+            #expect(listed?.map(\.codecName) == Array(repeating: namedInMaster ? codec : "webvtt", count: 2))
+            #expect(player.tracks.first { $0.language == "en" }?.codecName == codec)
+            #expect(
+                player.tracks.first { $0.language == "de" }?.codecName == (namedInMaster ? codec : "webvtt"))
             // The initialization section once, each segment once.
             let requests = server.requests.filter {
                 $0.hasPrefix("GET /\(TestMedia.hlsSubtitleFolder(0))/") && !$0.contains(".m3u8")

@@ -180,6 +180,16 @@ final class DASHBridge: Sendable {
         }
     }
 
+    /// The code of the format of a readable text `representation` (``isReadableText(_:)``) as
+    /// MP4 names it, for files too: `wvtt` for WebVTT, `stpp` for TTML (or the codecs it lists).
+    private static func textCodec(of representation: DASHManifest.Representation) -> String {
+        switch representation.mimeType {
+        case "text/vtt"?: "wvtt"
+        case "application/ttml+xml"?: "stpp"
+        default: representation.codecs ?? "wvtt"
+        }
+    }
+
     /// The representation that plays `entry`'s part in `period`: the one of its id, else the sound
     /// of its language, else the one of its kind and rank (or the last of its kind).
     private static func representation(of entry: Entry, in period: DASHManifest.Period)
@@ -481,6 +491,9 @@ final class DASHBridge: Sendable {
                     "DEFAULT=\(order == 0 ? "YES" : "NO")", "AUTOSELECT=YES",
                 ]
                 if let language = entry.language { attributes.append("LANGUAGE=\"\(language)\"") }
+                if entry.content == .text, let representation = Self.representation(of: entry, in: period) {
+                    attributes.append("CODECS=\"\(Self.textCodec(of: representation))\"")
+                }
                 attributes.append("URI=\"\(prefix)\(index).m3u8\"")
                 lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))
             }

@@ -68,6 +68,10 @@ struct HLSMasterPlaylist: Equatable, Sendable {
         var uri: String?
         var isDefault: Bool
         var isForced: Bool
+        /// `CODECS` of the rendition itself, which RFC 8216 leaves to the variants: only the
+        /// playlists the player writes for a DASH manifest (``DASHBridge``) give it, so that each
+        /// text rendition says which format its text comes in.
+        var codecs: [String] = []
     }
 
     /// In the playlist's order, which is that of libavformat's programs.
@@ -80,6 +84,11 @@ struct HLSMasterPlaylist: Equatable, Sendable {
     /// `location`.
     func variantURLs(relativeTo location: String) -> [String] {
         variants.map { HLSPlaylistFetch.resolve($0.uri, against: location) }
+    }
+
+    /// The codecs a `CODECS` attribute lists ("avc1.64001f,mp4a.40.2").
+    private static func codecs(_ attribute: String?) -> [String] {
+        attribute?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } ?? []
     }
 
     fileprivate init(lines: ArraySlice<String>) {
@@ -100,7 +109,7 @@ struct HLSMasterPlaylist: Equatable, Sendable {
                     Rendition(
                         kind: kind, groupID: group, name: name, language: attributes["LANGUAGE"],
                         uri: attributes["URI"], isDefault: attributes["DEFAULT"] == "YES",
-                        isForced: attributes["FORCED"] == "YES"))
+                        isForced: attributes["FORCED"] == "YES", codecs: Self.codecs(attributes["CODECS"])))
             } else if !line.hasPrefix("#"), let attributes = pending {
                 let size = attributes["RESOLUTION"]?.split(separator: "x").compactMap { Int($0) }
                 let sized = size?.count == 2 && size?.allSatisfy { $0 > 0 } == true
@@ -108,9 +117,7 @@ struct HLSMasterPlaylist: Equatable, Sendable {
                     Variant(
                         uri: line, bandwidth: attributes["BANDWIDTH"].flatMap { Int($0) },
                         width: sized ? size?[0] : nil, height: sized ? size?[1] : nil,
-                        codecs: attributes["CODECS"].map {
-                            $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-                        } ?? [],
+                        codecs: Self.codecs(attributes["CODECS"]),
                         audioGroup: attributes["AUDIO"], subtitlesGroup: attributes["SUBTITLES"]))
                 pending = nil
             }

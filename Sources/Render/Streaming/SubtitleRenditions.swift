@@ -20,6 +20,9 @@ final class SubtitleRenditions {
         /// Cues of the rendition of track `index`, read from a segment, in place of cues reported
         /// before that they go on with (`replacing`).
         case cues([SubtitleCue], track: Int, replacing: [SubtitleCue])
+        /// The codec name of the rendition of track `index`, read from its first segment's
+        /// initialization section, when it differs from the one it was listed with.
+        case codecRead(String, track: Int)
         /// A playlist or segment that cannot be read or is not WebVTT; the rest go on.
         case failed(PlayerError)
     }
@@ -48,6 +51,9 @@ final class SubtitleRenditions {
     private let report: (Report) -> Void
     /// The playlist URL of each rendition, by track index.
     private var urls: [Int: String] = [:]
+    /// The codec name of each rendition's track, by track index: the one its playlist names,
+    /// else WebVTT's until a segment shows otherwise.
+    private var codecNames: [Int: String] = [:]
     private var playlists: [Int: Playlist] = [:]
     /// The segments read of each rendition, by their sequence numbers.
     private var fetched: [Int: Set<Int>] = [:]
@@ -150,20 +156,44 @@ final class SubtitleRenditions {
         let renditions = master.renditions.filter {
             $0.kind == .subtitles && $0.uri != nil && (group == nil || $0.groupID == group)
         }
+        let variant = master.variants.first { $0.subtitlesGroup == group }
         var tracks: [MediaTrack] = []
         var chosen: Int?
         for (offset, rendition) in renditions.enumerated() {
             guard let uri = rendition.uri else { continue }
             let index = Self.firstTrackIndex + offset
             urls[index] = HLSPlaylistFetch.resolve(uri, against: location)
+            let codec =
+                Self.textCodecName(in: rendition.codecs)
+                ?? variant.flatMap { Self.textCodecName(in: $0.codecs) }
+            codecNames[index] = codec ?? "webvtt"
             tracks.append(
                 MediaTrack(
-                    index: index, kind: .subtitle, codecName: "webvtt", language: rendition.language,
+                    index: index, kind: .subtitle, codecName: codec ?? "webvtt", language: rendition.language,
                     title: rendition.name, isSupported: true))
             if rendition.isDefault, chosen == nil { chosen = index }
         }
         guard !tracks.isEmpty else { return }
         report(.found(tracks, default: chosen))
+    }
+
+    /// The codec name, as FFmpeg names it, of the one kind of text that `codecs` (RFC 6381) list:
+    /// "webvtt" for `wvtt`, "ttml" for `stpp` (TTML and IMSC); `nil` when they list none, or both.
+    nonisolated static func textCodecName(in codecs: [String]) -> String? {
+        let names = Set(
+            codecs.compactMap { code -> String? in
+                let format = code.split(separator: ".").first.map(String.init)
+                return format.flatMap(MP4TextTrack.Format.init(rawValue:)).map(textCodecName(of:))
+            })
+        return names.count == 1 ? names.first : nil
+    }
+
+    /// The codec name, as FFmpeg names it, of text carried in MP4 as `format`.
+    nonisolated static func textCodecName(of format: MP4TextTrack.Format) -> String {
+        switch format {
+        case .webVTT: "webvtt"
+        case .ttml: "ttml"
+        }
     }
 
     private func readPlaylist(of track: Int, at url: String) {
@@ -243,7 +273,15 @@ final class SubtitleRenditions {
             guard let self else { return }
             switch result {
             case .success(let (cues, textTrack)):
-                if let section, let textTrack { self.textTracks[section] = textTrack }
+                if let section, let textTrack {
+                    self.textTracks[section] = textTrack
+                    // A playlist that names no codec (or both kinds) was listed as WebVTT.
+                    let codec = Self.textCodecName(of: textTrack.format)
+                    if self.codecNames[track] != codec {
+                        self.codecNames[track] = codec
+                        self.report(.codecRead(codec, track: track))
+                    }
+                }
                 self.add(cues, to: track)
             case .failure(let error):
                 self.report(.failed(error))

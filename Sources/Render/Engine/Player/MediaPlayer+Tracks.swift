@@ -108,6 +108,10 @@ extension MediaPlayer {
             if !replaced.isEmpty { cues.removeAll { replaced.contains($0) } }
             cues = (cues + new).sorted { $0.start < $1.start }
             for cue in new { emit(.subtitleCue(cue)) }
+        case .codecRead(let codec, let track):
+            guard let index = tracks.firstIndex(where: { $0.index == track }) else { return }
+            tracks[index].codecName = codec
+            emit(.tracksChanged(tracks))
         case .failed(let error):
             emit(.error(error))
         }
