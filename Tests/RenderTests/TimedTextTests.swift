@@ -159,6 +159,44 @@ import Testing
             ])
     }
 
+    @Test func setElementsChangeTheStyleOfWhatHoldsThemForAWhile() throws {
+        // A `set` counts from its parent's begin and lasts until the parent's end when it states
+        // none; a style a paragraph's `set` gives reaches the spans that inherit it.
+        let body = #"""
+            <body><div>
+              <p begin="1s" end="4s">Hello <span>there<set begin="1s" dur="1s" tts:color="red"/></span></p>
+              <p begin="10s" end="13s"><set begin="1s" tts:fontStyle="italic"/><span>slanting</span> text</p>
+              <p begin="20s" end="23s">Pop-on<set begin="2s" tts:display="none"/></p>
+            </div></body>
+            """#
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body), location: "t.ttml")
+        #expect(
+            cues == [
+                TimedTextCue(start: 1, end: 2, text: "Hello there"),
+                TimedTextCue(start: 2, end: 3, text: #"Hello <font color="red">there</font>"#),
+                TimedTextCue(start: 3, end: 4, text: "Hello there"),
+                TimedTextCue(start: 10, end: 11, text: "slanting text"),
+                TimedTextCue(start: 11, end: 13, text: "<i>slanting text</i>"),
+                TimedTextCue(start: 20, end: 22, text: "Pop-on"),
+            ])
+    }
+
+    @Test func textThatIsNotDisplayedOrHiddenIsLeftOut() throws {
+        // `display="none"` takes an element and all in it away (a region's: its paragraphs);
+        // `visibility="hidden"` hides text, which a part made visible again shows.
+        let head = #"<layout><region xml:id="off" tts:display="none"/></layout>"#
+        let body = #"""
+            <body><div>
+              <p begin="1s" end="2s">Shown <span tts:display="none">not shown</span>too</p>
+              <p begin="3s" end="4s" tts:visibility="hidden">Hidden <span tts:visibility="visible">seen</span></p>
+              <p begin="5s" end="6s" region="off">In a region not shown</p>
+            </div>
+            <div tts:display="none"><p begin="7s" end="8s" tts:display="auto">In a div not shown</p></div></body>
+            """#
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body, head: head), location: "t.ttml")
+        #expect(cues.map(\.text) == ["Shown too", "seen"])
+    }
+
     @Test func sequentialTimeContainersPlaceTheirChildrenOneAfterAnother() throws {
         // A `seq` body: each paragraph begins where the one before ends, its `begin` and `end`
         // counting from there; one with no end of its own lasts as long as the window does, and

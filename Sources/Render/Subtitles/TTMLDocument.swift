@@ -53,8 +53,10 @@ struct TimedTextCue: Equatable, Sendable {
 /// `end` and `dur` of it and of the `body` and `div` elements around it (clock times such as
 /// "00:00:01.500" or "00:00:01:12" in frames, offsets such as "1.5s", "1500ms", "36f" or "15000t"
 /// in ticks), in `par` or `seq` time containers (`timeContainer`). A `span` with times of its
-/// own shows within the `p` only then: the `p` is a cue for each stretch of time its text stays
-/// the same. `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
+/// own shows within the `p` only then, and a `set` in a `p` or `span` changes its style for a
+/// while: the `p` is a cue for each stretch of time its text stays the same. Text whose
+/// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
+/// (plain cues cannot keep the room it takes). `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
 /// `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to; a region
 /// given in percentages, in pixels of the root's `tts:extent` or in cells of its
 /// `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
@@ -122,7 +124,9 @@ enum TTMLDocument {
         }
     }
 
-    /// A `p` or `span` with the times it is active, from `begin` until before `end`, resolved.
+    /// A `p` or `span` with the times it is active, from `begin` until before `end`, resolved:
+    /// the style it gives itself (`local`: the styles it refers to, then its own properties),
+    /// over what it inherits, and the `set` elements in it that change that style for a while.
     private struct Span {
         enum Part {
             case text(String)
@@ -130,13 +134,33 @@ enum TTMLDocument {
             indirect case span(Span)
         }
 
-        var style: Style
+        /// A `set`: `style` from `begin` until before `end`.
+        struct Change {
+            var begin: Double
+            var end: Double
+            var style: Style
+        }
+
+        var local: Style
+        var changes: [Change]
         var begin: Double
         var end: Double
         var content: [Part]
 
-        /// Adds the begin and end of each span within this one to `times`.
+        /// Its style at `time`, inheriting `inherited`: that of its `set`s active then over its
+        /// local style. A `display` of "none" inherited stays: what is around it is not shown.
+        func style(at time: Double, inheriting inherited: Style) -> Style {
+            var style = inherited.merging(local) { _, new in new }
+            for change in changes where change.begin <= time && time < change.end {
+                style.merge(change.style) { _, new in new }
+            }
+            if inherited["display"] == "none" { style["display"] = "none" }
+            return style
+        }
+
+        /// Adds the begin and end of each span and `set` within this one to `times`.
         func collectTimes(into times: inout Set<Double>) {
+            for change in changes { times.formUnion([change.begin, change.end]) }
             for case .span(let inner) in content {
                 times.formUnion([inner.begin, inner.end])
                 inner.collectTimes(into: &times)
@@ -155,7 +179,7 @@ enum TTMLDocument {
 
         private static let styleProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "origin", "extent", "displayAlign",
-            "textAlign",
+            "textAlign", "display", "visibility",
         ]
 
         init(root: XMLTree, location: String) throws(PlayerError) {
@@ -211,11 +235,17 @@ enum TTMLDocument {
             return style
         }
 
-        /// The style of `element`: `inherited`, then the styles it refers to, then its own
-        /// properties, each over those before.
+        /// The style `element` gives itself: the styles it refers to, then its own properties.
+        private func local(of element: XMLTree) -> Style {
+            references(of: element).merging(Self.own(element)) { _, new in new }
+        }
+
+        /// The style of `element`: `inherited`, then its ``local(of:)`` style over it. A `display`
+        /// of "none" inherited stays.
         private func style(of element: XMLTree, inheriting inherited: Style) -> Style {
-            inherited.merging(references(of: element)) { _, new in new }
-                .merging(Self.own(element)) { _, new in new }
+            var style = inherited.merging(local(of: element)) { _, new in new }
+            if inherited["display"] == "none" { style["display"] = "none" }
+            return style
         }
 
         /// Reads `element` (`body`, `div` or `p`), whose times count from `base` (its parent's
@@ -239,10 +269,11 @@ enum TTMLDocument {
                 }
                 return stated ?? (sequential ? min(last, parentEnd) : parentEnd)
             }
-            let paragraph = try span(
-                of: element, style: style, begin: begin, stated: stated, within: parentEnd)
-            let placed = settings(
-                of: (region.flatMap { regions[$0] } ?? [:]).merging(style) { _, new in new })
+            let paragraph = try span(of: element, begin: begin, stated: stated, within: parentEnd)
+            let regionStyle = region.flatMap { regions[$0] } ?? [:]
+            let placed = settings(of: regionStyle.merging(style) { _, new in new })
+            // A region not shown shows none of its paragraphs.
+            guard regionStyle["display"] != "none" else { return paragraph.end }
             // The text changes where a span begins or ends: each stretch between two such times is
             // a cue of its own, those of the same text (spans timed alike) made one again.
             guard paragraph.end > paragraph.begin else { return paragraph.end }
@@ -256,7 +287,8 @@ enum TTMLDocument {
             }
             var pieces: [TimedTextCue] = []
             for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
-                let text = Self.lines(of: self.text(of: paragraph, at: start, outer: [:]))
+                let text = Self.lines(
+                    of: self.text(of: paragraph, at: start, inheriting: inherited, outer: [:]))
                 if !text.isEmpty {
                     pieces.append(TimedTextCue(start: start, end: end, text: text, settings: placed))
                 }
@@ -283,15 +315,17 @@ enum TTMLDocument {
         }
 
         /// `element` (a `p` or a `span`) active from `begin` until `stated` or, without it, until
-        /// `parentEnd` (a `seq` container: until its last child's end), its spans timed within it.
-        /// A text outside a span is active all the while in a `par` container, and not at all in a
-        /// `seq` one (an anonymous span there lasts no time).
+        /// `parentEnd` (a `seq` container: until its last child's end), its spans and `set`s
+        /// timed within it. A text outside a span is active all the while in a `par` container,
+        /// and not at all in a `seq` one (an anonymous span there lasts no time). A `set` counts
+        /// its times from the element's begin, and lasts until its end when it states none.
         private func span(
-            of element: XMLTree, style: Style, begin: Double, stated: Double?, within parentEnd: Double
+            of element: XMLTree, begin: Double, stated: Double?, within parentEnd: Double
         ) throws(PlayerError) -> Span {
             let sequential = Self.isSequential(element)
             let limit = stated ?? parentEnd
             var content: [Span.Part] = []
+            var changes: [Span.Change] = []
             var last = begin
             for part in element.content {
                 switch part {
@@ -300,19 +334,21 @@ enum TTMLDocument {
                 case .element(let child) where child.name == "br":
                     content.append(.lineBreak)
                 case .element(let child) where child.name == "span":
-                    let inner = self.style(of: child, inheriting: style)
                     let (childBegin, childEnd) = try interval(
                         of: child, base: sequential ? last : begin, within: limit)
-                    let timed = try span(
-                        of: child, style: inner, begin: childBegin, stated: childEnd, within: limit)
+                    let timed = try span(of: child, begin: childBegin, stated: childEnd, within: limit)
                     content.append(.span(timed))
                     last = timed.end
+                case .element(let child) where child.name == "set":
+                    let (changeBegin, changeEnd) = try interval(of: child, base: begin, within: limit)
+                    changes.append(
+                        Span.Change(begin: changeBegin, end: changeEnd ?? limit, style: Self.own(child)))
                 case .element:
                     continue
                 }
             }
             let end = stated ?? (sequential ? min(last, parentEnd) : parentEnd)
-            return Span(style: style, begin: begin, end: end, content: content)
+            return Span(local: local(of: element), changes: changes, begin: begin, end: end, content: content)
         }
 
         /// The seconds of the time expression in `element`'s attribute `name`.
@@ -325,12 +361,15 @@ enum TTMLDocument {
             return seconds
         }
 
-        /// The WebVTT cue text of `span`'s content active at `time`: text with its markup
-        /// characters escaped and its blanks collapsed, `br` as a line break, and a span in the
-        /// tags of the properties it changes from `outer`; nothing when `span` is not active then.
-        private func text(of span: Span, at time: Double, outer: Style) -> String {
+        /// The WebVTT cue text of `span`'s content active at `time`, with the style it inherits:
+        /// text with its markup characters escaped and its blanks collapsed, `br` as a line
+        /// break, and a span in the tags of the properties it changes from `outer`; nothing when
+        /// `span` is not active or not displayed then, and no text while it is hidden (`visibility`).
+        private func text(of span: Span, at time: Double, inheriting inherited: Style, outer: Style) -> String
+        {
             guard span.begin <= time, time < span.end else { return "" }
-            let style = span.style
+            let style = span.style(at: time, inheriting: inherited)
+            guard style["display"] != "none" else { return "" }
             var tags: [(open: String, close: String)] = []
             if style["fontStyle"] != outer["fontStyle"],
                 style["fontStyle"].map(["italic", "oblique"].contains)
@@ -353,6 +392,8 @@ enum TTMLDocument {
             for part in span.content {
                 switch part {
                 case .text(let run):
+                    // NB: WebVTT cannot keep the room hidden text takes: it is left out.
+                    guard style["visibility"] != "hidden" else { continue }
                     let words = run.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     let before = run.first?.isWhitespace == true && text.last != " " ? " " : ""
                     let after = run.last?.isWhitespace == true && !words.isEmpty ? " " : ""
@@ -360,7 +401,7 @@ enum TTMLDocument {
                 case .lineBreak:
                     text += "\n"
                 case .span(let child):
-                    text += self.text(of: child, at: time, outer: style)
+                    text += self.text(of: child, at: time, inheriting: style, outer: style)
                 }
             }
             return text + tags.reversed().map(\.close).joined()
