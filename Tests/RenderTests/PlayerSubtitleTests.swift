@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VideoPlayerFixtures
 import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
@@ -175,6 +176,34 @@ extension PlayerTests {
                     .unsupportedFormat(
                         "\(notes.path) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
                 ])
+            #expect(harness.player.cues.isEmpty && harness.player.status == .ready)
+            await harness.close()
+        }
+
+        @Test func aSubtitleFileAtAURLIsFetchedAndOneThatFailsIsReported() async throws {
+            let server = LocalHTTPServer(files: [
+                "/captions.vtt": Data("WEBVTT\n\n00:00.100 --> 00:00.900\nFetched\n".utf8),
+                "/page.html": Data("<html><body>Not found, but served</body></html>".utf8),
+            ])
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let clip = try TestMedia.cachedClip(ClipSpec(duration: 1))
+            harness.player.load(MediaItem(url: clip, externalSubtitleURL: server.url(for: "/captions.vtt")))
+            #expect(await harness.wait { harness.player.cues.map(\.text) == ["Fetched"] })
+            #expect(server.requests.filter { $0.hasPrefix("GET /captions.vtt") }.count == 1)
+            // A file the server does not have, and one that is no subtitle file: each is reported
+            // and the item plays on without them.
+            harness.player.setExternalSubtitles(server.url(for: "/gone.srt"))
+            #expect(await harness.wait { !harness.errors.isEmpty })
+            #expect(harness.errors == [.network(.httpStatus(404))])
+            harness.player.setExternalSubtitles(server.url(for: "/page.html"))
+            #expect(await harness.wait { harness.errors.count == 2 })
+            guard case .unsupportedFormat(let reason) = harness.errors.last else {
+                Issue.record("\(harness.errors)")
+                return
+            }
+            #expect(reason.contains("/page.html"), "\(reason)")
             #expect(harness.player.cues.isEmpty && harness.player.status == .ready)
             await harness.close()
         }

@@ -22,7 +22,8 @@ public struct MediaItem: Sendable, Identifiable {
     public var artworkURL: URL?
     /// Where playback starts, in seconds.
     public var startPosition: Double
-    /// A WebVTT or SubRip file shown as the item's subtitles.
+    /// A WebVTT, SubRip, ASS/SSA or TTML file shown as the item's subtitles: a local file, or
+    /// one at an HTTP or HTTPS URL, which the player fetches.
     public var externalSubtitleURL: URL?
     /// Seconds the item's sound is heard after its picture (negative: before), to correct a file
     /// or a device that is out of step; kept with the item, so the queue remembers each item's own.

@@ -43,16 +43,23 @@ public enum SubtitleParser {
             }
             throw .io("cannot read \(url.path): \(error.localizedDescription)")
         }
+        return try parse(data, format: SubtitleFormat(fileExtension: url.pathExtension), location: url.path)
+    }
+
+    /// Parses the bytes of the subtitle file at `location` in `format`, detected when `nil`.
+    ///
+    /// - Throws: `.unsupportedFormat` naming `location` as ``parse(contentsOf:)`` does.
+    static func parse(_ data: Data, format: SubtitleFormat?, location: String) throws(PlayerError)
+        -> SubtitleDocument
+    {
         let bytes = SubtitleTextDecoding.utf8Bytes(of: data)
-        let format = SubtitleFormat(fileExtension: url.pathExtension) ?? SubtitleFormat.detect(in: bytes)
-        guard let format else {
+        guard let format = format ?? SubtitleFormat.detect(in: bytes) else {
             guard bytes.contains(where: { !$0.isBlankByte && $0 != 0x0A && $0 != 0x0D }) else {
                 return .empty
             }
-            throw .unsupportedFormat(
-                "\(url.path) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
+            throw .unsupportedFormat("\(location) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
         }
-        return try document(utf8: bytes, format: format, location: url.path)
+        return try document(utf8: bytes, format: format, location: location)
     }
 
     /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names

@@ -57,9 +57,10 @@ extension RenderService {
         set { engine.navigationMode = newValue }
     }
 
-    /// Shows the WebVTT, SubRip, ASS/SSA or TTML file at `url` as the current item's subtitles, in
-    /// place of the file it had (`nil` removes it). A file that cannot be read, or holds none of
-    /// these formats, is reported in ``error`` as a warning and playback goes on.
+    /// Shows the WebVTT, SubRip, ASS/SSA or TTML file at `url` (local, or at an HTTP or HTTPS
+    /// URL) as the current item's subtitles, in place of the file it had (`nil` removes it). A
+    /// file that cannot be read or fetched, or holds none of these formats, is reported in
+    /// ``error`` as a warning and playback goes on.
     public func setExternalSubtitles(_ url: URL?) { engine.setExternalSubtitles(url) }
 
     /// Opens the current item again where it stopped and plays it (after a failure).

@@ -93,6 +93,7 @@ extension MediaPlayer {
     /// Stops playback, empties the queue and waits (off the main actor) until every thread ended.
     public func close() async {
         trackers.close()
+        externalSubtitleRead?.abort()
         discardPreload()
         closeCurrentSession()
         items = []

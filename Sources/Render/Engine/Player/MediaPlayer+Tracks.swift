@@ -117,10 +117,11 @@ extension MediaPlayer {
         }
     }
 
-    /// Shows the WebVTT, SubRip, ASS/SSA or TTML file at `url` as the current item's subtitles, in
-    /// place of the file it had (`nil` removes it); the item keeps it. A file that cannot be read,
-    /// or holds none of these formats (``SubtitleParser/parse(contentsOf:)``), is reported as
-    /// `.error` and playback goes on. Ignored (and reported) when nothing is loaded.
+    /// Shows the WebVTT, SubRip, ASS/SSA or TTML file at `url` (a local file, or one an HTTP or
+    /// HTTPS URL names) as the current item's subtitles, in place of the file it had (`nil`
+    /// removes it); the item keeps it. A file that cannot be read or fetched, or holds none of
+    /// these formats (``SubtitleParser/parse(contentsOf:)``), is reported as `.error` and
+    /// playback goes on. Ignored (and reported) when nothing is loaded.
     public func setExternalSubtitles(_ url: URL?) {
         guard let currentIndex else { return ignore(.externalSubtitles) }
         items[currentIndex].externalSubtitleURL = url
@@ -132,13 +133,18 @@ extension MediaPlayer {
         emit(.queueChanged(items.map(\.id)))
     }
 
-    /// Reads the item's external subtitle file off the main actor and adds its cues.
+    /// Reads the item's external subtitle file (a local file, or one at an HTTP or HTTPS URL)
+    /// off the main actor and adds its cues; a read of the file of an earlier item stops.
     func loadExternalSubtitles(of item: MediaItem) {
+        externalSubtitleRead?.abort()
+        externalSubtitleRead = nil
         guard let url = item.externalSubtitleURL else { return }
+        let (interrupt, timeout) = (InterruptGuard(), configuration.networkTimeout)
+        externalSubtitleRead = interrupt
         Task { [weak self] in
             let parsed = await Task.detached { () -> Result<SubtitleDocument, PlayerError> in
                 do throws(PlayerError) {
-                    return .success(try SubtitleParser.parse(contentsOf: url))
+                    return .success(try Self.subtitles(at: url, timeout: timeout, interrupt: interrupt))
                 } catch {
                     return .failure(error)
                 }
@@ -155,5 +161,25 @@ extension MediaPlayer {
                 self.emit(.error(error))
             }
         }
+    }
+
+    /// The largest subtitle file read from a server.
+    nonisolated static let subtitleFileByteLimit = 32 << 20
+
+    /// The subtitles of the file at `url`: read from disk, or fetched (within `timeout`, stopped
+    /// by `interrupt`) when the URL is not a file's.
+    ///
+    /// - Throws: as ``SubtitleParser/parse(contentsOf:)``; for a URL, the network failure, and
+    ///   `.unsupportedFormat` for a file larger than ``subtitleFileByteLimit``.
+    private nonisolated static func subtitles(
+        at url: URL, timeout: Double, interrupt: InterruptGuard
+    ) throws(PlayerError) -> SubtitleDocument {
+        guard !url.isFileURL else { return try SubtitleParser.parse(contentsOf: url) }
+        let bytes = try HLSPlaylistFetch.read(
+            url.absoluteString, timeout: timeout, interrupt: interrupt, limit: subtitleFileByteLimit,
+            operation: "loading subtitles")
+        return try SubtitleParser.parse(
+            Data(bytes), format: SubtitleFormat(fileExtension: url.pathExtension),
+            location: url.absoluteString)
     }
 }

@@ -179,6 +179,8 @@ public final class MediaPlayer {
     /// The cues of the item's subtitle file, read whole: an infinite end among them is final (a
     /// TTML paragraph that lasts as long as the media), never one that its track states later.
     var externalCues: [SubtitleCue] = []
+    /// Stops the read of the current item's subtitle file, when it is fetched from a server.
+    var externalSubtitleRead: InterruptGuard?
     /// The subtitle renditions of an HLS item's master playlist, read by the player.
     var subtitleRenditions: SubtitleRenditions?
     /// The script header of the embedded ASS/SSA track whose cues are read.
