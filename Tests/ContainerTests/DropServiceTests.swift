@@ -72,6 +72,15 @@ import VideoPlayerTestSupport
         #expect(context.drops.receive(.files([other, subtitles])).action == .addedSubtitles)
         #expect(context.render.activeCues.map(\.text) == ["Other"])
         #expect(context.drops.lastOutcome?.problems == [.subtitlesWithoutVideo(path: subtitles)])
+        // A subtitle file's URL, dropped or pasted, shows over what plays too (the player fetches
+        // it); with nothing playing it is reported by its URL.
+        let remote = "https://example.com/captions/episode.en.vtt"
+        context.drops.handler = nil
+        #expect(context.drops.receive(Drop([.text(remote + "\n")])).action == .addedSubtitles)
+        #expect(context.render.item?.externalSubtitleURL?.absoluteString == remote)
+        context.render.removeAll()
+        #expect(
+            context.drops.receive(Drop([.text(remote)])).problems == [.subtitlesWithoutVideo(path: remote)])
     }
 
     @Test func textPlaysEachURLOrPathAndReportsTheRest() throws {

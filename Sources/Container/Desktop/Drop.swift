@@ -40,7 +40,8 @@ public enum DropError: Error, Equatable, Sendable, CustomStringConvertible {
     case notALocation(String)
     /// The drop named more items than ``DropService/limit``; the first ones play, `ignored` do not.
     case tooMany(ignored: Int)
-    /// Subtitles dropped with no video of their name and nothing playing to show them over.
+    /// Subtitles dropped with no video of their name and nothing playing to show them over (a
+    /// local file by its path, one on a server by its URL).
     case subtitlesWithoutVideo(path: String)
 
     public var description: String {

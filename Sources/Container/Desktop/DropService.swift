@@ -58,9 +58,9 @@ public final class DropService: Service {
         } else if let subtitles = resolved.unpaired.first, context.render.item != nil {
             context.render.setExternalSubtitles(subtitles)
             action = .addedSubtitles
-            problems += resolved.unpaired.dropFirst().map { .subtitlesWithoutVideo(path: $0.path) }
+            problems += resolved.unpaired.dropFirst().map { .subtitlesWithoutVideo(path: $0.droppedName) }
         } else {
-            problems += resolved.unpaired.map { .subtitlesWithoutVideo(path: $0.path) }
+            problems += resolved.unpaired.map { .subtitlesWithoutVideo(path: $0.droppedName) }
             action = .none
         }
         let outcome = DropOutcome(items: resolved.items, action: action, problems: problems)
@@ -163,6 +163,9 @@ struct DroppedMedia {
             {
                 if url.isFileURL {
                     addFile(url.path)
+                } else if MediaFiles.isSubtitles(url) {
+                    // NB: the player fetches a subtitle file from a server as it reads a local one.
+                    pairSubtitles(url)
                 } else {
                     addItem(MediaItem(url: url, title: Self.title(of: url)))
                 }
@@ -205,7 +208,9 @@ struct DroppedMedia {
     mutating func finish() {
         if items.count == 1, let only = droppedSubtitles.first { attach(only, toItemAt: 0) }
         if !items.isEmpty {
-            for left in droppedSubtitles { problems.append(.subtitlesWithoutVideo(path: left.path)) }
+            for left in droppedSubtitles {
+                problems.append(.subtitlesWithoutVideo(path: left.droppedName))
+            }
             droppedSubtitles = []
         }
         if overflow > 0 { problems.append(.tooMany(ignored: overflow)) }
@@ -234,4 +239,9 @@ struct DroppedMedia {
         let name = url.lastPathComponent
         return name.isEmpty || name == "/" ? (url.host ?? url.absoluteString) : name
     }
+}
+
+extension URL {
+    /// How a drop's problems name a dropped file: a local one by its path, another by its URL.
+    fileprivate var droppedName: String { isFileURL ? path : absoluteString }
 }
