@@ -391,9 +391,10 @@ public final class FakePlaybackEngine: PlaybackEngine {
     }
 
     /// Reads the item's subtitle file, as the real player does (there off the main actor); a file
-    /// that cannot be read is reported as an error and playback goes on.
+    /// that cannot be read is reported as an error and playback goes on. A file on a server is
+    /// kept with the item but not fetched: the fake engine does no network I/O.
     func readExternalSubtitles() {
-        guard let url = currentItem?.externalSubtitleURL else { return }
+        guard let url = currentItem?.externalSubtitleURL, url.isFileURL else { return }
         do throws(PlayerError) {
             let document = try SubtitleParser.parse(contentsOf: url)
             externalCues = document.cues
