@@ -197,6 +197,18 @@ import Testing
         #expect(cues.map(\.text) == ["Shown too", "seen"])
     }
 
+    @Test func preservedSpaceKeepsBlanksAndBreaksLinesAtLineFeeds() throws {
+        // `xml:space="preserve"` is inherited: line feeds break lines and blanks stay; where it
+        // is "default" again, blanks collapse.
+        let body = """
+            <body xml:space="preserve"><div><p begin="1s" end="2s">First  line
+            second <span xml:space="default">is   one
+            line</span></p></div></body>
+            """
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body), location: "t.ttml")
+        #expect(cues.map(\.text) == ["First  line\nsecond is one line"])
+    }
+
     @Test func sequentialTimeContainersPlaceTheirChildrenOneAfterAnother() throws {
         // A `seq` body: each paragraph begins where the one before ends, its `begin` and `end`
         // counting from there; one with no end of its own lasts as long as the window does, and

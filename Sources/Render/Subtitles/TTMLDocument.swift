@@ -56,7 +56,8 @@ struct TimedTextCue: Equatable, Sendable {
 /// own shows within the `p` only then, and a `set` in a `p` or `span` changes its style for a
 /// while: the `p` is a cue for each stretch of time its text stays the same. Text whose
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
-/// (plain cues cannot keep the room it takes). `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
+/// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
+/// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
 /// `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to; a region
 /// given in percentages, in pixels of the root's `tts:extent` or in cells of its
 /// `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
@@ -177,9 +178,11 @@ enum TTMLDocument {
         private(set) var regions: [String: Style] = [:]
         var cues: [TimedTextCue] = []
 
+        /// The properties read, by local name. `space` is `xml:space`, which is inherited as
+        /// they are.
         private static let styleProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "origin", "extent", "displayAlign",
-            "textAlign", "display", "visibility",
+            "textAlign", "display", "visibility", "space",
         ]
 
         init(root: XMLTree, location: String) throws(PlayerError) {
@@ -394,6 +397,11 @@ enum TTMLDocument {
                 case .text(let run):
                     // NB: WebVTT cannot keep the room hidden text takes: it is left out.
                     guard style["visibility"] != "hidden" else { continue }
+                    guard style["space"] != "preserve" else {
+                        // Blanks are kept, and each line feed breaks the line.
+                        text += Self.escaped(run.replacingOccurrences(of: "\r\n", with: "\n"))
+                        continue
+                    }
                     let words = run.split(whereSeparator: \.isWhitespace).joined(separator: " ")
                     let before = run.first?.isWhitespace == true && text.last != " " ? " " : ""
                     let after = run.last?.isWhitespace == true && !words.isEmpty ? " " : ""
