@@ -303,6 +303,19 @@ import Testing
                 try TTMLDocument.cues(in: Array(document.utf8), location: "bad.ttml")
             }
         }
+        // Subtitles as images (IMSC 1.0's background images, IMSC 1.1's image elements).
+        let images = [
+            ##"<div begin="1s" end="2s" xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt" smpte:backgroundImage="#i1"/>"##,
+            ##"<div begin="1s" end="2s"><image src="#i1"/></div>"##,
+        ]
+        for image in images {
+            #expect {
+                try TTMLDocument.cues(in: Self.ttml(body: "<body>\(image)</body>"), location: "i.ttml")
+            } throws: { error in
+                guard case .unsupportedFormat(let reason) = error as? PlayerError else { return false }
+                return reason.contains("as images")
+            }
+        }
         // Bytes that are not UTF-8 in a name (XMLParser traps on them when they reach it).
         let broken =
             Array(#"<tt><body><p begin="1s" e"#.utf8) + [0xFF, 0xFF]

@@ -71,8 +71,9 @@ enum TTMLDocument {
     /// cues with infinite ends.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
-    ///   is not `tt`, a time expression that cannot be read, a time base other than media time and
-    ///   SMPTE time codes that run on, and a paragraph that changes more than ``changeLimit`` times.
+    ///   is not `tt`, a document of images and no text, a time expression that cannot be read, a
+    ///   time base other than media time and SMPTE time codes that run on, and a paragraph that
+    ///   changes more than ``changeLimit`` times.
     static func cues(
         in bytes: [UInt8], location: String, within window: Range<Double>? = nil
     ) throws(PlayerError) -> [TimedTextCue] {
@@ -85,6 +86,11 @@ enum TTMLDocument {
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
         try reader.read(body, base: 0, within: window?.upperBound ?? .infinity, style: [:], region: nil)
+        if reader.cues.isEmpty, Self.showsImages(body) {
+            throw .unsupportedFormat(
+                "\(location) holds subtitles as images (the IMSC image profile), which the player does not draw"
+            )
+        }
         return reader.cues.compactMap { cue in
             var cue = cue
             cue.start = max(cue.start, start)
@@ -93,6 +99,13 @@ enum TTMLDocument {
             }
             return cue
         }
+    }
+
+    /// Whether `element` or one within it shows a picture: an IMSC 1.0 `smpte:backgroundImage`
+    /// or an IMSC 1.1 `image`.
+    private static func showsImages(_ element: XMLTree) -> Bool {
+        element.name == "image" || element.attribute("backgroundImage") != nil
+            || element.children.contains(where: showsImages)
     }
 
     /// The most times at which a paragraph's timed spans may change its text (each change is a
