@@ -20,7 +20,7 @@ final class SubtitleRenditions {
         /// Cues of the rendition of track `index`, read from a segment, in place of cues reported
         /// before that they go on with (`replacing`).
         case cues([SubtitleCue], track: Int, replacing: [SubtitleCue])
-        /// The codec name of the rendition of track `index`, read from its first segment's
+        /// The codec name of the rendition of `track`, read from its first segment's
         /// initialization section, when it differs from the one it was listed with.
         case codecRead(String, track: Int)
         /// A playlist or segment that cannot be read or is not WebVTT; the rest go on.
