@@ -153,7 +153,7 @@ final class DASHBridge: Sendable {
             (
                 set,
                 set.representations.filter {
-                    $0.template?.findsSegments == true && (content != .text || Self.isReadableText($0))
+                    $0.template?.findsSegments == true && (content != .text || Self.textCodec(of: $0) != nil)
                 }
             )
         }
@@ -166,27 +166,16 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// Whether the player reads `representation`'s text: WebVTT or TTML files, or either carried
-    /// in MP4 (`wvtt`, `stpp`).
-    private static func isReadableText(_ representation: DASHManifest.Representation) -> Bool {
-        switch representation.mimeType {
-        case "text/vtt"?, "application/ttml+xml"?:
-            return true
-        case "application/mp4"?:
-            let codecs = representation.codecs ?? ""
-            return codecs.hasPrefix("wvtt") || codecs.hasPrefix("stpp")
-        default:
-            return false
-        }
-    }
-
-    /// The code of the format of a readable text `representation` (``isReadableText(_:)``) as
-    /// MP4 names it, for files too: `wvtt` for WebVTT, `stpp` for TTML (or the codecs it lists).
-    private static func textCodec(of representation: DASHManifest.Representation) -> String {
+    /// The format of `representation`'s text as MP4 names it, for files too, when the player
+    /// reads it: `wvtt` for WebVTT files, `stpp` for TTML files, the codecs of either carried in
+    /// MP4 (`wvtt`, `stpp`...); `nil` for text it does not read.
+    private static func textCodec(of representation: DASHManifest.Representation) -> String? {
         switch representation.mimeType {
         case "text/vtt"?: "wvtt"
         case "application/ttml+xml"?: "stpp"
-        default: representation.codecs ?? "wvtt"
+        case "application/mp4"?:
+            representation.codecs.flatMap { $0.hasPrefix("wvtt") || $0.hasPrefix("stpp") ? $0 : nil }
+        default: nil
         }
     }
 
@@ -491,8 +480,10 @@ final class DASHBridge: Sendable {
                     "DEFAULT=\(order == 0 ? "YES" : "NO")", "AUTOSELECT=YES",
                 ]
                 if let language = entry.language { attributes.append("LANGUAGE=\"\(language)\"") }
-                if entry.content == .text, let representation = Self.representation(of: entry, in: period) {
-                    attributes.append("CODECS=\"\(Self.textCodec(of: representation))\"")
+                if entry.content == .text,
+                    let codec = Self.representation(of: entry, in: period).flatMap(Self.textCodec(of:))
+                {
+                    attributes.append("CODECS=\"\(codec)\"")
                 }
                 attributes.append("URI=\"\(prefix)\(index).m3u8\"")
                 lines.append("#EXT-X-MEDIA:" + attributes.joined(separator: ","))

@@ -16,8 +16,7 @@ public enum SubtitleParser {
     ///     "[Script Info]", markup for TTML, else SubRip when there is a "-->" timing arrow).
     ///     Undetectable content, and TTML that cannot be read, give an empty document.
     public static func parse(data: Data, format: SubtitleFormat? = nil) -> SubtitleDocument {
-        (try? document(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: ""))
-            ?? .empty
+        (try? parse(data, format: format, location: "")) ?? .empty
     }
 
     /// Parses subtitle text that is already a string.
@@ -52,22 +51,20 @@ public enum SubtitleParser {
     static func parse(_ data: Data, format: SubtitleFormat?, location: String) throws(PlayerError)
         -> SubtitleDocument
     {
-        let bytes = SubtitleTextDecoding.utf8Bytes(of: data)
+        try document(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: location)
+    }
+
+    /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names
+    /// them in errors. Blank bytes of no format are an empty document.
+    private static func document(
+        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String
+    ) throws(PlayerError) -> SubtitleDocument {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else {
             guard bytes.contains(where: { !$0.isBlankByte && $0 != 0x0A && $0 != 0x0D }) else {
                 return .empty
             }
             throw .unsupportedFormat("\(location) is not a subtitle file (WebVTT, SubRip, ASS/SSA or TTML)")
         }
-        return try document(utf8: bytes, format: format, location: location)
-    }
-
-    /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names
-    /// them in errors.
-    private static func document(
-        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String
-    ) throws(PlayerError) -> SubtitleDocument {
-        guard let format = format ?? SubtitleFormat.detect(in: bytes) else { return .empty }
         switch format {
         case .ass: return ASSScript.parse(utf8: bytes)
         case .ttml: return try ttml(bytes, location: location)

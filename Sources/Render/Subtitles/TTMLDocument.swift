@@ -57,14 +57,15 @@ struct TimedTextCue: Equatable, Sendable {
 /// while: the `p` is a cue for each stretch of time its text stays the same. Text whose
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
-/// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold, underlined and coloured text and line breaks, from
-/// `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to; a region
-/// given in percentages, in pixels of the root's `tts:extent` or in cells of its
-/// `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
-/// `tts:textAlign`). Times count in media time, or as SMPTE time codes that run on
-/// (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts until the end of the
-/// given window (the MP4 sample or the segment that carries the document; an open window, as for
-/// a file beside the media, leaves its end infinite); without one, it is left out.
+/// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
+/// underlined and coloured text and line breaks, from `tts:` attributes and the styles (`style`,
+/// `xml:id`) of the `head` they refer to; a region given in percentages, in pixels of the root's
+/// `tts:extent` or in cells of its `ttp:cellResolution` places the cue (`tts:origin`,
+/// `tts:extent`, `tts:displayAlign`, `tts:textAlign`). Times count in media time, or as SMPTE
+/// time codes that run on (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts
+/// until the end of the given window (the MP4 sample or the segment that carries the document;
+/// an open window, as for a file beside the media, leaves its end infinite); without one, it is
+/// left out.
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
@@ -115,6 +116,15 @@ enum TTMLDocument {
     /// Style properties by local name ("color", "fontStyle", "origin").
     private typealias Style = [String: String]
 
+    /// The style of an element that gives itself `local` and inherits `inherited`: the local
+    /// properties over the inherited ones. A `display` of "none" inherited stays: what is around
+    /// the element is not shown.
+    private static func style(_ local: Style, inheriting inherited: Style) -> Style {
+        var style = inherited.merging(local) { _, new in new }
+        if inherited["display"] == "none" { style["display"] = "none" }
+        return style
+    }
+
     /// The size of the root container region in pixels (`tts:extent` on `tt`, when given in
     /// pixels) and in cells (`ttp:cellResolution`, 32 by 15 when left out).
     private struct Layout {
@@ -162,14 +172,13 @@ enum TTMLDocument {
         var content: [Part]
 
         /// Its style at `time`, inheriting `inherited`: that of its `set`s active then over its
-        /// local style. A `display` of "none" inherited stays: what is around it is not shown.
+        /// local style (``TTMLDocument/style(_:inheriting:)``).
         func style(at time: Double, inheriting inherited: Style) -> Style {
-            var style = inherited.merging(local) { _, new in new }
+            var style = local
             for change in changes where change.begin <= time && time < change.end {
                 style.merge(change.style) { _, new in new }
             }
-            if inherited["display"] == "none" { style["display"] = "none" }
-            return style
+            return TTMLDocument.style(style, inheriting: inherited)
         }
 
         /// Adds the begin and end of each span and `set` within this one to `times`.
@@ -256,12 +265,9 @@ enum TTMLDocument {
             references(of: element).merging(Self.own(element)) { _, new in new }
         }
 
-        /// The style of `element`: `inherited`, then its ``local(of:)`` style over it. A `display`
-        /// of "none" inherited stays.
+        /// The style of `element`: its ``local(of:)`` style, inheriting `inherited`.
         private func style(of element: XMLTree, inheriting inherited: Style) -> Style {
-            var style = inherited.merging(local(of: element)) { _, new in new }
-            if inherited["display"] == "none" { style["display"] = "none" }
-            return style
+            TTMLDocument.style(local(of: element), inheriting: inherited)
         }
 
         /// Reads `element` (`body`, `div` or `p`), whose times count from `base` (its parent's
