@@ -29,9 +29,12 @@ import Foundation
 /// A presentation cut into periods (a programme, an advertisement, the programme again) plays on:
 /// each playlist lists its representation's segments period after period, with the
 /// representation of the same id in each, else the one of the same kind and rank (the sound of the
-/// same language), and a new `EXT-X-MAP` where the initialization segment changes. The periods'
-/// media times are taken as they are, as the demuxer reads them: a period whose times start again
-/// from 0 instead of going on (a `presentationTimeOffset` that is not its start) is not re-timed.
+/// same language), and a new `EXT-X-MAP` where the initialization segment changes. Where a period's
+/// media times do not go on from the period before (an advertisement whose times start from 0, the
+/// programme after it, whose `presentationTimeOffset` says where it resumes), its segments have URLs
+/// of the bridge, which the network watch reads with their times moved onto one time line
+/// (``ShiftedSegment``, ``MP4FragmentShift``), as DASH players put each period at its start: the
+/// demuxer then reads times that go on, and seeks by them.
 ///
 /// WebVTT text adaptation sets (`text/vtt` segments named by a template or a list, by URL or by
 /// byte range, or a text file a representation names alone) are subtitle renditions
@@ -49,6 +52,11 @@ final class DASHBridge: Sendable {
     /// set's first representation instead, when there is no video), then the sound.
     private let entries: [Entry]
     private let state: Locked<State>
+    /// Seconds from the presentation's time to the media time the playlists play it at: the
+    /// first entry's media time at the start of the period the bridge began in, less that start.
+    /// Each period's segments are moved onto that time line when their own media times are not
+    /// on it (``shiftTicks(of:)``).
+    private let timeAnchor: Double
     /// When the manifest was last fetched (on ``MediaPlayer/now``'s clock). Held while it is
     /// fetched again, so that the demuxer's reads and the player's wait for one fetch.
     ///
@@ -129,6 +137,9 @@ final class DASHBridge: Sendable {
                 isAudioRendition: false, language: choice.set.language)
         }
         self.entries = entries
+        let first = Self.representation(of: entries[0], in: period)?.template
+        timeAnchor =
+            (first.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0) - period.start
         manifestURL = url
         prefix = "\(host)/vpc-dash-\(UUID().uuidString)/"
         masterURL = prefix + "master.m3u8"
@@ -361,17 +372,21 @@ final class DASHBridge: Sendable {
     /// The name the playlists give the bytes `range` of `url` (a segment of a `SegmentList`): a URL
     /// of the bridge, so that each segment has a URL of its own, which the network watch opens as
     /// that range of `url` (``rangedSegment(_:)``).
-    ///
-    /// The name ends with the segment's file extension (else ".mp4"): libavformat's HLS demuxer
-    /// refuses a segment whose URL does not end with one it knows.
     private static func rangedName(of url: String, range: ClosedRange<Int64>) -> String {
+        "range/\(Self.name(of: range))/"
+            + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
+            + segmentSuffix(of: url)
+    }
+
+    /// How the name of a bridge's URL for the segment at `url` ends: "/segment." and the segment's
+    /// file extension (else "mp4"). libavformat's HLS demuxer refuses a segment whose URL does not
+    /// end with one it knows.
+    static func segmentSuffix(of url: String) -> String {
         let path = URLComponents(string: url)?.path ?? ""
         let ext = (path as NSString).pathExtension
         let known =
             !ext.isEmpty && ext.count <= 5 && ext.allSatisfy { $0.isASCII && $0.isLetter || $0.isNumber }
-        return "range/\(Self.name(of: range))/"
-            + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
-            + "/segment." + (known ? ext : "mp4")
+        return "/segment." + (known ? ext : "mp4")
     }
 
     /// The URL and byte range a bridge's URL of a range (``rangedName(of:range:)``) stands for;
@@ -388,12 +403,12 @@ final class DASHBridge: Sendable {
     }
 
     /// How the bridge's URLs write a byte range: "first-last".
-    private static func name(of range: ClosedRange<Int64>) -> String {
+    static func name(of range: ClosedRange<Int64>) -> String {
         "\(range.lowerBound)-\(range.upperBound)"
     }
 
     /// The byte range a name (``name(of:)``) stands for.
-    private static func range(named name: Substring) -> ClosedRange<Int64>? {
+    static func range(named name: Substring) -> ClosedRange<Int64>? {
         let bounds = name.split(separator: "-")
         guard bounds.count == 2, let first = Int64(bounds[0]), let last = Int64(bounds[1]), first <= last
         else { return nil }
@@ -450,18 +465,40 @@ final class DASHBridge: Sendable {
         return start..<max(end, start &+ 1)
     }
 
-    /// The MPEG-TS ticks the cue time 0 of a text segment in `run` stands for: the media time of
-    /// the start of its period (as the first entry's representation there counts it), less the
-    /// text's `presentationTimeOffset`, within 2^33 ticks.
+    /// The MPEG-TS ticks the cue time 0 of a text segment in `run` stands for: the media time the
+    /// playlists play the start of its period at (``timeAnchor``), less the text's
+    /// `presentationTimeOffset`, within 2^33 ticks.
     private func textTicks(of run: DASHManifest.PeriodSegments) -> Int64 {
-        func offset(_ template: DASHManifest.SegmentTemplate?) -> Double {
-            template.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0
-        }
-        let media = Self.representation(of: entries[0], in: run.period)?.template
-        let seconds = offset(media) - offset(run.representation.template)
+        let template = run.representation.template
+        let offset = template.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0
+        let seconds = run.period.start + timeAnchor - offset
         let wrap = Int64(1) << 33
         let ticks = Int64((seconds * HLSWebVTTSegment.ticksPerSecond).rounded()) % wrap
         return ticks < 0 ? ticks + wrap : ticks
+    }
+
+    /// How far the media times of `run`'s segments are moved to put them on the playlists' time
+    /// line (``timeAnchor``), in units of its template's time scale: 0 when its period's media
+    /// times are on it already (those of a presentation whose media times go on from period to
+    /// period, and those of the period the bridge began in).
+    private func shiftTicks(of run: DASHManifest.PeriodSegments) -> Int64 {
+        guard let template = run.representation.template else { return 0 }
+        let target = ((run.period.start + timeAnchor) * Double(template.timescale)).rounded()
+        guard target.magnitude < 0x1p62 else { return 0 }
+        return Int64(target) &- template.presentationTimeOffset
+    }
+
+    /// The media time scale of each track of the initialization segment the playlists name `name`
+    /// (``State/initializationName(of:)``), by track id, once it was fetched; empty before.
+    func trackTimescales(ofInitialization name: String) -> [UInt64: UInt64] {
+        state.withLock { state in
+            guard let url = state.initializationURLs[name],
+                let bytes = state.initializations.last(where: { $0.url == url })?.bytes
+            else { return [:] }
+            return Dictionary(
+                MP4Boxes.trackTimescales(inInitialization: bytes).map { ($0.id, $0.timescale) },
+                uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The master playlist: a variant per video representation, each with the audio renditions.
@@ -525,6 +562,7 @@ final class DASHBridge: Sendable {
             var initialization: String?
             for run in runs {
                 let ticks = entry.content == .text ? textTicks(of: run) : nil
+                let shift = entry.content == .text ? 0 : shiftTicks(of: run)
                 let source = manifest.initialization(of: run.representation).map { url, range in
                     range.map { prefix + Self.rangedName(of: url, range: $0) } ?? url
                 }
@@ -546,6 +584,14 @@ final class DASHBridge: Sendable {
                                     initialization: initializationName
                                 ).name
                         }
+                        ?? (shift == 0
+                            ? nil
+                            : prefix
+                                + ShiftedSegment(
+                                    url: segment.url, range: segment.range, ticks: shift,
+                                    timescale: run.representation.template?.timescale ?? 1,
+                                    initialization: initializationName
+                                ).name)
                         ?? segment.range.map { prefix + Self.rangedName(of: segment.url, range: $0) }
                         ?? segment.url
                     lines += [String(format: "#EXTINF:%.6f,", segment.duration), url]

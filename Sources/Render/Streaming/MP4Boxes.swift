@@ -47,6 +47,52 @@ package enum MP4Boxes {
         headers(in: bytes).first { $0.type == type }.map { ($0.bytes, $0.contents) }
     }
 
+    /// The boxes inside `box`, a box of `bytes` that holds boxes.
+    static func children(of box: Header, in bytes: [UInt8]) -> [Header] {
+        headers(in: bytes, within: box.contents..<box.bytes.upperBound)
+    }
+
+    /// The first box of `type` inside `box`.
+    static func child(_ type: String, of box: Header, in bytes: [UInt8]) -> Header? {
+        children(of: box, in: bytes).first { $0.type == type }
+    }
+
+    /// The box `types` leads to from `box`, one type per level down.
+    static func path(_ types: [String], from box: Header, in bytes: [UInt8]) -> Header? {
+        var box = box
+        for type in types {
+            guard let next = child(type, of: box, in: bytes) else { return nil }
+            box = next
+        }
+        return box
+    }
+
+    /// The id and media time scale of each track of the movie box of `bytes` (an initialization
+    /// segment); a track whose boxes are cut short is left out.
+    static func trackTimescales(inInitialization bytes: [UInt8]) -> [(id: UInt64, timescale: UInt64)] {
+        guard let movie = headers(in: bytes).first(where: { $0.type == "moov" }) else { return [] }
+        return children(of: movie, in: bytes).compactMap { $0.type == "trak" ? track($0, in: bytes) : nil }
+    }
+
+    /// The id (its `tkhd`) and media time scale (its `mdhd`, at least 1) of `track`, a `trak` box;
+    /// `nil` when either box is missing or cut short.
+    static func track(_ track: Header, in bytes: [UInt8]) -> (id: UInt64, timescale: UInt64)? {
+        // Both are full boxes: a version, 24 bits of flags, then two times (64 bits each in
+        // version 1) before the id or the time scale.
+        func field(of box: Header) -> UInt64? {
+            var reader = Reader(bytes[box.contents..<box.bytes.upperBound])
+            guard let version = reader.integer(1), reader.bytes(3 + (version == 1 ? 16 : 8)) != nil else {
+                return nil
+            }
+            return reader.integer(4)
+        }
+        guard let header = child("tkhd", of: track, in: bytes),
+            let mediaHeader = path(["mdia", "mdhd"], from: track, in: bytes),
+            let id = field(of: header), let timescale = field(of: mediaHeader), timescale > 0
+        else { return nil }
+        return (id, timescale)
+    }
+
     /// `bytes` as an unsigned big-endian integer.
     static func integer(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(0) { $0 << 8 | UInt64($1) }

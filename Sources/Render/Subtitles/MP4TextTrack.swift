@@ -34,29 +34,21 @@ struct MP4TextTrack: Equatable, Sendable {
         let fault = PlayerError.unsupportedFormat(
             "\(location) holds no WebVTT (wvtt) or TTML (stpp) track of a fragmented MP4 file")
         guard let movie = MP4Boxes.headers(in: bytes).first(where: { $0.type == "moov" }) else { throw fault }
-        for track in Self.children(of: movie, in: bytes) where track.type == "trak" {
-            guard let media = Self.child("mdia", of: track, in: bytes),
-                let entry = Self.path(["minf", "stbl", "stsd"], from: media, in: bytes).flatMap({ stsd in
+        for track in MP4Boxes.children(of: movie, in: bytes) where track.type == "trak" {
+            guard let media = MP4Boxes.child("mdia", of: track, in: bytes),
+                let entry = MP4Boxes.path(["minf", "stbl", "stsd"], from: media, in: bytes).flatMap({ stsd in
                     // A full box header and an entry count come before the entries.
                     MP4Boxes.headers(in: bytes, within: stsd.contents + 8..<stsd.bytes.upperBound).first
                 }),
-                let format = Format(rawValue: entry.type),
-                let header = Self.child("tkhd", of: track, in: bytes),
-                let mediaHeader = Self.child("mdhd", of: media, in: bytes)
+                let format = Format(rawValue: entry.type)
             else { continue }
-            var reader = MP4Boxes.Reader(bytes[header.contents..<header.bytes.upperBound])
-            guard let version = reader.integer(1), reader.bytes(3 + (version == 1 ? 16 : 8)) != nil,
-                let id = reader.integer(4)
-            else { throw fault }
-            reader = MP4Boxes.Reader(bytes[mediaHeader.contents..<mediaHeader.bytes.upperBound])
-            guard let mediaVersion = reader.integer(1), reader.bytes(3 + (mediaVersion == 1 ? 16 : 8)) != nil,
-                let scale = reader.integer(4), scale > 0
-            else { throw fault }
+            guard let (id, scale) = MP4Boxes.track(track, in: bytes) else { throw fault }
             var defaults: (UInt64, UInt64) = (0, 0)
             let extends =
-                Self.child("mvex", of: movie, in: bytes).map { Self.children(of: $0, in: bytes) } ?? []
+                MP4Boxes.child("mvex", of: movie, in: bytes).map { MP4Boxes.children(of: $0, in: bytes) }
+                ?? []
             for trex in extends where trex.type == "trex" {
-                reader = MP4Boxes.Reader(bytes[trex.contents..<trex.bytes.upperBound])
+                var reader = MP4Boxes.Reader(bytes[trex.contents..<trex.bytes.upperBound])
                 guard reader.bytes(4) != nil, reader.integer(4) == id, reader.bytes(4) != nil,
                     let duration = reader.integer(4), let size = reader.integer(4)
                 else { continue }
@@ -83,8 +75,8 @@ struct MP4TextTrack: Equatable, Sendable {
         let boxes = MP4Boxes.headers(in: bytes)
         for (place, fragment) in boxes.enumerated() where fragment.type == "moof" {
             let data = boxes[(place + 1)...].first { $0.type == "mdat" }
-            for traf in Self.children(of: fragment, in: bytes) where traf.type == "traf" {
-                guard let tfhd = Self.child("tfhd", of: traf, in: bytes) else { throw fault }
+            for traf in MP4Boxes.children(of: fragment, in: bytes) where traf.type == "traf" {
+                guard let tfhd = MP4Boxes.child("tfhd", of: traf, in: bytes) else { throw fault }
                 var reader = MP4Boxes.Reader(bytes[tfhd.contents..<tfhd.bytes.upperBound])
                 guard reader.bytes(1) != nil, let flags = reader.integer(3), let id = reader.integer(4) else {
                     throw fault
@@ -95,7 +87,7 @@ struct MP4TextTrack: Equatable, Sendable {
                 let duration = flags & 0x8 != 0 ? reader.integer(4) : defaults.duration
                 let size = flags & 0x10 != 0 ? reader.integer(4) : defaults.size
                 guard let base, let duration, let size else { throw fault }
-                if let tfdt = Self.child("tfdt", of: traf, in: bytes) {
+                if let tfdt = MP4Boxes.child("tfdt", of: traf, in: bytes) {
                     reader = MP4Boxes.Reader(bytes[tfdt.contents..<tfdt.bytes.upperBound])
                     guard let version = reader.integer(1), reader.bytes(3) != nil,
                         let decodeTime = reader.integer(version == 1 ? 8 : 4)
@@ -103,7 +95,7 @@ struct MP4TextTrack: Equatable, Sendable {
                     time = decodeTime
                 }
                 var position: UInt64? = data.map { UInt64($0.contents) }
-                for (order, run) in Self.children(of: traf, in: bytes).filter({ $0.type == "trun" })
+                for (order, run) in MP4Boxes.children(of: traf, in: bytes).filter({ $0.type == "trun" })
                     .enumerated()
                 {
                     reader = MP4Boxes.Reader(bytes[run.contents..<run.bytes.upperBound])
@@ -161,7 +153,7 @@ struct MP4TextTrack: Equatable, Sendable {
             case .webVTT:
                 for box in MP4Boxes.headers(in: bytes, within: sample.bytes) where box.type == "vttc" {
                     var cue = TimedTextCue(start: sample.start, end: sample.end, text: "")
-                    for part in Self.children(of: box, in: bytes) {
+                    for part in MP4Boxes.children(of: box, in: bytes) {
                         let text = String(
                             decoding: bytes[part.contents..<part.bytes.upperBound], as: UTF8.self)
                         switch part.type {
@@ -175,25 +167,5 @@ struct MP4TextTrack: Equatable, Sendable {
             }
         }
         return TimedTextCue.joined(cues)
-    }
-
-    private static func children(of box: MP4Boxes.Header, in bytes: [UInt8]) -> [MP4Boxes.Header] {
-        MP4Boxes.headers(in: bytes, within: box.contents..<box.bytes.upperBound)
-    }
-
-    private static func child(_ type: String, of box: MP4Boxes.Header, in bytes: [UInt8]) -> MP4Boxes.Header?
-    {
-        children(of: box, in: bytes).first { $0.type == type }
-    }
-
-    private static func path(_ types: [String], from box: MP4Boxes.Header, in bytes: [UInt8])
-        -> MP4Boxes.Header?
-    {
-        var box = box
-        for type in types {
-            guard let next = child(type, of: box, in: bytes) else { return nil }
-            box = next
-        }
-        return box
     }
 }

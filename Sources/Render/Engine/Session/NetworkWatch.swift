@@ -53,6 +53,8 @@ final class NetworkWatch: Sendable {
     private let prefetched: Locked<(url: String, bytes: [UInt8])?>
     /// The connections (by address) that read from memory (``MemoryInput``).
     private let inMemory = Locked<Set<Int>>([])
+    /// The contexts (by address) that read a segment with its times moved (``ShiftedInput``).
+    private let shiftedInputs = Locked<Set<Int>>([])
     /// The segment downloads under way (by their connection's address), whose interrupt callbacks
     /// their connections call.
     private let downloads = Locked<[Int: SegmentDownload]>([:])
@@ -231,9 +233,15 @@ final class NetworkWatch: Sendable {
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
         // NB: a segment of a DASH segment list, which a URL of the bridge names, is a range of
-        // another URL, read over the network as any segment is.
-        let ranged = url.flatMap { DASHBridge.rangedSegment(String(cString: $0)) }
-        if ranged == nil, let watch, let url, let pb, let served = watch.readInMemory(String(cString: url)) {
+        // another URL, read over the network as any segment is; so is one of a period whose times
+        // the bridge moves, read through a context that moves them.
+        let shifted = url.flatMap { DASHBridge.shiftedSegment(String(cString: $0)) }
+        let ranged =
+            shifted.map { shifted in shifted.range.map { (url: shifted.url, range: $0) } }
+            ?? url.flatMap { DASHBridge.rangedSegment(String(cString: $0)) }
+        if ranged == nil, shifted == nil, let watch, let url, let pb,
+            let served = watch.readInMemory(String(cString: url))
+        {
             switch served {
             case .success(let context):
                 watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: context)) }
@@ -280,7 +288,7 @@ final class NetworkWatch: Sendable {
         if let ranged, let options { HLSPlaylistFetch.setRange(ranged.range, in: options) }
         // NB: libavformat's HTTP protocol asks for the bytes before `end_offset` only.
         if let glimpseEnd, let options { av_dict_set(options, "end_offset", String(glimpseEnd), 0) }
-        let target = ranged?.url ?? url.map { String(cString: $0) }
+        let target = ranged?.url ?? shifted?.url ?? url.map { String(cString: $0) }
         let cookies = options.flatMap { options in
             target.map { HTTPCookieJar.shared.prepare(options, for: $0) }
         }
@@ -305,27 +313,50 @@ final class NetworkWatch: Sendable {
         if code >= 0, let meter, let requested, let opened = pb?.pointee {
             meter.opened(opened, requestedAt: requested)
         }
+        // NB: the connection stays the one the watch knows by its address; the demuxer reads the
+        // context wrapped around it.
+        if code >= 0, let shift = shifted?.shift, let watch, let pb, let connection = pb.pointee {
+            guard let wrapped = ShiftedInput.open(connection, shift: shift) else {
+                pb.pointee = nil
+                closeConnection(context, connection, watch: watch)
+                return cffmpeg_averror(ENOMEM)
+            }
+            watch.shiftedInputs.withLock { _ = $0.insert(Int(bitPattern: wrapped)) }
+            pb.pointee = wrapped
+        }
         return code
     }
 
     /// Closing is where a connection that ended early shows: its context carries the read error.
     private static let close: CloseFunction = { context, pb in
-        // NB: kept until the connection is closed: its interrupt callback holds it unretained.
-        var download: SegmentDownload?
-        if let pb, let watch = watch(of: context) {
-            if watch.inMemory.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
-                MemoryInput.close(pb)
-                return 0
-            }
-            // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
-            // HTTP protocol takes it for a body cut short.
-            let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
-            if !glimpse { watch.record(pb.pointee.error, operation: "reading a segment") }
-            download = watch.downloads.withLock { $0.removeValue(forKey: Int(bitPattern: pb)) }
-            download?.closing()
-            watch.fetched?.add(Int(pb.pointee.bytes_read))
-            watch.meter?.closing(pb)
+        guard let pb, let watch = watch(of: context) else { return defaults?.close(context, pb) ?? 0 }
+        if watch.inMemory.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
+            MemoryInput.close(pb)
+            return 0
         }
+        if watch.shiftedInputs.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
+            guard let connection = ShiftedInput.close(pb) else { return 0 }
+            return closeConnection(context, connection, watch: watch)
+        }
+        return closeConnection(context, pb, watch: watch)
+    }
+
+    /// Closes `pb`, a connection libavformat's own `io_open` opened, after recording how it ended
+    /// and what it read.
+    @discardableResult
+    private static func closeConnection(
+        _ context: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<AVIOContext>,
+        watch: NetworkWatch
+    ) -> Int32 {
+        // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
+        // HTTP protocol takes it for a body cut short.
+        let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
+        if !glimpse { watch.record(pb.pointee.error, operation: "reading a segment") }
+        // NB: kept until the connection is closed: its interrupt callback holds it unretained.
+        let download = watch.downloads.withLock { $0.removeValue(forKey: Int(bitPattern: pb)) }
+        download?.closing()
+        watch.fetched?.add(Int(pb.pointee.bytes_read))
+        watch.meter?.closing(pb)
         return withExtendedLifetime(download) { defaults?.close(context, pb) ?? 0 }
     }
 }

@@ -1,0 +1,84 @@
+import CFFmpeg
+
+/// An `AVIOContext` that reads a media segment through the connection that fetches it, with the
+/// segment's media times moved (``MP4FragmentShift``) on the way: a segment of a DASH period that
+/// ``DASHBridge`` puts on the presentation's time line.
+///
+/// The connection stays the one the network watch opened, times and counted: its reads, its
+/// error and its byte count are the segment's. Close the context with ``close(_:)``, which gives
+/// the connection back for its owner to close.
+enum ShiftedInput {
+    private final class Reader {
+        let connection: UnsafeMutablePointer<AVIOContext>
+        var shift: MP4FragmentShift
+        /// Bytes moved and not read yet, from `position`.
+        var pending: [UInt8] = []
+        var position = 0
+        var ended = false
+        var chunk: [UInt8] = []
+
+        init(_ connection: UnsafeMutablePointer<AVIOContext>, shift: MP4FragmentShift) {
+            self.connection = connection
+            self.shift = shift
+        }
+    }
+
+    private static let bufferSize: Int32 = 32 * 1024
+
+    /// A context reading `connection` with `shift` applied; `nil` when out of memory.
+    static func open(_ connection: UnsafeMutablePointer<AVIOContext>, shift: MP4FragmentShift)
+        -> UnsafeMutablePointer<AVIOContext>?
+    {
+        guard let buffer = av_malloc(Int(bufferSize)) else { return nil }
+        let reader = Unmanaged.passRetained(Reader(connection, shift: shift)).toOpaque()
+        guard
+            let context = avio_alloc_context(
+                buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, reader, read, nil, nil)
+        else {
+            av_free(buffer)
+            Unmanaged<Reader>.fromOpaque(reader).release()
+            return nil
+        }
+        return context
+    }
+
+    /// Frees `context`, one ``open(_:shift:)`` made, and returns the connection it read.
+    static func close(_ context: UnsafeMutablePointer<AVIOContext>) -> UnsafeMutablePointer<AVIOContext>? {
+        let connection = context.pointee.opaque.map {
+            Unmanaged<Reader>.fromOpaque($0).takeRetainedValue().connection
+        }
+        av_freep(&context.pointee.buffer)
+        var doomed: UnsafeMutablePointer<AVIOContext>? = context
+        avio_context_free(&doomed)
+        return connection
+    }
+
+    private static let read:
+        @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
+            opaque, buffer, size in
+            guard let opaque, let buffer, size > 0 else { return cffmpeg_averror(EINVAL) }
+            let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+            while reader.position == reader.pending.count, !reader.ended {
+                if reader.chunk.count < Int(size) { reader.chunk = [UInt8](repeating: 0, count: Int(size)) }
+                let count = reader.chunk.withUnsafeMutableBufferPointer {
+                    avio_read(reader.connection, $0.baseAddress, size)
+                }
+                if count > 0 {
+                    reader.pending = reader.shift.push(reader.chunk[0..<Int(count)])
+                } else if count == 0 || count == cffmpeg_error_eof() {
+                    reader.pending = reader.shift.finish()
+                    reader.ended = true
+                } else {
+                    return count
+                }
+                reader.position = 0
+            }
+            let count = min(Int(size), reader.pending.count - reader.position)
+            guard count > 0 else { return cffmpeg_error_eof() }
+            reader.pending.withUnsafeBufferPointer { bytes in
+                if let base = bytes.baseAddress { buffer.update(from: base + reader.position, count: count) }
+            }
+            reader.position += count
+            return Int32(count)
+        }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import VideoPlayerTestSupport
+
+@testable import VideoPlayerRender
+
+extension PlayerTests.PlayerDASHTests {
+    /// An on-demand presentation of three periods made of the 5 s encoding's segments, as a
+    /// service inserts an advertisement: the programme's first 2 s, the "advertisement" (the same
+    /// first 2 s again, their media times starting from 0 again), then the programme's last 3 s
+    /// from 4 s on, whose `presentationTimeOffset` says they resume at its 2 s. Served with the
+    /// encoding's files; the manifest is "periods.mpd".
+    static func servedInPeriods() throws -> LocalHTTPServer {
+        let file = try TestMedia.cachedDASH(ClipSpec(duration: 5), heights: [240, 180, 120])
+        let source = try Self.manifest(at: file)
+        // (start in the presentation, first segment of the encoding, segments, media time resumed)
+        let cuts = [(0, 0, 2, 0), (2, 0, 2, 0), (4, 2, 3, 2)]
+        let periods = cuts.map { start, first, count, resumed in
+            let sets = source.periods[0].adaptationSets.map { set in
+                let representations = set.representations.compactMap { representation -> String? in
+                    guard let template = representation.template else { return nil }
+                    let segments = source.segments(of: representation, in: source.periods[0], at: 0)
+                    let entries = segments[first..<first + count].map { segment in
+                        let duration = (segment.duration * Double(template.timescale)).rounded()
+                        return #"<S t="\#(segment.time)" d="\#(Int64(duration))"/>"#
+                    }
+                    var attributes = #"id="\#(representation.id)" bandwidth="\#(representation.bandwidth)""#
+                    attributes += #" mimeType="\#(representation.mimeType ?? "")""#
+                    attributes += #" codecs="\#(representation.codecs ?? "")""#
+                    if let width = representation.width, let height = representation.height {
+                        attributes += #" width="\#(width)" height="\#(height)""#
+                    }
+                    return """
+                        <Representation \(attributes)><SegmentTemplate timescale="\(template.timescale)" \
+                        presentationTimeOffset="\(Int64(resumed) * template.timescale)" \
+                        initialization="init-stream$RepresentationID$.m4s" \
+                        media="chunk-stream$RepresentationID$-$Number%05d$.m4s" \
+                        startNumber="\(template.startNumber + first)">\
+                        <SegmentTimeline>\(entries.joined())</SegmentTimeline>\
+                        </SegmentTemplate></Representation>
+                        """
+                }
+                let content = set.content.rawValue
+                return
+                    #"<AdaptationSet contentType="\#(content)">\#(representations.joined())</AdaptationSet>"#
+            }
+            return #"<Period id="\#(start)" start="PT\#(start)S">\#(sets.joined())</Period>"#
+        }
+        let manifest = """
+            <?xml version="1.0" encoding="utf-8"?>
+            <MPD xmlns="urn:mpeg:dash:schema:mpd:2011" profiles="urn:mpeg:dash:profile:isoff-live:2011" \
+            type="static" mediaPresentationDuration="PT7S" minBufferTime="PT2S">
+            \(periods.joined(separator: "\n"))
+            </MPD>
+            """
+        let server = LocalHTTPServer(root: file.deletingLastPathComponent())
+        server.setFile("/periods.mpd", Data(manifest.utf8))
+        try server.start()
+        return server
+    }
+
+    /// The programme's media time shown at `position` of ``servedInPeriods()``.
+    static func programmeTime(at position: Double) -> Double {
+        position < 2 ? position : position - 2
+    }
+
+    /// The periods play one after the other on one time line, each picture at the position of
+    /// its period, though the advertisement's media times start from 0 again and the
+    /// programme's resume at 2 s; a seek into the last period shows the picture of its target.
+    @Test func periodsWhoseMediaTimesStartAgainPlayInTurnAndSeekByThePresentationsTime() async throws {
+        let server = try Self.servedInPeriods()
+        defer { server.stop() }
+        let harness = PlayerHarness(networkTimeout: 3)
+        let player = harness.player
+        player.load(MediaItem(url: server.url(for: "/periods.mpd")), autoplay: true)
+        #expect(await harness.wait { player.status == .playing })
+        #expect(player.duration.map { abs($0 - 7) < 0.1 } == true, "\(String(describing: player.duration))")
+        var mismatches: [String] = []
+        var backwards: [String] = []
+        var last = player.currentTime
+        var generation = player.frameGeneration
+        var shown: [Int] = []
+        let crossed = await harness.wait(timeout: 10) {
+            let position = player.currentTime
+            if position < last - 0.05 { backwards.append("\(last) to \(position)") }
+            last = position
+            if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
+                generation = player.frameGeneration
+                shown.append(frame)
+                if position > 0.2, abs(Double(frame) / 30 - Self.programmeTime(at: position)) > 0.15 {
+                    mismatches.append("frame \(frame) at \(position)")
+                }
+            }
+            return position > 4.6 || harness.isFinished
+        }
+        #expect(crossed && player.status == .playing, "\(player.status), errors: \(harness.errors)")
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5)) of \(shown)")
+        #expect(backwards.isEmpty, "\(backwards)")
+        // The advertisement began the programme's pictures again, and the programme went on.
+        let restart = try #require(shown.indices.dropLast().first { shown[$0 + 1] < shown[$0] }, "\(shown)")
+        #expect(shown[restart] >= 55 && shown[restart + 1] <= 3, "\(shown)")
+        #expect((shown.last ?? 0) >= 75, "\(shown)")
+        player.seek(to: 5.5)
+        let watched = await harness.watchUntilFinished()
+        #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+        let after = watched.frameNumbers.drop { $0 < 100 }
+        #expect(after.first.map { abs($0 - 105) <= 1 } == true, "\(watched.frameNumbers)")
+        #expect(zip(after, after.dropFirst()).allSatisfy { $1 > $0 }, "\(watched.frameNumbers)")
+        #expect((after.last ?? 0) >= 145, "\(watched.frameNumbers)")
+        #expect(harness.errors.isEmpty, "\(harness.errors)")
+        await harness.close()
+    }
+}
