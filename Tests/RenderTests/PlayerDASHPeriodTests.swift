@@ -9,7 +9,9 @@ extension PlayerTests.PlayerDASHTests {
     /// service inserts an advertisement: the programme's first 2 s, the "advertisement" (the same
     /// first 2 s again, their media times starting from 0 again), then the programme's last 3 s
     /// from 4 s on, whose `presentationTimeOffset` says they resume at its 2 s. Served with the
-    /// encoding's files; the manifest is "periods.mpd".
+    /// encoding's files; the manifest is "periods.mpd". A WebVTT text set goes with the
+    /// programme, a segment a second, whose cue "en N" shows from N.2 s to N.8 s of its media
+    /// time.
     static func servedInPeriods() throws -> LocalHTTPServer {
         let file = try TestMedia.cachedDASH(ClipSpec(duration: 5), heights: [240, 180, 120])
         let source = try Self.manifest(at: file)
@@ -44,7 +46,15 @@ extension PlayerTests.PlayerDASHTests {
                 return
                     #"<AdaptationSet contentType="\#(content)">\#(representations.joined())</AdaptationSet>"#
             }
-            return #"<Period id="\#(start)" start="PT\#(start)S">\#(sets.joined())</Period>"#
+            let text = """
+                <AdaptationSet contentType="text" lang="en"><Representation id="text-en" bandwidth="256" \
+                mimeType="text/vtt"><SegmentTemplate timescale="1000" \
+                presentationTimeOffset="\(resumed * 1000)" \
+                media="text-$Number$.vtt" startNumber="\(first)"><SegmentTimeline>\
+                <S t="\(first * 1000)" d="1000" r="\(count - 1)"/></SegmentTimeline></SegmentTemplate>\
+                </Representation></AdaptationSet>
+                """
+            return #"<Period id="\#(start)" start="PT\#(start)S">\#(sets.joined())\#(text)</Period>"#
         }
         let manifest = """
             <?xml version="1.0" encoding="utf-8"?>
@@ -55,6 +65,10 @@ extension PlayerTests.PlayerDASHTests {
             """
         let server = LocalHTTPServer(root: file.deletingLastPathComponent())
         server.setFile("/periods.mpd", Data(manifest.utf8))
+        for second in 0..<5 {
+            let cue = "WEBVTT\n\n00:00:0\(second).200 --> 00:00:0\(second).800\nen \(second)\n"
+            server.setFile("/text-\(second).vtt", Data(cue.utf8))
+        }
         try server.start()
         return server
     }
@@ -64,8 +78,8 @@ extension PlayerTests.PlayerDASHTests {
         position < 2 ? position : position - 2
     }
 
-    /// The periods play one after the other on one time line, each picture at the position of
-    /// its period, though the advertisement's media times start from 0 again and the
+    /// The periods play one after the other on one time line, each picture and cue at the
+    /// position of its period, though the advertisement's media times start from 0 again and the
     /// programme's resume at 2 s; a seek into the last period shows the picture of its target.
     @Test func periodsWhoseMediaTimesStartAgainPlayInTurnAndSeekByThePresentationsTime() async throws {
         let server = try Self.servedInPeriods()
@@ -80,10 +94,16 @@ extension PlayerTests.PlayerDASHTests {
         var last = player.currentTime
         var generation = player.frameGeneration
         var shown: [Int] = []
+        var cues: [String] = []
         let crossed = await harness.wait(timeout: 10) {
             let position = player.currentTime
             if position < last - 0.05 { backwards.append("\(last) to \(position)") }
             last = position
+            for cue in player.activeCues where cues.last != cue.text {
+                cues.append(cue.text)
+                let second = Int(Self.programmeTime(at: position).rounded(.down))
+                if cue.text != "en \(second)" { mismatches.append("\(cue.text) at \(position)") }
+            }
             if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
                 generation = player.frameGeneration
                 shown.append(frame)
@@ -100,6 +120,7 @@ extension PlayerTests.PlayerDASHTests {
         let restart = try #require(shown.indices.dropLast().first { shown[$0 + 1] < shown[$0] }, "\(shown)")
         #expect(shown[restart] >= 55 && shown[restart + 1] <= 3, "\(shown)")
         #expect((shown.last ?? 0) >= 75, "\(shown)")
+        #expect(cues == ["en 0", "en 1", "en 0", "en 1", "en 2"], "\(cues)")
         player.seek(to: 5.5)
         let watched = await harness.watchUntilFinished()
         #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
@@ -109,5 +130,23 @@ extension PlayerTests.PlayerDASHTests {
         #expect((after.last ?? 0) >= 145, "\(watched.frameNumbers)")
         #expect(harness.errors.isEmpty, "\(harness.errors)")
         await harness.close()
+    }
+}
+
+extension PlayerTests.PlayerDASHTests {
+    /// A thumbnail of the last period, whose media times resume at the programme's 2 s, is of
+    /// its place in the presentation (the keyframe at or before 5.5 s: 4 s or 5 s), not of the
+    /// advertisement's or the first period's.
+    @Test func aThumbnailOfAPeriodWhoseTimesDoNotGoOnIsOfItsPlace() async throws {
+        let server = try Self.servedInPeriods()
+        defer { server.stop() }
+        let generator = ThumbnailGenerator(
+            location: server.url(for: "/periods.mpd").absoluteString, width: 64)
+        defer { generator.close() }
+        let thumbnail = try await generator.thumbnail(at: 5.5)
+        #expect((4...5.5).contains(thumbnail.time), "\(thumbnail.time)")
+        // The segment fetched for it is the encoding's third or fourth (2 s to 4 s of its media).
+        let fetched = Self.segments(of: 0, in: server.requests)
+        #expect(fetched.last.map { (3...4).contains($0) } == true, "\(server.requests)")
     }
 }
