@@ -141,20 +141,29 @@ import VideoPlayerTestSupport
     }
 
     @Test func aWebVTTSegmentIsServedWithTheMapOfItsTimes() throws {
+        func served(_ bytes: [UInt8], ticks: Int64) throws -> [UInt8] {
+            try DASHBridge.served(textSegment: bytes, ticks: ticks, window: 10..<12, location: "test")
+        }
         let segment = Array("WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nOne\r\n".utf8)
-        let mapped = DASHBridge.mapped(segment, ticks: 900_000)
+        let mapped = try served(segment, ticks: 900_000)
         let map = try #require(try HLSWebVTTSegment.timestampMap(in: mapped, location: "test"))
         #expect(map.mpegTicks == 900_000 && map.local == 0)
         let cues = try HLSWebVTTSegment.cues(in: mapped, origin: 0, location: "test")
         #expect(cues.map(\.start) == [11] && cues.map(\.text) == ["One"])
-        // A segment with a map of its own, or one that is not WebVTT, is left as it is.
+        // A segment with a map of its own, or one that is no subtitle format, is left as it is.
         let own = Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n".utf8)
-        #expect(DASHBridge.mapped(own, ticks: 5) == own)
-        let other = Array("<tt xmlns=\"http://www.w3.org/ns/ttml\"/>".utf8)
-        #expect(DASHBridge.mapped(other, ticks: 5) == other)
+        #expect(try served(own, ticks: 5) == own)
+        let other = Array("not subtitles".utf8)
+        #expect(try served(other, ticks: 5) == other)
         #expect(
-            DASHBridge.mapped(Array("WEBVTT".utf8), ticks: 5)
+            try served(Array("WEBVTT".utf8), ticks: 5)
                 == Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:5,LOCAL:00:00:00.000\n".utf8))
+        // TTML is read into WebVTT cues, within the segment's window.
+        let document = #"<tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="10.5s">Two</p></body></tt>"#
+        let read = try served(Array(document.utf8), ticks: 0)
+        let readCues = try HLSWebVTTSegment.cues(in: read, origin: 0, location: "test")
+        #expect(
+            readCues.map(\.start) == [10.5] && readCues.map(\.end) == [12] && readCues.map(\.text) == ["Two"])
     }
 
     @Test func aTimelineListsItsEntriesAndAnOpenRepeatRunsToNow() throws {

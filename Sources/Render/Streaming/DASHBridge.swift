@@ -263,14 +263,10 @@ final class DASHBridge: Sendable {
                         at: initialization, timeout: timeout, interrupt: interrupt, counter: counter),
                     location: initialization)
                 let cues = try track.cues(in: bytes, location: source)
-                return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
+                return Self.mapped(webVTT: TimedTextCue.webVTT(cues), ticks: ticks)
             }
-            let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-            if SubtitleFormat.detect(in: text) == .ttml {
-                let cues = try TTMLDocument.cues(in: text, location: source, within: segment.seconds)
-                return Self.mapped(TimedTextCue.webVTT(cues), ticks: ticks)
-            }
-            return Self.mapped(bytes, ticks: ticks)
+            return try Self.served(
+                textSegment: bytes, ticks: ticks, window: segment.seconds, location: source)
         }
         throw .network(.httpStatus(404))
     }
@@ -440,13 +436,28 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// The WebVTT `bytes` with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in their header,
-    /// unless they have one; bytes that are not WebVTT as they are, for the reader to refuse.
-    static func mapped(_ bytes: [UInt8], ticks: Int64) -> [UInt8] {
+    /// A text segment, `bytes` at `location`, as the bridge serves it: WebVTT with the map of its
+    /// times (``mapped(webVTT:ticks:)``), a TTML document read into WebVTT cues within `window`;
+    /// bytes of neither format as they are, for the reader to refuse.
+    ///
+    /// - Throws: as ``TTMLDocument/cues(in:location:within:)`` for TTML it cannot read.
+    static func served(textSegment bytes: [UInt8], ticks: Int64, window: Range<Double>, location: String)
+        throws(PlayerError) -> [UInt8]
+    {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-        guard SubtitleFormat.detect(in: text) == .webVTT,
-            (try? HLSWebVTTSegment.timestampMap(in: text, location: "")) == nil
-        else { return bytes }
+        switch SubtitleFormat.detect(in: text) {
+        case .webVTT?: return mapped(webVTT: text, ticks: ticks)
+        case .ttml?:
+            let cues = try TTMLDocument.cues(in: text, location: location, within: window)
+            return mapped(webVTT: TimedTextCue.webVTT(cues), ticks: ticks)
+        default: return bytes
+        }
+    }
+
+    /// The WebVTT `text` (UTF-8) with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in its
+    /// header, unless it has one.
+    private static func mapped(webVTT text: [UInt8], ticks: Int64) -> [UInt8] {
+        guard (try? HLSWebVTTSegment.timestampMap(in: text, location: "")) == nil else { return text }
         let line = Array("X-TIMESTAMP-MAP=MPEGTS:\(ticks),LOCAL:00:00:00.000\n".utf8)
         guard let end = text.firstIndex(of: UInt8(ascii: "\n")) else {
             return text + [UInt8(ascii: "\n")] + line
