@@ -138,6 +138,27 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Periods whose media times start again from 0, as a server puts advertisements in, play
+        /// on as those whose times go on do: each picture at its position, the earlier periods of
+        /// the window too.
+        @Test func aPresentationWhosePeriodsStartTheirTimesAgainPlaysOnAcrossThem() async throws {
+            let stream = try LiveDASHStream(window: 5, periodLength: 4, restartsTimes: true)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let range = try #require(player.seekableRange)
+            #expect(range.upperBound - range.lowerBound == 5, "\(range)")
+            // Two more periods begin: the one at 8 s, then the one at 12 s.
+            await Self.expectPicturesOfThePositions(
+                harness, stream, until: 12 - Double(stream.firstSegment) + 1)
+            #expect(player.isLive && player.status == .playing, "\(player.status)")
+            // The start of the window, in the period before the one playing when it began.
+            player.seek(to: range.lowerBound + 0.5)
+            await Self.expectPicturesOfThePositions(harness, stream, until: range.lowerBound + 2)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// Follows the subtitles shown until the position passes `end`: each cue must show in the
         /// second it names ("<language> N" shows from N.2 s to N.8 s); returns the cues shown.
         static func expectCuesOfThePositions(

@@ -53,9 +53,11 @@ final class DASHBridge: Sendable {
     private let entries: [Entry]
     private let state: Locked<State>
     /// Seconds from the presentation's time to the media time the playlists play it at: the
-    /// first entry's media time at the start of the period the bridge began in, less that start.
-    /// Each period's segments are moved onto that time line when their own media times are not
-    /// on it (``shiftTicks(of:)``).
+    /// first entry's media time at the start of the period the bridge began in, less that start,
+    /// or 0 when that is less (a period whose times start again from 0, after an earlier one
+    /// still in a live window, would otherwise give the earlier one times below 0). Each period's
+    /// segments are moved onto that time line when their own media times are not on it
+    /// (``shiftTicks(of:)``).
     private let timeAnchor: Double
     /// When the manifest was last fetched (on ``MediaPlayer/now``'s clock). Held while it is
     /// fetched again, so that the demuxer's reads and the player's wait for one fetch.
@@ -138,8 +140,8 @@ final class DASHBridge: Sendable {
         }
         self.entries = entries
         let first = Self.representation(of: entries[0], in: period)?.template
-        timeAnchor =
-            (first.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0) - period.start
+        timeAnchor = max(
+            0, (first.map { Double($0.presentationTimeOffset) / Double($0.timescale) } ?? 0) - period.start)
         manifestURL = url
         prefix = "\(host)/vpc-dash-\(UUID().uuidString)/"
         masterURL = prefix + "master.m3u8"

@@ -58,6 +58,11 @@ final class LiveDASHStream: GrowingLiveStream {
     /// initialization segments at URLs of their own (``initializationPath(_:period:)``), as after
     /// an advertisement; their media times go on.
     let periodLength: Int?
+    /// Whether each period's media times start again from 0, as an advertisement's do when a
+    /// server puts it in: its segments are served with their times moved back so that its first
+    /// begins at 0 (``MP4FragmentShift``), and its `presentationTimeOffset` says where in the
+    /// period that is (0 for the picture). With a timeline only.
+    let restartsTimes: Bool
 
     /// The languages of the WebVTT text adaptation sets, whose segments have a cue a second,
     /// "<language> N" from N.2 s to N.8 s in the presentation's time.
@@ -79,6 +84,14 @@ final class LiveDASHStream: GrowingLiveStream {
         }
     }
 
+    /// How far back the media times of the period that begins with segment `start` (of
+    /// `segments`, a representation's) are moved when they start again: to 0 for its first
+    /// segment, unless that begins after the period does (the sound's segments drift from the
+    /// picture's), whose `presentationTimeOffset` cannot be below 0.
+    static func restart(of segments: [DASHManifest.Segment], at start: Int, timescale: Int64) -> Int64 {
+        min(segments[start].time, Int64(start) * timescale)
+    }
+
     /// The path of `file`, an initialization segment of the encoding, as period `period` names it.
     static func initializationPath(_ file: String, period: Int) -> String {
         period == 0 ? file : "p\(period)-\(file)"
@@ -89,9 +102,11 @@ final class LiveDASHStream: GrowingLiveStream {
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9,
         addressing: Addressing = .timeline,
         presentationDelay: Double? = nil, clockAhead: Double = 0, timeScheme: String? = nil,
-        periodLength: Int? = nil, subtitleLanguages: [String] = []
+        periodLength: Int? = nil, restartsTimes: Bool = false, subtitleLanguages: [String] = []
     ) throws {
+        precondition(!restartsTimes || addressing == .timeline, "times start again in a timeline only")
         self.periodLength = periodLength
+        self.restartsTimes = restartsTimes
         self.subtitleLanguages = subtitleLanguages
         self.addressing = addressing
         self.presentationDelay = presentationDelay
@@ -119,6 +134,22 @@ final class LiveDASHStream: GrowingLiveStream {
                 let bytes = try Data(contentsOf: folder.appendingPathComponent(file))
                 for period in 1...(segmentCount / periodLength) {
                     server.setFile("/" + Self.initializationPath(file, period: period), bytes)
+                }
+                guard restartsTimes, let template = representation.template else { continue }
+                let timescales = Dictionary(
+                    MP4Boxes.trackTimescales(inInitialization: Array(bytes)).map { ($0.id, $0.timescale) },
+                    uniquingKeysWith: { first, _ in first })
+                let segments = source.segments(of: representation, in: source.periods[0], at: 0)
+                for (index, segment) in segments.enumerated() where index >= periodLength {
+                    let restart = Self.restart(
+                        of: segments, at: index / periodLength * periodLength, timescale: template.timescale)
+                    var shift = MP4FragmentShift(
+                        ticks: -restart, timescale: template.timescale, trackTimescales: timescales)
+                    let path = DASHManifest.expand(
+                        template.media ?? "", representation: representation, number: segment.number,
+                        time: segment.time)
+                    let media = try Data(contentsOf: folder.appendingPathComponent(path))
+                    server.setFile("/" + path, Data(shift.push(media) + shift.finish()))
                 }
             }
         }
@@ -178,8 +209,15 @@ final class LiveDASHStream: GrowingLiveStream {
         let segments = source.segments(of: representation, in: source.periods[0], at: 0)
         let listed = segments[
             min(range.lowerBound, segments.count)..<min(range.upperBound + 1, segments.count)]
+        // NB: the media times go on from period to period (each period's offset is its start),
+        // unless they start again from 0.
+        let start = period * (periodLength ?? 0)
+        let restart =
+            restartsTimes && start < segments.count
+            ? Self.restart(of: segments, at: start, timescale: template.timescale) : 0
         let entries = listed.map { segment in
-            #"<S t="\#(segment.time)" d="\#(Int64((segment.duration * Double(template.timescale)).rounded()))"/>"#
+            let duration = Int64((segment.duration * Double(template.timescale)).rounded())
+            return #"<S t="\#(segment.time - restart)" d="\#(duration)"/>"#
         }
         // NB: the periods after the first name their representations and initialization
         // segments their own way; the names of the files stay those of the encoding.
@@ -194,11 +232,9 @@ final class LiveDASHStream: GrowingLiveStream {
             DASHManifest.expand(pattern, representation: representation, number: nil, time: nil)
         }
         let initialization = initializationFile.map { Self.initializationPath($0, period: period) }
-        // NB: the media times go on from period to period: each period's offset is its start.
-        let start = period * (periodLength ?? 0)
+        let offset = template.presentationTimeOffset + Int64(start) * template.timescale - restart
         let timing = #"""
-            timescale="\#(template.timescale)" \#
-            presentationTimeOffset="\#(template.presentationTimeOffset + Int64(start) * template.timescale)"
+            timescale="\#(template.timescale)" presentationTimeOffset="\#(offset)"
             """#
         let timeline = "<SegmentTimeline>\(entries.joined())</SegmentTimeline>"
         let addressing: String
