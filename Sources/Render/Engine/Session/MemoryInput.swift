@@ -15,17 +15,7 @@ enum MemoryInput {
 
     /// A context reading `bytes`; close it with ``close(_:)``. `nil` when out of memory.
     static func open(_ bytes: [UInt8]) -> UnsafeMutablePointer<AVIOContext>? {
-        guard let buffer = av_malloc(Int(bufferSize)) else { return nil }
-        let reader = Unmanaged.passRetained(Reader(bytes)).toOpaque()
-        guard
-            let context = avio_alloc_context(
-                buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, reader, read, nil, seek)
-        else {
-            av_free(buffer)
-            Unmanaged<Reader>.fromOpaque(reader).release()
-            return nil
-        }
-        return context
+        CallbackInput.open(Reader(bytes), bufferSize: bufferSize, read: read, seek: seek)
     }
 
     /// A context of libavformat's `data` protocol reading `bytes`, whose protocol has the read
@@ -47,17 +37,15 @@ enum MemoryInput {
 
     /// Frees `context`, one ``open(_:)`` made, with its buffer and bytes.
     static func close(_ context: UnsafeMutablePointer<AVIOContext>) {
-        if let reader = context.pointee.opaque { Unmanaged<Reader>.fromOpaque(reader).release() }
-        av_freep(&context.pointee.buffer)
-        var doomed: UnsafeMutablePointer<AVIOContext>? = context
-        avio_context_free(&doomed)
+        CallbackInput.close(context, as: Reader.self)
     }
 
     private static let read:
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
             opaque, buffer, size in
-            guard let opaque, let buffer else { return cffmpeg_averror(EINVAL) }
-            let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+            guard let opaque, let buffer, let reader = CallbackInput.owner(opaque, as: Reader.self) else {
+                return cffmpeg_averror(EINVAL)
+            }
             let count = min(Int(size), reader.bytes.count - reader.position)
             guard count > 0 else { return cffmpeg_error_eof() }
             reader.bytes.withUnsafeBufferPointer { bytes in
@@ -69,8 +57,9 @@ enum MemoryInput {
 
     private static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = {
         opaque, offset, whence in
-        guard let opaque else { return Int64(cffmpeg_averror(EINVAL)) }
-        let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+        guard let opaque, let reader = CallbackInput.owner(opaque, as: Reader.self) else {
+            return Int64(cffmpeg_averror(EINVAL))
+        }
         let size = Int64(reader.bytes.count)
         let target: Int64
         switch whence & ~AVSEEK_FORCE {

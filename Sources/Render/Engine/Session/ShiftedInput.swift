@@ -29,35 +29,19 @@ enum ShiftedInput {
     static func open(_ connection: UnsafeMutablePointer<AVIOContext>, shift: MP4FragmentShift)
         -> UnsafeMutablePointer<AVIOContext>?
     {
-        guard let buffer = av_malloc(Int(bufferSize)) else { return nil }
-        let reader = Unmanaged.passRetained(Reader(connection, shift: shift)).toOpaque()
-        guard
-            let context = avio_alloc_context(
-                buffer.assumingMemoryBound(to: UInt8.self), bufferSize, 0, reader, read, nil, nil)
-        else {
-            av_free(buffer)
-            Unmanaged<Reader>.fromOpaque(reader).release()
-            return nil
-        }
-        return context
+        CallbackInput.open(Reader(connection, shift: shift), bufferSize: bufferSize, read: read, seek: nil)
     }
 
     /// Frees `context`, one ``open(_:shift:)`` made, and returns the connection it read.
     static func close(_ context: UnsafeMutablePointer<AVIOContext>) -> UnsafeMutablePointer<AVIOContext>? {
-        let connection = context.pointee.opaque.map {
-            Unmanaged<Reader>.fromOpaque($0).takeRetainedValue().connection
-        }
-        av_freep(&context.pointee.buffer)
-        var doomed: UnsafeMutablePointer<AVIOContext>? = context
-        avio_context_free(&doomed)
-        return connection
+        CallbackInput.close(context, as: Reader.self)?.connection
     }
 
     private static let read:
         @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<UInt8>?, Int32) -> Int32 = {
             opaque, buffer, size in
-            guard let opaque, let buffer, size > 0 else { return cffmpeg_averror(EINVAL) }
-            let reader = Unmanaged<Reader>.fromOpaque(opaque).takeUnretainedValue()
+            guard let opaque, let buffer, size > 0, let reader = CallbackInput.owner(opaque, as: Reader.self)
+            else { return cffmpeg_averror(EINVAL) }
             while reader.position == reader.pending.count, !reader.ended {
                 if reader.chunk.count < Int(size) { reader.chunk = [UInt8](repeating: 0, count: Int(size)) }
                 let count = reader.chunk.withUnsafeMutableBufferPointer {
