@@ -5,7 +5,7 @@ extension DASHBridge {
     /// (`nil`: all of them), whose times are moved by `ticks` units of which `timescale` make a
     /// second as they are read (``MP4FragmentShift``), and the name of its initialization segment
     /// (``State/initializationName(of:)``), which gives each track's time scale.
-    struct ShiftedSegment: Equatable {
+    struct ShiftedSegment {
         var url: String
         var range: ClosedRange<Int64>?
         var ticks: Int64
@@ -18,28 +18,6 @@ extension DASHBridge {
                 + (url.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? url)
                 + DASHBridge.segmentSuffix(of: url)
         }
-
-        /// The segment `name` names; `nil` for any other name.
-        init?(named name: Substring) {
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count == 7, parts[0] == "shift", let ticks = Int64(parts[1]),
-                let timescale = Int64(parts[2]), timescale > 0, let url = parts[5].removingPercentEncoding
-            else { return nil }
-            var range: ClosedRange<Int64>?
-            if parts[3] != "all" {
-                guard let named = DASHBridge.range(named: parts[3]) else { return nil }
-                range = named
-            }
-            self.init(
-                url: url, range: range, ticks: ticks, timescale: timescale,
-                initialization: parts[4] == "-" ? nil : String(parts[4]))
-        }
-
-        init(url: String, range: ClosedRange<Int64>?, ticks: Int64, timescale: Int64, initialization: String?)
-        {
-            (self.url, self.range, self.ticks, self.timescale) = (url, range, ticks, timescale)
-            self.initialization = initialization
-        }
     }
 
     /// Where the segment at `url`, a URL a bridge's playlist names, is read from, and how its times
@@ -47,14 +25,32 @@ extension DASHBridge {
     static func shiftedSegment(_ url: String) -> (
         url: String, range: ClosedRange<Int64>?, shift: MP4FragmentShift
     )? {
-        guard let bridge = serving(url), let marker = url.range(of: "/vpc-dash-"),
-            let slash = url[marker.upperBound...].firstIndex(of: "/"),
-            let segment = ShiftedSegment(named: url[url.index(after: slash)...])
+        guard let bridge = serving(url), let name = nameInBridge(url),
+            let segment = ShiftedSegment(named: name)
         else { return nil }
         let timescales = segment.initialization.map(bridge.trackTimescales(ofInitialization:)) ?? [:]
         return (
             segment.url, segment.range,
             MP4FragmentShift(ticks: segment.ticks, timescale: segment.timescale, trackTimescales: timescales)
         )
+    }
+}
+
+// NB: an extension, so that the segment keeps its memberwise initializer.
+extension DASHBridge.ShiftedSegment {
+    /// The segment `name` names; `nil` for any other name.
+    init?(named name: Substring) {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 7, parts[0] == "shift", let ticks = Int64(parts[1]),
+            let timescale = Int64(parts[2]), timescale > 0, let url = parts[5].removingPercentEncoding
+        else { return nil }
+        var range: ClosedRange<Int64>?
+        if parts[3] != "all" {
+            guard let named = DASHBridge.range(named: parts[3]) else { return nil }
+            range = named
+        }
+        self.init(
+            url: url, range: range, ticks: ticks, timescale: timescale,
+            initialization: parts[4] == "-" ? nil : String(parts[4]))
     }
 }

@@ -390,14 +390,21 @@ final class DASHBridge: Sendable {
     /// The URL and byte range a bridge's URL of a range (``rangedName(of:range:)``) stands for;
     /// `nil` for any other URL.
     static func rangedSegment(_ url: String) -> (url: String, range: ClosedRange<Int64>)? {
-        guard let marker = url.range(of: "/vpc-dash-"),
-            let slash = url[marker.upperBound...].firstIndex(of: "/")
-        else { return nil }
-        let parts = url[url.index(after: slash)...].split(separator: "/", omittingEmptySubsequences: false)
+        guard let name = nameInBridge(url) else { return nil }
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "range", let range = Self.range(named: parts[1]),
             let source = parts[2].removingPercentEncoding
         else { return nil }
         return (source, range)
+    }
+
+    /// The name a bridge's URL gives after its prefix ("range/...", "shift/..."); `nil` for a URL
+    /// of no bridge.
+    static func nameInBridge(_ url: String) -> Substring? {
+        guard let marker = url.range(of: "/vpc-dash-"),
+            let slash = url[marker.upperBound...].firstIndex(of: "/")
+        else { return nil }
+        return url[url.index(after: slash)...]
     }
 
     /// How the bridge's URLs write a byte range: "first-last".

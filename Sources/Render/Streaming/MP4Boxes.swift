@@ -12,32 +12,38 @@ package enum MP4Boxes {
     }
 
     /// The headers of the boxes that follow one another from the start of `range` of `bytes` (all
-    /// of them by default), in order: a 32-bit big-endian size (1: a 64-bit size follows the
-    /// type; 0: the box reaches the end of the range), then a four-letter type. They end where a
-    /// box's header or its size does not fit in what is left of the range.
+    /// of them by default), in order (``header(at:in:before:)``; a size of 0: the box reaches the
+    /// end of the range). They end where a box's header or its size does not fit in what is left
+    /// of the range.
     package static func headers(in bytes: [UInt8], within range: Range<Int>? = nil) -> [Header] {
         let range = range ?? 0..<bytes.count
         var headers: [Header] = []
         var start = range.lowerBound
-        while range.upperBound - start >= 8 {
-            var size = integer(bytes[start..<start + 4])
-            var sizeField = start..<start + 4
-            var contents = start + 8
-            if size == 1 {
-                guard range.upperBound - start >= 16 else { break }
-                sizeField = start + 8..<start + 16
-                contents = sizeField.upperBound
-                size = integer(bytes[sizeField])
-            } else if size == 0 {
-                size = UInt64(range.upperBound - start)
-            }
-            guard size >= contents - start, size <= UInt64(range.upperBound - start) else { break }
+        while let head = header(at: start, in: bytes, before: range.upperBound) {
+            let size = head.size ?? UInt64(range.upperBound - start)
+            guard size >= head.contents - start, size <= UInt64(range.upperBound - start) else { break }
             let end = start + Int(size)
-            let type = String(decoding: bytes[start + 4..<start + 8], as: UTF8.self)
-            headers.append(Header(type: type, bytes: start..<end, sizeField: sizeField, contents: contents))
+            headers.append(
+                Header(
+                    type: head.type, bytes: start..<end, sizeField: head.sizeField, contents: head.contents))
             start = end
         }
         return headers
+    }
+
+    /// The header of the box at `start` of `bytes`, read before `end`: a 32-bit big-endian size
+    /// (1: a 64-bit size follows the type), then a four-letter type. Gives its type, its size
+    /// (`nil` for a size of 0, a box that reaches the end of what holds it), the bytes of its size
+    /// and where its contents begin; `nil` when the header does not fit before `end`.
+    static func header(at start: Int, in bytes: [UInt8], before end: Int)
+        -> (type: String, size: UInt64?, sizeField: Range<Int>, contents: Int)?
+    {
+        guard end - start >= 8 else { return nil }
+        let type = String(decoding: bytes[start + 4..<start + 8], as: UTF8.self)
+        let size = integer(bytes[start..<start + 4])
+        guard size == 1 else { return (type, size == 0 ? nil : size, start..<start + 4, start + 8) }
+        guard end - start >= 16 else { return nil }
+        return (type, integer(bytes[start + 8..<start + 16]), start + 8..<start + 16, start + 16)
     }
 
     /// The first box of `type` among the boxes `bytes` begin with: all its bytes, and where its

@@ -61,26 +61,17 @@ struct MP4FragmentShift: Sendable {
                 passing -= UInt64(count)
                 continue
             }
-            guard held.count - start >= 8 else { break }
-            let size32 = MP4Boxes.integer(held[start..<start + 4])
-            let type = String(decoding: held[start + 4..<start + 8], as: UTF8.self)
-            var size = size32
-            var headerSize: UInt64 = 8
-            if size32 == 1 {
-                guard held.count - start >= 16 else { break }
-                size = MP4Boxes.integer(held[start + 8..<start + 16])
-                headerSize = 16
-            }
-            guard size32 != 0, size >= headerSize else {
+            guard let header = MP4Boxes.header(at: start, in: held, before: held.count) else { break }
+            guard let size = header.size, size >= header.contents - start else {
                 passingAll = true
                 continue
             }
-            guard type == "moof" || type == "sidx", size <= UInt64(Self.boxLimit) else {
+            guard header.type == "moof" || header.type == "sidx", size <= UInt64(Self.boxLimit) else {
                 passing = size
                 continue
             }
             guard held.count - start >= Int(size) else { break }
-            let moved = moved(Array(held[start..<start + Int(size)]), type: type)
+            let moved = moved(Array(held[start..<start + Int(size)]), type: header.type)
             grown += Int64(moved.count) - Int64(size)
             output += moved
             start += Int(size)

@@ -37,6 +37,20 @@ enum CallbackInput {
         return owner as? Owner
     }
 
+    /// Copies up to `size` of `bytes` from `position` into `buffer` for a read, and moves
+    /// `position` past them; returns how many, or end of file when none are left.
+    static func copy(
+        _ bytes: [UInt8], from position: inout Int, into buffer: UnsafeMutablePointer<UInt8>, size: Int32
+    ) -> Int32 {
+        let count = min(Int(size), bytes.count - position)
+        guard count > 0 else { return cffmpeg_error_eof() }
+        bytes.withUnsafeBufferPointer { bytes in
+            if let base = bytes.baseAddress { buffer.update(from: base + position, count: count) }
+        }
+        position += count
+        return Int32(count)
+    }
+
     /// The object `opaque` (a context's, in its callbacks) is, unretained.
     static func owner<Owner: AnyObject>(_ opaque: UnsafeMutableRawPointer, as _: Owner.Type) -> Owner? {
         Unmanaged<AnyObject>.fromOpaque(opaque).takeUnretainedValue() as? Owner

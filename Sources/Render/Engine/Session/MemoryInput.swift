@@ -46,13 +46,7 @@ enum MemoryInput {
             guard let opaque, let buffer, let reader = CallbackInput.owner(opaque, as: Reader.self) else {
                 return cffmpeg_averror(EINVAL)
             }
-            let count = min(Int(size), reader.bytes.count - reader.position)
-            guard count > 0 else { return cffmpeg_error_eof() }
-            reader.bytes.withUnsafeBufferPointer { bytes in
-                if let base = bytes.baseAddress { buffer.update(from: base + reader.position, count: count) }
-            }
-            reader.position += count
-            return Int32(count)
+            return CallbackInput.copy(reader.bytes, from: &reader.position, into: buffer, size: size)
         }
 
     private static let seek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int64 = {

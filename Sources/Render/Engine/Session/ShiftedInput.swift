@@ -57,12 +57,6 @@ enum ShiftedInput {
                 }
                 reader.position = 0
             }
-            let count = min(Int(size), reader.pending.count - reader.position)
-            guard count > 0 else { return cffmpeg_error_eof() }
-            reader.pending.withUnsafeBufferPointer { bytes in
-                if let base = bytes.baseAddress { buffer.update(from: base + reader.position, count: count) }
-            }
-            reader.position += count
-            return Int32(count)
+            return CallbackInput.copy(reader.pending, from: &reader.position, into: buffer, size: size)
         }
 }
