@@ -223,6 +223,27 @@ import VideoPlayerTestSupport
         }
     }
 
+    /// Each period keeps the segments of its own stretch of time: a timeline that runs on before
+    /// its `presentationTimeOffset` or past its end, as when each period of a programme cut by
+    /// an advertisement points to the whole file, lists only those the period shows.
+    @Test func aPeriodListsOnlyTheSegmentsWithinItsBounds() throws {
+        let periods = [("0", 0), ("3", 2)].map { start, offset in
+            """
+            <Period start="PT\(start)S"><AdaptationSet mimeType="video/mp4">\
+            <SegmentTemplate timescale="1" presentationTimeOffset="\(offset)" media="s$Time$.m4s">\
+            <SegmentTimeline><S t="0" d="1" r="4"/></SegmentTimeline></SegmentTemplate>\
+            <Representation id="v" bandwidth="1"/></AdaptationSet></Period>
+            """
+        }
+        let text = #"<MPD type="static" mediaPresentationDuration="PT6S">\#(periods.joined())</MPD>"#
+        let manifest = try DASHManifest(parsing: text, location: "http://x/a.mpd")
+        let listed = manifest.periods.map { period in
+            manifest.segments(of: period.adaptationSets[0].representations[0], in: period, at: 0)
+        }
+        #expect(listed.map { $0.map(\.time) } == [[0, 1, 2], [2, 3, 4]])
+        #expect(listed.map { $0.map(\.start) } == [[0, 1, 2], [3, 4, 5]])
+    }
+
     /// A `SegmentList` names its segments one by one, by URL and byte range: a representation in
     /// one file, or in files of its own; its timing is inherited as a template's is.
     @Test func aSegmentListListsItsSegmentsWithTheirByteRanges() throws {

@@ -9,11 +9,12 @@ extension PlayerTests.PlayerDASHTests {
     /// service inserts an advertisement: the programme's first 2 s, the "advertisement" (the same
     /// first 2 s again, their media times starting from 0 again), then the programme's last 3 s
     /// from 4 s on, whose `presentationTimeOffset` says they resume at its 2 s. Served with the
-    /// encoding's files; the manifest is "periods.mpd". A WebVTT text set goes with the
-    /// programme, a segment a second, whose cue "en N" shows from N.2 s to N.8 s of its media
-    /// time.
-    static func servedInPeriods() throws -> LocalHTTPServer {
-        let file = try TestMedia.cachedDASH(ClipSpec(duration: 5), heights: [240, 180, 120])
+    /// encoding's files, addressed as `layout` says (a `SegmentBase` period points to the whole
+    /// file: its period's bounds cut its segments); the manifest is "periods.mpd". A WebVTT text
+    /// set goes with the programme, a segment a second, whose cue "en N" shows from N.2 s to
+    /// N.8 s of its media time.
+    static func servedInPeriods(_ layout: DASHLayout = .template) throws -> LocalHTTPServer {
+        let file = try TestMedia.cachedDASH(ClipSpec(duration: 5), heights: [240, 180, 120], layout: layout)
         let source = try Self.manifest(at: file)
         // (start in the presentation, first segment of the encoding, segments, media time resumed)
         let cuts = [(0, 0, 2, 0), (2, 0, 2, 0), (4, 2, 3, 2)]
@@ -22,25 +23,16 @@ extension PlayerTests.PlayerDASHTests {
                 let representations = set.representations.compactMap { representation -> String? in
                     guard let template = representation.template else { return nil }
                     let segments = source.segments(of: representation, in: source.periods[0], at: 0)
-                    let entries = segments[first..<first + count].map { segment in
-                        let duration = (segment.duration * Double(template.timescale)).rounded()
-                        return #"<S t="\#(segment.time)" d="\#(Int64(duration))"/>"#
-                    }
                     var attributes = #"id="\#(representation.id)" bandwidth="\#(representation.bandwidth)""#
                     attributes += #" mimeType="\#(representation.mimeType ?? "")""#
                     attributes += #" codecs="\#(representation.codecs ?? "")""#
                     if let width = representation.width, let height = representation.height {
                         attributes += #" width="\#(width)" height="\#(height)""#
                     }
-                    return """
-                        <Representation \(attributes)><SegmentTemplate timescale="\(template.timescale)" \
-                        presentationTimeOffset="\(Int64(resumed) * template.timescale)" \
-                        initialization="init-stream$RepresentationID$.m4s" \
-                        media="chunk-stream$RepresentationID$-$Number%05d$.m4s" \
-                        startNumber="\(template.startNumber + first)">\
-                        <SegmentTimeline>\(entries.joined())</SegmentTimeline>\
-                        </SegmentTemplate></Representation>
-                        """
+                    let addressing = Self.addressing(
+                        Array(segments[first..<first + count]), of: representation, template: template,
+                        layout: layout, resumedAt: resumed)
+                    return "<Representation \(attributes)>\(addressing)</Representation>"
                 }
                 let content = set.content.rawValue
                 return
@@ -73,6 +65,49 @@ extension PlayerTests.PlayerDASHTests {
         return server
     }
 
+    /// How a period of ``servedInPeriods(_:)`` addresses `segments` of `representation`, whose
+    /// media time `resumed` (in seconds) shows at the period's start: a template or a list of
+    /// byte ranges naming them, with their times in a timeline, or the `SegmentBase` of the whole
+    /// file.
+    private static func addressing(
+        _ segments: [DASHManifest.Segment], of representation: DASHManifest.Representation,
+        template: DASHManifest.SegmentTemplate, layout: DASHLayout, resumedAt resumed: Int
+    ) -> String {
+        let offset = #"presentationTimeOffset="\#(Int64(resumed) * template.timescale)""#
+        let entries = segments.map { segment in
+            let duration = (segment.duration * Double(template.timescale)).rounded()
+            return #"<S t="\#(segment.time)" d="\#(Int64(duration))"/>"#
+        }
+        let timeline = "<SegmentTimeline>\(entries.joined())</SegmentTimeline>"
+        let file = URL(string: representation.baseURL)?.lastPathComponent ?? ""
+        let initialization = template.listedInitialization?.range ?? template.indexedInitialization?.range
+        let initializationRange =
+            initialization.map { #"<Initialization range="\#($0.lowerBound)-\#($0.upperBound)"/>"# } ?? ""
+        switch layout {
+        case .template:
+            return """
+                <SegmentTemplate timescale="\(template.timescale)" \(offset) \
+                initialization="init-stream$RepresentationID$.m4s" \
+                media="chunk-stream$RepresentationID$-$Number%05d$.m4s" \
+                startNumber="\(segments.first?.number ?? 1)">\(timeline)</SegmentTemplate>
+                """
+        case .segmentList:
+            let urls = segments.compactMap(\.range).map {
+                #"<SegmentURL mediaRange="\#($0.lowerBound)-\#($0.upperBound)"/>"#
+            }
+            return """
+                <BaseURL>\(file)</BaseURL><SegmentList timescale="\(template.timescale)" \(offset)>\
+                \(initializationRange)\(timeline)\(urls.joined())</SegmentList>
+                """
+        case .segmentBase:
+            let index = template.index.map { #"indexRange="\#($0.lowerBound)-\#($0.upperBound)""# } ?? ""
+            return """
+                <BaseURL>\(file)</BaseURL><SegmentBase timescale="1000" \
+                presentationTimeOffset="\(resumed * 1000)" \(index)>\(initializationRange)</SegmentBase>
+                """
+        }
+    }
+
     /// The programme's media time shown at `position` of ``servedInPeriods()``.
     static func programmeTime(at position: Double) -> Double {
         position < 2 ? position : position - 2
@@ -81,8 +116,11 @@ extension PlayerTests.PlayerDASHTests {
     /// The periods play one after the other on one time line, each picture and cue at the
     /// position of its period, though the advertisement's media times start from 0 again and the
     /// programme's resume at 2 s; a seek into the last period shows the picture of its target.
-    @Test func periodsWhoseMediaTimesStartAgainPlayInTurnAndSeekByThePresentationsTime() async throws {
-        let server = try Self.servedInPeriods()
+    @Test(arguments: DASHLayout.allCases)
+    func periodsWhoseMediaTimesStartAgainPlayInTurnAndSeekByThePresentationsTime(
+        layout: DASHLayout
+    ) async throws {
+        let server = try Self.servedInPeriods(layout)
         defer { server.stop() }
         let harness = PlayerHarness(networkTimeout: 3)
         let player = harness.player

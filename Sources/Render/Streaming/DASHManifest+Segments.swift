@@ -99,8 +99,9 @@ extension DASHManifest {
     /// lists within the time-shift buffer before the last (an open-ended repeat runs to `now`), or
     /// without a timeline those whose end has passed at `now` and that lie within the buffer.
     /// A list's are those it lists, as far as the period lasts (and in a dynamic manifest, those
-    /// of them the timeline or the clock says are available). Empty for a representation without a
-    /// template or a list.
+    /// of them the timeline or the clock says are available). Segments wholly before the period's
+    /// start or after its end are left out. Empty for a representation without a template or a
+    /// list.
     func segments(of representation: Representation, in period: Period, at now: Double) -> [Segment] {
         guard let template = representation.template, template.namesSegments else { return [] }
         let scale = Double(template.timescale)
@@ -174,6 +175,12 @@ extension DASHManifest {
                     number: number, time: time,
                     start: period.start + Double(time - template.presentationTimeOffset) / scale,
                     duration: Double(span.duration) / scale, url: "")
+                // NB: media before the `presentationTimeOffset` or after the period's end is not
+                // the period's, as when each period of a programme cut by advertisements points
+                // to the whole file (a `SegmentBase`).
+                guard segment.start + segment.duration > period.start + 1e-6,
+                    segment.start < (periodEnd ?? .infinity) - 1e-6
+                else { continue }
                 if let list = template.list {
                     // NB: a list names as many segments as it has, whatever the timing says.
                     let place = number - template.startNumber
