@@ -381,6 +381,40 @@ extension PlayerTests {
             #expect(!server.requests.contains { $0.contains("/\(folders[1])/segment") }, "\(server.requests)")
         }
 
+        /// A choice taken back while the container, opened anew for it, reads the chosen rendition
+        /// alone: the switch goes on (the rendition playing before is no longer read), then the
+        /// player switches back, and the item plays to its end with unbroken sound.
+        @Test func aChoiceTakenBackOnceTheContainerOpenedAnewForItPlaysToTheEnd() async throws {
+            let (server, folders) = try Self.servedLadder()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            player.setQuality(.fixed(0))
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            let before = server.requests.count
+            player.setQuality(.fixed(1))
+            #expect(
+                await harness.wait {
+                    server.requests.dropFirst(before).contains {
+                        $0.hasPrefix("GET /\(folders[1])/segment") && $0.hasSuffix("bytes=0-")
+                    }
+                }, "\(server.requests)")
+            player.setQuality(.fixed(0))
+            let watched = await harness.watchUntilFinished()
+            #expect(watched.finished && player.status == .ended, "errors: \(harness.errors)")
+            #expect(abs(player.currentTime - 6) < 0.2, "\(player.currentTime)")
+            // To the rendition chosen, and back to the one chosen last.
+            #expect(
+                player.currentRendition?.height == 240 && player.statistics.renditionSwitches == 2,
+                "\(harness.events.suffix(6))")
+            #expect((watched.frameNumbers.last ?? 0) >= 175, "\(watched.frameNumbers)")
+            #expect(watched.positionNeverWentBack && watched.picturesAdvance, "\(watched.frameNumbers)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 5.8 * 48_000)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// The seek opens the container with the rendition chosen, whether the choice reached the
         /// demuxer before it or not.
         @Test func aSeekRightAfterAChoicePlaysTheChosenRenditionAtTheTarget() async throws {
