@@ -59,7 +59,7 @@ extension PlayerTests {
 
         /// The rewind at the end is a move of the container (in a stream of fragmented MP4, it
         /// opens the stream anew from its first segment), not a seek: the pictures go on from
-        /// the first without a pause.
+        /// the first without a pause, and the tone without a gap or a click.
         @Test(arguments: [false, true])
         func aLoopingStreamGoesOnFromItsStart(fragmentedMP4: Bool) async throws {
             let playlist = try TestMedia.cachedHLS(
@@ -90,6 +90,9 @@ extension PlayerTests {
             let passes = wraps()
             #expect(passes.count >= 2 && passes.allSatisfy { $0.0 >= 57 && $0.1 <= 2 }, "\(numbers)")
             #expect(!harness.events.contains { if case .seekCompleted = $0 { true } else { false } })
+            // The sound runs on across the joints: the priming of each pass's sound, which MPEG-TS
+            // and the stream's fragments keep, is not heard again, nor is any of it lost.
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 3.8 * 48_000)
             // Each pass fetched the segments again, once each.
             let segments = server.requests.numbers(after: "GET /segment")
             #expect(segments.filter { $0 == 0 }.count >= 3, "\(server.requests)")

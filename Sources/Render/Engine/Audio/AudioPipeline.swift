@@ -62,7 +62,7 @@ final class AudioPipeline: DecodedFrameHandler {
         if let nextPts, abs(pts - nextPts) < 0.002 { pts = nextPts }
         nextPts = pts + duration
         // Outside its pass, a frame holds codec priming or padding.
-        window = (from: max(discardBefore ?? -.infinity, pass?.start ?? -.infinity), until: pass?.end)
+        window = (from: max(discardBefore ?? -.infinity, pass?.soundStart ?? -.infinity), until: pass?.end)
         do {
             guard try resampler.convert(frame, into: converted.pointer) else { return true }
         } catch {

@@ -1,11 +1,19 @@
 /// One time through a looping item, on the session's continuous timeline: the demuxer goes on
 /// from the start at the end, shifting the timestamps of each pass by the length of those before.
 struct LoopPass: Sendable, Equatable {
-    /// Where the pass begins: decoded sound before it is codec priming.
+    /// Where the pass begins: the media's own time 0 of the pass. Decoded sound before it (or
+    /// before `priming` after it) is codec priming.
     var start: Double
     /// Where the pass ends, when the container says how long the media is: decoded output at or
     /// after it is codec padding, and the next pass's first samples take its place.
     var end: Double?
+    /// Seconds of codec priming the pass's sound begins with, which its container does not take
+    /// off (AAC in the MPEG-TS or fragmented MP4 segments of an HLS stream), after the first
+    /// pass: the sound heard goes on from the end of the pass before.
+    var priming = 0.0
+
+    /// Where the sound heard of the pass begins.
+    var soundStart: Double { start + priming }
 }
 
 /// What the demux thread sends a decoder thread.

@@ -110,7 +110,7 @@ extension PlaybackSession {
             let values = settings.current
             let pass =
                 values.isLooping || values.isFollowedGaplessly
-                ? loopPass(startingAt: passStart, source: source) : nil
+                ? loopPass(startingAt: passStart, source: source, info: info) : nil
             route(
                 packet, source: source, info: &info, change: &change, serial: current, pass: pass,
                 subtitles: &subtitleDecoders)
@@ -118,10 +118,42 @@ extension PlaybackSession {
         }
     }
 
-    /// The pass of a looping item that begins at `start`: as long as the container says the media is.
-    private func loopPass(startingAt start: Double, source: MediaSource) -> LoopPass {
-        LoopPass(start: start, end: source.duration.map { start + $0 })
+    /// The pass of a looping item that begins at `start`: as long as the container says the media
+    /// is, from the end of the sound's priming (``priming(in:info:)``) on.
+    private func loopPass(startingAt start: Double, source: MediaSource, info: SessionInfo) -> LoopPass {
+        let priming = Self.priming(in: source, info: info)
+        return LoopPass(
+            start: start, end: source.duration.map { start + priming + $0 }, priming: start > 0 ? priming : 0)
     }
+
+    /// Seconds of AAC priming that an HLS stream leaves in its sound: how far its sound begins
+    /// before its picture, when that is no more than ``longestPriming``. An encoder's priming
+    /// comes before the first picture (FFmpeg's 1024 samples, Apple's 2112); MPEG-TS segments
+    /// do not say how long it is, nor does libavformat take it off those of fragmented MP4, and
+    /// the playlist's durations count from the first picture. A lead within a millisecond of a
+    /// whole number of the codec's frames is that number of frames, against the rounding of the
+    /// picture's time base.
+    static func priming(in source: MediaSource, info: SessionInfo) -> Double {
+        guard source.formatName == "hls", let video = info.videoStream.flatMap(source.stream),
+            let audio = info.audioStream.flatMap(source.stream),
+            let parameters = audio.pointee.codecpar?.pointee, parameters.codec_id == AV_CODEC_ID_AAC,
+            parameters.sample_rate > 0
+        else { return 0 }
+        let nothing = cffmpeg_nopts_value()
+        let (pictureStart, soundStart) = (video.pointee.start_time, audio.pointee.start_time)
+        guard pictureStart != nothing, soundStart != nothing else { return 0 }
+        let pictureTime = Double(pictureStart) * av_q2d(video.pointee.time_base)
+        let lead = pictureTime - Double(soundStart) * av_q2d(audio.pointee.time_base)
+        guard lead > 0, lead <= longestPriming else { return 0 }
+        let rate = Double(parameters.sample_rate)
+        let frame = Double(parameters.frame_size > 0 ? parameters.frame_size : 1024) / rate
+        let frames = (lead / frame).rounded()
+        return abs(lead - frames * frame) <= 0.001 ? frames * frame : lead
+    }
+
+    /// The longest lead of the sound over the picture taken for codec priming, in seconds: two
+    /// AAC frames and more at 48 kHz.
+    static let longestPriming = 0.05
 
     /// Goes on from the start of the media at its end when the item loops: the pass that follows
     /// the one that began at `passStart` begins where that one's media ends.
@@ -160,14 +192,19 @@ extension PlaybackSession {
     /// Seeks back to the very first packets, those before the start included: the priming frame
     /// an AAC decoder needs to decode the first samples in full lies before it. Seeking by the
     /// sound's stream reaches it (MP4 seeks the other streams to the packet found); seeking by the
-    /// default stream would find the sound's packet at 0 and skip the priming one. Returns the
-    /// code of the last seek tried, negative when none worked.
+    /// default stream would find the sound's packet at 0 and skip the priming one. A container
+    /// that refuses a time before its start (HLS) is sought to the sound's start: by the picture,
+    /// it would leave out the sound read before the first picture. Returns the code of the last
+    /// seek tried, negative when none worked.
     private func rewind(_ source: MediaSource, info: SessionInfo) -> Int32 {
         if info.rendersAudio, let index = info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
             let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
-            if source.seek(stream: Int32(index), to: first - oneSecond) >= 0 { return 0 }
+            for target in [first - oneSecond, first] where source.seek(stream: Int32(index), to: target) >= 0
+            {
+                return 0
+            }
         }
         return source.seek(stream: -1, to: source.timestamp(at: 0))
     }
