@@ -51,6 +51,9 @@ static inline int cffmpeg_time_base(void) { return AV_TIME_BASE; }
 static inline AVRational cffmpeg_time_base_q(void) { return AV_TIME_BASE_Q; }
 static inline int cffmpeg_seek_flag_backward(void) { return AVSEEK_FLAG_BACKWARD; }
 static inline int cffmpeg_seek_flag_any(void) { return AVSEEK_FLAG_ANY; }
+static inline int cffmpeg_seek_flag_byte(void) { return AVSEEK_FLAG_BYTE; }
+static inline int cffmpeg_fmt_ts_discont(void) { return AVFMT_TS_DISCONT; }
+static inline int cffmpeg_fmt_no_byte_seek(void) { return AVFMT_NO_BYTE_SEEK; }
 static inline int cffmpeg_pkt_flag_key(void) { return AV_PKT_FLAG_KEY; }
 static inline int cffmpeg_frame_is_key(const AVFrame *frame) { return frame->key_frame; }
 static inline int cffmpeg_codec_flag_global_header(void) { return AV_CODEC_FLAG_GLOBAL_HEADER; }

@@ -179,6 +179,23 @@ final class MediaSource: @unchecked Sendable {
         return code
     }
 
+    /// Whether the container is a byte stream whose timestamps may jump (MPEG-TS, MPEG-PS), which
+    /// is read from its first byte again to start over, as ffplay seeks in one: sought by a
+    /// time, it resumes at the packet found and drops the rest of any packet begun before it,
+    /// such as the first keyframe.
+    var startsOverByByte: Bool {
+        let format = pointer.pointee.iformat.pointee
+        return format.flags & cffmpeg_fmt_ts_discont() != 0 && format.flags & cffmpeg_fmt_no_byte_seek() == 0
+            && formatName != "ogg"
+    }
+
+    /// Moves the container to its first byte, to be read from its start again; returns
+    /// libavformat's code.
+    func seekToFirstByte() -> Int32 {
+        watch?.splice?.containerMoved()
+        return av_seek_frame(pointer, -1, 0, cffmpeg_seek_flag_byte())
+    }
+
     /// Closes the connections an HLS container holds open, once it is left for another that opens
     /// anew: until it is freed, after that one opened, a download it was in the middle of (one
     /// given up, the read-ahead before a seek) would go on sharing the link with the new one's.

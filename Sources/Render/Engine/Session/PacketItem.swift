@@ -8,8 +8,8 @@ struct LoopPass: Sendable, Equatable {
     /// after it is codec padding, and the next pass's first samples take its place.
     var end: Double?
     /// Seconds of codec priming the pass's sound begins with, which its container does not take
-    /// off (AAC in the MPEG-TS or fragmented MP4 segments of an HLS stream), after the first
-    /// pass: the sound heard goes on from the end of the pass before.
+    /// off (AAC in MPEG-TS, or in the fragmented MP4 segments of an HLS stream), after the
+    /// first pass: the sound heard goes on from the end of the pass before.
     var priming = 0.0
 
     /// Where the sound heard of the pass begins.

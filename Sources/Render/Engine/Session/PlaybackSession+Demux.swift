@@ -119,36 +119,50 @@ extension PlaybackSession {
     }
 
     /// The pass of a looping item that begins at `start`: as long as the container says the media
-    /// is, from the end of the sound's priming (``priming(in:info:)``) on.
+    /// is, or, when its sound keeps its priming (``primedLength(of:info:)``), as long as the
+    /// media from the first picture on, after the priming.
     private func loopPass(startingAt start: Double, source: MediaSource, info: SessionInfo) -> LoopPass {
-        let priming = Self.priming(in: source, info: info)
+        guard let primed = Self.primedLength(of: source, info: info) else {
+            return LoopPass(start: start, end: source.duration.map { start + $0 })
+        }
         return LoopPass(
-            start: start, end: source.duration.map { start + priming + $0 }, priming: start > 0 ? priming : 0)
+            start: start, end: start + primed.priming + primed.length, priming: start > 0 ? primed.priming : 0
+        )
     }
 
-    /// Seconds of AAC priming that an HLS stream leaves in its sound: how far its sound begins
-    /// before its picture, when that is no more than ``longestPriming``. An encoder's priming
-    /// comes before the first picture (FFmpeg's 1024 samples, Apple's 2112); MPEG-TS segments
-    /// do not say how long it is, nor does libavformat take it off those of fragmented MP4, and
-    /// the playlist's durations count from the first picture. A lead within a millisecond of a
-    /// whole number of the codec's frames is that number of frames, against the rounding of the
-    /// picture's time base.
-    static func priming(in source: MediaSource, info: SessionInfo) -> Double {
-        guard source.formatName == "hls", let video = info.videoStream.flatMap(source.stream),
+    /// The AAC priming that an HLS stream or an MPEG-TS file leaves in its sound, and the length
+    /// of its media from the first picture on (the playlist's durations count from there; the
+    /// picture's stream says how long it is in a file), in seconds; `nil` when there is none.
+    ///
+    /// The priming is how far the sound begins before the picture, when that is no more than
+    /// ``longestPriming``: an encoder's priming comes before the first picture (FFmpeg's 1024
+    /// samples, Apple's 2112), and MPEG-TS does not say how long it is, nor does libavformat take
+    /// it off HLS segments of fragmented MP4. A lead within a millisecond of a whole number of
+    /// the codec's frames is that number of frames, against the rounding of the picture's time
+    /// base.
+    static func primedLength(of source: MediaSource, info: SessionInfo) -> (priming: Double, length: Double)?
+    {
+        let format = source.formatName
+        guard format == "hls" || format == "mpegts", let video = info.videoStream.flatMap(source.stream),
             let audio = info.audioStream.flatMap(source.stream),
             let parameters = audio.pointee.codecpar?.pointee, parameters.codec_id == AV_CODEC_ID_AAC,
             parameters.sample_rate > 0
-        else { return 0 }
+        else { return nil }
         let nothing = cffmpeg_nopts_value()
         let (pictureStart, soundStart) = (video.pointee.start_time, audio.pointee.start_time)
-        guard pictureStart != nothing, soundStart != nothing else { return 0 }
+        guard pictureStart != nothing, soundStart != nothing else { return nil }
         let pictureTime = Double(pictureStart) * av_q2d(video.pointee.time_base)
-        let lead = pictureTime - Double(soundStart) * av_q2d(audio.pointee.time_base)
-        guard lead > 0, lead <= longestPriming else { return 0 }
-        let rate = Double(parameters.sample_rate)
-        let frame = Double(parameters.frame_size > 0 ? parameters.frame_size : 1024) / rate
+        var lead = pictureTime - Double(soundStart) * av_q2d(audio.pointee.time_base)
+        guard lead > 0, lead <= longestPriming else { return nil }
+        let frame =
+            Double(parameters.frame_size > 0 ? parameters.frame_size : 1024) / Double(parameters.sample_rate)
         let frames = (lead / frame).rounded()
-        return abs(lead - frames * frame) <= 0.001 ? frames * frame : lead
+        if abs(lead - frames * frame) <= 0.001 { lead = frames * frame }
+        let pictureLength =
+            video.pointee.duration > 0 && video.pointee.duration != nothing
+            ? Double(video.pointee.duration) * av_q2d(video.pointee.time_base) : nil
+        guard let length = format == "hls" ? source.duration : pictureLength, length > 0 else { return nil }
+        return (lead, length)
     }
 
     /// The longest lead of the sound over the picture taken for codec priming, in seconds: two
@@ -166,7 +180,10 @@ extension PlaybackSession {
         _ source: inout MediaSource, info: inout SessionInfo, passStart: Double, serial: Int
     ) -> Result<Double, PlayerError>? {
         guard settings.current.isLooping, info.videoStream != nil || info.rendersAudio else { return nil }
-        guard let length = mediaLength(source, passStart: passStart), length > 0 else { return nil }
+        guard
+            let length = Self.primedLength(of: source, info: info)?.length
+                ?? mediaLength(source, passStart: passStart), length > 0
+        else { return nil }
         let reopening = seeksByReopening(source, info: &info)
         switch moveContainer(
             &source, from: 0, reopening: reopening, info: info, seek: { [info] in rewind($0, info: info) })
@@ -192,11 +209,13 @@ extension PlaybackSession {
     /// Seeks back to the very first packets, those before the start included: the priming frame
     /// an AAC decoder needs to decode the first samples in full lies before it. Seeking by the
     /// sound's stream reaches it (MP4 seeks the other streams to the packet found); seeking by the
-    /// default stream would find the sound's packet at 0 and skip the priming one. A container
+    /// default stream would find the sound's packet at 0 and skip the priming one. A byte stream
+    /// (MPEG-TS) is read from its first byte again (``MediaSource/startsOverByByte``). A container
     /// that refuses a time before its start (HLS) is sought to the sound's start: by the picture,
     /// it would leave out the sound read before the first picture. Returns the code of the last
     /// seek tried, negative when none worked.
     private func rewind(_ source: MediaSource, info: SessionInfo) -> Int32 {
+        if source.startsOverByByte, source.seekToFirstByte() >= 0 { return 0 }
         if info.rendersAudio, let index = info.audioStream, let stream = source.stream(index) {
             let base = stream.pointee.time_base
             let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
