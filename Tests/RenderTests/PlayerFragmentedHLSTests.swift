@@ -205,17 +205,24 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A player of the ladder `server` serves that plays its top rendition, chosen, past 1.2 s.
+        static func playingTopRendition(of server: LocalHTTPServer) async -> PlayerHarness {
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
+            player.setQuality(.fixed(0))
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
+            return harness
+        }
+
         /// The read-ahead of the rendition playing is cut, as in a ladder of MPEG-TS segments: the
         /// container, which cannot seek there, opens anew with the chosen rendition from the
         /// segment of the cut.
         @Test func aChosenRenditionPlaysFromTheNextSegment() async throws {
             let (server, folders) = try Self.servedLadder()
             defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playingTopRendition(of: server)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            player.setQuality(.fixed(0))
-            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
             let switchedAt = player.currentTime
             player.setQuality(.fixed(1))
             let watched = await harness.watchUntilFinished()
@@ -390,11 +397,8 @@ extension PlayerTests {
         @Test func aChoiceTakenBackOnceTheContainerOpenedAnewForItPlaysToTheEnd() async throws {
             let (server, folders) = try Self.servedLadder()
             defer { server.stop() }
-            let harness = PlayerHarness(networkTimeout: 3)
+            let harness = await Self.playingTopRendition(of: server)
             let player = harness.player
-            player.load(MediaItem(url: server.url(for: "/ladder.m3u8")), autoplay: true)
-            player.setQuality(.fixed(0))
-            #expect(await harness.wait { player.status == .playing && player.currentTime > 1.2 })
             let before = server.requests.count
             player.setQuality(.fixed(1))
             #expect(
