@@ -103,6 +103,7 @@ final class MediaSource: @unchecked Sendable {
         }
         context = opened
         pointer = context
+        formatName = String(cString: context.pointee.iformat.pointee.name)
         interrupt.setDeadline(after: network ? timeout * 2 : nil)
         let found = avformat_find_stream_info(context, nil)
         interrupt.setDeadline(after: nil)
@@ -270,8 +271,9 @@ final class MediaSource: @unchecked Sendable {
     /// > Important: set on the demux thread before the container is read, never after.
     var knownDuration: Double?
 
-    /// The demuxer's short name, such as "hls" or "mov,mp4,m4a,3gp,3g2,mj2".
-    var formatName: String { String(cString: pointer.pointee.iformat.pointee.name) }
+    /// The demuxer's short name, such as "hls" or "mov,mp4,m4a,3gp,3g2,mj2": read once, as the
+    /// container opens (the demux thread asks for it with every packet of a looping item).
+    let formatName: String
 
     /// The URLs of the first segments the demuxer opened, in order.
     var openedSegments: [String] { watch?.openedSegments ?? [] }

@@ -220,7 +220,9 @@ extension PlaybackSession {
             let base = stream.pointee.time_base
             let first = stream.pointee.start_time == cffmpeg_nopts_value() ? 0 : stream.pointee.start_time
             let oneSecond = Int64(Double(base.den) / Double(max(base.num, 1)))
-            for target in [first - oneSecond, first] where source.seek(stream: Int32(index), to: target) >= 0
+            let sound = Int32(index)
+            if source.seek(stream: sound, to: first - oneSecond) >= 0
+                || source.seek(stream: sound, to: first) >= 0
             {
                 return 0
             }
