@@ -114,7 +114,7 @@ import VideoPlayerFixtures
         let capitals = try draw(look)
         #expect(textHeight(capitals) < textHeight(large), "no descender below the capitals")
         #expect(
-            PlainCueLook.text(of: SubtitleCue(start: 0, end: 1, text: "{x}"), smallCapitals: false)
+            PlainCueLook().text(of: SubtitleCue(start: 0, end: 1, text: "{x}"))
                 == "\\{x\\}")
     }
 
@@ -141,6 +141,41 @@ import VideoPlayerFixtures
         let cyan = picture.points { $0.red < 40 && $0.green > 220 && $0.blue > 220 }
         #expect(red.count > 50 && cyan.count > 50)
         #expect((red.map(\.x).max() ?? 0) < (cyan.map(\.x).min() ?? 0), "the red word comes first")
+    }
+
+    @Test func aRunsBoxFontAndSizeAreDrawnAndTheRestInTheLooks() throws {
+        let cue = SubtitleCue(
+            start: 0, end: 5, text: "Big boxed",
+            spans: [
+                SubtitleSpan(text: "Big", fontFamily: "mono{space}\\", fontScale: 2), SubtitleSpan(text: " "),
+                SubtitleSpan(text: "boxed", background: SubtitleColor(hex: 0x0000FF)),
+            ])
+        #expect(
+            PlainCueLook().events(for: cue) == [
+                "0,Default,,0,0,0,,{\\fnmonospace\\fs34.56}Big{\\fnDejaVu Sans\\fs17.28} "
+                    + "{\\3c&HFF0000&\\3a&H00&}boxed{\\3c&H000000&\\3a&H4C&}"
+            ])
+        // The run's box shows on a look that draws none, with the letters' edge over it.
+        var look = PlainCueLook()
+        look.background = .black.opacity(0)
+        look.edge = .outline
+        look.edgeColor = SubtitleColor(hex: 0xFF0000)
+        #expect(look.events(for: cue).map { $0.prefix(9) } == ["1,LineBox", "2,Text,,0"])
+        for look in [PlainCueLook(), look] {
+            let picture = try draw(look, cue: cue)
+            let blue = picture.points { $0.blue > 200 && $0.red < 60 && $0.green < 60 && $0.alpha > 250 }
+            let white = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }
+            let boxStart = try #require(blue.map(\.x).min())
+            #expect(blue.count > 300)
+            func height(_ points: [SubtitlePicture.Pixel]) -> Int {
+                (points.map(\.y).max() ?? 0) - (points.map(\.y).min() ?? 0)
+            }
+            let big = white.filter { $0.x < boxStart }
+            let boxed = white.filter { $0.x > boxStart }
+            #expect(
+                Double(height(big)) > 1.6 * Double(height(boxed)), "\(height(big)) against \(height(boxed))")
+            #expect(!boxed.isEmpty)
+        }
     }
 
     @Test func aPlacedCueIsDrawnWhereItsFileSays() throws {

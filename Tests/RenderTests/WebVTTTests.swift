@@ -105,7 +105,70 @@ import VideoPlayerRender
         let document = SubtitleParser.parse(vtt)
         #expect(document.format == .webVTT)
         expectCues(document.cues, [(3600, 3601, "We are in New\u{A0}York\nsecond line")])
-        #expect(document.cues.first?.spans.isEmpty == true)
+        let red = SubtitleColor(hex: 0xFF0000)
+        #expect(
+            document.cues.first?.spans == [
+                SubtitleSpan(text: "We are in New\u{A0}York\nsecond line", color: red)
+            ])
+    }
+
+    @Test func aStyleSheetStylesItsClassesAndAllCueText() {
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            /* the look of the file */
+            ::cue { font-family: "DejaVu Serif", serif; }
+            ::cue(.big) { font-size: 150%; color: rgba(255, 255, 0, 0.5) }
+            ::cue(.boxed), ::cue(c.note) {
+              background-color: #0000ff80; font-weight: bold; text-decoration: underline !important
+            }
+            @media screen { ::cue(.big) { color: red } }
+            ::cue(b) { color: green }
+
+            00:01.000 --> 00:02.000
+            plain <c.big>big <c.big>bigger</c></c> <c.note>note</c> <c.bg_red>red box</c>
+
+            STYLE
+            ::cue { color: blue }
+
+            00:03.000 --> 00:04.000
+            after
+            """
+        let cues = SubtitleParser.parse(vtt).cues
+        let serif = "DejaVu Serif"
+        let yellow = SubtitleColor(hex: 0xFFFF00, opacity: 0.5)
+        #expect(
+            cues.first?.spans == [
+                SubtitleSpan(text: "plain ", fontFamily: serif),
+                SubtitleSpan(text: "big ", color: yellow, fontFamily: serif, fontScale: 1.5),
+                SubtitleSpan(text: "bigger", color: yellow, fontFamily: serif, fontScale: 2.25),
+                SubtitleSpan(text: " ", fontFamily: serif),
+                SubtitleSpan(
+                    text: "note", bold: true, underline: true,
+                    background: SubtitleColor(hex: 0x0000FF, opacity: 128.0 / 255), fontFamily: serif),
+                SubtitleSpan(text: " ", fontFamily: serif),
+                SubtitleSpan(text: "red box", background: SubtitleColor(hex: 0xFF0000), fontFamily: serif),
+            ])
+        // A style sheet after the first cue is passed over.
+        #expect(cues.last?.spans == [SubtitleSpan(text: "after", fontFamily: serif)])
+    }
+
+    @Test(arguments: [
+        "::cue(.a) { color: nonsense; font-size: -5%; font-family: \"a{b\"; background: url(x.png) }",
+        "::cue(.a { color: red",
+        "}}} ::cue(.a) {{{ color: red",
+        "/* never closed ::cue(.a) { color: red }",
+        String(repeating: "::cue(.a) { color: ", count: 5_000),
+        (0..<2_000).map { "::cue(.c\($0)) { color: red }" }.joined(separator: " "),
+    ])
+    func aStyleSheetThatCannotBeReadStylesNothingAndLosesNoCue(_ css: String) {
+        let vtt = "WEBVTT\n\nSTYLE\n\(css)\n\n00:01.000 --> 00:02.000\n<c.a>text</c>\n"
+        let cue = SubtitleParser.parse(vtt).cues.first
+        #expect(cue?.text == "text")
+        #expect(
+            cue?.spans.allSatisfy { $0.background == nil && $0.fontFamily == nil && $0.fontScale == nil }
+                == true)
     }
 
     @Test(arguments: [
@@ -184,7 +247,7 @@ import VideoPlayerRender
             "WEBVTT\n\n00:01.000 --> 00:02.000\n<c.yellow.bg_black>Yellow</c> <c.loud>same</c> <c.magenta>m</c>\n"
         #expect(
             SubtitleParser.parse(vtt).cues.first?.spans == [
-                SubtitleSpan(text: "Yellow", color: SubtitleColor(hex: 0xFFFF00)),
+                SubtitleSpan(text: "Yellow", color: SubtitleColor(hex: 0xFFFF00), background: .black),
                 SubtitleSpan(text: " same "),
                 SubtitleSpan(text: "m", color: SubtitleColor(hex: 0xFF00FF)),
             ])

@@ -61,7 +61,8 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "[\(start)–\(end)] \(text)" }
 }
 
-/// A run of cue text with the basic styles WebVTT, SubRip and ASS share.
+/// A run of cue text with the basic styles WebVTT, SubRip and ASS share, and those a style sheet
+/// (WebVTT's `STYLE` blocks, TTML's styles) gives it.
 public struct SubtitleSpan: Hashable, Sendable {
     /// The run's characters.
     public var text: String
@@ -74,17 +75,31 @@ public struct SubtitleSpan: Hashable, Sendable {
     /// The text's colour (SubRip's `<font color>`, WebVTT's colour classes such as `<c.yellow>`);
     /// `nil` draws it in the caption style's colour.
     public var color: SubtitleColor?
+    /// The box behind the text (a WebVTT style sheet's `background-color`, TTML's
+    /// `tts:backgroundColor`; an opacity of 0 draws none); `nil` draws the caption style's.
+    public var background: SubtitleColor?
+    /// The font family, as fontconfig finds it ("serif", "DejaVu Sans Mono"); `nil` draws the
+    /// caption style's.
+    public var fontFamily: String?
+    /// The text's height as a share of the caption style's (a style sheet's `font-size: 80%`,
+    /// TTML's `tts:fontSize` against its default of one cell); `nil` is the same height.
+    public var fontScale: Double?
 
-    /// A run of `text` in the given styles; a `nil` colour draws it in the caption style's colour.
+    /// A run of `text` in the given styles; a `nil` colour, background, font family or scale
+    /// draws it in the caption style's.
     public init(
         text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false,
-        color: SubtitleColor? = nil
+        color: SubtitleColor? = nil, background: SubtitleColor? = nil, fontFamily: String? = nil,
+        fontScale: Double? = nil
     ) {
         self.text = text
         self.bold = bold
         self.italic = italic
         self.underline = underline
         self.color = color
+        self.background = background
+        self.fontFamily = fontFamily
+        self.fontScale = fontScale
     }
 }
 

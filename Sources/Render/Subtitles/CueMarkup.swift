@@ -3,33 +3,41 @@
 ///
 /// `<b>`, `<i>` and `<u>` become styled spans, counted so that mis-nested tags such as
 /// `<b><i>x</b></i>` still close; `<font color="...">` and WebVTT's colour classes (`<c.yellow>`)
-/// colour their text until the matching close; every other tag (`<v Speaker>`, `<lang>`, `<ruby>`,
-/// timestamps, other classes) is removed and its text kept.
+/// colour their text until the matching close, its background classes (`<c.bg_blue>`) box it, and the classes of a `<c>` span take the styles
+/// the file's style sheet gives them (``WebVTTStyleSheet``; its `::cue` rule styles all the text);
+/// every other tag (`<v Speaker>`, `<lang>`, `<ruby>`, timestamps, other classes) is removed and
+/// its text kept.
 struct CueMarkup {
     private let bytes: [UInt8]
     private let removesBraceOverrides: Bool
+    private let sheet: WebVTTStyleSheet
     private var builder = StyledTextBuilder()
     private var depth = (bold: 0, italic: 0, underline: 0)
-    /// The colours in force before each `<font>` or `<c>` still open, innermost last.
-    private var outerColors: [SubtitleColor?] = []
-    private var color: SubtitleColor?
+    /// The styles in force before each `<font>` or `<c>` still open, innermost last.
+    private var outerStyles: [WebVTTStyleSheet.Declarations] = []
+    /// The styles of the `<font>` and `<c>` spans and the style sheet in force.
+    private var spanStyle: WebVTTStyleSheet.Declarations
     /// The first `\anN` of SubRip's override blocks: where the cue sits.
     private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
     private var absentInLine: [UInt8] = []
 
     /// Markup over `bytes`; `removesBraceOverrides` is for SubRip's `{\an8}`-style blocks.
-    private init(bytes: [UInt8], removesBraceOverrides: Bool) {
+    private init(bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet) {
         self.bytes = bytes
         self.removesBraceOverrides = removesBraceOverrides
+        self.sheet = sheet
+        spanStyle = sheet.cue
     }
 
     /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n",
-    /// and the numpad alignment its first `{\anN}` asks for.
+    /// styled by `sheet`, and the numpad alignment its first `{\anN}` asks for.
     static func parse(
-        lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool
+        lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
+        sheet: WebVTTStyleSheet = WebVTTStyleSheet()
     ) -> (text: String, spans: [SubtitleSpan], alignment: Int?) {
-        var markup = CueMarkup(bytes: bytes, removesBraceOverrides: removesBraceOverrides)
+        var markup = CueMarkup(bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet)
+        if sheet.cue != WebVTTStyleSheet.Declarations() { markup.applyStyle() }
         for (number, line) in lines.enumerated() {
             if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }
             markup.read(bytes.trimmedBlanks(line))
@@ -118,8 +126,9 @@ struct CueMarkup {
         // parser down on large files.
         let name = bytes[nameStart..<index].lazy.map { $0 | 0x20 }
         if name.elementsEqual("font".utf8) || name.elementsEqual("c".utf8) {
-            return applyColor(
-                closing: closing, rest: String(decoding: bytes[index..<tag.upperBound], as: UTF8.self))
+            return applySpan(
+                closing: closing, classes: name.elementsEqual("c".utf8),
+                rest: String(decoding: bytes[index..<tag.upperBound], as: UTF8.self))
         }
         guard index - nameStart == 1 else { return }
         let step = closing ? -1 : 1
@@ -129,20 +138,42 @@ struct CueMarkup {
         case UInt8(ascii: "u"): depth.underline = max(0, depth.underline + step)
         default: return
         }
-        builder.setStyle(bold: depth.bold > 0, italic: depth.italic > 0, underline: depth.underline > 0)
+        applyStyle()
     }
 
-    /// Opens a colour (`<font color=...>`, `<c.class...>`; one that names no colour keeps the one in
-    /// force) or closes the innermost one.
-    private mutating func applyColor(closing: Bool, rest: String) {
+    /// Opens a span (`<font color=...>`, `<c.class...>`: its colour, and with `classes` the
+    /// styles the sheet gives its classes; one that names none keeps the styles in force) or
+    /// closes the innermost one.
+    private mutating func applySpan(closing: Bool, classes: Bool, rest: String) {
         if closing {
-            guard let outer = outerColors.popLast() else { return }
-            color = outer
+            guard let outer = outerStyles.popLast() else { return }
+            spanStyle = outer
         } else {
-            outerColors.append(color)
-            color = Self.color(inTagRest: rest) ?? color
+            outerStyles.append(spanStyle)
+            var rule = WebVTTStyleSheet.Declarations(color: Self.color(inTagRest: rest))
+            if classes {
+                for name in rest.prefix(while: { !$0.isWhitespace }).split(separator: ".") {
+                    // WebVTT's background classes, `<c.bg_yellow>`, and then the sheet's.
+                    if name.hasPrefix("bg_"), let color = SubtitleColor(markup: name.dropFirst(3)) {
+                        rule.background = color
+                    }
+                    if let styled = sheet.classes[String(name)] { rule = rule.overridden(by: styled) }
+                }
+            }
+            spanStyle = spanStyle.enclosing(rule)
         }
-        builder.setStyle(color: .some(color))
+        applyStyle()
+    }
+
+    /// Gives the text from here on the styles of the tags and spans in force.
+    private mutating func applyStyle() {
+        builder.setStyle(
+            StyledTextBuilder.Style(
+                bold: depth.bold > 0 || spanStyle.bold == true,
+                italic: depth.italic > 0 || spanStyle.italic == true,
+                underline: depth.underline > 0 || spanStyle.underline == true, color: spanStyle.color,
+                background: spanStyle.background, fontFamily: spanStyle.fontFamily,
+                fontScale: spanStyle.fontScale))
     }
 
     /// The colour a tag's remainder names: the value of a `color` attribute (`<font color="#ff0">`),

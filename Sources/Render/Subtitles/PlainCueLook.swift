@@ -194,16 +194,19 @@ public struct PlainCueLook: Hashable, Sendable {
     /// them apart, and each placed where the cue's file says.
     func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
         let margins = boxMargins(for: cue, playWidth: playWidth)
-        let text =
-            placementTags(for: cue, playWidth: playWidth)
-            + Self.text(of: cue, smallCapitals: smallCapitals, textColor: self.text)
+        let placement = placementTags(for: cue, playWidth: playWidth)
         if window.opacity == 0, edge == .none {
             // One event does it: the text on its line boxes.
-            return ["0,Default,,\(margins),0,,\(text)"]
+            return ["0,Default,,\(margins),0,,\(placement)\(text(of: cue, layer: .whole))"]
         }
         var events: [String] = []
-        if window.opacity > 0 { events.append("0,Window,,\(margins),0,,\(text)") }
-        if background.opacity > 0 { events.append("1,LineBox,,\(margins),0,,\(text)") }
+        if window.opacity > 0 {
+            events.append("0,Window,,\(margins),0,,\(placement)\(text(of: cue, layer: .window))")
+        }
+        if background.opacity > 0 || cue.spans.contains(where: { $0.background != nil }) {
+            events.append("1,LineBox,,\(margins),0,,\(placement)\(text(of: cue, layer: .lineBoxes))")
+        }
+        let text = placement + self.text(of: cue, layer: .letters)
         switch edge {
         case .raised, .depressed:
             // A light edge and a dark one, one pixel of the script each way.
@@ -251,26 +254,71 @@ public struct PlainCueLook: Hashable, Sendable {
         return "{\\an\(placement.alignment)\\pos(\(format(x)),\(format(y)))}"
     }
 
-    /// The event text of a plain cue: styled runs become `\b`, `\i`, `\u` and `\1c` tags (a
-    /// coloured run returns to `textColor` after it), line breaks `\N`, braces are escaped so that
-    /// they show as text, and with `smallCapitals` lower-case letters become capitals four fifths as
-    /// large.
-    static func text(of cue: SubtitleCue, smallCapitals: Bool, textColor: SubtitleColor = .white) -> String {
+    /// What an event of a cue draws.
+    enum Layer {
+        /// The letters on their line boxes (the `Default` style).
+        case whole
+        /// The window around the caption (the `Window` style).
+        case window
+        /// The boxes behind the lines (the `LineBox` style).
+        case lineBoxes
+        /// The letters and their edges (the `Text` style).
+        case letters
+    }
+
+    /// The event text of a plain cue drawn on `layer`: styled runs become `\b`, `\i`, `\u`,
+    /// `\fn` and `\fs` tags on every layer, so that the layers' lines lie alike; the text colour
+    /// (`\1c`, `\1a`) where letters are drawn and the box colour (`\3c`, `\3a`) where line
+    /// boxes are, each run returning to the look's after it. Line breaks become `\N`, braces are
+    /// escaped so that they show as text, and with ``smallCapitals`` lower-case letters become
+    /// capitals four fifths as large.
+    func text(of cue: SubtitleCue, layer: Layer = .whole) -> String {
         let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
         var text = ""
         for run in runs {
             var opening = [(run.bold, "b"), (run.italic, "i"), (run.underline, "u")].filter(\.0).map(\.1)
             var closing = opening.map { "\\\($0)0" }
             opening = opening.map { "\\\($0)1" }
-            if let color = run.color {
+            if let family = run.fontFamily.map(Self.tagValue), !family.isEmpty {
+                opening.append("\\fn\(family)")
+                closing.append("\\fn\(Self.tagValue(scriptFontName))")
+            }
+            if let scale = run.fontScale, scale.isFinite, scale > 0 {
+                let size =
+                    scriptFontSize
+                    * min(
+                        max(scale, WebVTTStyleSheet.fontScales.lowerBound),
+                        WebVTTStyleSheet.fontScales.upperBound)
+                opening.append("\\fs\(format(size))")
+                closing.append("\\fs\(format(scriptFontSize))")
+            }
+            if let color = run.color, layer == .whole || layer == .letters {
                 opening.append("\\1c\(color.assTagColor)")
-                closing.append("\\1c\(textColor.assTagColor)")
+                closing.append("\\1c\(self.text.assTagColor)")
+                if color.opacity != self.text.opacity {
+                    opening.append("\\1a\(color.assTagAlpha)")
+                    closing.append("\\1a\(self.text.assTagAlpha)")
+                }
+            }
+            if let box = run.background, layer == .whole || layer == .lineBoxes {
+                opening.append("\\3c\(box.assTagColor)\\3a\(box.assTagAlpha)")
+                closing.append("\\3c\(background.assTagColor)\\3a\(background.assTagAlpha)")
             }
             if !opening.isEmpty { text += "{" + opening.joined() + "}" }
-            text += escaped(run.text, smallCapitals: smallCapitals)
+            text += Self.escaped(run.text, smallCapitals: smallCapitals)
             if !closing.isEmpty { text += "{" + closing.joined() + "}" }
         }
         return text
+    }
+
+    /// `value` as an override tag can hold it: without the backslashes and braces that would end
+    /// the tag or its block, nor control characters.
+    private static func tagValue(_ value: String) -> String {
+        String(
+            value.filter { character in
+                character != "\\" && character != "{" && character != "}"
+                    && !character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            })
     }
 
     private static func escaped(_ text: String, smallCapitals: Bool) -> String {

@@ -1,11 +1,15 @@
-/// Collects cue text as UTF-8 bytes while markup switches bold, italic, underline and colour on and
-/// off, then cuts it into `SubtitleSpan` runs.
+/// Collects cue text as UTF-8 bytes while markup switches bold, italic, underline, colour and the
+/// styles of a style sheet on and off, then cuts it into `SubtitleSpan` runs.
 struct StyledTextBuilder {
-    private struct Style: Equatable {
+    /// The styles of a run (``SubtitleSpan``'s).
+    struct Style: Equatable {
         var bold = false
         var italic = false
         var underline = false
         var color: SubtitleColor?
+        var background: SubtitleColor?
+        var fontFamily: String?
+        var fontScale: Double?
     }
 
     private(set) var bytes: [UInt8] = []
@@ -25,13 +29,17 @@ struct StyledTextBuilder {
     mutating func setStyle(
         bold: Bool? = nil, italic: Bool? = nil, underline: Bool? = nil, color: SubtitleColor?? = nil
     ) {
-        guard let last = changes.last else { return }
-        var style = last.style
+        guard var style = changes.last?.style else { return }
         style.bold = bold ?? style.bold
         style.italic = italic ?? style.italic
         style.underline = underline ?? style.underline
         style.color = color ?? style.color
-        guard style != last.style else { return }
+        setStyle(style)
+    }
+
+    /// Sets every style from the current position.
+    mutating func setStyle(_ style: Style) {
+        guard let last = changes.last, style != last.style else { return }
         if last.offset == bytes.count {
             // Nothing was written in the last style: replace it, or drop it when the style before
             // already matches, so runs of one style are never split.
@@ -60,7 +68,8 @@ struct StyledTextBuilder {
                 SubtitleSpan(
                     text: String(decoding: bytes[change.offset..<end], as: UTF8.self),
                     bold: change.style.bold, italic: change.style.italic, underline: change.style.underline,
-                    color: change.style.color))
+                    color: change.style.color, background: change.style.background,
+                    fontFamily: change.style.fontFamily, fontScale: change.style.fontScale))
         }
         return (text, spans)
     }

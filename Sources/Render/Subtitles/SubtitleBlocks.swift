@@ -27,7 +27,7 @@ extension SubtitleBlocks {
     /// timing line; the lines after the timing line are the cue's text.
     static func cue(
         from block: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
-        regions: [String: WebVTTRegion] = [:]
+        regions: [String: WebVTTRegion] = [:], sheet: WebVTTStyleSheet = WebVTTStyleSheet()
     ) -> SubtitleCue? {
         guard
             let timingIndex = block.prefix(2).firstIndex(where: { SubtitleTiming.isTimingLine($0, in: bytes) }
@@ -36,7 +36,7 @@ extension SubtitleBlocks {
         else { return nil }
         let payload = Array(block[(timingIndex + 1)...])
         let (text, spans, alignment) = CueMarkup.parse(
-            lines: payload, in: bytes, removesBraceOverrides: removesBraceOverrides)
+            lines: payload, in: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet)
         return SubtitleCue(
             start: timing.start, end: timing.end, text: text, spans: spans,
             placement: alignment.map { SubtitlePlacement(alignment: $0) } ?? timing.placement)

@@ -94,15 +94,21 @@ public enum SubtitleParser {
     private static func text(_ bytes: [UInt8], format: SubtitleFormat) -> SubtitleDocument {
         var cues: [SubtitleCue] = []
         var regions: [String: WebVTTRegion] = [:]
+        var sheet = WebVTTStyleSheet()
         for block in SubtitleBlocks(bytes) {
             if format == .webVTT, isWebVTTNonCue(block, in: bytes) {
                 if let definition = webVTTRegion(block, in: bytes) {
                     regions[definition.id] = definition.region
+                } else if cues.isEmpty, let first = block.first, bytes[first].starts(with: "STYLE".utf8) {
+                    // Style sheets come before the first cue; one after it is passed over.
+                    let css = block.dropFirst().map { String(decoding: bytes[$0], as: UTF8.self) }
+                    sheet.read(css.joined(separator: "\n")[...])
                 }
                 continue
             }
             if let cue = SubtitleBlocks.cue(
-                from: block, in: bytes, removesBraceOverrides: format == .subRip, regions: regions)
+                from: block, in: bytes, removesBraceOverrides: format == .subRip, regions: regions,
+                sheet: sheet)
             {
                 cues.append(cue)
             }

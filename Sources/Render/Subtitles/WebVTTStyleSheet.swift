@@ -1,0 +1,241 @@
+/// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose
+/// selector is `::cue` (all cue text) or `::cue(.name)` (text in a `<c.name>` span), and of their
+/// declarations `color`, `background-color` (or a `background` that is one colour),
+/// `font-family`, `font-size` (a percentage or `em`, of the caption style's size),
+/// `font-weight`, `font-style` and `text-decoration`. Other selectors (`::cue(b)`, `::cue(#id)`,
+/// compound ones), at-rules and properties are passed over, as is a declaration whose value
+/// cannot be read; reading never fails.
+struct WebVTTStyleSheet: Equatable, Sendable {
+    /// The styles a rule sets; `nil` leaves one as it is.
+    struct Declarations: Equatable, Sendable {
+        var color: SubtitleColor?
+        var background: SubtitleColor?
+        var fontFamily: String?
+        /// The text height as a share of the enclosing text's.
+        var fontScale: Double?
+        var bold: Bool?
+        var italic: Bool?
+        var underline: Bool?
+
+        /// These styles with those `rule` sets over them.
+        func overridden(by rule: Declarations) -> Declarations {
+            Declarations(
+                color: rule.color ?? color, background: rule.background ?? background,
+                fontFamily: rule.fontFamily ?? fontFamily, fontScale: rule.fontScale ?? fontScale,
+                bold: rule.bold ?? bold, italic: rule.italic ?? italic, underline: rule.underline ?? underline
+            )
+        }
+
+        /// The styles of text within text of these styles that `rule` applies to: a size counts
+        /// in the enclosing text's.
+        func enclosing(_ rule: Declarations) -> Declarations {
+            var inner = overridden(by: rule)
+            if let scale = rule.fontScale { inner.fontScale = scale * (fontScale ?? 1) }
+            return inner
+        }
+    }
+
+    /// The rules of `::cue`.
+    private(set) var cue = Declarations()
+    /// The rules of `::cue(.name)`, by name.
+    private(set) var classes: [String: Declarations] = [:]
+
+    /// The most classes a sheet keeps: rules for more are passed over.
+    static let classLimit = 1000
+    /// The smallest and largest text heights, as shares of the caption style's.
+    static let fontScales = 0.1...4.0
+
+    /// Adds the rules of `css`, the text of a `STYLE` block after its first line; a rule for a
+    /// selector that has one already overrides what both set.
+    mutating func read(_ css: Substring) {
+        var text = Self.withoutComments(css)[...]
+        while let open = text.firstIndex(of: "{") {
+            let prelude = text[..<open]
+            // A block's end is the brace that balances its opening one (an at-rule such as
+            // `@media` holds blocks of its own).
+            var depth = 0
+            var close = text.endIndex
+            for index in text[open...].indices {
+                if text[index] == "{" { depth += 1 }
+                if text[index] == "}" {
+                    depth -= 1
+                    if depth == 0 {
+                        close = index
+                        break
+                    }
+                }
+            }
+            let body = text[text.index(after: open)..<close]
+            text = close < text.endIndex ? text[text.index(after: close)...] : ""
+            let selectors = prelude.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            guard !prelude.contains("@") else { continue }
+            let rule = Self.declarations(body)
+            for selector in selectors {
+                if selector == "::cue" {
+                    cue = cue.overridden(by: rule)
+                } else if let name = Self.className(selector),
+                    classes[name] != nil || classes.count < Self.classLimit
+                {
+                    classes[name] = (classes[name] ?? Declarations()).overridden(by: rule)
+                }
+            }
+        }
+    }
+
+    /// The class a `::cue(.name)` or `::cue(c.name)` selector names.
+    private static func className(_ selector: String) -> String? {
+        guard selector.hasPrefix("::cue("), selector.hasSuffix(")") else { return nil }
+        var inner = selector.dropFirst(6).dropLast().trimmingCharacters(in: .whitespaces)[...]
+        if inner.hasPrefix("c.") { inner = inner.dropFirst() }
+        guard inner.hasPrefix(".") else { return nil }
+        let name = inner.dropFirst()
+        guard !name.isEmpty, !name.contains(where: { $0 == "." || $0 == ":" || $0 == "[" || $0.isWhitespace })
+        else { return nil }
+        return String(name)
+    }
+
+    /// `css` with its `/* ... */` comments removed (an unclosed one runs to the end).
+    private static func withoutComments(_ css: Substring) -> String {
+        var result = ""
+        var rest = css
+        while let start = rest.range(of: "/*") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].range(of: "*/") else { return result }
+            rest = rest[end.upperBound...]
+        }
+        return result + rest
+    }
+
+    /// The styles the declarations of a rule's `body` set.
+    private static func declarations(_ body: Substring) -> Declarations {
+        var rule = Declarations()
+        for declaration in body.split(separator: ";") {
+            guard let colon = declaration.firstIndex(of: ":") else { continue }
+            let name = declaration[..<colon].trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            var value = declaration[declaration.index(after: colon)...]
+                .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            if value.hasSuffix("!important") {
+                value = value.dropLast(10).trimmingCharacters(in: .whitespaces)
+            }
+            switch name {
+            case "color":
+                rule.color = SubtitleColor(css: value) ?? rule.color
+            case "background-color", "background":
+                rule.background = SubtitleColor(css: value) ?? rule.background
+            case "font-family":
+                rule.fontFamily =
+                    fontFamily(in: declaration[declaration.index(after: colon)...]) ?? rule.fontFamily
+            case "font-size":
+                rule.fontScale = fontScale(value) ?? rule.fontScale
+            case "font-weight":
+                if let weight = Int(value) {
+                    rule.bold = weight >= 600
+                } else if ["bold", "bolder", "normal", "lighter"].contains(value) {
+                    rule.bold = value.hasPrefix("bold")
+                }
+            case "font-style":
+                if ["italic", "oblique", "normal"].contains(where: value.hasPrefix) {
+                    rule.italic = value != "normal"
+                }
+            case "text-decoration", "text-decoration-line":
+                if value.contains("underline") {
+                    rule.underline = true
+                } else if value == "none" {
+                    rule.underline = false
+                }
+            default:
+                continue
+            }
+        }
+        return rule
+    }
+
+    /// The first family of a `font-family` list, unquoted, as fontconfig takes it: letters,
+    /// digits, blanks, "-" and "_" (generic families such as `sans-serif` among them).
+    static func fontFamily(in list: some StringProtocol) -> String? {
+        guard let first = list.split(separator: ",").first else { return nil }
+        var name = first.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let quote = name.first, quote == "\"" || quote == "'", name.count >= 2, name.last == quote {
+            name = String(name.dropFirst().dropLast())
+        }
+        let allowed = name.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
+        guard allowed, !name.isEmpty, name.count <= 100 else { return nil }
+        return name
+    }
+
+    /// The share of the enclosing text's height a `font-size` of a percentage or `em` gives.
+    private static func fontScale(_ value: String) -> Double? {
+        let number: Double?
+        if value.hasSuffix("%") {
+            number = Double(value.dropLast()).map { $0 / 100 }
+        } else if value.hasSuffix("em") {
+            number = Double(value.dropLast(2))
+        } else {
+            number = nil
+        }
+        guard let number, number.isFinite, number > 0 else { return nil }
+        return number
+    }
+}
+
+extension SubtitleColor {
+    /// A colour as CSS writes it: a name (``markupNames``, "transparent"), `#RGB`, `#RGBA`,
+    /// `#RRGGBB`, `#RRGGBBAA`, `rgb(r, g, b)` or `rgba(r, g, b, a)` (components from 0 to 255 or
+    /// percentages, the opacity from 0 to 1 or a percentage); `nil` for anything else.
+    init?(css value: some StringProtocol) {
+        self.init(markup: value, opacityScale: 1)
+    }
+
+    /// A colour as TTML writes it (`tts:color`, `tts:backgroundColor`): as CSS does, but the
+    /// opacity of `rgba(...)` counts from 0 to 255.
+    init?(ttml value: some StringProtocol) {
+        self.init(markup: value, opacityScale: 255)
+    }
+
+    private init?(markup value: some StringProtocol, opacityScale: Double) {
+        let text = value.trimmingCharacters(in: .whitespaces).lowercased()
+        if text == "transparent" {
+            self = SubtitleColor.black.opacity(0)
+            return
+        }
+        if text.hasPrefix("#"), [5, 9].contains(text.count), let number = UInt32(text.dropFirst(), radix: 16)
+        {
+            // #RGBA and #RRGGBBAA carry the opacity last.
+            let short = text.count == 5
+            let opacity = Double(short ? (number & 0xF) * 0x11 : number & 0xFF) / 255
+            guard let color = SubtitleColor(markup: short ? text.dropLast() : text.dropLast(2)) else {
+                return nil
+            }
+            self = color.opacity(opacity)
+            return
+        }
+        if let color = SubtitleColor(markup: text) {
+            self = color
+            return
+        }
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")"),
+            ["rgb", "rgba"].contains(text[..<open].trimmingCharacters(in: .whitespaces))
+        else { return nil }
+        let parts = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            .split(whereSeparator: { $0 == "," || $0 == " " || $0 == "/" })
+        guard parts.count == 3 || parts.count == 4 else { return nil }
+        func component(_ part: Substring, scale: Double) -> Double? {
+            let percent = part.hasSuffix("%")
+            guard let number = Double(percent ? part.dropLast() : part), number.isFinite else { return nil }
+            return min(max(percent ? number / 100 : number / scale, 0), 1)
+        }
+        let rgb = parts.prefix(3).compactMap { component($0, scale: 255) }
+        guard rgb.count == 3 else { return nil }
+        let opacity = parts.count == 4 ? component(parts[3], scale: opacityScale) : 1
+        guard let opacity else { return nil }
+        let bytes = rgb.map { UInt8(($0 * 255).rounded()) }
+        self.init(red: bytes[0], green: bytes[1], blue: bytes[2], opacity: opacity)
+    }
+
+    /// The colour as CSS writes it, `rgba(r,g,b,a)`.
+    var css: String {
+        "rgba(\(red),\(green),\(blue),\(String(format: "%.4g", opacity)))"
+    }
+}
