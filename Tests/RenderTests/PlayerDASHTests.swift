@@ -143,7 +143,7 @@ extension PlayerTests {
                 let cues = documents.map { String(decoding: $0, as: UTF8.self).dropFirst("WEBVTT\n".count) }
                 server.setFile("/en.vtt", Data(("WEBVTT\n" + cues.joined()).utf8))
             }
-            try await Self.playExpectingEachCueInItsSecond(
+            let spans = try await Self.playExpectingEachCueInItsSecond(
                 spec, server: server,
                 textSet: #"<AdaptationSet contentType="text" mimeType="text/vtt" lang="en">"#
                     + representation + "</Representation></AdaptationSet>")
@@ -155,9 +155,13 @@ extension PlayerTests {
         /// Plays the presentation of `spec` that `server` serves with `textSet` added to its
         /// period, whose cues "en 0" to "en 4" each belong to their second, and checks each shows
         /// in it.
+        /// Plays the DASH ladder of `spec` with the text adaptation set `textSet` added to its
+        /// period, expecting the cues "en 0" to "en 4" each in its second; returns the styled runs
+        /// of each cue shown, by its text.
+        @discardableResult
         static func playExpectingEachCueInItsSecond(
             _ spec: ClipSpec, server: LocalHTTPServer, textSet: String, codec: String = "webvtt"
-        ) async throws {
+        ) async throws -> [String: [SubtitleSpan]] {
             let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
             let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
                 of: "</Period>", with: textSet + "</Period>")
@@ -166,9 +170,11 @@ extension PlayerTests {
             let player = harness.player
             player.load(MediaItem(url: server.url(for: "/subtitled.mpd")), autoplay: true)
             var (shown, mismatches): ([String], [String]) = ([], [])
+            var spans: [String: [SubtitleSpan]] = [:]
             let ended = await harness.wait(timeout: 10) {
                 for cue in player.activeCues where !shown.contains(cue.text) {
                     shown.append(cue.text)
+                    spans[cue.text] = cue.spans
                     if cue.text != "en \(Int(player.currentTime))" {
                         mismatches.append("\(cue.text) at \(player.currentTime)")
                     }
@@ -180,19 +186,23 @@ extension PlayerTests {
             #expect(subtitles.map(\.language) == ["en"] && subtitles.map(\.codecName) == [codec])
             #expect(shown == (0..<5).map { "en \($0)" } && mismatches.isEmpty, "\(shown) \(mismatches)")
             await harness.close()
+            return spans
         }
 
         /// Subtitles that a text adaptation set carries in MP4 segments (WebVTT as `wvtt`, TTML as
         /// `stpp`, each with an initialization segment) or as one TTML file (whose last paragraph
-        /// lasts until the period ends): each cue shows in its second, the initialization segment
-        /// is read once.
+        /// lasts until the period ends): each cue shows in its second, in the background and size
+        /// TTML gives it, and the initialization segment is read once.
         @Test(arguments: ["wvtt", "stpp", "ttml"])
         func subtitlesInMP4OrTTMLShowTheirCuesAtTheirTimes(format: String) async throws {
             typealias MP4Text = TimedTextTests.MP4Text
             let spec = ClipSpec(duration: 5)
             let server = try Self.served(spec)
             defer { server.stop() }
-            let cues = (0..<5).map { ("00:00:0\($0).200", "00:00:0\($0).800", "en \($0)") }
+            var cues = (0..<5).map { ("00:00:0\($0).200", "00:00:0\($0).800", "en \($0)") }
+            if format != "wvtt" {
+                cues[3].2 = ##"<span tts:backgroundColor="#0000ff" tts:fontSize="150%">en 3</span>"##
+            }
             let representation: String
             switch format {
             case "ttml":
@@ -222,12 +232,17 @@ extension PlayerTests {
                     + #"<SegmentTemplate timescale="1000" duration="1000" startNumber="0" "#
                     + #"initialization="text/init.mp4" media="text/$Number$.m4s"/>"#
             }
-            try await Self.playExpectingEachCueInItsSecond(
+            let spans = try await Self.playExpectingEachCueInItsSecond(
                 spec, server: server,
                 textSet: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
                     + "</AdaptationSet>", codec: format == "wvtt" ? "webvtt" : "ttml")
             if format != "ttml" {
                 #expect(server.requests.filter { $0.hasPrefix("GET /text/init.mp4") }.count == 1)
+            }
+            if format != "wvtt" {
+                let styled = SubtitleSpan(
+                    text: "en 3", background: SubtitleColor(hex: 0x0000FF), fontScale: 1.5)
+                #expect(spans["en 3"] == [styled] && spans["en 2"] == [])
             }
         }
 

@@ -84,7 +84,7 @@ import Testing
         static func ttml(_ cues: [(begin: String, end: String, text: String)]) -> [UInt8] {
             let paragraphs = cues.map { #"<p begin="\#($0.begin)" end="\#($0.end)">\#($0.text)</p>"# }
             return Array(
-                #"<?xml version="1.0" encoding="UTF-8"?><tt xmlns="http://www.w3.org/ns/ttml"><body><div>\#(paragraphs.joined())</div></body></tt>"#
+                #"<?xml version="1.0" encoding="UTF-8"?><tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling"><body><div>\#(paragraphs.joined())</div></body></tt>"#
                     .utf8)
         }
     }
@@ -179,6 +179,41 @@ import Testing
                 TimedTextCue(start: 11, end: 13, text: "<i>slanting text</i>"),
                 TimedTextCue(start: 20, end: 22, text: "Pop-on"),
             ])
+    }
+
+    @Test func backgroundsFontsAndSizesStyleTheTextTheyApplyTo() throws {
+        // A region's text styles reach the text flowing into it, its background does not; a
+        // background is the element's own (a `set` may give it for a while), a size in percent
+        // counts in the size around it, one in pixels in the root's extent (15 rows of 32 px).
+        let head = #"""
+            <styling><style xml:id="small" tts:fontSize="80%"/></styling>
+            <layout><region xml:id="r" tts:fontFamily="proportionalSerif, default" tts:fontSize="2c" \#
+            tts:backgroundColor="red"/></layout>
+            """#
+        let body = #"""
+            <body region="r"><div>
+              <p begin="1s" end="2s" tts:backgroundColor="#00000080">boxed <span style="small" \#
+            tts:backgroundColor="rgba(0,0,255,255)">small blue</span></p>
+              <p begin="3s" end="4s" tts:fontFamily="'DejaVu Sans Mono'" tts:fontSize="18px">pixels\#
+            <set begin="0.5s" tts:backgroundColor="yellow"/></p>
+            </div></body>
+            """#
+        let document = Self.ttml(body: body, attributes: #"tts:extent="640px 480px""#, head: head)
+        let cues = SubtitleParser.parse(data: Data(document), format: .ttml).cues
+        try #require(cues.count == 3)
+        #expect(cues.map(\.text) == ["boxed small blue", "pixels", "pixels"])
+        #expect(cues.map(\.start) == [1, 3, 3.5])
+        let (boxed, small) = (cues[0].spans[0], cues[0].spans[1])
+        #expect(boxed.text == "boxed " && small.text == "small blue")
+        #expect(boxed.fontFamily == "serif" && small.fontFamily == "serif")
+        #expect(boxed.fontScale == 2 && abs((small.fontScale ?? 0) - 1.6) < 1e-9)
+        #expect(boxed.background?.red == 0 && abs((boxed.background?.opacity ?? 0) - 128.0 / 255) < 0.001)
+        #expect(small.background == SubtitleColor(hex: 0x0000FF))
+        let pixels = try #require(cues[1].spans.first)
+        #expect(pixels.fontFamily == "DejaVu Sans Mono" && pixels.background == nil)
+        #expect(abs((pixels.fontScale ?? 0) - 18.0 / 32) < 1e-9)
+        #expect(cues[2].spans.first?.background == SubtitleColor(hex: 0xFFFF00))
+        #expect(cues.allSatisfy { $0.spans.allSatisfy { $0.background != SubtitleColor(hex: 0xFF0000) } })
     }
 
     @Test func textThatIsNotDisplayedOrHiddenIsLeftOut() throws {

@@ -8,11 +8,22 @@ struct TimedTextCue: Equatable, Sendable {
     var end: Double
     var text: String
     var settings = ""
+    /// The declarations of the style sheet classes its text's `<c>` spans name, by class name.
+    var classes: [String: String] = [:]
 
-    /// `cues` as a WebVTT document, in their order. Cue text cannot end its cue early: blank
-    /// lines are left out and "-->" is written as a character reference.
+    /// `cues` as a WebVTT document, in their order, with a style sheet of the classes they name.
+    /// Cue text cannot end its cue early: blank lines are left out and "-->" is written as a
+    /// character reference.
     static func webVTT(_ cues: [TimedTextCue]) -> [UInt8] {
         var lines = ["WEBVTT", ""]
+        let classes = cues.reduce(into: [String: String]()) { sheet, cue in
+            sheet.merge(cue.classes) { first, _ in first }
+        }
+        if !classes.isEmpty {
+            lines.append("STYLE")
+            lines += classes.sorted { $0.key < $1.key }.map { "::cue(.\($0.key)) { \($0.value) }" }
+            lines.append("")
+        }
         for cue in cues {
             let timing = "\(timestamp(cue.start)) --> \(timestamp(cue.end))"
             lines.append(cue.settings.isEmpty ? timing : timing + " " + cue.settings)
@@ -58,8 +69,10 @@ struct TimedTextCue: Equatable, Sendable {
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
 /// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
-/// underlined and coloured text and line breaks, from `tts:` attributes and the styles (`style`,
-/// `xml:id`) of the `head` they refer to; a region given in percentages, in pixels of the root's
+/// underlined and coloured text, a background colour, a font family, a font size and line breaks,
+/// from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to, and of
+/// the region the text flows into (its text styles, not its background); those WebVTT has no tag
+/// for go into its style sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's
 /// `tts:extent` or in cells of its `ttp:cellResolution` places the cue (`tts:origin`,
 /// `tts:extent`, `tts:displayAlign`, `tts:textAlign`). Times count in media time, or as SMPTE
 /// time codes that run on (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts
@@ -118,11 +131,37 @@ enum TTMLDocument {
 
     /// The style of an element that gives itself `local` and inherits `inherited`: the local
     /// properties over the inherited ones. A `display` of "none" inherited stays: what is around
-    /// the element is not shown.
+    /// the element is not shown. A font size in percent or `em` counts in the inherited one (one
+    /// cell when none is), and of a width and a height the height is kept.
     private static func style(_ local: Style, inheriting inherited: Style) -> Style {
         var style = inherited.merging(local) { _, new in new }
         if inherited["display"] == "none" { style["display"] = "none" }
+        if let size = local["fontSize"] { style["fontSize"] = fontSize(size, within: inherited["fontSize"]) }
         return style
+    }
+
+    /// The font size `value` states within text of the font size `parent`: a length in cells or
+    /// pixels, or a share of `parent`'s in percent or `em`; `parent` when it cannot be read.
+    private static func fontSize(_ value: String, within parent: String?) -> String? {
+        guard let height = value.split(separator: " ").last else { return parent }
+        for (unit, scale) in [("%", 0.01), ("em", 1.0)] where height.hasSuffix(unit) {
+            guard let share = Double(height.dropLast(unit.count)), share > 0, share.isFinite,
+                let (size, parentUnit) = length(parent ?? "1c")
+            else { return parent }
+            return "\(size * share * scale)\(parentUnit)"
+        }
+        return length(height) == nil ? parent : String(height)
+    }
+
+    /// The number and unit of a length in cells ("1.5c") or pixels ("24px").
+    private static func length(_ text: some StringProtocol) -> (Double, String)? {
+        for unit in ["px", "c"] where text.hasSuffix(unit) {
+            guard let number = Double(text.dropLast(unit.count)), number > 0, number.isFinite else {
+                return nil
+            }
+            return (number, unit)
+        }
+        return nil
     }
 
     /// The size of the root container region in pixels (`tts:extent` on `tt`, when given in
@@ -171,14 +210,20 @@ enum TTMLDocument {
         var end: Double
         var content: [Part]
 
-        /// Its style at `time`, inheriting `inherited`: that of its `set`s active then over its
-        /// local style (``TTMLDocument/style(_:inheriting:)``).
+        /// Its style at `time`, inheriting `inherited`: its ``own(at:)`` style over the inherited
+        /// one (``TTMLDocument/style(_:inheriting:)``).
         func style(at time: Double, inheriting inherited: Style) -> Style {
+            TTMLDocument.style(own(at: time), inheriting: inherited)
+        }
+
+        /// The properties it gives itself at `time`: those of its `set`s active then over its
+        /// local style.
+        func own(at time: Double) -> Style {
             var style = local
             for change in changes where change.begin <= time && time < change.end {
                 style.merge(change.style) { _, new in new }
             }
-            return TTMLDocument.style(style, inheriting: inherited)
+            return style
         }
 
         /// Adds the begin and end of each span and `set` within this one to `times`.
@@ -204,7 +249,12 @@ enum TTMLDocument {
         /// they are.
         private static let styleProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "origin", "extent", "displayAlign",
-            "textAlign", "display", "visibility", "space",
+            "textAlign", "display", "visibility", "space", "backgroundColor", "fontFamily", "fontSize",
+        ]
+
+        /// The properties of a region that the text flowing into it inherits.
+        private static let textProperties: Set<String> = [
+            "color", "fontStyle", "fontWeight", "textDecoration", "fontFamily", "fontSize", "visibility",
         ]
 
         init(root: XMLTree, location: String) throws(PlayerError) {
@@ -280,6 +330,12 @@ enum TTMLDocument {
         ) throws(PlayerError) -> Double {
             let (begin, stated) = try interval(of: element, base: base, within: parentEnd)
             let region = element.attribute("region") ?? inheritedRegion
+            var inherited = inherited
+            if let stated = element.attribute("region"), let regionStyle = regions[stated] {
+                // The text flowing into a region inherits its style.
+                inherited = TTMLDocument.style(
+                    inherited, inheriting: regionStyle.filter { Self.textProperties.contains($0.key) })
+            }
             let style = self.style(of: element, inheriting: inherited)
             guard element.name == "p" else {
                 let sequential = Self.isSequential(element)
@@ -309,10 +365,13 @@ enum TTMLDocument {
             }
             var pieces: [TimedTextCue] = []
             for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
+                var classes: [String: String] = [:]
                 let text = Self.lines(
-                    of: self.text(of: paragraph, at: start, inheriting: inherited, outer: [:]))
+                    of: self.text(
+                        of: paragraph, at: start, inheriting: inherited, outer: [:], classes: &classes))
                 if !text.isEmpty {
-                    pieces.append(TimedTextCue(start: start, end: end, text: text, settings: placed))
+                    pieces.append(
+                        TimedTextCue(start: start, end: end, text: text, settings: placed, classes: classes))
                 }
             }
             cues += TimedTextCue.joined(pieces)
@@ -385,10 +444,13 @@ enum TTMLDocument {
 
         /// The WebVTT cue text of `span`'s content active at `time`, with the style it inherits:
         /// text with its markup characters escaped and its blanks collapsed, `br` as a line
-        /// break, and a span in the tags of the properties it changes from `outer`; nothing when
-        /// `span` is not active or not displayed then, and no text while it is hidden (`visibility`).
-        private func text(of span: Span, at time: Double, inheriting inherited: Style, outer: Style) -> String
-        {
+        /// break, and a span in the tags of the properties it changes from `outer` (a style
+        /// sheet class, added to `classes`, for those WebVTT has no tag for); nothing when `span`
+        /// is not active or not displayed then, and no text while it is hidden (`visibility`).
+        private func text(
+            of span: Span, at time: Double, inheriting inherited: Style, outer: Style,
+            classes: inout [String: String]
+        ) -> String {
             guard span.begin <= time, time < span.end else { return "" }
             let style = span.style(at: time, inheriting: inherited)
             guard style["display"] != "none" else { return "" }
@@ -410,6 +472,11 @@ enum TTMLDocument {
             if let color = style["color"], color != outer["color"], !color.contains("\"") {
                 tags.append(("<font color=\"\(color)\">", "</font>"))
             }
+            if let declarations = self.declarations(of: style, own: span.own(at: time), outer: outer) {
+                let name = Self.className(of: declarations)
+                classes[name] = declarations
+                tags.append(("<c.\(name)>", "</c>"))
+            }
             var text = tags.map(\.open).joined()
             for part in span.content {
                 switch part {
@@ -428,10 +495,63 @@ enum TTMLDocument {
                 case .lineBreak:
                     text += "\n"
                 case .span(let child):
-                    text += self.text(of: child, at: time, inheriting: style, outer: style)
+                    text += self.text(
+                        of: child, at: time, inheriting: style, outer: style, classes: &classes)
                 }
             }
             return text + tags.reversed().map(\.close).joined()
+        }
+
+        /// The style sheet declarations of what a `p` or `span` of `style`, which gives itself
+        /// `own`, changes from `outer` that WebVTT has no tag for: its background colour (which
+        /// is not inherited), its font family and its font size, as a share of `outer`'s; `nil`
+        /// when it changes none of them.
+        private func declarations(of style: Style, own: Style, outer: Style) -> String? {
+            var declarations: [String] = []
+            if let background = own["backgroundColor"].flatMap(SubtitleColor.init(ttml:)) {
+                declarations.append("background-color: \(background.css)")
+            }
+            if style["fontFamily"] != outer["fontFamily"],
+                let family = style["fontFamily"].flatMap(Self.fontFamily)
+            {
+                declarations.append("font-family: \"\(family)\"")
+            }
+            if style["fontSize"] != outer["fontSize"], let size = cells(style["fontSize"]),
+                let outerSize = outer["fontSize"] == nil ? 1 : cells(outer["fontSize"])
+            {
+                declarations.append("font-size: \(String(format: "%.4g", size / outerSize * 100))%")
+            }
+            return declarations.isEmpty ? nil : declarations.joined(separator: "; ")
+        }
+
+        /// A font size in cells ("1.5c", or pixels of the root's extent).
+        private func cells(_ size: String?) -> Double? {
+            guard let (value, unit) = size.flatMap(TTMLDocument.length) else { return nil }
+            guard unit == "px" else { return value }
+            return layout.height.map { value / ($0 / layout.rows) }
+        }
+
+        /// The family fontconfig finds for the first of a `tts:fontFamily` list: TTML's generic
+        /// families by their CSS names; `nil` for "default" (the caption style's font).
+        private static func fontFamily(_ list: String) -> String? {
+            guard let first = list.split(separator: ",").first else { return nil }
+            switch first.trimmingCharacters(in: .whitespaces) {
+            case "default": return nil
+            case "monospace", "monospaceSansSerif", "monospaceSerif": return "monospace"
+            case "sansSerif", "proportionalSansSerif": return "sans-serif"
+            case "serif", "proportionalSerif": return "serif"
+            default: return WebVTTStyleSheet.fontFamily(in: first)
+            }
+        }
+
+        /// A class name for `declarations`, the same for the same declarations in every document
+        /// (the cues of each MP4 sample are read on their own, into one WebVTT style sheet).
+        private static func className(of declarations: String) -> String {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in declarations.utf8 {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            return "tt" + String(hash, radix: 16)
         }
 
         /// `text` with the characters that WebVTT cue text marks up written as references.
