@@ -178,6 +178,29 @@ import VideoPlayerFixtures
         }
     }
 
+    @Test func anOutlinedRunIsDrawnWithItsLineOverTheLooksBox() throws {
+        let cue = SubtitleCue(
+            start: 0, end: 5, text: "Lined plain",
+            spans: [
+                SubtitleSpan(
+                    text: "Lined", outline: SubtitleOutline(color: SubtitleColor(hex: 0xFF0000), width: 0.1)),
+                SubtitleSpan(text: " plain"),
+            ])
+        #expect(
+            PlainCueLook().events(for: cue) == [
+                "1,LineBox,,0,0,0,,Lined plain",
+                "2,Text,,0,0,0,,{\\bord1.73\\3c&H0000FF&\\3a&H00&}Lined{\\bord0.00\\3c&H000000&\\3a&H00&} plain",
+            ])
+        let picture = try draw(PlainCueLook(), cue: cue)
+        let red = picture.points { $0.red > 200 && $0.green < 60 && $0.blue < 60 && $0.alpha > 200 }
+        let white = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }
+        let box = picture.points { $0.red < 30 && $0.green < 30 && $0.blue < 30 && $0.alpha > 150 }
+        #expect(red.count > 100 && white.count > 100 && box.count > 100)
+        // The line is around the first word only.
+        let redEnd = try #require(red.map(\.x).max())
+        #expect(white.contains { $0.x > redEnd + 10 }, "the plain word is right of the lined one")
+    }
+
     @Test func aPlacedCueIsDrawnWhereItsFileSays() throws {
         let bottom = try draw(PlainCueLook())
         var cue = Self.cue

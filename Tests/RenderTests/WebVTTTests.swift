@@ -154,6 +154,30 @@ import VideoPlayerRender
         #expect(cues.last?.spans == [SubtitleSpan(text: "after", fontFamily: serif)])
     }
 
+    @Test func aTextStrokeOutlinesTheLettersOfItsClass() {
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            ::cue(.lined) { -webkit-text-stroke: 0.1em rgba(255, 0, 0, 0.5) }
+            ::cue(.none) { -webkit-text-stroke: blue 0 }
+            ::cue(.bad) { -webkit-text-stroke: 3px red }
+
+            00:01.000 --> 00:02.000
+            <c.lined>red</c> <c.none>none</c> <c.bad>bad</c>
+            """
+        #expect(
+            SubtitleParser.parse(vtt).cues.first?.spans == [
+                SubtitleSpan(
+                    text: "red",
+                    outline: SubtitleOutline(color: SubtitleColor(hex: 0xFF0000, opacity: 0.5), width: 0.1)),
+                SubtitleSpan(text: " "),
+                SubtitleSpan(
+                    text: "none", outline: SubtitleOutline(color: SubtitleColor(hex: 0x0000FF), width: 0)),
+                SubtitleSpan(text: " bad"),
+            ])
+    }
+
     @Test(arguments: [
         "::cue(.a) { color: nonsense; font-size: -5%; font-family: \"a{b\"; background: url(x.png) }",
         "::cue(.a { color: red",

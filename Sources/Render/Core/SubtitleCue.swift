@@ -84,13 +84,16 @@ public struct SubtitleSpan: Hashable, Sendable {
     /// The text's height as a share of the caption style's (a style sheet's `font-size: 80%`,
     /// TTML's `tts:fontSize` against its default of one cell); `nil` is the same height.
     public var fontScale: Double?
+    /// The line drawn around each letter (a style sheet's `-webkit-text-stroke`, TTML's
+    /// `tts:textOutline`); `nil` draws the caption style's edge, one of no width draws none.
+    public var outline: SubtitleOutline?
 
-    /// A run of `text` in the given styles; a `nil` colour, background, font family or scale
-    /// draws it in the caption style's.
+    /// A run of `text` in the given styles; a `nil` colour, background, font family, scale or
+    /// outline draws it in the caption style's.
     public init(
         text: String, bold: Bool = false, italic: Bool = false, underline: Bool = false,
         color: SubtitleColor? = nil, background: SubtitleColor? = nil, fontFamily: String? = nil,
-        fontScale: Double? = nil
+        fontScale: Double? = nil, outline: SubtitleOutline? = nil
     ) {
         self.text = text
         self.bold = bold
@@ -100,6 +103,21 @@ public struct SubtitleSpan: Hashable, Sendable {
         self.background = background
         self.fontFamily = fontFamily
         self.fontScale = fontScale
+        self.outline = outline
+    }
+}
+
+/// A line around each letter of a run of cue text.
+public struct SubtitleOutline: Hashable, Sendable {
+    /// The line's colour.
+    public var color: SubtitleColor
+    /// The line's width as a share of the text's height (0.1 is a tenth of it); 0 draws none.
+    public var width: Double
+
+    /// A line of `color`, `width` (a share of the text's height) wide.
+    public init(color: SubtitleColor, width: Double) {
+        self.color = color
+        self.width = width.isFinite ? max(0, width) : 0
     }
 }
 

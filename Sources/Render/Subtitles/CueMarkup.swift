@@ -173,7 +173,7 @@ struct CueMarkup {
                 italic: depth.italic > 0 || spanStyle.italic == true,
                 underline: depth.underline > 0 || spanStyle.underline == true, color: spanStyle.color,
                 background: spanStyle.background, fontFamily: spanStyle.fontFamily,
-                fontScale: spanStyle.fontScale))
+                fontScale: spanStyle.fontScale, outline: spanStyle.outline))
     }
 
     /// The colour a tag's remainder names: the value of a `color` attribute (`<font color="#ff0">`),

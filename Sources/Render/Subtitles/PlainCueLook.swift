@@ -195,7 +195,8 @@ public struct PlainCueLook: Hashable, Sendable {
     func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
         let margins = boxMargins(for: cue, playWidth: playWidth)
         let placement = placementTags(for: cue, playWidth: playWidth)
-        if window.opacity == 0, edge == .none {
+        let outlined = cue.spans.contains { ($0.outline?.width ?? 0) > 0 }
+        if window.opacity == 0, edge == .none, !outlined {
             // One event does it: the text on its line boxes.
             return ["0,Default,,\(margins),0,,\(placement)\(text(of: cue, layer: .whole))"]
         }
@@ -268,10 +269,10 @@ public struct PlainCueLook: Hashable, Sendable {
 
     /// The event text of a plain cue drawn on `layer`: styled runs become `\b`, `\i`, `\u`,
     /// `\fn` and `\fs` tags on every layer, so that the layers' lines lie alike; the text colour
-    /// (`\1c`, `\1a`) where letters are drawn and the box colour (`\3c`, `\3a`) where line
-    /// boxes are, each run returning to the look's after it. Line breaks become `\N`, braces are
-    /// escaped so that they show as text, and with ``smallCapitals`` lower-case letters become
-    /// capitals four fifths as large.
+    /// (`\1c`, `\1a`) and an outline (`\bord`, `\3c`, `\3a`) where letters are drawn and the
+    /// box colour (`\3c`, `\3a`) where line boxes are, each run returning to the look's after
+    /// it. Line breaks become `\N`, braces are escaped so that they show as text, and with
+    /// ``smallCapitals`` lower-case letters become capitals four fifths as large.
     func text(of cue: SubtitleCue, layer: Layer = .whole) -> String {
         let runs = cue.spans.isEmpty ? [SubtitleSpan(text: cue.text)] : cue.spans
         var text = ""
@@ -283,13 +284,8 @@ public struct PlainCueLook: Hashable, Sendable {
                 opening.append("\\fn\(family)")
                 closing.append("\\fn\(Self.tagValue(scriptFontName))")
             }
-            if let scale = run.fontScale, scale.isFinite, scale > 0 {
-                let size =
-                    scriptFontSize
-                    * min(
-                        max(scale, WebVTTStyleSheet.fontScales.lowerBound),
-                        WebVTTStyleSheet.fontScales.upperBound)
-                opening.append("\\fs\(format(size))")
+            if run.fontScale != nil {
+                opening.append("\\fs\(format(scriptFontSize * Self.fontScale(run.fontScale)))")
                 closing.append("\\fs\(format(scriptFontSize))")
             }
             if let color = run.color, layer == .whole || layer == .letters {
@@ -304,11 +300,27 @@ public struct PlainCueLook: Hashable, Sendable {
                 opening.append("\\3c\(box.assTagColor)\\3a\(box.assTagAlpha)")
                 closing.append("\\3c\(background.assTagColor)\\3a\(background.assTagAlpha)")
             }
+            if let outline = run.outline, layer == .letters {
+                let width = outline.width * scriptFontSize * Self.fontScale(run.fontScale)
+                opening.append(
+                    "\\bord\(format(min(width, scriptFontSize)))\\3c\(outline.color.assTagColor)"
+                        + "\\3a\(outline.color.assTagAlpha)")
+                closing.append(
+                    "\\bord\(format(edge == .outline ? outlineWidth : 0))\\3c\(edgeColor.assTagColor)"
+                        + "\\3a\(edgeColor.assTagAlpha)")
+            }
             if !opening.isEmpty { text += "{" + opening.joined() + "}" }
             text += Self.escaped(run.text, smallCapitals: smallCapitals)
             if !closing.isEmpty { text += "{" + closing.joined() + "}" }
         }
         return text
+    }
+
+    /// The share of the look's text height a run of `scale` is drawn at: within
+    /// ``WebVTTStyleSheet/fontScales``, 1 when it states none or none that can be drawn.
+    private static func fontScale(_ scale: Double?) -> Double {
+        guard let scale, scale.isFinite, scale > 0 else { return 1 }
+        return min(max(scale, WebVTTStyleSheet.fontScales.lowerBound), WebVTTStyleSheet.fontScales.upperBound)
     }
 
     /// `value` as an override tag can hold it: without the backslashes and braces that would end

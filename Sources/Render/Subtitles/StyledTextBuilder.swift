@@ -10,6 +10,7 @@ struct StyledTextBuilder {
         var background: SubtitleColor?
         var fontFamily: String?
         var fontScale: Double?
+        var outline: SubtitleOutline?
     }
 
     private(set) var bytes: [UInt8] = []
@@ -69,7 +70,8 @@ struct StyledTextBuilder {
                     text: String(decoding: bytes[change.offset..<end], as: UTF8.self),
                     bold: change.style.bold, italic: change.style.italic, underline: change.style.underline,
                     color: change.style.color, background: change.style.background,
-                    fontFamily: change.style.fontFamily, fontScale: change.style.fontScale))
+                    fontFamily: change.style.fontFamily, fontScale: change.style.fontScale,
+                    outline: change.style.outline))
         }
         return (text, spans)
     }

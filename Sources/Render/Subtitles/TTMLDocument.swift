@@ -69,7 +69,8 @@ struct TimedTextCue: Equatable, Sendable {
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
 /// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
-/// underlined and coloured text, a background colour, a font family, a font size and line breaks,
+/// underlined and coloured text, a background colour, a font family, a font size, an outline
+/// (`tts:textOutline`, its blur left out) and line breaks,
 /// from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to, and of
 /// the region the text flows into (its text styles, not its background); those WebVTT has no tag
 /// for go into its style sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's
@@ -250,11 +251,13 @@ enum TTMLDocument {
         private static let styleProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "origin", "extent", "displayAlign",
             "textAlign", "display", "visibility", "space", "backgroundColor", "fontFamily", "fontSize",
+            "textOutline",
         ]
 
         /// The properties of a region that the text flowing into it inherits.
         private static let textProperties: Set<String> = [
-            "color", "fontStyle", "fontWeight", "textDecoration", "fontFamily", "fontSize", "visibility",
+            "color", "fontStyle", "fontWeight", "textDecoration", "fontFamily", "fontSize", "textOutline",
+            "visibility",
         ]
 
         init(root: XMLTree, location: String) throws(PlayerError) {
@@ -516,12 +519,46 @@ enum TTMLDocument {
             {
                 declarations.append("font-family: \"\(family)\"")
             }
-            if style["fontSize"] != outer["fontSize"], let size = cells(style["fontSize"]),
+            let size = cells(style["fontSize"]) ?? 1
+            if style["fontSize"] != outer["fontSize"],
                 let outerSize = outer["fontSize"] == nil ? 1 : cells(outer["fontSize"])
             {
                 declarations.append("font-size: \(String(format: "%.4g", size / outerSize * 100))%")
             }
+            if style["textOutline"] != outer["textOutline"] || style["fontSize"] != outer["fontSize"],
+                let outline = style["textOutline"].flatMap({ outline($0, color: style["color"], size: size) })
+            {
+                declarations.append(
+                    "-webkit-text-stroke: \(String(format: "%.4g", outline.width))em \(outline.color.css)")
+            }
             return declarations.isEmpty ? nil : declarations.joined(separator: "; ")
+        }
+
+        /// The line a `tts:textOutline` ("none", or an optional colour, a thickness and an
+        /// optional blur, which is not drawn) draws around text of `size` cells and the colour
+        /// `color` (which a line of no colour of its own takes): its width a share of `size`.
+        private func outline(_ value: String, color: String?, size: Double) -> SubtitleOutline? {
+            guard value.trimmingCharacters(in: .whitespaces) != "none" else {
+                return SubtitleOutline(color: .black, width: 0)
+            }
+            let words = value.split(separator: " ")
+            let isLength = { (word: Substring) in
+                word.first.map { $0.isNumber || $0 == "." } == true
+                    && ["px", "c", "%", "em"].contains { word.hasSuffix($0) }
+            }
+            guard let thickness = words.first(where: isLength) else { return nil }
+            let share: Double?
+            if thickness.hasSuffix("%") {
+                share = Double(thickness.dropLast()).map { $0 / 100 }
+            } else if thickness.hasSuffix("em") {
+                share = Double(thickness.dropLast(2))
+            } else {
+                share = cells(String(thickness)).map { $0 / size }
+            }
+            let named = words.filter { !isLength($0) }.joined(separator: " ")
+            let lineColor = named.isEmpty ? SubtitleColor(ttml: color ?? "white") : SubtitleColor(ttml: named)
+            guard let share, share.isFinite, share >= 0, let lineColor else { return nil }
+            return SubtitleOutline(color: lineColor, width: share)
         }
 
         /// A font size in cells ("1.5c", or pixels of the root's extent).

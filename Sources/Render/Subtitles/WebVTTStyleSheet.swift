@@ -2,7 +2,8 @@
 /// selector is `::cue` (all cue text) or `::cue(.name)` (text in a `<c.name>` span), and of their
 /// declarations `color`, `background-color` (or a `background` that is one colour),
 /// `font-family`, `font-size` (a percentage or `em`, of the caption style's size),
-/// `font-weight`, `font-style` and `text-decoration`. Other selectors (`::cue(b)`, `::cue(#id)`,
+/// `font-weight`, `font-style`, `text-decoration` and `-webkit-text-stroke` (a width in `em`
+/// and a colour: a line around each letter). Other selectors (`::cue(b)`, `::cue(#id)`,
 /// compound ones), at-rules and properties are passed over, as is a declaration whose value
 /// cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
@@ -16,14 +17,16 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         var bold: Bool?
         var italic: Bool?
         var underline: Bool?
+        var outline: SubtitleOutline?
 
         /// These styles with those `rule` sets over them.
         func overridden(by rule: Declarations) -> Declarations {
             Declarations(
                 color: rule.color ?? color, background: rule.background ?? background,
                 fontFamily: rule.fontFamily ?? fontFamily, fontScale: rule.fontScale ?? fontScale,
-                bold: rule.bold ?? bold, italic: rule.italic ?? italic, underline: rule.underline ?? underline
-            )
+                bold: rule.bold ?? bold, italic: rule.italic ?? italic,
+                underline: rule.underline ?? underline,
+                outline: rule.outline ?? outline)
         }
 
         /// The styles of text within text of these styles that `rule` applies to: a size counts
@@ -129,6 +132,8 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                     fontFamily(in: declaration[declaration.index(after: colon)...]) ?? rule.fontFamily
             case "font-size":
                 rule.fontScale = fontScale(value) ?? rule.fontScale
+            case "-webkit-text-stroke":
+                rule.outline = outline(value) ?? rule.outline
             case "font-weight":
                 if let weight = Int(value) {
                     rule.bold = weight >= 600
@@ -163,6 +168,29 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         let allowed = name.allSatisfy { $0.isLetter || $0.isNumber || $0 == " " || $0 == "-" || $0 == "_" }
         guard allowed, !name.isEmpty, name.count <= 100 else { return nil }
         return name
+    }
+
+    /// The line a `-webkit-text-stroke` of a width (in `em`, or 0) and a colour (black when left
+    /// out), in either order, draws.
+    private static func outline(_ value: String) -> SubtitleOutline? {
+        // A colour may hold blanks ("rgba(0, 0, 0, 0.5)"): the width is the first word or the last.
+        let words = value.split(separator: " ")
+        func width(_ word: Substring?) -> Double? {
+            guard let word else { return nil }
+            let number = Double(word.hasSuffix("em") ? word.dropLast(2) : word)
+            guard let number, number.isFinite, number >= 0, word.hasSuffix("em") || number == 0 else {
+                return nil
+            }
+            return number
+        }
+        for (stated, rest) in [(words.first, words.dropFirst()), (words.last, words.dropLast())] {
+            guard let width = width(stated) else { continue }
+            guard !rest.isEmpty else { return SubtitleOutline(color: .black, width: width) }
+            return SubtitleColor(css: rest.joined(separator: " ")).map {
+                SubtitleOutline(color: $0, width: width)
+            }
+        }
+        return nil
     }
 
     /// The share of the enclosing text's height a `font-size` of a percentage or `em` gives.
