@@ -1,3 +1,4 @@
+import CFFmpeg
 import Testing
 import VideoPlayerFixtures
 import VideoPlayerTestSupport
@@ -94,5 +95,46 @@ import VideoPlayerTestSupport
                 || !gap.allSatisfy { $0 == 0xAB }
         }
         #expect(wrong == nil, "row \(wrong ?? 0) is not the picture's, or its gap was written")
+    }
+
+    /// An 8-bit 4:2:0 picture whose size changes is resized in its own pixel format and converted
+    /// after (``VideoScaler/resizesBeforeConverting(format:resizing:)``); other pictures in one pass.
+    /// Either way, the colours are those its matrix and range say, as at its own size.
+    @Test(arguments: [
+        (AV_PIX_FMT_YUV420P, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED),
+        (AV_PIX_FMT_YUV420P, AVCOL_SPC_BT709, AVCOL_RANGE_MPEG),
+        (AV_PIX_FMT_YUV420P, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_JPEG),
+        (AV_PIX_FMT_YUVJ420P, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED),
+        (AV_PIX_FMT_YUV444P, AVCOL_SPC_UNSPECIFIED, AVCOL_RANGE_UNSPECIFIED),
+    ])
+    func aResizedPictureKeepsTheColoursOfItsMatrixAndRange(
+        format: AVPixelFormat, matrix: AVColorSpace, range: AVColorRange
+    ) throws {
+        let picture = try PresentationTestPicture(format, width: 64, height: 32)
+        picture.frame.pointee.colorspace = matrix
+        picture.frame.pointee.color_range = range
+        let full = format == AV_PIX_FMT_YUVJ420P || range == AVCOL_RANGE_JPEG
+        // Red on the left half, a grey of 200 on the right: BT.709 red in BT.709, the full-range
+        // values in full range, BT.601 limited values otherwise.
+        let red =
+            matrix == AVCOL_SPC_BT709
+            ? TestColour(y: 63, u: 102, v: 240, rgb: .red)
+            : full ? TestColour(y: 76, u: 85, v: 255, rgb: .red) : TestColour.red
+        let grey = RGBA(r: full ? 200 : 214, g: full ? 200 : 214, b: full ? 200 : 214)
+        try picture.paint(red, columns: 0..<32, rows: 0..<32)
+        try picture.paint(TestColour(y: 200, u: 128, v: 128, rgb: grey), columns: 32..<64, rows: 0..<32)
+        let frame = try picture.videoFrame()
+        let scaler = VideoScaler(order: .rgba)
+        for (width, height) in [(64, 32), (48, 24), (128, 64)] {
+            let pixels = try scaler.pixels(of: frame, width: width, height: height, stride: width * 4)
+            for (column, expected) in [(width / 4, RGBA.red), (width * 3 / 4, grey)] {
+                let at = (height / 2 * width + column) * 4
+                let shown = RGBA(r: pixels[at], g: pixels[at + 1], b: pixels[at + 2])
+                #expect(shown.isClose(to: expected, tolerance: 8), "\(width)x\(height): \(shown)")
+            }
+        }
+        let resizes = VideoScaler.resizesBeforeConverting(format: format.rawValue, resizing: true)
+        #expect(resizes == (format != AV_PIX_FMT_YUV444P))
+        #expect(!VideoScaler.resizesBeforeConverting(format: format.rawValue, resizing: false))
     }
 }
