@@ -66,6 +66,10 @@ final class DASHBridge: Sendable {
     /// access to it at the lock object's first word, which every call of `withLock` reads before
     /// locking (to find the value's type); it reports that as a race.
     private let lastFetch: Locked<Double>
+    /// The segment indexes read, by the file and bytes they were read from, the last read at the
+    /// end. Held while indexes are read, so that the demuxer's reads and the player's, let go at
+    /// once by a fetch of the manifest, fetch each new index once.
+    private let indexes = Locked<[(location: String, index: DASHManifest.SegmentIndex)]>([])
 
     private struct Entry: Sendable {
         /// The representation's id in the period the bridge began in.
@@ -87,9 +91,6 @@ final class DASHBridge: Sendable {
         var initializationURLs: [String: String] = [:]
         /// The initialization segments fetched, by URL, the last fetched at the end.
         var initializations: [(url: String, bytes: [UInt8])] = []
-        /// The segment indexes read, by the file and bytes they were read from, the last read at
-        /// the end.
-        var indexes: [(location: String, index: DASHManifest.SegmentIndex)] = []
         var refreshFailure: PlayerError?
         /// Seconds the server's clock is ahead of the machine's (``synchronizeClock(timeout:interrupt:counter:)``).
         var clockOffset = 0.0
@@ -286,30 +287,30 @@ final class DASHBridge: Sendable {
     private func readIndexes(
         of entry: Entry, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
     ) throws(PlayerError) {
-        let manifest = state.withLock { $0.manifest }
-        for (place, period) in manifest.periods.enumerated() {
-            guard let representation = Self.representation(of: entry, in: period),
-                let template = representation.template, template.list == nil, let index = template.index
-            else { continue }
-            let location = "\(representation.baseURL) bytes \(index.lowerBound)-\(index.upperBound)"
-            let known = state.withLock { $0.indexes.last { $0.location == location }?.index }
-            let segmentIndex: DASHManifest.SegmentIndex
-            if let known {
-                segmentIndex = known
-            } else {
-                segmentIndex = try fetchIndex(
-                    index, of: representation, template: template, timeout: timeout, interrupt: interrupt,
-                    counter: counter)
-            }
-            state.withLock { state in
-                // NB: a live manifest fetched again meanwhile is left to be read on the next ask.
-                guard state.manifest.periods.indices.contains(place),
-                    state.manifest.periods[place].representation(representation.id)?.template == template
-                else { return }
-                state.manifest.list(segmentIndex, ofRepresentation: representation.id, inPeriodAt: place)
-                guard known == nil else { return }
-                state.indexes.append((location, segmentIndex))
-                state.indexes = Array(state.indexes.suffix(Self.indexesKept))
+        try indexes.withLock { (indexes) throws(PlayerError) in
+            let manifest = state.withLock { $0.manifest }
+            for (place, period) in manifest.periods.enumerated() {
+                guard let representation = Self.representation(of: entry, in: period),
+                    let template = representation.template, template.list == nil, let index = template.index
+                else { continue }
+                let location = "\(representation.baseURL) bytes \(index.lowerBound)-\(index.upperBound)"
+                let segmentIndex: DASHManifest.SegmentIndex
+                if let known = indexes.last(where: { $0.location == location })?.index {
+                    segmentIndex = known
+                } else {
+                    segmentIndex = try fetchIndex(
+                        index, of: representation, template: template, timeout: timeout,
+                        interrupt: interrupt, counter: counter)
+                    indexes.append((location, segmentIndex))
+                    indexes = Array(indexes.suffix(Self.indexesKept))
+                }
+                state.withLock { state in
+                    // NB: a live manifest fetched again meanwhile is left to be read on the next ask.
+                    guard state.manifest.periods.indices.contains(place),
+                        state.manifest.periods[place].representation(representation.id)?.template == template
+                    else { return }
+                    state.manifest.list(segmentIndex, ofRepresentation: representation.id, inPeriodAt: place)
+                }
             }
         }
     }
