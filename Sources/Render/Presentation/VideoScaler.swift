@@ -128,11 +128,10 @@ public final class VideoScaler {
     /// rather than in one pass: for 8-bit 4:2:0 pictures (what H.264, HEVC and VP9 mostly decode to)
     /// whose size changes.
     ///
-    /// NB: in one pass swscale filters the rows vertically with its old MMX code that writes RGB;
-    /// resizing the planes uses its AVX2 filters, and converting at the same size its SIMD
-    /// converter. Measured on 1080p, area filter (CPU ms a picture): 1.18 against 0.90 into
-    /// 1280x720, 0.85 against 0.63 into 960x540, 2.11 against 1.21 into 1600x900, 3.44 against
-    /// 2.21 into 2560x1440; at the picture's own size one pass is the converter alone.
+    /// NB: measured on 1080p, area filter (CPU ms a picture, one pass against two): 1.18 against
+    /// 0.90 into 1280x720, 0.85 against 0.63 into 960x540, 2.11 against 1.21 into 1600x900, 3.44
+    /// against 2.21 into 2560x1440. Why one pass costs more was not traced; at the picture's own
+    /// size one pass is the converter alone.
     static func resizesBeforeConverting(format: Int32, resizing: Bool) -> Bool {
         resizing && (format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue)
     }
@@ -234,15 +233,7 @@ public final class VideoScaler {
     ) throws(PlayerError) {
         var source = frame.avFrame
         if let resize, let resized {
-            let rows = withUnsafePointer(to: &resized.pointee.data) { data in
-                withUnsafePointer(to: &resized.pointee.linesize) { linesize in
-                    data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                        linesize.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                            Self.run(resize, on: source, into: planes, strides: strides)
-                        }
-                    }
-                }
-            }
+            let rows = Self.planes(of: resized) { Self.run(resize, on: source, into: $0, strides: $1) }
             guard rows > 0 else { throw Self.failure(rows, scaling: frame) }
             source = resized
         }
@@ -259,13 +250,22 @@ public final class VideoScaler {
         _ scaler: OpaquePointer, on source: UnsafeMutablePointer<AVFrame>,
         into planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, strides: UnsafePointer<Int32>
     ) -> Int32 {
-        withUnsafePointer(to: &source.pointee.data) { data in
-            withUnsafePointer(to: &source.pointee.linesize) { linesize in
-                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { sourcePlanes in
-                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sourceStrides in
-                        sws_scale(
-                            scaler, sourcePlanes, sourceStrides, 0, source.pointee.height, planes, strides)
-                    }
+        Self.planes(of: source) { sourcePlanes, sourceStrides in
+            sourcePlanes.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) {
+                sws_scale(scaler, $0, sourceStrides, 0, source.pointee.height, planes, strides)
+            }
+        }
+    }
+
+    /// Runs `body` with `frame`'s plane pointers and bytes per row, as swscale takes them.
+    private static func planes<Result>(
+        of frame: UnsafeMutablePointer<AVFrame>,
+        _ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, UnsafePointer<Int32>) -> Result
+    ) -> Result {
+        withUnsafePointer(to: &frame.pointee.data) { data in
+            withUnsafePointer(to: &frame.pointee.linesize) { linesize in
+                data.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { body(planes, $0) }
                 }
             }
         }

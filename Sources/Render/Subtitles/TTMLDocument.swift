@@ -547,14 +547,8 @@ enum TTMLDocument {
                     && ["px", "c", "%", "em"].contains { word.hasSuffix($0) }
             }
             guard let thickness = words.first(where: isLength) else { return nil }
-            let share: Double?
-            if thickness.hasSuffix("%") {
-                share = Double(thickness.dropLast()).map { $0 / 100 }
-            } else if thickness.hasSuffix("em") {
-                share = Double(thickness.dropLast(2))
-            } else {
-                share = cells(String(thickness)).map { $0 / size }
-            }
+            let share =
+                WebVTTStyleSheet.relativeLength(thickness) ?? cells(String(thickness)).map { $0 / size }
             let named = words.filter { !isLength($0) }.joined(separator: " ")
             let lineColor = named.isEmpty ? SubtitleColor(ttml: color ?? "white") : SubtitleColor(ttml: named)
             guard let share, share.isFinite, share >= 0, let lineColor else { return nil }

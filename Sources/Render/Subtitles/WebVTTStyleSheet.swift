@@ -195,16 +195,16 @@ struct WebVTTStyleSheet: Equatable, Sendable {
 
     /// The share of the enclosing text's height a `font-size` of a percentage or `em` gives.
     private static func fontScale(_ value: String) -> Double? {
-        let number: Double?
-        if value.hasSuffix("%") {
-            number = Double(value.dropLast()).map { $0 / 100 }
-        } else if value.hasSuffix("em") {
-            number = Double(value.dropLast(2))
-        } else {
-            number = nil
-        }
-        guard let number, number.isFinite, number > 0 else { return nil }
+        guard let number = relativeLength(value), number.isFinite, number > 0 else { return nil }
         return number
+    }
+
+    /// A length in percent or `em` as a share of the enclosing text's height ("150%" and "1.5em"
+    /// are 1.5); `nil` for other units and for words.
+    static func relativeLength(_ value: some StringProtocol) -> Double? {
+        if value.hasSuffix("%") { return Double(value.dropLast()).map { $0 / 100 } }
+        if value.hasSuffix("em") { return Double(value.dropLast(2)) }
+        return nil
     }
 }
 
