@@ -154,6 +154,76 @@ import VideoPlayerRender
         #expect(cues.last?.spans == [SubtitleSpan(text: "after", fontFamily: serif)])
     }
 
+    @Test func rulesStyleElementsVoicesAndCuesByTheirSelectorsMostSpecificLast() {
+        let vtt = #"""
+            WEBVTT
+
+            STYLE
+            ::cue(b) { color: green; font-weight: normal }
+            ::cue(v[voice="Roger Bingham"]) { color: yellow }
+            ::cue(v) { font-style: italic }
+            ::cue(v.loud) { font-size: 150% }
+            ::cue(#intro-1) { background-color: black }
+            ::cue(#\31 23) { color: blue }
+            ::cue(.x) { color: red }
+            ::cue(c.x) { color: lime }
+            ::cue(.x) { text-decoration: underline }
+            ::cue(i.x) { font-weight: bold }
+            ::cue(v c), ::cue(b:hover), ::cue(*), ::cue(u#intro-1) { color: purple }
+
+            intro-1
+            00:01.000 --> 00:02.000
+            <v Roger Bingham>Hi <b>there</b></v> <v.loud Other>loud</v>
+
+            123
+            00:02.000 --> 00:03.000
+            <c.x>lime</c> <i.x>red</i>
+
+            00:03.000 --> 00:04.000
+            <b><i>both</b> italic</i> <u>under</u></i></b> <c.yellow.bg_blue>boxed</c>
+            """#
+        let cues = SubtitleParser.parse(vtt).cues
+        let (black, yellow) = (SubtitleColor(hex: 0), SubtitleColor(hex: 0xFFFF00))
+        let (red, blue) = (SubtitleColor(hex: 0xFF0000), SubtitleColor(hex: 0x0000FF))
+        #expect(
+            cues.first?.spans == [
+                SubtitleSpan(text: "Hi ", italic: true, color: yellow, background: black),
+                SubtitleSpan(
+                    text: "there", italic: true, color: SubtitleColor(hex: 0x008000), background: black),
+                SubtitleSpan(text: " ", background: black),
+                SubtitleSpan(text: "loud", italic: true, background: black, fontScale: 1.5),
+            ])
+        #expect(
+            cues.dropFirst().first?.spans == [
+                SubtitleSpan(text: "lime", underline: true, color: SubtitleColor(hex: 0x00FF00)),
+                SubtitleSpan(text: " ", color: blue),
+                SubtitleSpan(text: "red", bold: true, italic: true, underline: true, color: red),
+            ])
+        // An element ends at the close of its name; a close with nothing of its name open is
+        // passed over.
+        #expect(
+            cues.last?.spans == [
+                SubtitleSpan(text: "both", italic: true, color: SubtitleColor(hex: 0x008000)),
+                SubtitleSpan(text: " italic", italic: true),
+                SubtitleSpan(text: " "),
+                SubtitleSpan(text: "under", underline: true),
+                SubtitleSpan(text: " "),
+                SubtitleSpan(text: "boxed", color: yellow, background: blue),
+            ])
+    }
+
+    @Test func elementsNestedPastTheLimitKeepTheirTextAndTheOuterStyles() {
+        let depth = 3_000  // far past the markup's limit of open elements
+        let text =
+            String(repeating: "<b><i>", count: depth) + "deep" + String(repeating: "</i></b>", count: depth)
+        let cue = SubtitleParser.parse("WEBVTT\n\n00:01.000 --> 00:02.000\n\(text) after\n").cues.first
+        #expect(cue?.text == "deep after")
+        #expect(
+            cue?.spans == [
+                SubtitleSpan(text: "deep", bold: true, italic: true), SubtitleSpan(text: " after"),
+            ])
+    }
+
     @Test func aTextStrokeOutlinesTheLettersOfItsClass() {
         let vtt = """
             WEBVTT
@@ -185,6 +255,8 @@ import VideoPlayerRender
         "/* never closed ::cue(.a) { color: red }",
         String(repeating: "::cue(.a) { color: ", count: 5_000),
         (0..<2_000).map { "::cue(.c\($0)) { color: red }" }.joined(separator: " "),
+        #"::cue(#a.a), ::cue(c[voice), ::cue(.a:hover), ::cue(c .a), ::cue(.\), ::cue(.) { background: red }"#,
+        "::cue(#), ::cue(c[lang=\"en\"]), ::cue(span.a), ::cue(c[voice=\"a]) { font-size: 200% }",
     ])
     func aStyleSheetThatCannotBeReadStylesNothingAndLosesNoCue(_ css: String) {
         let vtt = "WEBVTT\n\nSTYLE\n\(css)\n\n00:01.000 --> 00:02.000\n<c.a>text</c>\n"

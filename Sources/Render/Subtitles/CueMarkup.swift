@@ -1,43 +1,52 @@
 /// Reads the markup of WebVTT and SubRip cue text: tags, character references and, in SubRip,
 /// `{\...}` override blocks borrowed from ASS.
 ///
-/// `<b>`, `<i>` and `<u>` become styled spans, counted so that mis-nested tags such as
-/// `<b><i>x</b></i>` still close; `<font color="...">` and WebVTT's colour classes (`<c.yellow>`)
-/// colour their text until the matching close, its background classes (`<c.bg_blue>`) box it, and the classes of a `<c>` span take the styles
-/// the file's style sheet gives them (``WebVTTStyleSheet``; its `::cue` rule styles all the text);
-/// every other tag (`<v Speaker>`, `<lang>`, `<ruby>`, timestamps, other classes) is removed and
-/// its text kept.
+/// `<b>`, `<i>` and `<u>` make their text bold, italic and underlined; `<font color="...">` and
+/// WebVTT's colour classes (`<c.yellow>`, on any element) colour it, and its background classes
+/// (`<c.bg_blue>`) box it. The elements of WebVTT cue text (`<c>`, `<b>`, `<i>`, `<u>`,
+/// `<v Speaker>`, `<lang>`, `<ruby>`, `<rt>`) take the styles the file's style sheet gives their
+/// names, classes and voices (``WebVTTStyleSheet``, whose `::cue` and `::cue(#id)` rules style
+/// all the cue's text). An element ends at the close of its name, even when elements opened
+/// after it are still open (`<b><i>x</b>y</i>` leaves "y" italic); a close with no open element
+/// of its name is passed over. Other tags (timestamps, unknown names) are removed, their text kept.
 struct CueMarkup {
     private let bytes: [UInt8]
     private let removesBraceOverrides: Bool
     private let sheet: WebVTTStyleSheet
     private var builder = StyledTextBuilder()
-    private var depth = (bold: 0, italic: 0, underline: 0)
-    /// The styles in force before each `<font>` or `<c>` still open, innermost last.
-    private var outerStyles: [WebVTTStyleSheet.Declarations] = []
-    /// The styles of the `<font>` and `<c>` spans and the style sheet in force.
+    /// The styles of the cue's text as a whole.
+    private let cueStyle: WebVTTStyleSheet.Declarations
+    /// The elements open, innermost last, with the styles each gives its text.
+    private var openElements: [(name: String, styles: WebVTTStyleSheet.Declarations)] = []
+    /// The styles of the cue and the elements open.
     private var spanStyle: WebVTTStyleSheet.Declarations
     /// The first `\anN` of SubRip's override blocks: where the cue sits.
     private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
     private var absentInLine: [UInt8] = []
 
+    /// The most elements open at once; those opened past it are passed over as unknown tags.
+    static let openElementLimit = 64
+
     /// Markup over `bytes`; `removesBraceOverrides` is for SubRip's `{\an8}`-style blocks.
-    private init(bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet) {
+    private init(bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet, identifier: String?) {
         self.bytes = bytes
         self.removesBraceOverrides = removesBraceOverrides
         self.sheet = sheet
-        spanStyle = sheet.cue
+        cueStyle = sheet.cue(identifier: identifier)
+        spanStyle = cueStyle
     }
 
     /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n",
-    /// styled by `sheet`, and the numpad alignment its first `{\anN}` asks for.
+    /// styled by `sheet` (the cue's `identifier` picks its `::cue(#id)` rules), and the numpad
+    /// alignment its first `{\anN}` asks for.
     static func parse(
         lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
-        sheet: WebVTTStyleSheet = WebVTTStyleSheet()
+        sheet: WebVTTStyleSheet = WebVTTStyleSheet(), identifier: String? = nil
     ) -> (text: String, spans: [SubtitleSpan], alignment: Int?) {
-        var markup = CueMarkup(bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet)
-        if sheet.cue != WebVTTStyleSheet.Declarations() { markup.applyStyle() }
+        var markup = CueMarkup(
+            bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet, identifier: identifier)
+        if markup.cueStyle != WebVTTStyleSheet.Declarations() { markup.applyStyle() }
         for (number, line) in lines.enumerated() {
             if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }
             markup.read(bytes.trimmedBlanks(line))
@@ -113,7 +122,8 @@ struct CueMarkup {
         return nil
     }
 
-    /// Applies the tag between "<" and ">": b, i, u, font and c change the style.
+    /// Applies the tag between "<" and ">": one that opens or closes an element of cue text
+    /// (``WebVTTSelector/elements``) or a `<font>` changes the style.
     private mutating func applyTag(_ tag: Range<Int>) {
         var index = tag.lowerBound
         let closing = index < tag.upperBound && bytes[index] == UInt8(ascii: "/")
@@ -122,62 +132,64 @@ struct CueMarkup {
         while index < tag.upperBound, !bytes[index].isBlankByte, bytes[index] != UInt8(ascii: ".") {
             index += 1
         }
-        // Compared byte by byte (ASCII letters in either case): a String per tag would slow the
-        // parser down on large files.
-        let name = bytes[nameStart..<index].lazy.map { $0 | 0x20 }
-        if name.elementsEqual("font".utf8) || name.elementsEqual("c".utf8) {
-            return applySpan(
-                closing: closing, classes: name.elementsEqual("c".utf8),
-                rest: String(decoding: bytes[index..<tag.upperBound], as: UTF8.self))
-        }
-        guard index - nameStart == 1 else { return }
-        let step = closing ? -1 : 1
-        switch bytes[nameStart] | 0x20 {
-        case UInt8(ascii: "b"): depth.bold = max(0, depth.bold + step)
-        case UInt8(ascii: "i"): depth.italic = max(0, depth.italic + step)
-        case UInt8(ascii: "u"): depth.underline = max(0, depth.underline + step)
-        default: return
-        }
-        applyStyle()
-    }
-
-    /// Opens a span (`<font color=...>`, `<c.class...>`: its colour, and with `classes` the
-    /// styles the sheet gives its classes; one that names none keeps the styles in force) or
-    /// closes the innermost one.
-    private mutating func applySpan(closing: Bool, classes: Bool, rest: String) {
+        // Names are short ASCII words: compared byte by byte before a String is made, so that the
+        // many timestamp tags of a karaoke file cost no string each.
+        guard (1...4).contains(index - nameStart),
+            let name = Self.knownNames.first(where: {
+                $0.utf8.elementsEqual(bytes[nameStart..<index].lazy.map { $0 | 0x20 })
+            })
+        else { return }
         if closing {
-            guard let outer = outerStyles.popLast() else { return }
-            spanStyle = outer
+            guard let open = openElements.lastIndex(where: { $0.name == name }) else { return }
+            openElements.remove(at: open)
         } else {
-            outerStyles.append(spanStyle)
-            var rule = WebVTTStyleSheet.Declarations(color: Self.color(inTagRest: rest))
-            if classes {
-                for name in rest.prefix(while: { !$0.isWhitespace }).split(separator: ".") {
-                    // WebVTT's background classes, `<c.bg_yellow>`, and then the sheet's.
-                    if name.hasPrefix("bg_"), let color = SubtitleColor(markup: name.dropFirst(3)) {
-                        rule.background = color
-                    }
-                    if let styled = sheet.classes[String(name)] { rule = rule.overridden(by: styled) }
-                }
-            }
-            spanStyle = spanStyle.enclosing(rule)
+            guard openElements.count < Self.openElementLimit else { return }
+            let rest = String(decoding: bytes[index..<tag.upperBound], as: UTF8.self)
+            openElements.append((name, styles(ofElement: name, rest: rest)))
         }
+        spanStyle = openElements.reduce(cueStyle) { $0.enclosing($1.styles) }
         applyStyle()
     }
 
-    /// Gives the text from here on the styles of the tags and spans in force.
+    /// The names of the tags that style their text.
+    private static let knownNames = ["font"] + WebVTTSelector.elements.sorted()
+
+    /// The styles an element named `name` gives its text, `rest` being what its tag holds after
+    /// the name (classes such as ".loud.yellow", then an annotation: the voice of `<v>`, the
+    /// attributes of `<font>`): its own, with the sheet's over them.
+    private func styles(ofElement name: String, rest: String) -> WebVTTStyleSheet.Declarations {
+        let classes =
+            rest.hasPrefix(".") ? rest.prefix(while: { !$0.isWhitespace }).split(separator: ".") : []
+        var own = WebVTTStyleSheet.Declarations(
+            bold: name == "b" ? true : nil, italic: name == "i" ? true : nil,
+            underline: name == "u" ? true : nil)
+        if name == "font" {
+            own.color = Self.color(inTagRest: rest)
+            return own
+        }
+        // WebVTT's colour and background classes, `<c.yellow.bg_blue>`, then the sheet's rules.
+        func named(_ name: Substring) -> SubtitleColor? {
+            SubtitleColor.markupNames[name.lowercased()].map { SubtitleColor(hex: $0) }
+        }
+        own.color = classes.lazy.compactMap(named).first
+        own.background = classes.lazy.compactMap { $0.hasPrefix("bg_") ? named($0.dropFirst(3)) : nil }.first
+        let voice =
+            name == "v" ? rest.drop(while: { !$0.isWhitespace }).trimmingCharacters(in: .whitespaces) : nil
+        return sheet.element(name, classes: classes, voice: voice, over: own)
+    }
+
+    /// Gives the text from here on the styles of the cue and the elements open.
     private mutating func applyStyle() {
         builder.setStyle(
             StyledTextBuilder.Style(
-                bold: depth.bold > 0 || spanStyle.bold == true,
-                italic: depth.italic > 0 || spanStyle.italic == true,
-                underline: depth.underline > 0 || spanStyle.underline == true, color: spanStyle.color,
+                bold: spanStyle.bold == true, italic: spanStyle.italic == true,
+                underline: spanStyle.underline == true, color: spanStyle.color,
                 background: spanStyle.background, fontFamily: spanStyle.fontFamily,
                 fontScale: spanStyle.fontScale, outline: spanStyle.outline))
     }
 
-    /// The colour a tag's remainder names: the value of a `color` attribute (`<font color="#ff0">`),
-    /// else the first colour class (`<c.yellow.bg_black>`).
+    /// The colour a `<font>` tag's remainder names: the value of a `color` attribute
+    /// (`<font color="#ff0">`), else the first colour class (`<font.yellow>`).
     private static func color(inTagRest rest: String) -> SubtitleColor? {
         let lowered = rest.lowercased()
         if let attribute = lowered.range(of: "color") {

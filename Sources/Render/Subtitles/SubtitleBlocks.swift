@@ -35,8 +35,11 @@ extension SubtitleBlocks {
             let timing = SubtitleTiming(line: block[timingIndex], in: bytes, regions: regions)
         else { return nil }
         let payload = Array(block[(timingIndex + 1)...])
+        let identifier =
+            timingIndex == 0 ? nil : String(decoding: bytes[bytes.trimmedBlanks(block[0])], as: UTF8.self)
         let (text, spans, alignment) = CueMarkup.parse(
-            lines: payload, in: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet)
+            lines: payload, in: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet,
+            identifier: identifier)
         return SubtitleCue(
             start: timing.start, end: timing.end, text: text, spans: spans,
             placement: alignment.map { SubtitlePlacement(alignment: $0) } ?? timing.placement)

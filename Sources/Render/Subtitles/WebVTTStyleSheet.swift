@@ -1,11 +1,12 @@
 /// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose
-/// selector is `::cue` (all cue text) or `::cue(.name)` (text in a `<c.name>` span), and of their
-/// declarations `color`, `background-color` (or a `background` that is one colour),
-/// `font-family`, `font-size` (a percentage or `em`, of the caption style's size),
-/// `font-weight`, `font-style`, `text-decoration` and `-webkit-text-stroke` (a width in `em`
-/// and a colour: a line around each letter). Other selectors (`::cue(b)`, `::cue(#id)`,
-/// compound ones), at-rules and properties are passed over, as is a declaration whose value
-/// cannot be read; reading never fails.
+/// selector is `::cue` (all cue text) or `::cue(...)` of a ``WebVTTSelector`` (`::cue(.name)`,
+/// `::cue(b)`, `::cue(v[voice="Esme"])`, `::cue(#id)`...), and of their declarations `color`,
+/// `background-color` (or a `background` that is one colour), `font-family`, `font-size` (a
+/// percentage or `em`, of the caption style's size), `font-weight`, `font-style`,
+/// `text-decoration` and `-webkit-text-stroke` (a width in `em` and a colour: a line around each
+/// letter). Where rules disagree, the more specific selector wins, then the later rule, as in
+/// CSS. Other selectors (combinators, pseudo-classes), at-rules and properties are passed over, as
+/// is a declaration whose value cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
     /// The styles a rule sets; `nil` leaves one as it is.
     struct Declarations: Equatable, Sendable {
@@ -40,11 +41,38 @@ struct WebVTTStyleSheet: Equatable, Sendable {
 
     /// The rules of `::cue`.
     private(set) var cue = Declarations()
-    /// The rules of `::cue(.name)`, by name.
-    private(set) var classes: [String: Declarations] = [:]
+    /// The rules of `::cue(...)`, in the order of the sheet.
+    private var rules: [(selector: WebVTTSelector, declarations: Declarations)] = []
 
-    /// The most classes a sheet keeps: rules for more are passed over.
-    static let classLimit = 1000
+    /// The most `::cue(...)` rules a sheet keeps: later ones are passed over.
+    static let ruleLimit = 1000
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.cue == rhs.cue && lhs.rules.elementsEqual(rhs.rules) { $0 == $1 }
+    }
+
+    /// The styles of the text of the cue whose identifier is `identifier`: those of `::cue`, with
+    /// those of the `::cue(#identifier)` rules over them.
+    func cue(identifier: String?) -> Declarations {
+        guard let identifier else { return cue }
+        return applying(to: cue) { $0.id == identifier }
+    }
+
+    /// The styles the rules give an element of cue text named `element` (``WebVTTSelector/elements``),
+    /// of `classes`, spoken by `voice` (a `<v>` span's), over its own `styles`.
+    func element(
+        _ element: String, classes: [Substring], voice: String?, over styles: Declarations = Declarations()
+    ) -> Declarations {
+        applying(to: styles) { $0.matches(element: element, classes: classes, voice: voice) }
+    }
+
+    /// `styles` with the declarations of the rules whose selector `matches` over them, the least
+    /// specific first, then in the sheet's order.
+    private func applying(to styles: Declarations, where matches: (WebVTTSelector) -> Bool) -> Declarations {
+        rules.indices.filter { matches(rules[$0].selector) }
+            .sorted { (rules[$0].selector.specificity, $0) < (rules[$1].selector.specificity, $1) }
+            .reduce(styles) { $0.overridden(by: rules[$1].declarations) }
+    }
     /// The smallest and largest text heights, as shares of the caption style's.
     static let fontScales = 0.1...4.0
 
@@ -78,25 +106,13 @@ struct WebVTTStyleSheet: Equatable, Sendable {
             for selector in selectors {
                 if selector == "::cue" {
                     cue = cue.overridden(by: rule)
-                } else if let name = Self.className(selector),
-                    classes[name] != nil || classes.count < Self.classLimit
+                } else if selector.hasPrefix("::cue("), selector.hasSuffix(")"), rules.count < Self.ruleLimit,
+                    let parsed = WebVTTSelector(selector.dropFirst(6).dropLast())
                 {
-                    classes[name] = (classes[name] ?? Declarations()).overridden(by: rule)
+                    rules.append((parsed, rule))
                 }
             }
         }
-    }
-
-    /// The class a `::cue(.name)` or `::cue(c.name)` selector names.
-    private static func className(_ selector: String) -> String? {
-        guard selector.hasPrefix("::cue("), selector.hasSuffix(")") else { return nil }
-        var inner = selector.dropFirst(6).dropLast().trimmingCharacters(in: .whitespaces)[...]
-        if inner.hasPrefix("c.") { inner = inner.dropFirst() }
-        guard inner.hasPrefix(".") else { return nil }
-        let name = inner.dropFirst()
-        guard !name.isEmpty, !name.contains(where: { $0 == "." || $0 == ":" || $0 == "[" || $0.isWhitespace })
-        else { return nil }
-        return String(name)
     }
 
     /// `css` with its `/* ... */` comments removed (an unclosed one runs to the end).
