@@ -18,8 +18,6 @@ struct CueMarkup {
     private let cueStyle: WebVTTStyleSheet.Declarations
     /// The elements open, innermost last, with the styles each gives its text.
     private var openElements: [(name: String, styles: WebVTTStyleSheet.Declarations)] = []
-    /// The styles of the cue and the elements open.
-    private var spanStyle: WebVTTStyleSheet.Declarations
     /// The first `\anN` of SubRip's override blocks: where the cue sits.
     private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
@@ -34,7 +32,6 @@ struct CueMarkup {
         self.removesBraceOverrides = removesBraceOverrides
         self.sheet = sheet
         cueStyle = sheet.cue(identifier: identifier)
-        spanStyle = cueStyle
     }
 
     /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n",
@@ -147,7 +144,6 @@ struct CueMarkup {
             let rest = String(decoding: bytes[index..<tag.upperBound], as: UTF8.self)
             openElements.append((name, styles(ofElement: name, rest: rest)))
         }
-        spanStyle = openElements.reduce(cueStyle) { $0.enclosing($1.styles) }
         applyStyle()
     }
 
@@ -180,6 +176,7 @@ struct CueMarkup {
 
     /// Gives the text from here on the styles of the cue and the elements open.
     private mutating func applyStyle() {
+        let spanStyle = openElements.reduce(cueStyle) { $0.enclosing($1.styles) }
         builder.setStyle(
             StyledTextBuilder.Style(
                 bold: spanStyle.bold == true, italic: spanStyle.italic == true,

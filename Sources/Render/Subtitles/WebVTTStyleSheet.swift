@@ -73,6 +73,7 @@ struct WebVTTStyleSheet: Equatable, Sendable {
             .sorted { (rules[$0].selector.specificity, $0) < (rules[$1].selector.specificity, $1) }
             .reduce(styles) { $0.overridden(by: rules[$1].declarations) }
     }
+
     /// The smallest and largest text heights, as shares of the caption style's.
     static let fontScales = 0.1...4.0
 
