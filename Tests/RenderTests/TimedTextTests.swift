@@ -216,6 +216,25 @@ import Testing
         #expect(cues.allSatisfy { $0.spans.allSatisfy { $0.background != SubtitleColor(hex: 0xFF0000) } })
     }
 
+    @Test func theDefaultFamilyIsTheCaptionStylesFontEvenWithinAnotherFamily() throws {
+        let body = #"""
+            <body><div><p begin="1s" end="2s" tts:fontFamily="monospaceSerif">mono <span \#
+            tts:fontFamily="default, serif">look <span tts:fontFamily="sansSerif">sans</span></span> \#
+            <span tts:fontFamily="default">look</span></p>
+            <p begin="2s" end="3s" tts:fontFamily="default">plain</p></div></body>
+            """#
+        let cues = SubtitleParser.parse(data: Data(Self.ttml(body: body)), format: .ttml).cues
+        try #require(cues.count == 2)
+        #expect(
+            cues[0].spans == [
+                SubtitleSpan(text: "mono ", fontFamily: "monospace"), SubtitleSpan(text: "look "),
+                SubtitleSpan(text: "sans", fontFamily: "sans-serif"),
+                SubtitleSpan(text: " ", fontFamily: "monospace"), SubtitleSpan(text: "look"),
+            ])
+        // Text in the caption style's font from the start is plain.
+        #expect(cues[1].text == "plain" && cues[1].spans.isEmpty)
+    }
+
     @Test func aTextOutlineLinesTheLettersOfWhatItAppliesTo() throws {
         // Of colour (the text's when left out) and thickness, in percent of the font size or in
         // pixels of the root's extent (32 px a cell); the blur is not drawn; "none" takes it off.

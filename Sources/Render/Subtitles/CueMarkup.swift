@@ -181,7 +181,7 @@ struct CueMarkup {
             StyledTextBuilder.Style(
                 bold: spanStyle.bold == true, italic: spanStyle.italic == true,
                 underline: spanStyle.underline == true, color: spanStyle.color,
-                background: spanStyle.background, fontFamily: spanStyle.fontFamily,
+                background: spanStyle.background, fontFamily: spanStyle.fontFamily ?? nil,
                 fontScale: spanStyle.fontScale, outline: spanStyle.outline))
     }
 

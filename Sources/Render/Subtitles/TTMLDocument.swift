@@ -514,10 +514,11 @@ enum TTMLDocument {
             if let background = own["backgroundColor"].flatMap(SubtitleColor.init(ttml:)) {
                 declarations.append("background-color: \(background.css)")
             }
+            let outerFamily = outer["fontFamily"].flatMap(Self.fontFamily) ?? "initial"
             if style["fontFamily"] != outer["fontFamily"],
-                let family = style["fontFamily"].flatMap(Self.fontFamily)
+                let family = style["fontFamily"].flatMap(Self.fontFamily), family != outerFamily
             {
-                declarations.append("font-family: \"\(family)\"")
+                declarations.append("font-family: \(family)")
             }
             let size = cells(style["fontSize"]) ?? 1
             if style["fontSize"] != outer["fontSize"],
@@ -562,17 +563,21 @@ enum TTMLDocument {
             return layout.height.map { value / ($0 / layout.rows) }
         }
 
-        /// The family fontconfig finds for the first of a `tts:fontFamily` list: TTML's generic
-        /// families by their CSS names; `nil` for "default" (the caption style's font).
+        /// The `font-family` value for the first of a `tts:fontFamily` list: the family
+        /// fontconfig finds, quoted, TTML's generic families by their CSS names; `initial` for
+        /// "default" (the caption style's font, even within text of another family); `nil` when
+        /// the name cannot be read.
         private static func fontFamily(_ list: String) -> String? {
             guard let first = list.split(separator: ",").first else { return nil }
+            let family: String?
             switch first.trimmingCharacters(in: .whitespaces) {
-            case "default": return nil
-            case "monospace", "monospaceSansSerif", "monospaceSerif": return "monospace"
-            case "sansSerif", "proportionalSansSerif": return "sans-serif"
-            case "serif", "proportionalSerif": return "serif"
-            default: return WebVTTStyleSheet.fontFamily(in: first)
+            case "default": return "initial"
+            case "monospace", "monospaceSansSerif", "monospaceSerif": family = "monospace"
+            case "sansSerif", "proportionalSansSerif": family = "sans-serif"
+            case "serif", "proportionalSerif": family = "serif"
+            default: family = WebVTTStyleSheet.fontFamily(in: first)
             }
+            return family.map { "\"\($0)\"" }
         }
 
         /// A class name for `declarations`, the same for the same declarations in every document

@@ -1,7 +1,8 @@
 /// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose
 /// selector is `::cue` (all cue text) or `::cue(...)` of a ``WebVTTSelector`` (`::cue(.name)`,
 /// `::cue(b)`, `::cue(v[voice="Esme"])`, `::cue(#id)`...), and of their declarations `color`,
-/// `background-color` (or a `background` that is one colour), `font-family`, `font-size` (a
+/// `background-color` (or a `background` that is one colour), `font-family` (`initial` is the
+/// caption style's font), `font-size` (a
 /// percentage or `em`, of the caption style's size), `font-weight`, `font-style`,
 /// `text-decoration` and `-webkit-text-stroke` (a width in `em` and a colour: a line around each
 /// letter). Where rules disagree, the more specific selector wins, then the later rule, as in
@@ -12,7 +13,8 @@ struct WebVTTStyleSheet: Equatable, Sendable {
     struct Declarations: Equatable, Sendable {
         var color: SubtitleColor?
         var background: SubtitleColor?
-        var fontFamily: String?
+        /// The font family; `.some(nil)` is the caption style's font (`font-family: initial`).
+        var fontFamily: String??
         /// The text height as a share of the enclosing text's.
         var fontScale: Double?
         var bold: Bool?
@@ -144,7 +146,9 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                 rule.color = SubtitleColor(css: value) ?? rule.color
             case "background-color", "background":
                 rule.background = SubtitleColor(css: value) ?? rule.background
-            case "font-family":
+            case "font-family" where value == "initial":
+                rule.fontFamily = .some(nil)
+            case "font-family" where value != "inherit" && value != "unset":
                 rule.fontFamily =
                     fontFamily(in: declaration[declaration.index(after: colon)...]) ?? rule.fontFamily
             case "font-size":
