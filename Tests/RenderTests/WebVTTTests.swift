@@ -126,10 +126,11 @@ import VideoPlayerRender
             @media screen { ::cue(.big) { color: red } }
             ::cue(b) { color: green }
             ::cue(.look) { font-family: initial } ::cue(.same) { font-family: inherit }
+            ::cue(.odd) { font-family: "a{b}" }
 
             00:01.000 --> 00:02.000
             plain <c.big>big <c.big>bigger</c></c> <c.note>note</c> <c.bg_red>red box</c> <c.look>look \
-            <c.same>same</c></c>
+            <c.same>same</c></c> <c.odd>odd</c>
 
             STYLE
             ::cue { color: blue }
@@ -152,6 +153,7 @@ import VideoPlayerRender
                 SubtitleSpan(text: " ", fontFamily: serif),
                 SubtitleSpan(text: "red box", background: SubtitleColor(hex: 0xFF0000), fontFamily: serif),
                 SubtitleSpan(text: " ", fontFamily: serif), SubtitleSpan(text: "look same"),
+                SubtitleSpan(text: " odd", fontFamily: serif),
             ])
         // A style sheet after the first cue is passed over.
         #expect(cues.last?.spans == [SubtitleSpan(text: "after", fontFamily: serif)])

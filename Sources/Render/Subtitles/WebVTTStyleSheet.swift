@@ -149,8 +149,9 @@ struct WebVTTStyleSheet: Equatable, Sendable {
             case "font-family" where value == "initial":
                 rule.fontFamily = .some(nil)
             case "font-family" where value != "inherit" && value != "unset":
-                rule.fontFamily =
-                    fontFamily(in: declaration[declaration.index(after: colon)...]) ?? rule.fontFamily
+                if let family = fontFamily(in: declaration[declaration.index(after: colon)...]) {
+                    rule.fontFamily = family
+                }
             case "font-size":
                 rule.fontScale = fontScale(value) ?? rule.fontScale
             case "-webkit-text-stroke":
