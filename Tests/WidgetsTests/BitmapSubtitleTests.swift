@@ -36,6 +36,32 @@ import VideoPlayerWidgets
         #expect(bed.context[SubtitleService.self].text.isEmpty, "a picture has no text")
     }
 
+    @Test func aTTMLPictureIsDrawnInItsRegion() async throws {
+        // The same red picture, as a PNG in a TTML document (IMSC's image profile).
+        let png = try TestMedia.png(width: 160, height: 60) { _, _ in 0xFFFF_0000 }
+        let document = #"""
+            <tt xmlns="http://www.w3.org/ns/ttml" xmlns:tts="http://www.w3.org/ns/ttml#styling" \#
+            xmlns:smpte="http://www.smpte-ra.org/schemas/2052-1/2010/smpte-tt" tts:extent="640px 480px">
+            <head><metadata><smpte:image xml:id="red" encoding="Base64">\#(Data(png).base64EncodedString())\#
+            </smpte:image></metadata><layout><region xml:id="r" tts:origin="80px 360px" \#
+            tts:extent="160px 60px"/></layout></head>
+            <body><div region="r" begin="0s" end="2s" smpte:backgroundImage="#red"/></body></tt>
+            """#
+        let cues = SubtitleParser.parse(data: Data(document.utf8), format: .ttml).cues
+        let bed = SubtitleStyleTests.bed(
+            media: FakeMedia(videoSize: Size(width: 640, height: 480), cues: cues))
+        #expect(await bed.load(MediaItem(path: "pictures.mp4")))
+        bed.wait(0.3)
+        let shot = bed.snapshot()
+        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
+            try shot.writePNG(
+                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-ttml-picture.png"))
+        }
+        let red = try #require(shot.bounds(where: Self.isRed))
+        #expect(abs(red.minX - 70) <= 1.5 && abs(red.maxX - 130) <= 1.5, "\(red)")
+        #expect(abs(red.minY - 135) <= 1.5 && abs(red.maxY - 157.5) <= 1.5, "\(red)")
+    }
+
     @Test func aPictureFollowsTheGravityAndLeavesAtItsEnd() async throws {
         let bed = SubtitleStyleTests.bed(
             media: FakeMedia(videoSize: Size(width: 640, height: 480), cues: [Self.cue]))

@@ -75,10 +75,14 @@ public enum SubtitleParser {
     /// The cues of a TTML document. A paragraph with no end of its own lasts as long as the
     /// media (its cue's end is infinite).
     private static func ttml(_ bytes: [UInt8], location: String) throws(PlayerError) -> SubtitleDocument {
-        let timed = try TTMLDocument.cues(in: bytes, location: location, within: 0..<Double.infinity)
+        let timed = try TTMLDocument.cues(
+            in: bytes, location: location, within: 0..<Double.infinity, drawsPictures: true)
         // Each cue's text and settings are read as WebVTT's are; the times are its own, which
         // WebVTT cannot write when they are infinite.
         let cues = timed.compactMap { cue -> SubtitleCue? in
+            guard cue.bitmaps.isEmpty else {
+                return SubtitleCue(start: cue.start, end: cue.end, text: "", bitmaps: cue.bitmaps)
+            }
             var written = cue
             written.end = cue.end.isFinite ? cue.end : cue.start + 1
             guard var read = text(TimedTextCue.webVTT([written]), format: .webVTT).cues.first else {

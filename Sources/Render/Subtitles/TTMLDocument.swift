@@ -10,11 +10,14 @@ struct TimedTextCue: Equatable, Sendable {
     var settings = ""
     /// The declarations of the style sheet classes its text's `<c>` spans name, by class name.
     var classes: [String: String] = [:]
+    /// The picture a cue of subtitles as images shows (its text is empty), placed on its canvas.
+    var bitmaps: [SubtitleBitmap] = []
 
     /// `cues` as a WebVTT document, in their order, with a style sheet of the classes they name.
     /// Cue text cannot end its cue early: blank lines are left out and "-->" is written as a
-    /// character reference.
+    /// character reference. Cues of pictures, which WebVTT cannot hold, are left out.
     static func webVTT(_ cues: [TimedTextCue]) -> [UInt8] {
+        let cues = cues.filter(\.bitmaps.isEmpty)
         var lines = ["WEBVTT", ""]
         let classes = cues.reduce(into: [String: String]()) { sheet, cue in
             sheet.merge(cue.classes) { first, _ in first }
@@ -48,7 +51,8 @@ struct TimedTextCue: Equatable, Sendable {
         var joined: [TimedTextCue] = []
         for cue in cues {
             if let index = joined.lastIndex(where: {
-                $0.text == cue.text && $0.settings == cue.settings && abs($0.end - cue.start) < 0.001
+                $0.text == cue.text && $0.settings == cue.settings && $0.bitmaps == cue.bitmaps
+                    && abs($0.end - cue.start) < 0.001
             }) {
                 joined[index].end = max(joined[index].end, cue.end)
             } else {
@@ -83,14 +87,16 @@ struct TimedTextCue: Equatable, Sendable {
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
-    /// cues with infinite ends.
+    /// cues with infinite ends. With `drawsPictures`, subtitles as images are cues of their
+    /// pictures (``TTMLPictures``); a picture that cannot be read is left out.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
-    ///   is not `tt`, a document of images and no text, a time expression that cannot be read, a
+    ///   is not `tt`, a document of images and no text (unless `drawsPictures`; then the failure
+    ///   of its first picture that cannot be read), a time expression that cannot be read, a
     ///   time base other than media time and SMPTE time codes that run on, and a paragraph that
     ///   changes more than ``changeLimit`` times.
     static func cues(
-        in bytes: [UInt8], location: String, within window: Range<Double>? = nil
+        in bytes: [UInt8], location: String, within window: Range<Double>? = nil, drawsPictures: Bool = false
     ) throws(PlayerError) -> [TimedTextCue] {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
         let root = try XMLTree.parse(Data(text), document: "a TTML document", location: location)
@@ -98,13 +104,17 @@ enum TTMLDocument {
             throw .unsupportedFormat("\(location) is not a TTML document (its root is <\(root.name)>)")
         }
         var reader = try Reader(root: root, location: location)
+        if drawsPictures { reader.pictures = TTMLPictures(root: root, location: location) }
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
         try reader.read(body, base: 0, within: window?.upperBound ?? .infinity, style: [:], region: nil)
         if reader.cues.isEmpty, Self.showsImages(body) {
-            throw .unsupportedFormat(
-                "\(location) holds subtitles as images (the IMSC image profile), which the player does not draw"
-            )
+            if let failure = reader.pictureFailure { throw failure }
+            if !drawsPictures {
+                throw .unsupportedFormat(
+                    "\(location) holds subtitles as images (the IMSC image profile), which are not drawn here"
+                )
+            }
         }
         return reader.cues.compactMap { cue in
             var cue = cue
@@ -245,6 +255,10 @@ enum TTMLDocument {
         private(set) var styles: [String: Style] = [:]
         private(set) var regions: [String: Style] = [:]
         var cues: [TimedTextCue] = []
+        /// The document's pictures, when they are drawn (``addPictures(of:from:until:region:style:)``).
+        var pictures: TTMLPictures?
+        /// Why the first picture left out could not be read.
+        private(set) var pictureFailure: PlayerError?
 
         /// The properties read, by local name. `space` is `xml:space`, which is inherited as
         /// they are.
@@ -340,6 +354,7 @@ enum TTMLDocument {
                     inherited, inheriting: regionStyle.filter { Self.textProperties.contains($0.key) })
             }
             let style = self.style(of: element, inheriting: inherited)
+            addPictures(of: element, from: begin, until: stated ?? parentEnd, region: region, style: style)
             guard element.name == "p" else {
                 let sequential = Self.isSequential(element)
                 var last = begin
@@ -379,6 +394,39 @@ enum TTMLDocument {
             }
             cues += TimedTextCue.joined(pieces)
             return paragraph.end
+        }
+
+        /// Adds a cue for each picture `element` (a `div` or `p`) shows, from `begin` until `end`
+        /// (an `image` within it with times of its own: then), placed in `region` (or by the
+        /// element's own `tts:origin` and `tts:extent`) unless one of them is not displayed. A
+        /// picture that cannot be read is left out; the first failure is kept.
+        private mutating func addPictures(
+            of element: XMLTree, from begin: Double, until end: Double, region: String?, style: Style
+        ) {
+            guard var pictures else { return }
+            defer { self.pictures = pictures }
+            let placed = (region.flatMap { regions[$0] } ?? [:]).merging(style) { _, new in new }
+            guard placed["display"] != "none", placed["visibility"] != "hidden" else { return }
+            let root = layout.width.flatMap { width in layout.height.map { (width, $0) } }
+            for (source, timing) in TTMLPictures.sources(of: element) {
+                do throws(PlayerError) {
+                    var (start, stop) = (begin, end)
+                    if let timing {
+                        let (own, ownEnd) = try interval(of: timing, base: begin, within: end)
+                        (start, stop) = (own, ownEnd ?? end)
+                    }
+                    guard stop > start else { continue }
+                    let picture = try pictures.picture(source)
+                    guard
+                        let bitmap = TTMLPictures.bitmap(
+                            picture, origin: placed["origin"].flatMap(percentages),
+                            extent: placed["extent"].flatMap(percentages), root: root)
+                    else { continue }
+                    cues.append(TimedTextCue(start: start, end: stop, text: "", bitmaps: [bitmap]))
+                } catch {
+                    pictureFailure = pictureFailure ?? error
+                }
+            }
         }
 
         /// Whether `element` is a `seq` time container, whose children follow one another.

@@ -1,0 +1,162 @@
+import Foundation
+
+/// The pictures of a TTML document's subtitles as images (IMSC's image profiles): a `div` (or
+/// `p`) whose `smpte:backgroundImage` names a PNG, or an IMSC 1.1 `image` element. A picture is
+/// embedded in the document, in base64, as an `smpte:image` or a TTML2 `data` element that the
+/// reference names by `xml:id` ("#i1", an `image`'s `data` child), or as a `data:` URL; or it is a
+/// file beside a document read from disk ("1.png"). Decoded pictures are kept, so a picture shown
+/// by many cues is decoded once.
+struct TTMLPictures {
+    /// Where a picture comes from.
+    enum Source {
+        /// A reference: "#id", a `data:` URL, a file's path.
+        case reference(String)
+        /// An element that holds the picture's bytes.
+        case embedded(XMLTree)
+    }
+
+    private let location: String
+    /// The elements that hold pictures' bytes (`smpte:image`, `data`), by `xml:id`.
+    private let elements: [String: XMLTree]
+    private var decoded: [String: SubtitleImage] = [:]
+
+    /// The pictures of the document whose root is `root`, at `location` (a file's path, or a URL).
+    init(root: XMLTree, location: String) {
+        self.location = location
+        var elements: [String: XMLTree] = [:]
+        func collect(_ element: XMLTree) {
+            if element.name == "image" || element.name == "data", let id = element.attribute("id") {
+                elements[id] = elements[id] ?? element
+            }
+            for child in element.children where child.name != "body" { collect(child) }
+        }
+        collect(root)
+        self.elements = elements
+    }
+
+    /// The pictures `element` shows itself: its `smpte:backgroundImage`, and its `image`
+    /// children (each with its own times, which count from the element's begin).
+    static func sources(of element: XMLTree) -> [(source: Source, timing: XMLTree?)] {
+        var sources: [(Source, XMLTree?)] = []
+        if let reference = element.attribute("backgroundImage") {
+            sources.append((.reference(reference), nil))
+        }
+        for image in element.children where image.name == "image" {
+            if let reference = image.attribute("src") {
+                sources.append((.reference(reference), image))
+            } else if let data = image.children.first(where: { $0.name == "data" }) {
+                sources.append((.embedded(data), image))
+            }
+        }
+        return sources
+    }
+
+    /// The picture `source` names, decoded.
+    ///
+    /// - Throws: `.unsupportedFormat` for a reference to no element, an encoding other than
+    ///   base64, a picture carried elsewhere (in the samples of an MP4 track, at a URL that is not
+    ///   a file's), a file that cannot be read, and what ``SubtitleImage/init(png:location:)``
+    ///   throws.
+    mutating func picture(_ source: Source) throws(PlayerError) -> SubtitleImage {
+        switch source {
+        case .embedded(let element):
+            return try SubtitleImage(png: try bytes(of: element), location: location)
+        case .reference(let reference):
+            if let known = decoded[reference] { return known }
+            let picture = try SubtitleImage(
+                png: try bytes(at: reference), location: "\(location): \(reference)")
+            decoded[reference] = picture
+            return picture
+        }
+    }
+
+    /// The largest base64 text read: that of a picture of ``SubtitleImage/byteLimit`` bytes.
+    private static let textLimit = SubtitleImage.byteLimit / 3 * 4 + 4096
+
+    private func bytes(at reference: String) throws(PlayerError) -> [UInt8] {
+        if reference.hasPrefix("#") {
+            guard let element = elements[String(reference.dropFirst())] else {
+                throw .unsupportedFormat("\(location): no picture \(reference) in the document")
+            }
+            return try bytes(of: element)
+        }
+        if reference.hasPrefix("data:") {
+            guard let comma = reference.firstIndex(of: ","), reference[..<comma].hasSuffix(";base64") else {
+                throw .unsupportedFormat("\(location): a picture's data URL that is not base64")
+            }
+            return try decoded(base64: reference[reference.index(after: comma)...])
+        }
+        if reference.hasPrefix("urn:") {
+            throw .unsupportedFormat(
+                "\(location): the picture \(reference) is carried in an MP4 sample, which is not read")
+        }
+        return try file(at: reference)
+    }
+
+    /// The bytes an `smpte:image` or `data` element holds (as text, or in `chunk` children).
+    private func bytes(of element: XMLTree) throws(PlayerError) -> [UInt8] {
+        let encoding = element.attribute("encoding")?.lowercased() ?? "base64"
+        guard encoding == "base64" else {
+            throw .unsupportedFormat("\(location): a picture in the \(encoding) encoding (not base64)")
+        }
+        let chunks = element.children.filter { $0.name == "chunk" }.map(\.text)
+        return try decoded(base64: (element.text + chunks.joined())[...])
+    }
+
+    private func decoded(base64 text: Substring) throws(PlayerError) -> [UInt8] {
+        guard text.utf8.count <= Self.textLimit,
+            let data = Data(base64Encoded: String(text), options: .ignoreUnknownCharacters), !data.isEmpty
+        else {
+            throw .unsupportedFormat("\(location): a picture that is not base64 of at most 8 MiB")
+        }
+        return Array(data)
+    }
+
+    /// The bytes of the file `reference` names: a path, relative to the document's folder when
+    /// the document is a file, or a `file:` URL.
+    private func file(at reference: String) throws(PlayerError) -> [UInt8] {
+        let url: URL
+        if let given = URL(string: reference), given.isFileURL {
+            url = given
+        } else if reference.contains("://") || location.contains("://") {
+            throw .unsupportedFormat(
+                "\(location): the picture \(reference) is not fetched (only files are read)")
+        } else {
+            url = URL(
+                fileURLWithPath: reference,
+                relativeTo: URL(fileURLWithPath: location).deletingLastPathComponent())
+        }
+        let path = url.standardizedFileURL.path
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        guard let size else { throw .fileNotFound(path: path) }
+        guard size <= SubtitleImage.byteLimit else {
+            throw .unsupportedFormat("\(path) is a picture larger than \(SubtitleImage.byteLimit >> 20) MiB")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .io("cannot read \(path)")
+        }
+        return Array(data)
+    }
+
+    /// `picture` placed in a region at `origin`, `extent` in percentages of the video (the whole
+    /// video when not given), on the root's canvas of `root` pixels when known, else on a canvas
+    /// in which the picture fills the region. `nil` for a region of no size.
+    static func bitmap(
+        _ picture: SubtitleImage, origin: (Double, Double)?, extent: (Double, Double)?,
+        root: (width: Double, height: Double)?
+    ) -> SubtitleBitmap? {
+        let origin = origin ?? (0, 0)
+        let extent = extent ?? (100 - origin.0, 100 - origin.1)
+        guard extent.0 > 0, extent.1 > 0 else { return nil }
+        let canvas =
+            root ?? (Double(picture.width) * 100 / extent.0, Double(picture.height) * 100 / extent.1)
+        let width = Int(canvas.width.rounded())
+        let height = Int(canvas.height.rounded())
+        guard width > 0, height > 0, max(width, height) <= SubtitleBitmap.sideLimit * 100 else { return nil }
+        return SubtitleBitmap(
+            x: Int((origin.0 * canvas.width / 100).rounded()),
+            y: Int((origin.1 * canvas.height / 100).rounded()),
+            width: picture.width, height: picture.height, canvasWidth: width, canvasHeight: height,
+            pixels: picture.pixels)
+    }
+}
