@@ -92,6 +92,29 @@ import VideoPlayerFixtures
     }
 
     /// A cue with a box (WebVTT's size, a region) wraps in it, and its box lies where its place says.
+    @Test func aRegionsBackgroundFillsItsBoxBeneathTheText() throws {
+        let renderer = try SubtitleRenderer()
+        let blue = SubtitleColor(hex: 0x0000FF)
+        // The box's cue comes after the text's, and still lies beneath it.
+        renderer.add([
+            SubtitleCue(start: 0, end: 2, text: "Hello"),
+            SubtitleCue(
+                start: 0, end: 3, text: "",
+                regionBackground: SubtitleRegionBackground(
+                    x: 0.1, y: 0.7, width: 0.8, height: 0.25, color: blue)),
+        ])
+        let picture = try #require(renderer.render(at: 1, frameWidth: 640, frameHeight: 360).picture)
+        let filled = picture.points { $0.blue > 200 && $0.red < 60 && $0.green < 60 && $0.alpha > 200 }
+        #expect(abs(filled.map(\.x).min()! - 64) <= 1 && abs(filled.map(\.x).max()! - 575) <= 1)
+        #expect(abs(filled.map(\.y).min()! - 252) <= 1 && abs(filled.map(\.y).max()! - 341) <= 1)
+        let white = picture.points { $0.red > 230 && $0.green > 230 && $0.blue > 230 }
+        #expect(white.filter { (252...341).contains($0.y) }.count > 100, "the text over the box")
+        // After the text's end the box shows alone, and after its own end nothing does.
+        let alone = try #require(renderer.render(at: 2.5, frameWidth: 640, frameHeight: 360).picture)
+        #expect(alone.points { $0.red > 230 && $0.green > 230 }.isEmpty)
+        #expect(renderer.render(at: 3.5, frameWidth: 640, frameHeight: 360).picture == nil)
+    }
+
     @Test func aCueWithABoxWrapsInIt() throws {
         let text = "one two three four five six seven eight nine ten eleven twelve"
         func picture(_ placement: SubtitlePlacement?) throws -> SubtitlePicture {

@@ -182,9 +182,10 @@ import Testing
     }
 
     @Test func backgroundsFontsAndSizesStyleTheTextTheyApplyTo() throws {
-        // A region's text styles reach the text flowing into it, its background does not; a
-        // background is the element's own (a `set` may give it for a while), a size in percent
-        // counts in the size around it, one in pixels in the root's extent (15 rows of 32 px).
+        // A region's text styles reach the text flowing into it, its background does not (it is a
+        // box of its own); a background is the element's own (a `set` may give it for a while), a
+        // size in percent counts in the size around it, one in pixels in the root's extent (15
+        // rows of 32 px).
         let head = #"""
             <styling><style xml:id="small" tts:fontSize="80%"/></styling>
             <layout><region xml:id="r" tts:fontFamily="proportionalSerif, default" tts:fontSize="2c" \#
@@ -199,7 +200,13 @@ import Testing
             </div></body>
             """#
         let document = Self.ttml(body: body, attributes: #"tts:extent="640px 480px""#, head: head)
-        let cues = SubtitleParser.parse(data: Data(document), format: .ttml).cues
+        let all = SubtitleParser.parse(data: Data(document), format: .ttml).cues
+        // The region's background fills it (the whole video) from the start to the last cue's end.
+        let red = SubtitleRegionBackground(
+            x: 0, y: 0, width: 1, height: 1, color: SubtitleColor(hex: 0xFF0000))
+        #expect(
+            all.filter(\.text.isEmpty) == [SubtitleCue(start: 0, end: 4, text: "", regionBackground: red)])
+        let cues = all.filter { !$0.text.isEmpty }
         try #require(cues.count == 3)
         #expect(cues.map(\.text) == ["boxed small blue", "pixels", "pixels"])
         #expect(cues.map(\.start) == [1, 3, 3.5])
@@ -214,6 +221,53 @@ import Testing
         #expect(abs((pixels.fontScale ?? 0) - 18.0 / 32) < 1e-9)
         #expect(cues[2].spans.first?.background == SubtitleColor(hex: 0xFFFF00))
         #expect(cues.allSatisfy { $0.spans.allSatisfy { $0.background != SubtitleColor(hex: 0xFF0000) } })
+    }
+
+    @Test func aRegionsBackgroundFillsItWhileItShows() throws {
+        // Shown always (by default: over the document's cues), while content flows into it, or
+        // while the region is timed; a transparent region, or one not displayed, fills nothing.
+        let head = #"""
+            <layout>
+            <region xml:id="band" tts:origin="10% 80%" tts:extent="80% 15%" tts:backgroundColor="#00000080"/>
+            <region xml:id="box" tts:origin="0% 0%" tts:extent="50% 10%" tts:backgroundColor="blue" \#
+            tts:showBackground="whenActive"/>
+            <region xml:id="timed" tts:origin="60% 0%" tts:extent="40% 10%" tts:backgroundColor="lime" \#
+            begin="4s" end="5s"/>
+            <region xml:id="clear" tts:backgroundColor="transparent"/>
+            <region xml:id="gone" tts:backgroundColor="red" tts:display="none"/>
+            </layout>
+            """#
+        let body = #"""
+            <body><div>
+              <p region="band" begin="1s" end="2s">a</p>
+              <p region="box" begin="1s" end="2s">b</p><p region="box" begin="2s" end="3s">c</p>
+              <p region="box" begin="5s" end="6s">d</p>
+              <p region="clear" begin="1s" end="2s">e</p><p region="gone" begin="1s" end="2s">f</p>
+            </div></body>
+            """#
+        let cues = SubtitleParser.parse(data: Data(Self.ttml(body: body, head: head)), format: .ttml).cues
+        #expect(cues.filter { !$0.text.isEmpty }.map(\.text).sorted() == ["a", "b", "c", "d", "e"])
+        let boxes = cues.filter(\.text.isEmpty).compactMap { cue in
+            cue.regionBackground.map { (cue.start, cue.end, $0) }
+        }
+        let band = SubtitleRegionBackground(
+            x: 0.1, y: 0.8, width: 0.8, height: 0.15, color: SubtitleColor(hex: 0, opacity: 128.0 / 255))
+        let box = SubtitleRegionBackground(
+            x: 0, y: 0, width: 0.5, height: 0.1, color: SubtitleColor(hex: 0xFF))
+        let timed = SubtitleRegionBackground(
+            x: 0.6, y: 0, width: 0.4, height: 0.1, color: SubtitleColor(hex: 0x00FF00))
+        let expected = [(0.0, 6.0, band), (1, 3, box), (4, 5, timed), (5, 6, box)]
+        #expect(boxes.count == expected.count)
+        for (found, wanted) in zip(boxes, expected) {
+            #expect(found.0 == wanted.0 && found.1 == wanted.1, "\(found)")
+            #expect(abs(found.2.x - wanted.2.x) < 1e-9 && abs(found.2.y - wanted.2.y) < 1e-9, "\(found)")
+            #expect(
+                abs(found.2.width - wanted.2.width) < 1e-9 && abs(found.2.height - wanted.2.height) < 1e-9)
+            #expect(
+                abs(found.2.color.opacity - wanted.2.color.opacity) < 0.002
+                    && found.2.color.red == wanted.2.color.red)
+            #expect(found.2.color.blue == wanted.2.color.blue && found.2.color.green == wanted.2.color.green)
+        }
     }
 
     @Test func theDefaultFamilyIsTheCaptionStylesFontEvenWithinAnotherFamily() throws {

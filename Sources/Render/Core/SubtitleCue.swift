@@ -19,12 +19,17 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// Where a plain cue sits, when its file says (SubRip's `{\an8}`, WebVTT's cue settings); `nil`
     /// for the bottom centre.
     public var placement: SubtitlePlacement?
+    /// A box of the picture filled behind the cues while this one shows, where the file paints a
+    /// region's background (a TTML region's `tts:backgroundColor`); `nil` for none. A cue that
+    /// only paints a box has no `text`.
+    public var regionBackground: SubtitleRegionBackground?
 
     /// A cue shown from `start` to `end`, in seconds; with no `spans`, ``text`` is drawn in the
     /// caption style.
     public init(
         start: Double, end: Double, text: String, spans: [SubtitleSpan] = [], assEvent: String? = nil,
-        bitmaps: [SubtitleBitmap] = [], placement: SubtitlePlacement? = nil
+        bitmaps: [SubtitleBitmap] = [], placement: SubtitlePlacement? = nil,
+        regionBackground: SubtitleRegionBackground? = nil
     ) {
         self.start = start
         self.end = end
@@ -33,6 +38,7 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
         self.assEvent = assEvent
         self.bitmaps = bitmaps
         self.placement = placement
+        self.regionBackground = regionBackground
     }
 
     /// Whether the cue is shown at `time`.
@@ -44,7 +50,7 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     /// showing), so that end is not compared then; nor is a bitmap cue's end ever.
     public func isReadAgain(as other: SubtitleCue) -> Bool {
         guard start == other.start, text == other.text, spans == other.spans, assEvent == other.assEvent,
-            bitmaps == other.bitmaps, placement == other.placement
+            bitmaps == other.bitmaps, placement == other.placement, regionBackground == other.regionBackground
         else { return false }
         return end == other.end || !bitmaps.isEmpty || end == .infinity || other.end == .infinity
     }
@@ -55,7 +61,7 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
     func isContinued(by other: SubtitleCue) -> Bool {
         bitmaps.isEmpty && other.bitmaps.isEmpty && end.isFinite && abs(other.start - end) < 0.001
             && other.end > end && text == other.text && spans == other.spans && assEvent == other.assEvent
-            && placement == other.placement
+            && placement == other.placement && regionBackground == other.regionBackground
     }
 
     public var description: String { "[\(start)–\(end)] \(text)" }
@@ -104,6 +110,31 @@ public struct SubtitleSpan: Hashable, Sendable {
         self.fontFamily = fontFamily
         self.fontScale = fontScale
         self.outline = outline
+    }
+}
+
+/// A box of the picture filled with a colour behind the cues: a region's background.
+public struct SubtitleRegionBackground: Hashable, Sendable {
+    /// The box's left edge, as a fraction of the picture's width.
+    public var x: Double
+    /// The box's top edge, as a fraction of the picture's height.
+    public var y: Double
+    /// The box's width, as a fraction of the picture's width.
+    public var width: Double
+    /// The box's height, as a fraction of the picture's height.
+    public var height: Double
+    /// The colour it is filled with.
+    public var color: SubtitleColor
+
+    /// A box at (`x`, `y`), `width` by `height` (fractions of the picture's size, clamped so that
+    /// the box lies within it), filled with `color`.
+    public init(x: Double, y: Double, width: Double, height: Double, color: SubtitleColor) {
+        let fraction = { (value: Double) in value.isFinite ? min(max(value, 0), 1) : 0 }
+        self.x = fraction(x)
+        self.y = fraction(y)
+        self.width = min(fraction(width), 1 - self.x)
+        self.height = min(fraction(height), 1 - self.y)
+        self.color = color
     }
 }
 

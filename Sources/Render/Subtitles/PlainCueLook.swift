@@ -189,10 +189,28 @@ public struct PlainCueLook: Hashable, Sendable {
 
     private func format(_ value: Double) -> String { String(format: "%.2f", value) }
 
-    /// The ASS events (without read order) that draw `cue` in a script `playWidth` wide: the window,
-    /// the line boxes, then the text, each on its own layer so that libass stacks them, not moves
-    /// them apart, and each placed where the cue's file says.
+    /// The ASS events (without read order) that draw `cue` in a script `playWidth` wide: its
+    /// region's background, the window, the line boxes, then the text, each on its own layer so
+    /// that libass stacks them, not moves them apart, and each placed where the cue's file says.
     func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
+        guard let box = cue.regionBackground else { return textEvents(for: cue, playWidth: playWidth) }
+        let region = regionEvent(box, playWidth: playWidth)
+        return cue.text.isEmpty ? [region] : [region] + textEvents(for: cue, playWidth: playWidth)
+    }
+
+    /// The ASS event that fills the box of a region's background, beneath every cue (on a layer of
+    /// its own below theirs): a drawing of the box, placed by its top left corner.
+    func regionEvent(_ box: SubtitleRegionBackground, playWidth: Double) -> String {
+        let (width, height) = (box.width * playWidth, box.height * Self.playHeight)
+        let tags =
+            "{\\an7\\pos(\(format(box.x * playWidth)),\(format(box.y * Self.playHeight)))\\bord0\\shad0"
+            + "\\1c\(box.color.assTagColor)\\1a\(box.color.assTagAlpha)\\p1}"
+        return "-1,Text,,0,0,0,,\(tags)m 0 0 l \(format(width)) 0 \(format(width)) \(format(height)) 0 "
+            + "\(format(height)){\\p0}"
+    }
+
+    /// The events of `cue`'s text (``events(for:playWidth:)``).
+    private func textEvents(for cue: SubtitleCue, playWidth: Double) -> [String] {
         let margins = boxMargins(for: cue, playWidth: playWidth)
         let placement = placementTags(for: cue, playWidth: playWidth)
         let outlined = cue.spans.contains { ($0.outline?.width ?? 0) > 0 }

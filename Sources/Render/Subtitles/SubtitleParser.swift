@@ -80,8 +80,10 @@ public enum SubtitleParser {
         // Each cue's text and settings are read as WebVTT's are; the times are its own, which
         // WebVTT cannot write when they are infinite.
         let cues = timed.compactMap { cue -> SubtitleCue? in
-            guard cue.bitmaps.isEmpty else {
-                return SubtitleCue(start: cue.start, end: cue.end, text: "", bitmaps: cue.bitmaps)
+            guard cue.bitmaps.isEmpty, cue.regionBackground == nil else {
+                return SubtitleCue(
+                    start: cue.start, end: cue.end, text: "", bitmaps: cue.bitmaps,
+                    regionBackground: cue.regionBackground)
             }
             var written = cue
             written.end = cue.end.isFinite ? cue.end : cue.start + 1

@@ -12,12 +12,15 @@ struct TimedTextCue: Equatable, Sendable {
     var classes: [String: String] = [:]
     /// The picture a cue of subtitles as images shows (its text is empty), placed on its canvas.
     var bitmaps: [SubtitleBitmap] = []
+    /// The box a cue of a region's background fills (its text is empty).
+    var regionBackground: SubtitleRegionBackground?
 
     /// `cues` as a WebVTT document, in their order, with a style sheet of the classes they name.
     /// Cue text cannot end its cue early: blank lines are left out and "-->" is written as a
-    /// character reference. Cues of pictures, which WebVTT cannot hold, are left out.
+    /// character reference. Cues of pictures and of regions' backgrounds, which WebVTT cannot
+    /// hold, are left out.
     static func webVTT(_ cues: [TimedTextCue]) -> [UInt8] {
-        let cues = cues.filter(\.bitmaps.isEmpty)
+        let cues = cues.filter { $0.bitmaps.isEmpty && $0.regionBackground == nil }
         var lines = ["WEBVTT", ""]
         let classes = cues.reduce(into: [String: String]()) { sheet, cue in
             sheet.merge(cue.classes) { first, _ in first }
@@ -79,7 +82,9 @@ struct TimedTextCue: Equatable, Sendable {
 /// the region the text flows into (its text styles, not its background); those WebVTT has no tag
 /// for go into its style sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's
 /// `tts:extent` or in cells of its `ttp:cellResolution` places the cue (`tts:origin`,
-/// `tts:extent`, `tts:displayAlign`, `tts:textAlign`). Times count in media time, or as SMPTE
+/// `tts:extent`, `tts:displayAlign`, `tts:textAlign`), and a region's background is a cue of
+/// its own that fills the region's box (``Reader/addRegionBackgrounds()``; a WebVTT document
+/// cannot hold it, nor pictures). Times count in media time, or as SMPTE
 /// time codes that run on (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts
 /// until the end of the given window (the MP4 sample or the segment that carries the document;
 /// an open window, as for a file beside the media, leaves its end infinite); without one, it is
@@ -108,6 +113,7 @@ enum TTMLDocument {
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
         try reader.read(body, base: 0, within: window?.upperBound ?? .infinity, style: [:], region: nil)
+        try reader.addRegionBackgrounds()
         if reader.cues.isEmpty, Self.showsImages(body) {
             if let failure = reader.pictureFailure { throw failure }
             if !drawsPictures {
@@ -259,13 +265,17 @@ enum TTMLDocument {
         var pictures: TTMLPictures?
         /// Why the first picture left out could not be read.
         private(set) var pictureFailure: PlayerError?
+        /// The `region` elements of the `head`, by `xml:id`.
+        private var regionElements: [String: XMLTree] = [:]
+        /// The times of the cues that flow into each region, by its `xml:id`.
+        private var activeTimes: [String: [(start: Double, end: Double)]] = [:]
 
         /// The properties read, by local name. `space` is `xml:space`, which is inherited as
         /// they are.
         private static let styleProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "origin", "extent", "displayAlign",
             "textAlign", "display", "visibility", "space", "backgroundColor", "fontFamily", "fontSize",
-            "textOutline",
+            "textOutline", "showBackground",
         ]
 
         /// The properties of a region that the text flowing into it inherits.
@@ -295,6 +305,7 @@ enum TTMLDocument {
                     style.merge(Self.own(inner)) { _, new in new }
                 }
                 regions[id] = style.merging(Self.own(region)) { _, new in new }
+                regionElements[id] = region
             }
         }
 
@@ -392,7 +403,9 @@ enum TTMLDocument {
                         TimedTextCue(start: start, end: end, text: text, settings: placed, classes: classes))
                 }
             }
-            cues += TimedTextCue.joined(pieces)
+            let joined = TimedTextCue.joined(pieces)
+            if let region { activeTimes[region, default: []] += joined.map { ($0.start, $0.end) } }
+            cues += joined
             return paragraph.end
         }
 
@@ -423,8 +436,46 @@ enum TTMLDocument {
                             extent: placed["extent"].flatMap(percentages), root: root)
                     else { continue }
                     cues.append(TimedTextCue(start: start, end: stop, text: "", bitmaps: [bitmap]))
+                    if let region { activeTimes[region, default: []].append((start, stop)) }
                 } catch {
                     pictureFailure = pictureFailure ?? error
+                }
+            }
+        }
+
+        /// Adds a cue for the background of each region that paints one (a `tts:backgroundColor`
+        /// that is not transparent, on a region that is displayed): while content flows into it
+        /// when its `tts:showBackground` is "whenActive"; else, as by default ("always"), for as
+        /// long as the region is timed (its `begin`, `end` and `dur`), within the document's
+        /// cues: from the start to the end of the last.
+        mutating func addRegionBackgrounds() throws(PlayerError) {
+            let documentEnd = cues.map(\.end).max() ?? 0
+            for (id, style) in regions.sorted(by: { $0.key < $1.key }) {
+                guard style["display"] != "none", let element = regionElements[id],
+                    let color = style["backgroundColor"].flatMap(SubtitleColor.init(ttml:)), color.opacity > 0
+                else { continue }
+                let origin = style["origin"].flatMap(percentages) ?? (0, 0)
+                let extent = style["extent"].flatMap(percentages) ?? (100 - origin.0, 100 - origin.1)
+                let box = SubtitleRegionBackground(
+                    x: origin.0 / 100, y: origin.1 / 100, width: extent.0 / 100, height: extent.1 / 100,
+                    color: color)
+                guard box.width > 0, box.height > 0 else { continue }
+                var times: [(start: Double, end: Double)] = []
+                if style["showBackground"] == "whenActive" {
+                    for time in (activeTimes[id] ?? []).sorted(by: { $0.start < $1.start }) {
+                        if let last = times.last, time.start <= last.end + 0.001 {
+                            times[times.count - 1].end = max(last.end, time.end)
+                        } else {
+                            times.append(time)
+                        }
+                    }
+                } else {
+                    let (begin, end) = try interval(of: element, base: 0, within: documentEnd)
+                    times = [(begin, end ?? documentEnd)]
+                }
+                for time in times where time.end > time.start {
+                    cues.append(
+                        TimedTextCue(start: time.start, end: time.end, text: "", regionBackground: box))
                 }
             }
         }
