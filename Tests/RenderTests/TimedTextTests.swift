@@ -223,6 +223,33 @@ import Testing
         #expect(cues.allSatisfy { $0.spans.allSatisfy { $0.background != SubtitleColor(hex: 0xFF0000) } })
     }
 
+    @Test func setsOnTheBodyDivisionsAndRegionsChangeTheStyleOfTheTextWithinForAWhile() throws {
+        // The body's `set` makes everything italic for a second, the division's makes its text
+        // lime (not the text of a division within that has a colour of its own), the region's
+        // make its text yellow, then hide it.
+        let head = #"""
+            <layout><region xml:id="r"><set begin="3s" end="4s" tts:color="yellow"/>\#
+            <set begin="5s" end="6s" tts:display="none"/></region></layout>
+            """#
+        let body = #"""
+            <body region="r"><set begin="1s" end="2s" tts:fontStyle="italic"/><div>\#
+            <set begin="2s" end="3s" tts:color="lime"/>\#
+            <p begin="0s" end="7s">text <span tts:color="red">own</span></p>\#
+            <div tts:color="blue"><p begin="2s" end="3s">inner</p></div></div></body>
+            """#
+        let cues = try TTMLDocument.cues(in: Self.ttml(body: body, head: head), location: "t.ttml")
+        let own = #"text <font color="red">own</font>"#
+        let expected: [(Double, Double, String)] = [
+            (0, 1, own), (1, 2, "<i>\(own)</i>"), (2, 3, #"<font color="lime">\#(own)</font>"#),
+            (3, 4, #"<font color="yellow">\#(own)</font>"#), (4, 5, own), (6, 7, own),
+            (2, 3, #"<font color="blue">inner</font>"#),
+        ]
+        #expect(cues.count == expected.count)
+        for (cue, wanted) in zip(cues, expected) {
+            #expect(cue.start == wanted.0 && cue.end == wanted.1 && cue.text == wanted.2, "\(cue)")
+        }
+    }
+
     @Test func aRegionsBackgroundFillsItWhileItShows() throws {
         // Shown always (by default: over the document's cues), while content flows into it, or
         // while the region is timed; a transparent region, or one not displayed, fills nothing.

@@ -72,7 +72,9 @@ struct TimedTextCue: Equatable, Sendable {
 /// "00:00:01.500" or "00:00:01:12" in frames, offsets such as "1.5s", "1500ms", "36f" or "15000t"
 /// in ticks), in `par` or `seq` time containers (`timeContainer`). A `span` with times of its
 /// own shows within the `p` only then, and a `set` in a `p` or `span` changes its style for a
-/// while: the `p` is a cue for each stretch of time its text stays the same. Text whose
+/// while, as one in the `body`, a `div` or a region changes the style the text within inherits
+/// (a region's `set` may hide its text too): the `p` is a cue for each stretch of time its text
+/// stays the same. Text whose
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
 /// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
@@ -112,7 +114,8 @@ enum TTMLDocument {
         if drawsPictures { reader.pictures = TTMLPictures(root: root, location: location) }
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
-        try reader.read(body, base: 0, within: window?.upperBound ?? .infinity, style: [:], region: nil)
+        try reader.read(
+            body, base: 0, within: window?.upperBound ?? .infinity, style: InheritedStyle(), region: nil)
         try reader.addRegionBackgrounds()
         if reader.cues.isEmpty, Self.showsImages(body) {
             if let failure = reader.pictureFailure { throw failure }
@@ -219,6 +222,15 @@ enum TTMLDocument {
             var begin: Double
             var end: Double
             var style: Style
+
+            /// `style` with the styles of those of `changes` active at `time` over it.
+            static func applying(_ changes: [Change], to style: Style, at time: Double) -> Style {
+                var style = style
+                for change in changes where change.begin <= time && time < change.end {
+                    style.merge(change.style) { _, new in new }
+                }
+                return style
+            }
         }
 
         var local: Style
@@ -235,13 +247,7 @@ enum TTMLDocument {
 
         /// The properties it gives itself at `time`: those of its `set`s active then over its
         /// local style.
-        func own(at time: Double) -> Style {
-            var style = local
-            for change in changes where change.begin <= time && time < change.end {
-                style.merge(change.style) { _, new in new }
-            }
-            return style
-        }
+        func own(at time: Double) -> Style { Change.applying(changes, to: local, at: time) }
 
         /// Adds the begin and end of each span and `set` within this one to `times`.
         func collectTimes(into times: inout Set<Double>) {
@@ -250,6 +256,55 @@ enum TTMLDocument {
                 times.formUnion([inner.begin, inner.end])
                 inner.collectTimes(into: &times)
             }
+        }
+    }
+
+    /// The style an element inherits, through the elements around it (and the region its text
+    /// flows into) from the outermost in, whose `set`s change their styles for a while.
+    private struct InheritedStyle {
+        enum Level {
+            /// An element's local style, and its `set`s.
+            case element(Style, [Span.Change])
+            /// The style of the region the text flows into, and the region's `set`s: their text
+            /// properties are inherited beneath those of the elements around.
+            case region(Style, [Span.Change])
+        }
+
+        private(set) var levels: [Level] = []
+
+        /// This style, inherited through `level` as well.
+        func appending(_ level: Level) -> InheritedStyle {
+            var inherited = self
+            inherited.levels.append(level)
+            return inherited
+        }
+
+        /// The style at `time`.
+        func at(_ time: Double) -> Style {
+            levels.reduce(into: Style()) { style, level in
+                switch level {
+                case .element(let local, let changes):
+                    style = TTMLDocument.style(
+                        Span.Change.applying(changes, to: local, at: time), inheriting: style)
+                case .region(let region, let changes):
+                    let text = Span.Change.applying(changes, to: region, at: time).filter {
+                        Reader.textProperties.contains($0.key)
+                    }
+                    style = TTMLDocument.style(style, inheriting: text)
+                }
+            }
+        }
+
+        /// The times at which a `set` of a level begins or ends.
+        var times: Set<Double> {
+            var times: Set<Double> = []
+            for case .element(_, let changes) in levels {
+                times.formUnion(changes.flatMap { [$0.begin, $0.end] })
+            }
+            for case .region(_, let changes) in levels {
+                times.formUnion(changes.flatMap { [$0.begin, $0.end] })
+            }
+            return times
         }
     }
 
@@ -267,6 +322,9 @@ enum TTMLDocument {
         private(set) var pictureFailure: PlayerError?
         /// The `region` elements of the `head`, by `xml:id`.
         private var regionElements: [String: XMLTree] = [:]
+        /// The `set`s of each region that has them, by its `xml:id`, timed from the document's
+        /// start.
+        private var regionChanges: [String: [Span.Change]] = [:]
         /// The times of the cues that flow into each region, by its `xml:id`.
         private var activeTimes: [String: [(start: Double, end: Double)]] = [:]
 
@@ -279,7 +337,7 @@ enum TTMLDocument {
         ]
 
         /// The properties of a region that the text flowing into it inherits.
-        private static let textProperties: Set<String> = [
+        static let textProperties: Set<String> = [
             "color", "fontStyle", "fontWeight", "textDecoration", "fontFamily", "fontSize", "textOutline",
             "visibility",
         ]
@@ -306,6 +364,13 @@ enum TTMLDocument {
                 }
                 regions[id] = style.merging(Self.own(region)) { _, new in new }
                 regionElements[id] = region
+                let (begin, stated) = try interval(of: region, base: 0, within: .infinity)
+                for set in region.children where set.name == "set" {
+                    let (setBegin, setEnd) = try interval(of: set, base: begin, within: stated ?? .infinity)
+                    regionChanges[id, default: []].append(
+                        Span.Change(begin: setBegin, end: setEnd ?? stated ?? .infinity, style: Self.own(set))
+                    )
+                }
             }
         }
 
@@ -343,17 +408,12 @@ enum TTMLDocument {
             references(of: element).merging(Self.own(element)) { _, new in new }
         }
 
-        /// The style of `element`: its ``local(of:)`` style, inheriting `inherited`.
-        private func style(of element: XMLTree, inheriting inherited: Style) -> Style {
-            TTMLDocument.style(local(of: element), inheriting: inherited)
-        }
-
         /// Reads `element` (`body`, `div` or `p`), whose times count from `base` (its parent's
         /// begin, or in a `seq` parent the end of the sibling before it) and which ends by
         /// `parentEnd` at the latest, with the style and region it inherits; returns its end.
         @discardableResult
         mutating func read(
-            _ element: XMLTree, base: Double, within parentEnd: Double, style inherited: Style,
+            _ element: XMLTree, base: Double, within parentEnd: Double, style inherited: InheritedStyle,
             region inheritedRegion: String?
         ) throws(PlayerError) -> Double {
             let (begin, stated) = try interval(of: element, base: base, within: parentEnd)
@@ -361,17 +421,25 @@ enum TTMLDocument {
             var inherited = inherited
             if let stated = element.attribute("region"), let regionStyle = regions[stated] {
                 // The text flowing into a region inherits its style.
-                inherited = TTMLDocument.style(
-                    inherited, inheriting: regionStyle.filter { Self.textProperties.contains($0.key) })
+                inherited = inherited.appending(.region(regionStyle, regionChanges[stated] ?? []))
             }
-            let style = self.style(of: element, inheriting: inherited)
+            let style = TTMLDocument.style(local(of: element), inheriting: inherited.at(begin))
             addPictures(of: element, from: begin, until: stated ?? parentEnd, region: region, style: style)
             guard element.name == "p" else {
+                // A `set` in a `body` or `div` changes the style the paragraphs in it inherit.
+                var changes: [Span.Change] = []
+                for set in element.children where set.name == "set" {
+                    let (setBegin, setEnd) = try interval(of: set, base: begin, within: stated ?? parentEnd)
+                    changes.append(
+                        Span.Change(begin: setBegin, end: setEnd ?? stated ?? parentEnd, style: Self.own(set))
+                    )
+                }
+                let within = inherited.appending(.element(local(of: element), changes))
                 let sequential = Self.isSequential(element)
                 var last = begin
                 for child in element.children where child.name == "div" || child.name == "p" {
                     last = try read(
-                        child, base: sequential ? last : begin, within: stated ?? parentEnd, style: style,
+                        child, base: sequential ? last : begin, within: stated ?? parentEnd, style: within,
                         region: region)
                 }
                 return stated ?? (sequential ? min(last, parentEnd) : parentEnd)
@@ -379,12 +447,13 @@ enum TTMLDocument {
             let paragraph = try span(of: element, begin: begin, stated: stated, within: parentEnd)
             let regionStyle = region.flatMap { regions[$0] } ?? [:]
             let placed = settings(of: regionStyle.merging(style) { _, new in new })
-            // A region not shown shows none of its paragraphs.
-            guard regionStyle["display"] != "none" else { return paragraph.end }
-            // The text changes where a span begins or ends: each stretch between two such times is
-            // a cue of its own, those of the same text (spans timed alike) made one again.
+            // The text changes where a span begins or ends, or a `set` around it or of its region:
+            // each stretch between two such times is a cue of its own, those of the same text
+            // (spans timed alike) made one again.
             guard paragraph.end > paragraph.begin else { return paragraph.end }
-            var times = Set([paragraph.begin, paragraph.end])
+            let regionChanges = region.flatMap { self.regionChanges[$0] } ?? []
+            var times = Set([paragraph.begin, paragraph.end]).union(inherited.times)
+            times.formUnion(regionChanges.flatMap { [$0.begin, $0.end] })
             paragraph.collectTimes(into: &times)
             let boundaries = times.filter { (paragraph.begin...paragraph.end).contains($0) }.sorted()
             guard boundaries.count <= TTMLDocument.changeLimit else {
@@ -394,10 +463,14 @@ enum TTMLDocument {
             }
             var pieces: [TimedTextCue] = []
             for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
+                // A region not shown shows none of its paragraphs.
+                guard Span.Change.applying(regionChanges, to: regionStyle, at: start)["display"] != "none"
+                else { continue }
                 var classes: [String: String] = [:]
                 let text = Self.lines(
                     of: self.text(
-                        of: paragraph, at: start, inheriting: inherited, outer: [:], classes: &classes))
+                        of: paragraph, at: start, inheriting: inherited.at(start), outer: [:],
+                        classes: &classes))
                 if !text.isEmpty {
                     pieces.append(
                         TimedTextCue(start: start, end: end, text: text, settings: placed, classes: classes))
