@@ -207,6 +207,23 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aSubtitleFileBesideALivePresentationIsATrackShownAtItsTimes() async throws {
+            // The file spans the period: one segment that grows with the live edge, read once.
+            let stream = try LiveDASHStream(subtitleLanguages: ["en"], subtitlesInOneFile: true)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            #expect(await harness.wait { player.tracks.contains { $0.kind == .subtitle } })
+            #expect(player.tracks.filter { $0.kind == .subtitle }.map(\.language) == ["en"])
+            let edge = try #require(player.seekableRange?.upperBound)
+            let shown = await Self.expectCuesOfThePositions(harness, stream, language: "en", until: edge + 2)
+            #expect(shown.count >= 3, "\(shown)")
+            let requests = stream.server.requests.filter { $0.contains(".vtt") }
+            #expect(requests.count == 1 && requests.allSatisfy { $0.contains("text-en.vtt") }, "\(requests)")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func thumbnailsOfALivePresentationFailWithATypedErrorAndDoNotFetchItOverAndOver() async throws {
             let stream = try LiveDASHStream()
             defer { stream.stop() }

@@ -476,12 +476,16 @@ final class DASHBridge: Sendable {
     }
 
     /// The times of its representation's media timeline `segment` covers, in milliseconds (at
-    /// least one).
+    /// least one). The one segment of a live period with no end (a file beside the media) grows
+    /// with the live edge, and is read once: its window runs on past any live event's end, a year.
     private static func window(
-        of segment: DASHManifest.Segment, in representation: DASHManifest.Representation
+        of segment: DASHManifest.Segment, in representation: DASHManifest.Representation, isLive: Bool
     ) -> Range<Int64> {
         let scale = Double(representation.template?.timescale ?? 1)
         let start = DASHManifest.clamped(Double(segment.time) / scale * 1000)
+        if isLive, representation.template?.isOneSegment == true {
+            return start..<start &+ 365 * 86_400_000
+        }
         let end = DASHManifest.clamped((Double(segment.time) / scale + segment.duration) * 1000)
         return start..<max(end, start &+ 1)
     }
@@ -601,7 +605,9 @@ final class DASHBridge: Sendable {
                             prefix
                                 + TextSegment(
                                     url: segment.url, range: segment.range, ticks: $0,
-                                    window: Self.window(of: segment, in: run.representation),
+                                    window: Self.window(
+                                        of: segment, in: run.representation,
+                                        isLive: manifest.isDynamic && manifest.end(of: run.period) == nil),
                                     initialization: initializationName
                                 ).name
                         }

@@ -132,7 +132,7 @@ extension DASHManifest {
                 number += count
             }
         } else if let duration = template.duration
-            ?? Self.onlySegment(of: template, in: period, end: periodEnd)
+            ?? Self.onlySegment(of: template, in: period, end: periodEnd ?? live)
         {
             // NB: a list spaced by a duration begins `startNumber - 1` segments into the period
             // (its first is the period's `startNumber`th, counting from 1), as dash.js and Shaka
@@ -235,12 +235,11 @@ extension DASHManifest {
         var segments: [Segment]
     }
 
-    /// The duration of a list's one segment that spans its period, in its timescale's units: a
-    /// list of one segment needs no `duration`.
+    /// The duration of a list's one segment that spans its period up to `end` (the period's end;
+    /// in a live presentation whose period has none, the live edge: the segment grows with it),
+    /// in its timescale's units: a list of one segment needs no `duration`.
     private static func onlySegment(of template: SegmentTemplate, in period: Period, end: Double?) -> Int64? {
-        guard template.list?.count == 1, template.timeline == nil, let end, end > period.start else {
-            return nil
-        }
+        guard template.isOneSegment, let end, end > period.start else { return nil }
         return max(1, clamped((end - period.start) * Double(template.timescale)))
     }
 

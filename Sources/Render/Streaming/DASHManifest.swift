@@ -105,6 +105,9 @@ struct DASHManifest: Equatable, Sendable {
         var namesSegments: Bool { media != nil || list != nil }
         /// Whether it names each segment or, read at `index`, the file does.
         var findsSegments: Bool { namesSegments || index != nil }
+        /// Whether it lists one segment that spans its period, with no timing of its own (a
+        /// subtitle file beside the media).
+        var isOneSegment: Bool { list?.count == 1 && timeline == nil && duration == nil }
         var startNumber: Int = 1
         /// Units per second of `duration`, `presentationTimeOffset` and the timeline's times.
         var timescale: Int64 = 1

@@ -67,6 +67,9 @@ final class LiveDASHStream: GrowingLiveStream {
     /// The languages of the WebVTT text adaptation sets, whose segments have a cue a second,
     /// "<language> N" from N.2 s to N.8 s in the presentation's time.
     let subtitleLanguages: [String]
+    /// Whether each language's cues are in one file beside the presentation (a representation
+    /// that names only its `BaseURL`), not in segments. With one period only.
+    let subtitlesInOneFile: Bool
 
     /// The text adaptation sets of ``subtitleLanguages``, as the manifest of an on-demand
     /// encoding lists them: segments of 1 s from 0, numbered from 0, cue times counting from 0.
@@ -102,9 +105,12 @@ final class LiveDASHStream: GrowingLiveStream {
         duration: Double = 40, window: Int = 6, startingAt lastSegment: Int = 9,
         addressing: Addressing = .timeline,
         presentationDelay: Double? = nil, clockAhead: Double = 0, timeScheme: String? = nil,
-        periodLength: Int? = nil, restartsTimes: Bool = false, subtitleLanguages: [String] = []
+        periodLength: Int? = nil, restartsTimes: Bool = false, subtitleLanguages: [String] = [],
+        subtitlesInOneFile: Bool = false
     ) throws {
         precondition(!restartsTimes || addressing == .timeline, "times start again in a timeline only")
+        precondition(!subtitlesInOneFile || periodLength == nil, "a subtitle file spans one period")
+        self.subtitlesInOneFile = subtitlesInOneFile
         self.periodLength = periodLength
         self.restartsTimes = restartsTimes
         self.subtitleLanguages = subtitleLanguages
@@ -154,10 +160,15 @@ final class LiveDASHStream: GrowingLiveStream {
             }
         }
         for language in subtitleLanguages {
-            for second in 0..<segmentCount {
-                let cue =
-                    "WEBVTT\n\n\(Self.vttTime(second, 200)) --> \(Self.vttTime(second, 800))\n\(language) \(second)\n"
-                server.setFile("/text-\(language)-\(second).vtt", Data(cue.utf8))
+            let cues = (0..<segmentCount).map { second in
+                "\(Self.vttTime(second, 200)) --> \(Self.vttTime(second, 800))\n\(language) \(second)\n"
+            }
+            if subtitlesInOneFile {
+                server.setFile(
+                    "/text-\(language).vtt", Data(("WEBVTT\n\n" + cues.joined(separator: "\n")).utf8))
+            }
+            for (second, cue) in cues.enumerated() {
+                server.setFile("/text-\(language)-\(second).vtt", Data(("WEBVTT\n\n" + cue).utf8))
             }
         }
         publish()
@@ -205,6 +216,12 @@ final class LiveDASHStream: GrowingLiveStream {
     private func representation(
         _ representation: DASHManifest.Representation, period: Int, segments range: ClosedRange<Int>
     ) -> String? {
+        if subtitlesInOneFile, representation.mimeType == "text/vtt" {
+            return #"""
+                <Representation id="\#(representation.id)" bandwidth="256" mimeType="text/vtt">\#
+                <BaseURL>\#(representation.id).vtt</BaseURL></Representation>
+                """#
+        }
         guard let template = representation.template else { return nil }
         let segments = source.segments(of: representation, in: source.periods[0], at: 0)
         let listed = segments[
