@@ -208,6 +208,42 @@ extension PlayerTests {
                 Data((playlist + ["#EXT-X-ENDLIST"]).joined(separator: "\n").utf8))
         }
 
+        /// A master playlist whose variants name both kinds of text lists each rendition by its
+        /// own kind before it shows: its playlist, and the initialization section it names, are
+        /// read (the section once, kept for the segments), not its segments.
+        @Test func aRenditionListedAmongBothKindsOfTextIsKnownByItsOwnKindBeforeItShows() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            try Self.serveEnglishInMP4(format: "stpp", byteRanges: false, on: server)
+            let master = try String(
+                contentsOf: try TestMedia.cachedHLSLadder(
+                    ClipSpec(duration: 6), heights: PlayerRenditionTests.heights, subtitles: Self.renditions),
+                encoding: .utf8)
+            server.setFile(
+                "/" + TestMedia.hlsMasterPlaylistName,
+                Data(
+                    master.replacingOccurrences(
+                        of: "#EXT-X-STREAM-INF:",
+                        with: #"#EXT-X-STREAM-INF:CODECS="avc1.64000d,wvtt,stpp.ttml.im1t","#
+                    ).utf8))
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.subtitlePreference = .off
+            player.load(PlayerRenditionTests.item(on: server), autoplay: true)
+            let english = { player.tracks.first { $0.kind == .subtitle && $0.language == "en" } }
+            #expect(await harness.wait(timeout: 5) { english()?.codecName == "ttml" })
+            #expect(player.tracks.first { $0.language == "de" }?.codecName == "webvtt")
+            let folder = "GET /\(TestMedia.hlsSubtitleFolder(0))/"
+            let read = { server.requests.filter { $0.hasPrefix(folder) && !$0.contains(".m3u8") } }
+            #expect(read().count == 1 && read().allSatisfy { $0.contains("init.mp4") }, "\(read())")
+            // Shown, it reads its segments, not the section again.
+            player.selectSubtitleTrack(language: "en")
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            #expect(!player.cues.isEmpty && harness.errors.isEmpty, "\(harness.errors)")
+            #expect(read().filter { $0.contains("init.mp4") }.count == 1, "\(read())")
+            await harness.close()
+        }
+
         /// Text in fragmented MP4 (`format`), in byte ranges of one file or not, whose variants
         /// name its codec in their `CODECS` or not (then it is listed as WebVTT until its
         /// initialization section is read).

@@ -54,6 +54,9 @@ final class SubtitleRenditions {
     /// The codec name of each rendition's track, by track index: the one its playlist names,
     /// else WebVTT's until a segment shows otherwise.
     private var codecNames: [Int: String] = [:]
+    /// The renditions listed as WebVTT only because their playlists name no codec, or both
+    /// kinds, in the order listed: their kind is read from their playlists (``probeNextKind()``).
+    private var unknownKinds: [Int] = []
     private var playlists: [Int: Playlist] = [:]
     /// The segments read of each rendition, by their sequence numbers.
     private var fetched: [Int: Set<Int>] = [:]
@@ -126,6 +129,11 @@ final class SubtitleRenditions {
     func advance(to position: Double, live: LiveTimeline.Reference? = nil) {
         self.position = position
         self.live = live ?? self.live
+        advanceShown()
+        if !isReading { probeNextKind() }
+    }
+
+    private func advanceShown() {
         guard !isReading, let track = shown, let url = urls[track] else { return }
         switch playlists[track] {
         case nil:
@@ -167,6 +175,7 @@ final class SubtitleRenditions {
                 Self.textCodecName(in: rendition.codecs)
                 ?? variant.flatMap { Self.textCodecName(in: $0.codecs) }
             codecNames[index] = codec ?? "webvtt"
+            if codec == nil { unknownKinds.append(index) }
             tracks.append(
                 MediaTrack(
                     index: index, kind: .subtitle, codecName: codec ?? "webvtt", language: rendition.language,
@@ -194,6 +203,44 @@ final class SubtitleRenditions {
         case .webVTT: "webvtt"
         case .ttml: "ttml"
         }
+    }
+
+    /// Reads the kind of text of the next rendition listed as WebVTT for want of a codec, when
+    /// nothing else is read and it is not shown (the one shown shows its kind when its first
+    /// segment is read): text in fragmented MP4 when its playlist names an initialization section
+    /// (then read, and kept for its segments), else WebVTT. A playlist or section that cannot be
+    /// read leaves the rendition as listed: showing it reports the failure.
+    private func probeNextKind() {
+        unknownKinds.removeAll { $0 == shown || fetched[$0] != nil }
+        guard !unknownKinds.isEmpty, let url = urls[unknownKinds[0]] else { return }
+        let track = unknownKinds.removeFirst()
+        let known = textTracks
+        let (timeout, interrupt, counter) = (timeout, interrupt, counter)
+        read { () throws(PlayerError) -> (HLSMediaPlaylist.Initialization, MP4TextTrack)? in
+            let playlist = try HLSPlaylistFetch.mediaPlaylist(
+                at: url, timeout: timeout, interrupt: interrupt, counter: counter)
+            guard let map = playlist.segments.first?.initialization else { return nil }
+            let section = HLSMediaPlaylist.Initialization(
+                uri: HLSPlaylistFetch.resolve(map.uri, against: url), byteRange: map.byteRange)
+            if let textTrack = known[section] { return (section, textTrack) }
+            let bytes = try HLSPlaylistFetch.read(
+                section.uri, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
+                counter: counter, operation: "loading a subtitle segment", range: section.byteRange)
+            return (section, try MP4TextTrack(initialization: bytes, location: section.uri))
+        } then: { [weak self] result in
+            guard let self, case .success(let read?) = result else { return }
+            let (section, textTrack) = read
+            self.textTracks[section] = textTrack
+            self.noteCodec(of: textTrack, for: track)
+        }
+    }
+
+    /// Reports the codec of `textTrack`, the text of `track`, when it was listed with another.
+    private func noteCodec(of textTrack: MP4TextTrack, for track: Int) {
+        let codec = Self.textCodecName(of: textTrack.format)
+        guard codecNames[track] != codec else { return }
+        codecNames[track] = codec
+        report(.codecRead(codec, track: track))
     }
 
     private func readPlaylist(of track: Int, at url: String) {
@@ -276,11 +323,7 @@ final class SubtitleRenditions {
                 if let section, let textTrack {
                     self.textTracks[section] = textTrack
                     // A playlist that names no codec (or both kinds) was listed as WebVTT.
-                    let codec = Self.textCodecName(of: textTrack.format)
-                    if self.codecNames[track] != codec {
-                        self.codecNames[track] = codec
-                        self.report(.codecRead(codec, track: track))
-                    }
+                    self.noteCodec(of: textTrack, for: track)
                 }
                 self.add(cues, to: track)
             case .failure(let error):
