@@ -208,6 +208,21 @@ extension PlayerTests {
                 Data((playlist + ["#EXT-X-ENDLIST"]).joined(separator: "\n").utf8))
         }
 
+        /// Serves the master playlist of ``served()`` with variants whose `CODECS` name the video's
+        /// codec and `text` (RFC 6381 codes of the text's kinds).
+        static func serveMaster(naming text: String, on server: LocalHTTPServer) throws {
+            let master = try String(
+                contentsOf: try TestMedia.cachedHLSLadder(
+                    ClipSpec(duration: 6), heights: PlayerRenditionTests.heights, subtitles: renditions),
+                encoding: .utf8)
+            server.setFile(
+                "/" + TestMedia.hlsMasterPlaylistName,
+                Data(
+                    master.replacingOccurrences(
+                        of: "#EXT-X-STREAM-INF:", with: #"#EXT-X-STREAM-INF:CODECS="avc1.64000d,\#(text)","#
+                    ).utf8))
+        }
+
         /// A master playlist whose variants name both kinds of text lists each rendition by its
         /// own kind before it shows: its playlist, and the initialization section it names, are
         /// read (the section once, kept for the segments), not its segments.
@@ -215,17 +230,7 @@ extension PlayerTests {
             let server = try Self.served()
             defer { server.stop() }
             try Self.serveEnglishInMP4(format: "stpp", byteRanges: false, on: server)
-            let master = try String(
-                contentsOf: try TestMedia.cachedHLSLadder(
-                    ClipSpec(duration: 6), heights: PlayerRenditionTests.heights, subtitles: Self.renditions),
-                encoding: .utf8)
-            server.setFile(
-                "/" + TestMedia.hlsMasterPlaylistName,
-                Data(
-                    master.replacingOccurrences(
-                        of: "#EXT-X-STREAM-INF:",
-                        with: #"#EXT-X-STREAM-INF:CODECS="avc1.64000d,wvtt,stpp.ttml.im1t","#
-                    ).utf8))
+            try Self.serveMaster(naming: "wvtt,stpp.ttml.im1t", on: server)
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.subtitlePreference = .off
@@ -255,20 +260,7 @@ extension PlayerTests {
             defer { server.stop() }
             try Self.serveEnglishInMP4(format: format, byteRanges: byteRanges, on: server)
             let codec = format == "wvtt" ? "webvtt" : "ttml"
-            if namedInMaster {
-                let master = try String(
-                    contentsOf: try TestMedia.cachedHLSLadder(
-                        ClipSpec(duration: 6), heights: PlayerRenditionTests.heights,
-                        subtitles: Self.renditions),
-                    encoding: .utf8)
-                server.setFile(
-                    "/" + TestMedia.hlsMasterPlaylistName,
-                    Data(
-                        master.replacingOccurrences(
-                            of: "#EXT-X-STREAM-INF:",
-                            with: #"#EXT-X-STREAM-INF:CODECS="avc1.64000d,\#(format).ttml.im1t","#
-                        ).utf8))
-            }
+            if namedInMaster { try Self.serveMaster(naming: "\(format).ttml.im1t", on: server) }
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
             player.load(PlayerRenditionTests.item(on: server), autoplay: true)

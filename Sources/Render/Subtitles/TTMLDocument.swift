@@ -503,10 +503,9 @@ enum TTMLDocument {
                     }
                     guard stop > start else { continue }
                     let picture = try pictures.picture(source)
+                    let (origin, extent) = box(of: placed)
                     guard
-                        let bitmap = TTMLPictures.bitmap(
-                            picture, origin: placed["origin"].flatMap(percentages),
-                            extent: placed["extent"].flatMap(percentages), root: root)
+                        let bitmap = TTMLPictures.bitmap(picture, origin: origin, extent: extent, root: root)
                     else { continue }
                     cues.append(TimedTextCue(start: start, end: stop, text: "", bitmaps: [bitmap]))
                     if let region { activeTimes[region, default: []].append((start, stop)) }
@@ -527,8 +526,7 @@ enum TTMLDocument {
                 guard style["display"] != "none", let element = regionElements[id],
                     let color = style["backgroundColor"].flatMap(SubtitleColor.init(ttml:)), color.opacity > 0
                 else { continue }
-                let origin = style["origin"].flatMap(percentages) ?? (0, 0)
-                let extent = style["extent"].flatMap(percentages) ?? (100 - origin.0, 100 - origin.1)
+                let (origin, extent) = box(of: style)
                 let box = SubtitleRegionBackground(
                     x: origin.0 / 100, y: origin.1 / 100, width: extent.0 / 100, height: extent.1 / 100,
                     color: color)
@@ -551,6 +549,14 @@ enum TTMLDocument {
                         TimedTextCue(start: time.start, end: time.end, text: "", regionBackground: box))
                 }
             }
+        }
+
+        /// The box a region's `style` (or an element's own `tts:origin` and `tts:extent`) places
+        /// in, in percentages of the video: its origin, the top left corner when not given, and
+        /// its extent, to the bottom right corner when not given.
+        private func box(of style: Style) -> (origin: (Double, Double), extent: (Double, Double)) {
+            let origin = style["origin"].flatMap(percentages) ?? (0, 0)
+            return (origin, style["extent"].flatMap(percentages) ?? (100 - origin.0, 100 - origin.1))
         }
 
         /// Whether `element` is a `seq` time container, whose children follow one another.

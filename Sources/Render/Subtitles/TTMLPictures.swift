@@ -138,15 +138,13 @@ struct TTMLPictures {
         return Array(data)
     }
 
-    /// `picture` placed in a region at `origin`, `extent` in percentages of the video (the whole
-    /// video when not given), on the root's canvas of `root` pixels when known, else on a canvas
-    /// in which the picture fills the region. `nil` for a region of no size.
+    /// `picture` placed in a region at `origin`, `extent` in percentages of the video, on the
+    /// root's canvas of `root` pixels when known, else on a canvas in which the picture fills the
+    /// region. `nil` for a region of no size.
     static func bitmap(
-        _ picture: SubtitleImage, origin: (Double, Double)?, extent: (Double, Double)?,
+        _ picture: SubtitleImage, origin: (Double, Double), extent: (Double, Double),
         root: (width: Double, height: Double)?
     ) -> SubtitleBitmap? {
-        let origin = origin ?? (0, 0)
-        let extent = extent ?? (100 - origin.0, 100 - origin.1)
         guard extent.0 > 0, extent.1 > 0 else { return nil }
         let canvas =
             root ?? (Double(picture.width) * 100 / extent.0, Double(picture.height) * 100 / extent.1)
