@@ -143,7 +143,7 @@ extension PlayerTests {
                 let cues = documents.map { String(decoding: $0, as: UTF8.self).dropFirst("WEBVTT\n".count) }
                 server.setFile("/en.vtt", Data(("WEBVTT\n" + cues.joined()).utf8))
             }
-            let spans = try await Self.playExpectingEachCueInItsSecond(
+            _ = try await Self.playExpectingEachCueInItsSecond(
                 spec, server: server,
                 textSet: #"<AdaptationSet contentType="text" mimeType="text/vtt" lang="en">"#
                     + representation + "</Representation></AdaptationSet>")
@@ -152,9 +152,6 @@ extension PlayerTests {
             #expect(reads.count == expected && Set(reads).count == expected, "\(reads)")
         }
 
-        /// Plays the presentation of `spec` that `server` serves with `textSet` added to its
-        /// period, whose cues "en 0" to "en 4" each belong to their second, and checks each shows
-        /// in it.
         /// Plays the DASH ladder of `spec` with the text adaptation set `textSet` added to its
         /// period, expecting the cues "en 0" to "en 4" each in its second; returns the styled runs
         /// of each cue shown, by its text.

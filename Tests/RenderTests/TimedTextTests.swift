@@ -297,6 +297,39 @@ import Testing
         }
     }
 
+    @Test func aRegionsSetsMoveRecolourAndHideItsTextBackgroundAndPictures() throws {
+        // From 2 s to 3 s the region moves to the top, from 3 s to 4 s its background is red, from
+        // 4 s to 5 s it is not shown, then it is as it was.
+        let picture = TTMLPictureTests.base64(try TTMLPictureTests.picture())
+        let head = #"""
+            <layout><region xml:id="r" tts:origin="10% 80%" tts:extent="80% 10%" tts:backgroundColor="blue">
+            <set begin="2s" end="3s" tts:origin="10% 10%"/><set begin="3s" end="4s" tts:backgroundColor="red"/>
+            <set begin="4s" dur="1s" tts:display="none"/></region></layout>
+            """#
+        let body = #"""
+            <body><div region="r"><p begin="1s" end="6s">a</p>
+            <div begin="1s" end="6s" smpte:backgroundImage="data:image/png;base64,\#(picture)"/></div></body>
+            """#
+        let document = Self.ttml(
+            body: body, attributes: #"\#(TTMLPictureTests.smpte) tts:extent="640px 360px""#, head: head)
+        let cues = try TTMLPictureTests.cues(document)
+        let text = cues.filter { !$0.text.isEmpty }.sorted { $0.start < $1.start }
+        #expect(text.map(\.start) == [1, 2, 3, 5] && text.map(\.end) == [2, 3, 4, 6])
+        #expect(text.map { $0.placement?.y.map { ($0 * 100).rounded() } } == [80, 10, 80, 80])
+        let pictures = cues.compactMap { cue in cue.bitmaps.first.map { (cue.start, cue.end, $0.y) } }
+            .sorted { $0.0 < $1.0 }
+        #expect(pictures.map(\.0) == [1, 2, 3, 5] && pictures.map(\.1) == [2, 3, 4, 6])
+        #expect(pictures.map(\.2) == [288, 36, 288, 288])
+        let boxes = cues.compactMap { cue in cue.regionBackground.map { (cue.start, cue.end, $0) } }
+            .sorted { $0.0 < $1.0 }
+        #expect(boxes.map(\.0) == [0, 2, 3, 5] && boxes.map(\.1) == [2, 3, 4, 6])
+        #expect(boxes.map { ($0.2.y * 100).rounded() } == [80, 10, 80, 80])
+        #expect(
+            boxes.map(\.2.color) == [
+                .init(hex: 0xFF), .init(hex: 0xFF), .init(hex: 0xFF0000), .init(hex: 0xFF),
+            ])
+    }
+
     @Test func theDefaultFamilyIsTheCaptionStylesFontEvenWithinAnotherFamily() throws {
         let body = #"""
             <body><div><p begin="1s" end="2s" tts:fontFamily="monospaceSerif">mono <span \#

@@ -73,8 +73,8 @@ struct TimedTextCue: Equatable, Sendable {
 /// in ticks), in `par` or `seq` time containers (`timeContainer`). A `span` with times of its
 /// own shows within the `p` only then, and a `set` in a `p` or `span` changes its style for a
 /// while, as one in the `body`, a `div` or a region changes the style the text within inherits
-/// (a region's `set` may hide its text too): the `p` is a cue for each stretch of time its text
-/// stays the same. Text whose
+/// (a region's `set` may also hide, move or resize it, and recolour the region's background):
+/// the `p` is a cue for each stretch of time its text stays the same in the same place. Text whose
 /// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
 /// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
@@ -116,7 +116,7 @@ enum TTMLDocument {
         let start = window?.lowerBound ?? 0
         try reader.read(
             body, base: 0, within: window?.upperBound ?? .infinity, style: InheritedStyle(), region: nil)
-        try reader.addRegionBackgrounds()
+        reader.addRegionBackgrounds()
         if reader.cues.isEmpty, Self.showsImages(body) {
             if let failure = reader.pictureFailure { throw failure }
             if !drawsPictures {
@@ -320,8 +320,8 @@ enum TTMLDocument {
         var pictures: TTMLPictures?
         /// Why the first picture left out could not be read.
         private(set) var pictureFailure: PlayerError?
-        /// The `region` elements of the `head`, by `xml:id`.
-        private var regionElements: [String: XMLTree] = [:]
+        /// The begin of each region of the `head` and the end it states, by `xml:id`.
+        private var regionTimes: [String: (begin: Double, end: Double?)] = [:]
         /// The `set`s of each region that has them, by its `xml:id`, timed from the document's
         /// start.
         private var regionChanges: [String: [Span.Change]] = [:]
@@ -363,8 +363,8 @@ enum TTMLDocument {
                     style.merge(Self.own(inner)) { _, new in new }
                 }
                 regions[id] = style.merging(Self.own(region)) { _, new in new }
-                regionElements[id] = region
                 let (begin, stated) = try interval(of: region, base: 0, within: .infinity)
+                regionTimes[id] = (begin, stated)
                 for set in region.children where set.name == "set" {
                     let (setBegin, setEnd) = try interval(of: set, base: begin, within: stated ?? .infinity)
                     regionChanges[id, default: []].append(
@@ -445,15 +445,12 @@ enum TTMLDocument {
                 return stated ?? (sequential ? min(last, parentEnd) : parentEnd)
             }
             let paragraph = try span(of: element, begin: begin, stated: stated, within: parentEnd)
-            let regionStyle = region.flatMap { regions[$0] } ?? [:]
-            let placed = settings(of: regionStyle.merging(style) { _, new in new })
-            // The text changes where a span begins or ends, or a `set` around it or of its region:
-            // each stretch between two such times is a cue of its own, those of the same text
-            // (spans timed alike) made one again.
+            // The text changes where a span begins or ends, or a `set` around it or of its region
+            // (which may move it too): each stretch between two such times is a cue of its own,
+            // those of the same text in the same place (spans timed alike) made one again.
             guard paragraph.end > paragraph.begin else { return paragraph.end }
-            let regionChanges = region.flatMap { self.regionChanges[$0] } ?? []
+            // (The region's `set`s are among those `inherited` holds.)
             var times = Set([paragraph.begin, paragraph.end]).union(inherited.times)
-            times.formUnion(regionChanges.flatMap { [$0.begin, $0.end] })
             paragraph.collectTimes(into: &times)
             let boundaries = times.filter { (paragraph.begin...paragraph.end).contains($0) }.sorted()
             guard boundaries.count <= TTMLDocument.changeLimit else {
@@ -464,8 +461,9 @@ enum TTMLDocument {
             var pieces: [TimedTextCue] = []
             for (start, end) in zip(boundaries, boundaries.dropFirst()) where end > start {
                 // A region not shown shows none of its paragraphs.
-                guard Span.Change.applying(regionChanges, to: regionStyle, at: start)["display"] != "none"
-                else { continue }
+                let regionStyle = self.regionStyle(region, at: start)
+                guard regionStyle["display"] != "none" else { continue }
+                let placed = settings(of: regionStyle.merging(style) { _, new in new })
                 var classes: [String: String] = [:]
                 let text = Self.lines(
                     of: self.text(
@@ -491,8 +489,6 @@ enum TTMLDocument {
         ) {
             guard var pictures else { return }
             defer { self.pictures = pictures }
-            let placed = (region.flatMap { regions[$0] } ?? [:]).merging(style) { _, new in new }
-            guard placed["display"] != "none", placed["visibility"] != "hidden" else { return }
             let root = layout.width.flatMap { width in layout.height.map { (width, $0) } }
             for (source, timing) in TTMLPictures.sources(of: element) {
                 do throws(PlayerError) {
@@ -503,12 +499,19 @@ enum TTMLDocument {
                     }
                     guard stop > start else { continue }
                     let picture = try pictures.picture(source)
-                    let (origin, extent) = box(of: placed)
-                    guard
-                        let bitmap = TTMLPictures.bitmap(picture, origin: origin, extent: extent, root: root)
-                    else { continue }
-                    cues.append(TimedTextCue(start: start, end: stop, text: "", bitmaps: [bitmap]))
-                    if let region { activeTimes[region, default: []].append((start, stop)) }
+                    // A region's `set` may hide, move or resize it for a while.
+                    for stretch in stretches(from: start, to: stop, region: region) {
+                        let placed = regionStyle(region, at: stretch.start).merging(style) { _, new in new }
+                        guard placed["display"] != "none", placed["visibility"] != "hidden" else { continue }
+                        let (origin, extent) = box(of: placed)
+                        guard
+                            let bitmap = TTMLPictures.bitmap(
+                                picture, origin: origin, extent: extent, root: root)
+                        else { continue }
+                        cues.append(
+                            TimedTextCue(start: stretch.start, end: stretch.end, text: "", bitmaps: [bitmap]))
+                        if let region { activeTimes[region, default: []].append(stretch) }
+                    }
                 } catch {
                     pictureFailure = pictureFailure ?? error
                 }
@@ -520,17 +523,9 @@ enum TTMLDocument {
         /// when its `tts:showBackground` is "whenActive"; else, as by default ("always"), for as
         /// long as the region is timed (its `begin`, `end` and `dur`), within the document's
         /// cues: from the start to the end of the last.
-        mutating func addRegionBackgrounds() throws(PlayerError) {
+        mutating func addRegionBackgrounds() {
             let documentEnd = cues.map(\.end).max() ?? 0
             for (id, style) in regions.sorted(by: { $0.key < $1.key }) {
-                guard style["display"] != "none", let element = regionElements[id],
-                    let color = style["backgroundColor"].flatMap(SubtitleColor.init(ttml:)), color.opacity > 0
-                else { continue }
-                let (origin, extent) = box(of: style)
-                let box = SubtitleRegionBackground(
-                    x: origin.0 / 100, y: origin.1 / 100, width: extent.0 / 100, height: extent.1 / 100,
-                    color: color)
-                guard box.width > 0, box.height > 0 else { continue }
                 var times: [(start: Double, end: Double)] = []
                 if style["showBackground"] == "whenActive" {
                     for time in (activeTimes[id] ?? []).sorted(by: { $0.start < $1.start }) {
@@ -540,15 +535,58 @@ enum TTMLDocument {
                             times.append(time)
                         }
                     }
-                } else {
-                    let (begin, end) = try interval(of: element, base: 0, within: documentEnd)
-                    times = [(begin, end ?? documentEnd)]
+                } else if let (begin, end) = regionTimes[id] {
+                    times = [(begin, min(end ?? documentEnd, documentEnd))]
                 }
-                for time in times where time.end > time.start {
-                    cues.append(
-                        TimedTextCue(start: time.start, end: time.end, text: "", regionBackground: box))
+                // The region's `set`s may recolour, move, resize, hide or show it for a while.
+                var painted: [TimedTextCue] = []
+                for time in times {
+                    for stretch in stretches(from: time.start, to: time.end, region: id) {
+                        guard let box = background(of: regionStyle(id, at: stretch.start)) else { continue }
+                        if let last = painted.last, last.regionBackground == box,
+                            abs(last.end - stretch.start) < 0.001
+                        {
+                            painted[painted.count - 1].end = stretch.end
+                        } else {
+                            painted.append(
+                                TimedTextCue(
+                                    start: stretch.start, end: stretch.end, text: "", regionBackground: box))
+                        }
+                    }
                 }
+                cues += painted
             }
+        }
+
+        /// The background a region of `style` paints: its box, filled with its
+        /// `tts:backgroundColor`; `nil` when it is transparent, the region is not displayed or
+        /// its box is empty.
+        private func background(of style: Style) -> SubtitleRegionBackground? {
+            guard style["display"] != "none",
+                let color = style["backgroundColor"].flatMap(SubtitleColor.init(ttml:)), color.opacity > 0
+            else { return nil }
+            let (origin, extent) = box(of: style)
+            let box = SubtitleRegionBackground(
+                x: origin.0 / 100, y: origin.1 / 100, width: extent.0 / 100, height: extent.1 / 100,
+                color: color)
+            return box.width > 0 && box.height > 0 ? box : nil
+        }
+
+        /// The style of the region `id` at `time`: that of its `set`s active then over its own;
+        /// none for no region.
+        private func regionStyle(_ id: String?, at time: Double) -> Style {
+            guard let id, let style = regions[id] else { return [:] }
+            return Span.Change.applying(regionChanges[id] ?? [], to: style, at: time)
+        }
+
+        /// The time from `start` until `end` cut where a `set` of the region `id` begins or ends.
+        private func stretches(
+            from start: Double, to end: Double, region id: String?
+        ) -> [(start: Double, end: Double)] {
+            let changes = id.flatMap { regionChanges[$0] } ?? []
+            let cuts = Set(changes.flatMap { [$0.begin, $0.end] }).filter { $0 > start && $0 < end }
+            let times = [start] + cuts.sorted() + [end]
+            return zip(times, times.dropFirst()).filter { $0 < $1 }.map { (start: $0, end: $1) }
         }
 
         /// The box a region's `style` (or an element's own `tts:origin` and `tts:extent`) places
