@@ -201,6 +201,29 @@ import VideoPlayerFixtures
         #expect(white.contains { $0.x > redEnd + 10 }, "the plain word is right of the lined one")
     }
 
+    @Test func aBlurredOutlineFadesOutAroundTheLetters() throws {
+        let sharp = SubtitleOutline(color: SubtitleColor(hex: 0xFF0000), width: 0.1)
+        var blurred = sharp
+        blurred.blur = 0.2
+        func cue(_ outline: SubtitleOutline) -> SubtitleCue {
+            SubtitleCue(start: 0, end: 5, text: "Soft", spans: [SubtitleSpan(text: "Soft", outline: outline)])
+        }
+        // A radius of 0.2 of the 17.28-pixel text is 3.46 pixels: a standard deviation of 1.73,
+        // which libass gives for a strength of 1.73 × √(ln 256).
+        #expect(
+            PlainCueLook().events(for: cue(blurred)).last
+                == "2,Text,,0,0,0,,{\\bord1.73\\3c&H0000FF&\\3a&H00&\\blur4.07}Soft"
+                + "{\\bord0.00\\3c&H000000&\\3a&H00&\\blur0}")
+        var look = PlainCueLook()
+        look.background = SubtitleColor(hex: 0, opacity: 0)
+        // Faint red: the line's edges, which the blur spreads over many more pixels.
+        func faint(_ picture: SubtitlePicture) -> Int {
+            picture.points { $0.red > 200 && $0.green < 80 && $0.alpha < 128 }.count
+        }
+        let (soft, hard) = (try draw(look, cue: cue(blurred)), try draw(look, cue: cue(sharp)))
+        #expect(faint(soft) > 2 * faint(hard), "\(faint(soft)) faint pixels against \(faint(hard))")
+    }
+
     @Test func aPlacedCueIsDrawnWhereItsFileSays() throws {
         let bottom = try draw(PlainCueLook())
         var cue = Self.cue

@@ -351,7 +351,8 @@ import Testing
 
     @Test func aTextOutlineLinesTheLettersOfWhatItAppliesTo() throws {
         // Of colour (the text's when left out) and thickness, in percent of the font size or in
-        // pixels of the root's extent (32 px a cell); the blur is not drawn; "none" takes it off.
+        // pixels of the root's extent (32 px a cell), blurred by a radius when one is given (which
+        // the text within keeps, unless its outline is another); "none" takes it off.
         let body = #"""
             <body><div><p begin="1s" end="2s" tts:textOutline="red 10% 2px">lined <span tts:color="lime" \#
             tts:fontSize="200%" tts:textOutline="4px">large</span> <span tts:textOutline="none">plain</span></p></div></body>
@@ -360,7 +361,7 @@ import Testing
         let spans = try #require(SubtitleParser.parse(data: Data(document), format: .ttml).cues.first?.spans)
         #expect(spans.map(\.text) == ["lined ", "large", " ", "plain"])
         let red = SubtitleColor(hex: 0xFF0000)
-        #expect(spans[0].outline == SubtitleOutline(color: red, width: 0.1))
+        #expect(spans[0].outline == SubtitleOutline(color: red, width: 0.1, blur: 0.0625))
         #expect(spans[1].outline == SubtitleOutline(color: SubtitleColor(hex: 0x00FF00), width: 0.0625))
         #expect(spans[2].outline == spans[0].outline && spans[3].outline?.width == 0)
     }

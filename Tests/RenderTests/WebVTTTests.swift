@@ -253,6 +253,35 @@ import VideoPlayerRender
             ])
     }
 
+    @Test func aShadowUnderTheLettersBlursTheirStrokeOrIsAHaloOfItsOwn() {
+        // A shadow with no offset and a radius in `em` blurs the stroke's edges (the first of a
+        // list); alone, it is a line half as wide, blurred as far. One that is moved, or measured
+        // in pixels, is passed over; "none" takes a blur away.
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            ::cue(.soft) { -webkit-text-stroke: 0.1em red; text-shadow: rgba(0, 0, 0, 0.5) 0 0 0.05em, 1px 1px b }
+            ::cue(.glow) { text-shadow: 0 0 0.2em blue }
+            ::cue(.moved) { text-shadow: 0.1em 0.1em 0 black }
+            ::cue(.px) { text-shadow: 0 0 4px black }
+            ::cue(.sharp) { text-shadow: none }
+
+            00:01.000 --> 00:02.000
+            <c.soft>a<c.sharp>b</c></c><c.glow>c</c><c.moved>d</c><c.px>e</c>
+            """
+        let red = SubtitleColor(hex: 0xFF0000)
+        #expect(
+            SubtitleParser.parse(vtt).cues.first?.spans == [
+                SubtitleSpan(text: "a", outline: SubtitleOutline(color: red, width: 0.1, blur: 0.05)),
+                SubtitleSpan(text: "b", outline: SubtitleOutline(color: red, width: 0.1)),
+                SubtitleSpan(
+                    text: "c",
+                    outline: SubtitleOutline(color: SubtitleColor(hex: 0xFF), width: 0.1, blur: 0.2)),
+                SubtitleSpan(text: "de"),
+            ])
+    }
+
     @Test(arguments: [
         "::cue(.a) { color: nonsense; font-size: -5%; font-family: \"a{b\"; background: url(x.png) }",
         "::cue(.a { color: red",

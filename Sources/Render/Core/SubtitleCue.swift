@@ -144,11 +144,17 @@ public struct SubtitleOutline: Hashable, Sendable {
     public var color: SubtitleColor
     /// The line's width as a share of the text's height (0.1 is a tenth of it); 0 draws none.
     public var width: Double
+    /// How far the line's edges fade out, as a share of the text's height: a blur radius as CSS's
+    /// `text-shadow` and TTML's `tts:textOutline` give it (twice the standard deviation of a
+    /// Gaussian blur); 0 keeps them sharp.
+    public var blur: Double
 
-    /// A line of `color`, `width` (a share of the text's height) wide.
-    public init(color: SubtitleColor, width: Double) {
+    /// A line of `color`, `width` (a share of the text's height) wide, its edges blurred by
+    /// `blur` (a share of the text's height).
+    public init(color: SubtitleColor, width: Double, blur: Double = 0) {
         self.color = color
         self.width = width.isFinite ? max(0, width) : 0
+        self.blur = blur.isFinite ? max(0, blur) : 0
     }
 }
 

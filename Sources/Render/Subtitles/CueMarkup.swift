@@ -182,7 +182,7 @@ struct CueMarkup {
                 bold: spanStyle.bold == true, italic: spanStyle.italic == true,
                 underline: spanStyle.underline == true, color: spanStyle.color,
                 background: spanStyle.background, fontFamily: spanStyle.fontFamily ?? nil,
-                fontScale: spanStyle.fontScale, outline: spanStyle.outline))
+                fontScale: spanStyle.fontScale, outline: spanStyle.drawnOutline))
     }
 
     /// The colour a `<font>` tag's remainder names: the value of a `color` attribute

@@ -319,13 +319,17 @@ public struct PlainCueLook: Hashable, Sendable {
                 closing.append("\\3c\(background.assTagColor)\\3a\(background.assTagAlpha)")
             }
             if let outline = run.outline, layer == .letters {
-                let width = outline.width * scriptFontSize * Self.fontScale(run.fontScale)
+                let size = scriptFontSize * Self.fontScale(run.fontScale)
                 opening.append(
-                    "\\bord\(format(min(width, scriptFontSize)))\\3c\(outline.color.assTagColor)"
-                        + "\\3a\(outline.color.assTagAlpha)")
+                    "\\bord\(format(min(outline.width * size, scriptFontSize)))"
+                        + "\\3c\(outline.color.assTagColor)\\3a\(outline.color.assTagAlpha)")
                 closing.append(
                     "\\bord\(format(edge == .outline ? outlineWidth : 0))\\3c\(edgeColor.assTagColor)"
                         + "\\3a\(edgeColor.assTagAlpha)")
+                if outline.blur > 0, outline.width > 0 {
+                    opening.append("\\blur\(format(min(outline.blur, 1) * size * Self.blurPerRadius))")
+                    closing.append("\\blur0")
+                }
             }
             if !opening.isEmpty { text += "{" + opening.joined() + "}" }
             text += Self.escaped(run.text, smallCapitals: smallCapitals)
@@ -333,6 +337,11 @@ public struct PlainCueLook: Hashable, Sendable {
         }
         return text
     }
+
+    /// The `\\blur` strength for a blur radius of one script pixel. A radius is twice a Gaussian's
+    /// standard deviation, and libass blurs by a standard deviation of the strength over
+    /// √(ln 256).
+    private static let blurPerRadius = 0.5 * (log(256.0) as Double).squareRoot()
 
     /// The share of the look's text height a run of `scale` is drawn at: within
     /// ``WebVTTStyleSheet/fontScales``, 1 when it states none or none that can be drawn.

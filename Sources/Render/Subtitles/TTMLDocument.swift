@@ -79,7 +79,7 @@ struct TimedTextCue: Equatable, Sendable {
 /// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
 /// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
 /// underlined and coloured text, a background colour, a font family, a font size, an outline
-/// (`tts:textOutline`, its blur left out) and line breaks,
+/// (`tts:textOutline`, blurred as it says) and line breaks,
 /// from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to, and of
 /// the region the text flows into (its text styles, not its background); those WebVTT has no tag
 /// for go into its style sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's
@@ -747,13 +747,22 @@ enum TTMLDocument {
             {
                 declarations.append(
                     "-webkit-text-stroke: \(String(format: "%.4g", outline.width))em \(outline.color.css)")
+                // The blur goes as a shadow under the letters, which blurs the stroke's edges.
+                let outerBlur = outer["textOutline"].flatMap { self.outline($0, color: nil, size: size) }?
+                    .blur
+                if outline.blur > 0 {
+                    declarations.append(
+                        "text-shadow: 0 0 \(String(format: "%.4g", outline.blur))em \(outline.color.css)")
+                } else if (outerBlur ?? 0) > 0 {
+                    declarations.append("text-shadow: none")
+                }
             }
             return declarations.isEmpty ? nil : declarations.joined(separator: "; ")
         }
 
         /// The line a `tts:textOutline` ("none", or an optional colour, a thickness and an
-        /// optional blur, which is not drawn) draws around text of `size` cells and the colour
-        /// `color` (which a line of no colour of its own takes): its width a share of `size`.
+        /// optional blur radius) draws around text of `size` cells and the colour `color` (which a
+        /// line of no colour of its own takes): its width and blur shares of `size`.
         private func outline(_ value: String, color: String?, size: Double) -> SubtitleOutline? {
             guard value.trimmingCharacters(in: .whitespaces) != "none" else {
                 return SubtitleOutline(color: .black, width: 0)
@@ -763,13 +772,18 @@ enum TTMLDocument {
                 word.first.map { $0.isNumber || $0 == "." } == true
                     && ["px", "c", "%", "em"].contains { word.hasSuffix($0) }
             }
-            guard let thickness = words.first(where: isLength) else { return nil }
-            let share =
-                WebVTTStyleSheet.relativeLength(thickness) ?? cells(String(thickness)).map { $0 / size }
+            let lengths = words.filter(isLength)
+            guard let thickness = lengths.first, lengths.count <= 2 else { return nil }
+            let share = { (length: Substring) in
+                WebVTTStyleSheet.relativeLength(length) ?? cells(String(length)).map { $0 / size }
+            }
             let named = words.filter { !isLength($0) }.joined(separator: " ")
             let lineColor = named.isEmpty ? SubtitleColor(ttml: color ?? "white") : SubtitleColor(ttml: named)
-            guard let share, share.isFinite, share >= 0, let lineColor else { return nil }
-            return SubtitleOutline(color: lineColor, width: share)
+            let blur = lengths.count == 2 ? share(lengths[1]) : 0
+            guard let width = share(thickness), width.isFinite, width >= 0, let blur, blur.isFinite,
+                let lineColor
+            else { return nil }
+            return SubtitleOutline(color: lineColor, width: width, blur: blur)
         }
 
         /// A font size in cells ("1.5c", or pixels of the root's extent).

@@ -4,8 +4,9 @@
 /// `background-color` (or a `background` that is one colour), `font-family` (`initial` is the
 /// caption style's font), `font-size` (a
 /// percentage or `em`, of the caption style's size), `font-weight`, `font-style`,
-/// `text-decoration` and `-webkit-text-stroke` (a width in `em` and a colour: a line around each
-/// letter). Where rules disagree, the more specific selector wins, then the later rule, as in
+/// `text-decoration`, `-webkit-text-stroke` (a width in `em` and a colour: a line around each
+/// letter) and `text-shadow` (its first shadow, when it has no offset: a blur radius in `em` that
+/// blurs the stroke's edges, or with no stroke draws a soft halo). Where rules disagree, the more specific selector wins, then the later rule, as in
 /// CSS. Other selectors (combinators, pseudo-classes), at-rules and properties are passed over, as
 /// is a declaration whose value cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
@@ -21,6 +22,19 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         var italic: Bool?
         var underline: Bool?
         var outline: SubtitleOutline?
+        /// A `text-shadow` under the letters: its colour, and its blur radius as `blur` (a width
+        /// of 0); a radius of 0 is none.
+        var halo: SubtitleOutline?
+
+        /// The line drawn around the letters: the stroke, its edges blurred by the halo's radius;
+        /// with no stroke, the halo, as a line half its radius wide blurred as far.
+        var drawnOutline: SubtitleOutline? {
+            guard let halo, halo.blur > 0 else { return outline }
+            guard let outline, outline.width > 0 else {
+                return SubtitleOutline(color: halo.color, width: halo.blur / 2, blur: halo.blur)
+            }
+            return SubtitleOutline(color: outline.color, width: outline.width, blur: halo.blur)
+        }
 
         /// These styles with those `rule` sets over them.
         func overridden(by rule: Declarations) -> Declarations {
@@ -29,7 +43,7 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                 fontFamily: rule.fontFamily ?? fontFamily, fontScale: rule.fontScale ?? fontScale,
                 bold: rule.bold ?? bold, italic: rule.italic ?? italic,
                 underline: rule.underline ?? underline,
-                outline: rule.outline ?? outline)
+                outline: rule.outline ?? outline, halo: rule.halo ?? halo)
         }
 
         /// The styles of text within text of these styles that `rule` applies to: a size counts
@@ -156,6 +170,8 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                 rule.fontScale = fontScale(value) ?? rule.fontScale
             case "-webkit-text-stroke":
                 rule.outline = outline(value) ?? rule.outline
+            case "text-shadow":
+                rule.halo = halo(value) ?? rule.halo
             case "font-weight":
                 if let weight = Int(value) {
                     rule.bold = weight >= 600
@@ -195,24 +211,49 @@ struct WebVTTStyleSheet: Equatable, Sendable {
     /// The line a `-webkit-text-stroke` of a width (in `em`, or 0) and a colour (black when left
     /// out), in either order, draws.
     private static func outline(_ value: String) -> SubtitleOutline? {
-        // A colour may hold blanks ("rgba(0, 0, 0, 0.5)"): the width is the first word or the last.
-        let words = value.split(separator: " ")
-        func width(_ word: Substring?) -> Double? {
-            guard let word else { return nil }
+        guard let (widths, color) = lengthsAndColor(value), widths.count == 1 else { return nil }
+        return SubtitleOutline(color: color, width: widths[0])
+    }
+
+    /// The halo a `text-shadow` draws: its first shadow, when it lies under the letters (two
+    /// offsets of 0, then a blur radius in `em`, or 0 when left out) with a colour (black when
+    /// left out) before or after; "none" takes it off.
+    private static func halo(_ value: String) -> SubtitleOutline? {
+        guard value != "none" else { return SubtitleOutline(color: .black, width: 0) }
+        // The shadows are listed with commas between them, and a colour may hold commas too.
+        var depth = 0
+        let first = value.prefix { character in
+            if character == "(" { depth += 1 }
+            if character == ")" { depth -= 1 }
+            return character != "," || depth > 0
+        }
+        guard let (lengths, color) = lengthsAndColor(String(first)), (2...3).contains(lengths.count),
+            lengths[0] == 0, lengths[1] == 0
+        else { return nil }
+        return SubtitleOutline(color: color, width: 0, blur: lengths.count == 3 ? lengths[2] : 0)
+    }
+
+    /// The lengths (in `em`, or 0) and the colour (black when left out) of a value that gives
+    /// them in either order; `nil` when the colour cannot be read or there is no length.
+    private static func lengthsAndColor(_ value: String) -> ([Double], SubtitleColor)? {
+        func length(_ word: Substring) -> Double? {
             let number = Double(word.hasSuffix("em") ? word.dropLast(2) : word)
             guard let number, number.isFinite, number >= 0, word.hasSuffix("em") || number == 0 else {
                 return nil
             }
             return number
         }
-        for (stated, rest) in [(words.first, words.dropFirst()), (words.last, words.dropLast())] {
-            guard let width = width(stated) else { continue }
-            guard !rest.isEmpty else { return SubtitleOutline(color: .black, width: width) }
-            return SubtitleColor(css: rest.joined(separator: " ")).map {
-                SubtitleOutline(color: $0, width: width)
-            }
+        // A colour may hold blanks ("rgba(0, 0, 0, 0.5)"): the lengths come first or last.
+        let words = value.split(separator: " ")
+        var lengths = Array(words.prefix { length($0) != nil })
+        var rest = words.dropFirst(lengths.count)
+        if lengths.isEmpty {
+            lengths = Array(words.reversed().prefix { length($0) != nil }.reversed())
+            rest = words.dropLast(lengths.count)
         }
-        return nil
+        guard !lengths.isEmpty else { return nil }
+        let color = rest.isEmpty ? SubtitleColor.black : SubtitleColor(css: rest.joined(separator: " "))
+        return color.map { (lengths.compactMap(length), $0) }
     }
 
     /// The share of the enclosing text's height a `font-size` of a percentage or `em` gives.
