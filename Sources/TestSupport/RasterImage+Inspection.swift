@@ -1,7 +1,15 @@
+import Foundation
 import VideoPlayerContainer
 import VideoPlayerFixtures
 
 extension RasterImage {
+    /// Writes this image as the PNG `name` into the folder `VPC_SCREENSHOTS` names, when it is
+    /// set, for a person to look at.
+    public func keepScreenshot(named name: String) throws(ContainerError) {
+        guard let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] else { return }
+        try writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+    }
+
     /// How many pixels of `rect` (in pixels, clipped to the image) match `predicate`.
     public func count(in rect: Rect, where predicate: (RGBA) -> Bool) -> Int {
         var count = 0

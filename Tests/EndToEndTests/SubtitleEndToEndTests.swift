@@ -43,10 +43,7 @@ import VideoPlayerWidgets
         #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
         #expect(bed.context.render.subtitleHeader?.contains("Style: Top") == true)
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(
-                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-embedded-ass.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-embedded-ass.png")
         let red = try #require(shot.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
         let blue = try #require(shot.bounds { $0.b > 200 && $0.r < 60 && $0.g < 60 })
         #expect(red.minY < 30 && abs(red.midX - 160) < 12, "top centre: \(red)")
@@ -111,9 +108,7 @@ import VideoPlayerWidgets
         #expect(await bed.seek(to: 0.5))
         #expect(await bed.waitUntil { !bed.context[SubtitleService.self].bitmaps.isEmpty })
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-pgs.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-pgs.png")
         func isRed(_ pixel: RGBA) -> Bool { pixel.r > 240 && pixel.g < 20 && pixel.b < 20 }
         let red = try #require(shot.bounds(where: isRed))
         #expect(abs(red.minX - 70) <= 1.5 && abs(red.maxX - 160) <= 1.5, "\(red)")
@@ -138,10 +133,7 @@ import VideoPlayerWidgets
         bed.context.render.selectSubtitleTrack(index: track.index)
         #expect(await bed.waitUntil { bed.context[SubtitleService.self].picture != nil })
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(
-                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-closed-captions.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-closed-captions.png")
         func isYellow(_ pixel: RGBA) -> Bool { pixel.r > 200 && pixel.g > 200 && pixel.b < 60 }
         let yellow = try #require(shot.bounds(where: isYellow))
         // The picture spans x 40...280; the caption's first column is a tenth of the way across.

@@ -27,9 +27,7 @@ import VideoPlayerWidgets
         #expect(await bed.load(MediaItem(path: "vobsub.mkv")))
         bed.wait(0.3)
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-bitmap.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-bitmap.png")
         let red = try #require(shot.bounds(where: Self.isRed))
         #expect(abs(red.minX - 70) <= 1.5 && abs(red.maxX - 130) <= 1.5, "\(red)")
         #expect(abs(red.minY - 135) <= 1.5 && abs(red.maxY - 157.5) <= 1.5, "\(red)")
@@ -53,10 +51,7 @@ import VideoPlayerWidgets
         #expect(await bed.load(MediaItem(path: "pictures.mp4")))
         bed.wait(0.3)
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(
-                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-ttml-picture.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-ttml-picture.png")
         let red = try #require(shot.bounds(where: Self.isRed))
         #expect(abs(red.minX - 70) <= 1.5 && abs(red.maxX - 130) <= 1.5, "\(red)")
         #expect(abs(red.minY - 135) <= 1.5 && abs(red.maxY - 157.5) <= 1.5, "\(red)")

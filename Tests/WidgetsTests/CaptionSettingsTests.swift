@@ -63,10 +63,7 @@ import VideoPlayerWidgets
         bed.click(identifier: "captions.text.next")
         let yellow = try #require(yellowText())
         #expect(preview.contains(Point(x: yellow.midX, y: yellow.midY)))
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try bed.snapshot().writePNG(
-                to: URL(fileURLWithPath: folder).appendingPathComponent("caption-settings-panel.png"))
-        }
+        try bed.snapshot().keepScreenshot(named: "caption-settings-panel.png")
     }
 
     @Test func theSubtitlesOnScreenFollowThePanel() async throws {
@@ -92,9 +89,7 @@ import VideoPlayerWidgets
         bed.click(identifier: "captions.windowOpacity.next")
         bed.wait(0.2)
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("caption-settings.png"))
-        }
+        try shot.keepScreenshot(named: "caption-settings.png")
         let subtitle = try #require(bed.host.frame(ofIdentifier: "subtitle"))
         func count(_ test: (RGBA) -> Bool) -> Int {
             var found = 0

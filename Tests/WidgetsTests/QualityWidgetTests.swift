@@ -44,9 +44,7 @@ import VideoPlayerWidgets
         #expect(rows.count == 4 && rows.map(\.minY) == rows.map(\.minY).sorted())
         // The choice in force is in the accent colour; "Auto (360p)" is wider than "720p".
         var screen = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try screen.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("quality-menu.png"))
-        }
+        try screen.keepScreenshot(named: "quality-menu.png")
         #expect(Self.accentPixels(in: rows[0], of: screen, bed) > 20)
         #expect(rows.dropFirst().allSatisfy { Self.accentPixels(in: $0, of: screen, bed) == 0 })
         #expect(screen.ink(in: rows[0]) > screen.ink(in: rows[1]) && screen.ink(in: rows[1]) > 20)

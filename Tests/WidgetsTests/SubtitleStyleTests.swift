@@ -32,9 +32,7 @@ import VideoPlayerWidgets
         #expect(await bed.load(MediaItem(path: "styled.mkv")))
         bed.wait(0.5)
         let shot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try shot.writePNG(to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-ass.png"))
-        }
+        try shot.keepScreenshot(named: "subtitles-ass.png")
         let red = try #require(shot.bounds { $0.r > 200 && $0.g < 60 && $0.b < 60 })
         #expect(red.minY < 40, "top-aligned: \(red)")
         #expect(red.minX >= 40 && red.maxX <= 280, "inside the picture, not the bands: \(red)")
@@ -52,10 +50,7 @@ import VideoPlayerWidgets
         #expect(fitted.maxY > 150 && fitted.maxY <= 180)
         #expect(abs(fitted.midX - 160) < 8, "centred on the picture, as libass centres a boxed line")
         let fittedShot = bed.snapshot()
-        if let folder = ProcessInfo.processInfo.environment["VPC_SCREENSHOTS"] {
-            try fittedShot.writePNG(
-                to: URL(fileURLWithPath: folder).appendingPathComponent("subtitles-plain.png"))
-        }
+        try fittedShot.keepScreenshot(named: "subtitles-plain.png")
         #expect(fittedShot.bounds { $0.r > 230 && $0.g > 230 && $0.b > 230 } != nil)
         // A wide 2.4:1 picture: bands above and below, and the cue moves up onto the picture.
         let wide = Self.bed(media: FakeMedia(videoSize: Size(width: 960, height: 400), cues: [cue]))
