@@ -155,7 +155,11 @@ extension PlayerTests {
         /// "stpp") in place of WebVTT: an initialization section (`EXT-X-MAP`) and a segment a
         /// second at the media's times, each cue cut at the segments' boundaries as packagers cut
         /// them; in files of their own (`segment0.m4s`...), else (`byteRanges`) as ranges of one.
-        static func serveEnglishInMP4(format: String, byteRanges: Bool, on server: LocalHTTPServer) throws {
+        /// With `pictures`, each TTML cue is a picture of its colour in ``pictureColors``, carried
+        /// in a subsample of its sample, in place of its text.
+        static func serveEnglishInMP4(
+            format: String, byteRanges: Bool, pictures: Bool = false, on server: LocalHTTPServer
+        ) throws {
             typealias MP4Text = TimedTextTests.MP4Text
             // The 90 kHz time of the clip's start, which the WebVTT segments map their cues to.
             let ladder = try TestMedia.cachedHLSLadder(
@@ -181,15 +185,31 @@ extension PlayerTests {
                 let cuts = Set(
                     [start, end] + english.flatMap { [$0.start, $0.end] }.filter { $0 > start && $0 < end }
                 ).sorted()
-                let samples = zip(cuts, cuts.dropFirst()).map { from, to in
+                var subsamples: [[Int]] = []
+                let samples = try zip(cuts, cuts.dropFirst()).map { from, to in
                     let shown = english.filter { $0.start <= from && $0.end >= to }
-                    let payload =
+                    var payload =
                         format == "wvtt"
                         ? MP4Text.webVTTSample(shown.map { ($0.text, "") })
                         : MP4Text.ttml(shown.map { (seconds($0.start), seconds($0.end), $0.text) })
+                    if pictures {
+                        let divisions = shown.enumerated().map { number, cue in
+                            #"<div begin="\#(seconds(cue.start))" end="\#(seconds(cue.end))" "#
+                                + #"smpte:backgroundImage="urn:mpeg:14496-30:subs:\#(number + 1)"/>"#
+                        }
+                        let document = TimedTextTests.ttml(
+                            body: "<body>\(divisions.joined())</body>",
+                            attributes: TTMLPictureTests.smpte + #" tts:extent="8px 8px""#)
+                        let images = try shown.map { cue in
+                            try TestMedia.png(width: 2, height: 2) { _, _ in pictureColors[cue.text] ?? 0 }
+                        }
+                        payload = document + images.joined()
+                        subsamples.append([document.count] + images.map(\.count))
+                    }
                     return (duration: UInt32(((to - from) * 90_000).rounded()), payload: payload)
                 }
-                let segment = MP4Text.segment(decodeTime: ticks + UInt64(second) * 90_000, samples: samples)
+                let segment = MP4Text.segment(
+                    decodeTime: ticks + UInt64(second) * 90_000, samples: samples, subsamples: subsamples)
                 playlist.append("#EXTINF:1.0,")
                 if byteRanges {
                     // The first range after the map's names its offset; the others go on from it.
@@ -206,6 +226,45 @@ extension PlayerTests {
             server.setFile(
                 "\(folder)/\(TestMedia.hlsPlaylistName)",
                 Data((playlist + ["#EXT-X-ENDLIST"]).joined(separator: "\n").utf8))
+        }
+
+        /// The colour of the picture of each English cue, opaque ARGB.
+        static let pictureColors: [String: UInt32] = [
+            "One": 0xFFFF_0000, "Two": 0xFF00_FF00, "Three": 0xFF00_00FF,
+        ]
+
+        /// A rendition of IMSC's subtitles as images in fragmented MP4, each picture in a
+        /// subsample of its sample, shows each picture while its cue lasts: the pieces of one cut
+        /// at a segment's boundary follow one another.
+        @Test func aRenditionOfPicturesInFragmentedMP4ShowsEachWhileItsCueLasts() async throws {
+            let server = try Self.served()
+            defer { server.stop() }
+            try Self.serveEnglishInMP4(format: "stpp", byteRanges: false, pictures: true, on: server)
+            try Self.serveMaster(naming: "stpp.ttml.im1i", on: server)
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(PlayerRenditionTests.item(on: server), autoplay: true)
+            var shown: Set<UInt32> = []
+            #expect(
+                await harness.wait(timeout: 10) {
+                    shown.formUnion(player.activeCues.compactMap { $0.bitmaps.first?.pixels.first })
+                    return harness.isFinished
+                })
+            #expect(player.status == .ended && harness.errors.isEmpty, "\(harness.errors)")
+            #expect(shown == Set(Self.pictureColors.values), "\(shown)")
+            let offset = try Self.pictureOffset(player)
+            for cue in Self.english {
+                let color = try #require(Self.pictureColors[cue.text])
+                let pieces = player.cues.filter { $0.bitmaps.first?.pixels.first == color }
+                    .sorted { $0.start < $1.start }
+                #expect(
+                    abs((pieces.first?.start ?? 0) - cue.start - offset) < 0.001, "\(cue.text): \(pieces)")
+                #expect(abs((pieces.last?.end ?? 0) - cue.end - offset) < 0.001, "\(cue.text): \(pieces)")
+                #expect(zip(pieces, pieces.dropFirst()).allSatisfy { abs($0.end - $1.start) < 0.001 })
+            }
+            #expect(player.cues.allSatisfy { $0.text.isEmpty })
+            #expect(player.tracks.first { $0.language == "en" }?.codecName == "ttml")
+            await harness.close()
         }
 
         /// Serves the master playlist of ``served()`` with variants whose `CODECS` name the video's

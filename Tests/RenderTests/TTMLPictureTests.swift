@@ -96,7 +96,8 @@ import VideoPlayerTestSupport
         (##"smpte:backgroundImage="#gif""##, "not a PNG"),
         (##"smpte:backgroundImage="#broken""##, "cannot be decoded"),
         (##"smpte:backgroundImage="#text""##, "not base64"),
-        (#"smpte:backgroundImage="urn:mpeg:14496-30:subs:1""#, "MP4 sample"),
+        (#"smpte:backgroundImage="urn:mpeg:14496-30:subs:1""#, "names no subsample"),
+        (#"smpte:backgroundImage="urn:isbn:0451450523""#, "not a resource read here"),
         (#"smpte:backgroundImage="data:image/png,raw""#, "not base64"),
         (#"smpte:backgroundImage="https://example.com/1.png""#, "not fetched"),
     ])

@@ -1,6 +1,7 @@
 import Foundation
 import FuzzKit
 import Testing
+import VideoPlayerTestSupport
 
 @testable import VideoPlayerRender
 
@@ -49,12 +50,25 @@ import Testing
                 + box("moov", box("trak", header + media) + extends)
         }
 
-        /// A media segment: one fragment whose samples last `samples`' durations from `decodeTime`.
+        /// A media segment: one fragment whose samples last `samples`' durations from `decodeTime`,
+        /// the sizes of the subsamples of each in `subsamples` (a `subs` box; none when empty).
         static func segment(
-            trackID: UInt32 = 2, decodeTime: UInt64, samples: [(duration: UInt32, payload: [UInt8])]
+            trackID: UInt32 = 2, decodeTime: UInt64, samples: [(duration: UInt32, payload: [UInt8])],
+            subsamples: [[Int]] = []
         ) -> [UInt8] {
             let fragmentHeader = box("tfhd", [0, 2, 0, 0] + bigEndian(trackID))
-            let decode = box("tfdt", [1, 0, 0, 0] + bigEndian(decodeTime))
+            var decode = box("tfdt", [1, 0, 0, 0] + bigEndian(decodeTime))
+            let listed = subsamples.enumerated().filter { !$0.element.isEmpty }
+            if !listed.isEmpty {
+                var entries = bigEndian(UInt32(listed.count))
+                var last = 0
+                for (index, sizes) in listed {
+                    entries += bigEndian(UInt32(index + 1 - last)) + bigEndian(UInt16(sizes.count))
+                    for size in sizes { entries += bigEndian(UInt32(size)) + [0, 0, 0, 0, 0, 0] }
+                    last = index + 1
+                }
+                decode += box("subs", [1, 0, 0, 0] + entries)
+            }
             func fragment(dataOffset: UInt32) -> [UInt8] {
                 var run = [0, 0, 3, 1] + bigEndian(UInt32(samples.count)) + bigEndian(dataOffset)
                 for sample in samples {
@@ -541,6 +555,48 @@ import Testing
                 TimedTextCue(start: 4.2, end: 4.8, text: "four"),
                 TimedTextCue(start: 5.5, end: 6, text: "across"),
             ])
+    }
+
+    @Test func ttmlInMP4ShowsThePicturesInItsSamplesSubsamples() throws {
+        let track = try MP4TextTrack(
+            initialization: MP4Text.initialization(format: "stpp"), location: "init.mp4")
+        let red = try TestMedia.png(width: 2, height: 2) { _, _ in 0xFFFF_0000 }
+        let blue = try TestMedia.png(width: 2, height: 2) { _, _ in 0xFF00_00FF }
+        let document = Array(
+            Self.ttml(
+                body: #"""
+                    <body><div begin="00:00:01.000" end="00:00:01.500" smpte:backgroundImage="urn:mpeg:14496-30:subs:1"/>
+                    <div begin="00:00:01.500" end="00:00:02.000" smpte:backgroundImage="urn:mpeg:14496-30:subs:2"/></body>
+                    """#,
+                attributes: TTMLPictureTests.smpte + #" tts:extent="8px 8px""#))
+        let segment = MP4Text.segment(
+            decodeTime: 1000, samples: [(1000, document + red + blue)],
+            subsamples: [[document.count, red.count, blue.count]])
+        let cues = try track.cues(in: segment, location: "1.m4s", drawsPictures: true)
+        #expect(cues.map(\.start) == [1, 1.5] && cues.map(\.end) == [1.5, 2])
+        #expect(cues.map { $0.bitmaps.first?.pixels.first } == [0xFFFF_0000, 0xFF00_00FF])
+        // Read for the player: cues of their pictures on its timeline.
+        let shown = try HLSWebVTTSegment.cues(in: segment, of: track, origin: 1, location: "1.m4s")
+        #expect(shown.map(\.start) == [0, 0.5] && shown.allSatisfy { $0.bitmaps.count == 1 })
+        // A reference to a subsample the sample lacks leaves its picture out, and fails the
+        // sample when it shows nothing else; subsamples beyond their sample fail the segment.
+        let short = MP4Text.segment(
+            decodeTime: 1000, samples: [(1000, document + red)], subsamples: [[document.count, red.count]])
+        #expect(try track.cues(in: short, location: "1.m4s", drawsPictures: true).count == 1)
+        let lacking = MP4Text.segment(
+            decodeTime: 1000, samples: [(1000, document)], subsamples: [[document.count]])
+        #expect {
+            try track.cues(in: lacking, location: "1.m4s", drawsPictures: true)
+        } throws: { error in
+            guard case .unsupportedFormat(let message) = error as? PlayerError else { return false }
+            return message.contains("names no subsample")
+        }
+        let beyond = MP4Text.segment(
+            decodeTime: 1000, samples: [(1000, document + red)],
+            subsamples: [[document.count, red.count + 1]])
+        #expect(throws: PlayerError.self) {
+            try track.cues(in: beyond, location: "1.m4s", drawsPictures: true)
+        }
     }
 
     @Test func mp4TextThatCannotBeReadFailsWithTypedErrors() throws {

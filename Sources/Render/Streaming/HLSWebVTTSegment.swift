@@ -32,22 +32,28 @@ enum HLSWebVTTSegment {
     }
 
     /// The cues of `bytes`, a fragmented-MP4 segment of text `track` (WebVTT or IMSC, as RFC 8216bis
-    /// carries them), on the item's timeline, whose media time `origin` is position 0: the
-    /// track's media times are those of the other renditions, as with any fragmented-MP4
-    /// rendition, so a cue at `t` plays at `t − origin`.
+    /// carries them: IMSC's subtitles as images are cues of their pictures), on the item's
+    /// timeline, whose media time `origin` is position 0: the track's media times are those of
+    /// the other renditions, as with any fragmented-MP4 rendition, so a cue at `t` plays at
+    /// `t − origin`.
     ///
     /// - Throws: `.unsupportedFormat` when the bytes are not fragments of the track, or its samples
     ///   cannot be read.
     static func cues(
         in bytes: [UInt8], of track: MP4TextTrack, origin: Double, location: String
     ) throws(PlayerError) -> [SubtitleCue] {
-        let text = TimedTextCue.webVTT(try track.cues(in: bytes, location: location))
-        return parsed(text, movedBy: -origin)
+        let timed = try track.cues(in: bytes, location: location, drawsPictures: true)
+        return moved(SubtitleParser.cues(of: timed), by: -origin)
     }
 
     /// The cues of WebVTT `text`, `shift` seconds later.
     private static func parsed(_ text: [UInt8], movedBy shift: Double) -> [SubtitleCue] {
-        SubtitleParser.parse(String(decoding: text, as: UTF8.self), format: .webVTT).cues.map { cue in
+        moved(SubtitleParser.parse(String(decoding: text, as: UTF8.self), format: .webVTT).cues, by: shift)
+    }
+
+    /// `cues`, `shift` seconds later.
+    private static func moved(_ cues: [SubtitleCue], by shift: Double) -> [SubtitleCue] {
+        cues.map { cue in
             var moved = cue
             moved.start += shift
             moved.end += shift

@@ -3,12 +3,23 @@ import Foundation
 /// A subtitle track carried in fragmented MP4 (ISO/IEC 14496-30), as DASH and HLS services
 /// serve it: WebVTT (`wvtt`, each sample holding the cues shown during it, `vttc` boxes with
 /// their text, settings and identifier) or TTML (`stpp`, each sample a TTML document whose times
-/// are the track's media times). The initialization segment gives the track, its time scale and
-/// its format; each media segment's fragments (`moof` and `mdat`) give the samples.
+/// are the track's media times, the pictures of subtitles as images in subsamples after it). The
+/// initialization segment gives the track, its time scale and its format; each media segment's
+/// fragments (`moof` and `mdat`) give the samples.
 struct MP4TextTrack: Equatable, Sendable {
     enum Format: String, Equatable, Sendable {
         case webVTT = "wvtt"
         case ttml = "stpp"
+    }
+
+    /// A sample of a media segment: its start and end in seconds of media time, where its bytes
+    /// lie, and those of its subsamples when a `subs` box lists them (a TTML document, then the
+    /// pictures it names "urn:mpeg:14496-30:subs:1", "...:2").
+    struct Sample: Equatable {
+        var start: Double
+        var end: Double
+        var bytes: Range<Int>
+        var subsamples: [Range<Int>] = []
     }
 
     let format: Format
@@ -60,17 +71,14 @@ struct MP4TextTrack: Equatable, Sendable {
         throw fault
     }
 
-    /// The track's samples in the media segment `bytes` at `location`: each one's start and end in
-    /// seconds of media time and where its bytes lie.
+    /// The track's samples in the media segment `bytes` at `location`.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for a fragment whose boxes are cut short,
-    ///   or whose samples lie outside the segment or are too many.
-    func samples(in bytes: [UInt8], location: String) throws(PlayerError) -> [(
-        start: Double, end: Double, bytes: Range<Int>
-    )] {
+    ///   or whose samples or subsamples lie outside the segment or their sample, or are too many.
+    func samples(in bytes: [UInt8], location: String) throws(PlayerError) -> [Sample] {
         let fault = PlayerError.unsupportedFormat(
             "\(location) is not a readable fragment of an MP4 text track")
-        var samples: [(start: Double, end: Double, bytes: Range<Int>)] = []
+        var samples: [Sample] = []
         var time: UInt64 = 0
         let boxes = MP4Boxes.headers(in: bytes)
         for (place, fragment) in boxes.enumerated() where fragment.type == "moof" {
@@ -94,6 +102,14 @@ struct MP4TextTrack: Equatable, Sendable {
                     else { throw fault }
                     time = decodeTime
                 }
+                var subsamples: [Int: [Int]] = [:]
+                if let box = MP4Boxes.child("subs", of: traf, in: bytes) {
+                    guard let sizes = Self.subsampleSizes(in: bytes[box.contents..<box.bytes.upperBound]) else {
+                        throw fault
+                    }
+                    subsamples = sizes
+                }
+                var number = 0
                 var position: UInt64? = data.map { UInt64($0.contents) }
                 for (order, run) in MP4Boxes.children(of: traf, in: bytes).filter({ $0.type == "trun" })
                     .enumerated()
@@ -123,12 +139,18 @@ struct MP4TextTrack: Equatable, Sendable {
                             start <= UInt64(bytes.count), sampleSize <= UInt64(bytes.count) - start
                         else { throw fault }
                         let composition = Double(time) + Double(Int32(truncatingIfNeeded: offset))
-                        samples.append(
-                            (
-                                composition / Double(timescale),
-                                (composition + Double(sampleDuration)) / Double(timescale),
-                                Int(start)..<Int(start + sampleSize)
-                            ))
+                        var sample = Sample(
+                            start: composition / Double(timescale),
+                            end: (composition + Double(sampleDuration)) / Double(timescale),
+                            bytes: Int(start)..<Int(start + sampleSize))
+                        number += 1
+                        var next = sample.bytes.lowerBound
+                        for size in subsamples[number] ?? [] {
+                            guard size <= sample.bytes.upperBound - next else { throw fault }
+                            sample.subsamples.append(next..<next + size)
+                            next += size
+                        }
+                        samples.append(sample)
                         time &+= sampleDuration
                         position = start + sampleSize
                     }
@@ -138,18 +160,49 @@ struct MP4TextTrack: Equatable, Sendable {
         return samples
     }
 
+    /// The sizes of the subsamples a `subs` box (its `contents`) lists, by the number of their
+    /// sample in its fragment (from 1); `nil` when it is cut short or lists too many.
+    private static func subsampleSizes(in contents: ArraySlice<UInt8>) -> [Int: [Int]]? {
+        var reader = MP4Boxes.Reader(contents)
+        guard let version = reader.integer(1), reader.bytes(3) != nil, let count = reader.integer(4),
+            count <= UInt64(sampleLimit)
+        else { return nil }
+        var sizes: [Int: [Int]] = [:]
+        var number: UInt64 = 0
+        for _ in 0..<count {
+            guard let delta = reader.integer(4), let parts = reader.integer(2) else { return nil }
+            number += delta
+            var list: [Int] = []
+            for _ in 0..<parts {
+                // A size, then a priority, whether it may be discarded, and codec parameters.
+                guard let size = reader.integer(version == 1 ? 4 : 2), reader.bytes(6) != nil else {
+                    return nil
+                }
+                list.append(Int(size))
+            }
+            sizes[Int(clamping: number)] = list
+        }
+        return sizes
+    }
+
     /// The cues of the media segment `bytes` at `location`, those that continue one another made
-    /// one (``TimedTextCue/joined(_:)``).
+    /// one (``TimedTextCue/joined(_:)``). With `drawsPictures`, TTML's subtitles as images are
+    /// cues of their pictures, embedded in the document or in the subsamples of its sample.
     ///
     /// - Throws: as ``samples(in:location:)``, and as ``TTMLDocument/cues(in:location:within:)``
     ///   for a TTML sample it cannot read.
-    func cues(in bytes: [UInt8], location: String) throws(PlayerError) -> [TimedTextCue] {
+    func cues(
+        in bytes: [UInt8], location: String, drawsPictures: Bool = false
+    ) throws(PlayerError) -> [TimedTextCue] {
         var cues: [TimedTextCue] = []
         for sample in try samples(in: bytes, location: location) where sample.end > sample.start {
             switch format {
             case .ttml:
+                // The document is the first subsample, the pictures the others.
+                let parts = sample.subsamples.isEmpty ? [sample.bytes] : sample.subsamples
                 cues += try TTMLDocument.cues(
-                    in: Array(bytes[sample.bytes]), location: location, within: sample.start..<sample.end)
+                    in: Array(bytes[parts[0]]), location: location, within: sample.start..<sample.end,
+                    drawsPictures: drawsPictures, subsamples: parts.dropFirst().map { Array(bytes[$0]) })
             case .webVTT:
                 for box in MP4Boxes.headers(in: bytes, within: sample.bytes) where box.type == "vttc" {
                     var cue = TimedTextCue(start: sample.start, end: sample.end, text: "")

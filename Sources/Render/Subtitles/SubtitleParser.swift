@@ -77,23 +77,39 @@ public enum SubtitleParser {
     private static func ttml(_ bytes: [UInt8], location: String) throws(PlayerError) -> SubtitleDocument {
         let timed = try TTMLDocument.cues(
             in: bytes, location: location, within: 0..<Double.infinity, drawsPictures: true)
-        // Each cue's text and settings are read as WebVTT's are; the times are its own, which
-        // WebVTT cannot write when they are infinite.
-        let cues = timed.compactMap { cue -> SubtitleCue? in
+        return SubtitleDocument(cues: cues(of: timed), format: .ttml)
+    }
+
+    /// The cues of timed text read from TTML or text in MP4, in their order: the text and
+    /// settings of each read as WebVTT's are, all in one document, and its times its own (which
+    /// WebVTT cannot write when they are infinite); a picture or a region's background as it is.
+    /// A cue whose text reads as none is left out.
+    static func cues(of timed: [TimedTextCue]) -> [SubtitleCue] {
+        // Each text cue is written at a second of its own, the n-th at n seconds, by which it is
+        // found again.
+        var written: [TimedTextCue] = []
+        var places: [Int] = []
+        for (place, cue) in timed.enumerated() where cue.bitmaps.isEmpty && cue.regionBackground == nil {
+            var copy = cue
+            (copy.start, copy.end) = (Double(written.count), Double(written.count) + 0.5)
+            written.append(copy)
+            places.append(place)
+        }
+        var read: [Int: SubtitleCue] = [:]
+        for cue in text(TimedTextCue.webVTT(written), format: .webVTT).cues {
+            let number = Int(cue.start.rounded())
+            if places.indices.contains(number) { read[places[number]] = cue }
+        }
+        return timed.enumerated().compactMap { place, cue -> SubtitleCue? in
             guard cue.bitmaps.isEmpty, cue.regionBackground == nil else {
                 return SubtitleCue(
                     start: cue.start, end: cue.end, text: "", bitmaps: cue.bitmaps,
                     regionBackground: cue.regionBackground)
             }
-            var written = cue
-            written.end = cue.end.isFinite ? cue.end : cue.start + 1
-            guard var read = text(TimedTextCue.webVTT([written]), format: .webVTT).cues.first else {
-                return nil
-            }
-            (read.start, read.end) = (cue.start, cue.end)
-            return read
+            guard var text = read[place] else { return nil }
+            (text.start, text.end) = (cue.start, cue.end)
+            return text
         }
-        return SubtitleDocument(cues: cues, format: .ttml)
     }
 
     /// The cues of a WebVTT or SubRip file.

@@ -55,7 +55,7 @@ struct TimedTextCue: Equatable, Sendable {
         for cue in cues {
             if let index = joined.lastIndex(where: {
                 $0.text == cue.text && $0.settings == cue.settings && $0.bitmaps == cue.bitmaps
-                    && abs($0.end - cue.start) < 0.001
+                    && $0.regionBackground == cue.regionBackground && abs($0.end - cue.start) < 0.001
             }) {
                 joined[index].end = max(joined[index].end, cue.end)
             } else {
@@ -95,7 +95,8 @@ enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
     /// cues with infinite ends. With `drawsPictures`, subtitles as images are cues of their
-    /// pictures (``TTMLPictures``); a picture that cannot be read is left out.
+    /// pictures (``TTMLPictures``; those of an MP4 sample's `subsamples` too); a picture that
+    /// cannot be read is left out.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
     ///   is not `tt`, a document of images and no text (unless `drawsPictures`; then the failure
@@ -103,7 +104,8 @@ enum TTMLDocument {
     ///   time base other than media time and SMPTE time codes that run on, and a paragraph that
     ///   changes more than ``changeLimit`` times.
     static func cues(
-        in bytes: [UInt8], location: String, within window: Range<Double>? = nil, drawsPictures: Bool = false
+        in bytes: [UInt8], location: String, within window: Range<Double>? = nil, drawsPictures: Bool = false,
+        subsamples: [[UInt8]] = []
     ) throws(PlayerError) -> [TimedTextCue] {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
         let root = try XMLTree.parse(Data(text), document: "a TTML document", location: location)
@@ -111,7 +113,9 @@ enum TTMLDocument {
             throw .unsupportedFormat("\(location) is not a TTML document (its root is <\(root.name)>)")
         }
         var reader = try Reader(root: root, location: location)
-        if drawsPictures { reader.pictures = TTMLPictures(root: root, location: location) }
+        if drawsPictures {
+            reader.pictures = TTMLPictures(root: root, location: location, subsamples: subsamples)
+        }
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
         try reader.read(

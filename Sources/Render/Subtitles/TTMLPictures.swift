@@ -3,8 +3,9 @@ import Foundation
 /// The pictures of a TTML document's subtitles as images (IMSC's image profiles): a `div` (or
 /// `p`) whose `smpte:backgroundImage` names a PNG, or an IMSC 1.1 `image` element. A picture is
 /// embedded in the document, in base64, as an `smpte:image` or a TTML2 `data` element that the
-/// reference names by `xml:id` ("#i1", an `image`'s `data` child), or as a `data:` URL; or it is a
-/// file beside a document read from disk ("1.png"). Decoded pictures are kept, so a picture shown
+/// reference names by `xml:id` ("#i1", an `image`'s `data` child), or as a `data:` URL; it is a
+/// subsample of the MP4 sample that carries the document ("urn:mpeg:14496-30:subs:1", the first
+/// after the document); or it is a file beside a document read from disk ("1.png"). Decoded pictures are kept, so a picture shown
 /// by many cues is decoded once.
 struct TTMLPictures {
     /// Where a picture comes from.
@@ -18,11 +19,18 @@ struct TTMLPictures {
     private let location: String
     /// The elements that hold pictures' bytes (`smpte:image`, `data`), by `xml:id`.
     private let elements: [String: XMLTree]
+    /// The subsamples after the document in its MP4 sample.
+    private let subsamples: [[UInt8]]
     private var decoded: [String: SubtitleImage] = [:]
 
-    /// The pictures of the document whose root is `root`, at `location` (a file's path, or a URL).
-    init(root: XMLTree, location: String) {
+    /// The subsample references' prefix, before the subsample's number.
+    private static let subsamplePrefix = "urn:mpeg:14496-30:subs:"
+
+    /// The pictures of the document whose root is `root`, at `location` (a file's path, or a
+    /// URL), carried in an MP4 sample with `subsamples` after it.
+    init(root: XMLTree, location: String, subsamples: [[UInt8]] = []) {
         self.location = location
+        self.subsamples = subsamples
         var elements: [String: XMLTree] = [:]
         func collect(_ element: XMLTree) {
             if element.name == "image" || element.name == "data", let id = element.attribute("id") {
@@ -54,8 +62,8 @@ struct TTMLPictures {
     /// The picture `source` names, decoded.
     ///
     /// - Throws: `.unsupportedFormat` for a reference to no element, an encoding other than
-    ///   base64, a picture carried elsewhere (in the samples of an MP4 track, at a URL that is not
-    ///   a file's), a file that cannot be read, and what ``SubtitleImage/init(png:location:)``
+    ///   base64, a subsample the MP4 sample does not have, a picture carried elsewhere (at a URL
+    ///   that is not a file's), a file that cannot be read, and what ``SubtitleImage/init(png:location:)``
     ///   throws.
     mutating func picture(_ source: Source) throws(PlayerError) -> SubtitleImage {
         switch source {
@@ -86,9 +94,17 @@ struct TTMLPictures {
             }
             return try decoded(base64: reference[reference.index(after: comma)...])
         }
+        if reference.hasPrefix(Self.subsamplePrefix) {
+            guard let number = Int(reference.dropFirst(Self.subsamplePrefix.count)),
+                number >= 1, number <= subsamples.count
+            else {
+                throw .unsupportedFormat(
+                    "\(location): the picture \(reference) names no subsample of the document's MP4 sample")
+            }
+            return subsamples[number - 1]
+        }
         if reference.hasPrefix("urn:") {
-            throw .unsupportedFormat(
-                "\(location): the picture \(reference) is carried in an MP4 sample, which is not read")
+            throw .unsupportedFormat("\(location): the picture \(reference) is not a resource read here")
         }
         return try file(at: reference)
     }
