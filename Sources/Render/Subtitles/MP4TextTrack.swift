@@ -104,7 +104,8 @@ struct MP4TextTrack: Equatable, Sendable {
                 }
                 var subsamples: [Int: [Int]] = [:]
                 if let box = MP4Boxes.child("subs", of: traf, in: bytes) {
-                    guard let sizes = Self.subsampleSizes(in: bytes[box.contents..<box.bytes.upperBound]) else {
+                    guard let sizes = Self.subsampleSizes(in: bytes[box.contents..<box.bytes.upperBound])
+                    else {
                         throw fault
                     }
                     subsamples = sizes
