@@ -243,6 +243,73 @@ extension PlayerTests {
             }
         }
 
+        /// IMSC's subtitles as images: in MP4 segments (`stpp`), each picture in a subsample of its
+        /// sample, or as one TTML file whose pictures are embedded as data URLs. The picture of
+        /// each second shows in it.
+        @Test(arguments: ["stpp", "ttml"])
+        func subtitlesAsImagesShowTheirPicturesAtTheirTimes(format: String) async throws {
+            typealias MP4Text = TimedTextTests.MP4Text
+            let spec = ClipSpec(duration: 5)
+            let server = try Self.served(spec)
+            defer { server.stop() }
+            let colors: [UInt32] = [0xFFFF_0000, 0xFF00_FF00, 0xFF00_00FF, 0xFFFF_FF00, 0xFF00_FFFF]
+            let pictures = try colors.map { color in try TestMedia.png(width: 2, height: 2) { _, _ in color }
+            }
+            func document(_ seconds: Range<Int>, reference: (Int) -> String) -> [UInt8] {
+                let divisions = seconds.map { second in
+                    #"<div begin="00:00:0\#(second).200" end="00:00:0\#(second).800" "#
+                        + #"smpte:backgroundImage="\#(reference(second))"/>"#
+                }
+                return TimedTextTests.ttml(
+                    body: "<body>\(divisions.joined())</body>",
+                    attributes: TTMLPictureTests.smpte + #" tts:extent="8px 8px""#)
+            }
+            let representation: String
+            if format == "ttml" {
+                let file = document(0..<5) {
+                    "data:image/png;base64,\(TTMLPictureTests.base64(pictures[$0]))"
+                }
+                server.setFile("/en.ttml", Data(file))
+                representation =
+                    #"<Representation id="en" mimeType="application/ttml+xml" bandwidth="256">"#
+                    + "<BaseURL>en.ttml</BaseURL>"
+            } else {
+                server.setFile("/text/init.mp4", Data(MP4Text.initialization(format: format)))
+                for second in 0..<5 {
+                    let shown = document(second..<second + 1) { _ in "urn:mpeg:14496-30:subs:1" }
+                    let segment = MP4Text.segment(
+                        decodeTime: UInt64(second) * 1000, samples: [(1000, shown + pictures[second])],
+                        subsamples: [[shown.count, pictures[second].count]])
+                    server.setFile("/text/\(second).m4s", Data(segment))
+                }
+                representation =
+                    #"<Representation id="en" mimeType="application/mp4" codecs="stpp.ttml.im1i" bandwidth="256">"#
+                    + #"<SegmentTemplate timescale="1000" duration="1000" startNumber="0" "#
+                    + #"initialization="text/init.mp4" media="text/$Number$.m4s"/>"#
+            }
+            let file = try TestMedia.cachedDASH(spec, heights: [240, 180, 120])
+            let manifest = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(
+                of: "</Period>",
+                with: #"<AdaptationSet contentType="text" lang="en">\#(representation)</Representation>"#
+                    + "</AdaptationSet></Period>")
+            server.setFile("/subtitled.mpd", Data(manifest.utf8))
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/subtitled.mpd")), autoplay: true)
+            var seconds: [UInt32: Set<Int>] = [:]
+            let ended = await harness.wait(timeout: 10) {
+                for cue in player.activeCues {
+                    if let color = cue.bitmaps.first?.pixels.first {
+                        seconds[color, default: []].insert(Int(player.currentTime))
+                    }
+                }
+                return harness.isFinished
+            }
+            #expect(ended && player.status == .ended && harness.errors.isEmpty, "errors: \(harness.errors)")
+            #expect(colors.enumerated().allSatisfy { seconds[$0.element] == [$0.offset] }, "\(seconds)")
+            await harness.close()
+        }
+
         /// Each representation is one file whose segments the manifest lists by byte range, or
         /// whose index (`sidx`) in the file does: no template names them. Behind a redirect
         /// (relative URLs resolve against where it led); the seek and switch tests play each

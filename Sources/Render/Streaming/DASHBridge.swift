@@ -252,26 +252,67 @@ final class DASHBridge: Sendable {
                 operation: "loading an initialization segment", range: range)
         }
         if let segment = TextSegment(named: name) {
-            let (source, ticks) = (segment.url, segment.ticks)
-            let bytes = try HLSPlaylistFetch.read(
-                source, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
-                counter: counter, operation: "loading a subtitle segment", range: segment.range)
-            if let initializationName = segment.initialization,
-                let initialization = state.withLock({
-                    $0.initializationURLs[initializationName]
-                })
-            {
-                let track = try MP4TextTrack(
-                    initialization: try self.initialization(
-                        at: initialization, timeout: timeout, interrupt: interrupt, counter: counter),
-                    location: initialization)
-                let cues = try track.cues(in: bytes, location: source)
-                return Self.mapped(webVTT: TimedTextCue.webVTT(cues), ticks: ticks)
+            let (bytes, track) = try read(segment, timeout: timeout, interrupt: interrupt, counter: counter)
+            if let track {
+                let cues = try track.cues(in: bytes, location: segment.url)
+                return Self.mapped(webVTT: TimedTextCue.webVTT(cues), ticks: segment.ticks)
             }
             return try Self.served(
-                textSegment: bytes, ticks: ticks, window: segment.seconds, location: source)
+                textSegment: bytes, ticks: segment.ticks, window: segment.seconds, location: segment.url)
         }
         throw .network(.httpStatus(404))
+    }
+
+    /// The cues of the text segment at `url`, one the bridge serves, on the item's timeline, whose
+    /// media time `origin` is position 0: read as ``document(at:timeout:interrupt:counter:)``
+    /// serves them, and TTML and text in MP4 with their pictures too (subtitles as images, which
+    /// WebVTT cannot carry); `nil` for a URL that names no text segment.
+    ///
+    /// - Throws: as ``document(at:timeout:interrupt:counter:)``, and as
+    ///   ``HLSWebVTTSegment/cues(in:origin:location:)`` for bytes that are not subtitles.
+    func cues(
+        at url: String, origin: Double, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) -> [SubtitleCue]? {
+        guard url.hasPrefix(prefix), let segment = TextSegment(named: url.dropFirst(prefix.count)) else {
+            return nil
+        }
+        let (bytes, track) = try read(segment, timeout: timeout, interrupt: interrupt, counter: counter)
+        let timed: [TimedTextCue]
+        if let track {
+            timed = try track.cues(in: bytes, location: segment.url, drawsPictures: true)
+        } else {
+            let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
+            switch SubtitleFormat.detect(in: text) {
+            case .ttml?:
+                timed = try TTMLDocument.cues(
+                    in: text, location: segment.url, within: segment.seconds, drawsPictures: true)
+            case .webVTT?:
+                return try HLSWebVTTSegment.cues(
+                    in: Self.mapped(webVTT: text, ticks: segment.ticks), origin: origin, location: segment.url
+                )
+            default:
+                return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: segment.url)
+            }
+        }
+        return HLSWebVTTSegment.cues(of: timed, mpegTicks: segment.ticks, origin: origin)
+    }
+
+    /// The bytes of text `segment`, and the MP4 text track they are fragments of when it has an
+    /// initialization segment.
+    private func read(
+        _ segment: TextSegment, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+    ) throws(PlayerError) -> (bytes: [UInt8], track: MP4TextTrack?) {
+        let bytes = try HLSPlaylistFetch.read(
+            segment.url, timeout: timeout, interrupt: interrupt, limit: SubtitleRenditions.segmentByteLimit,
+            counter: counter, operation: "loading a subtitle segment", range: segment.range)
+        guard let name = segment.initialization,
+            let initialization = state.withLock({ $0.initializationURLs[name] })
+        else { return (bytes, nil) }
+        let track = try MP4TextTrack(
+            initialization: try self.initialization(
+                at: initialization, timeout: timeout, interrupt: interrupt, counter: counter),
+            location: initialization)
+        return (bytes, track)
     }
 
     /// Reads the segment index of each representation that plays `entry`'s part and is one file a

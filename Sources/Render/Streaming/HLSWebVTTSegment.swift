@@ -24,11 +24,25 @@ enum HLSWebVTTSegment {
         }
         var shift = 0.0
         if let map = try timestampMap(in: text, location: location) {
-            var media = map.mpegTicks / ticksPerSecond
-            media += ((origin - media) / wrapSeconds).rounded() * wrapSeconds
-            shift = media - map.local - origin
+            shift = self.shift(mpegTicks: map.mpegTicks, local: map.local, origin: origin)
         }
         return parsed(text, movedBy: shift)
+    }
+
+    /// `timed` (TTML or text in MP4, pictures too) whose times count from the MPEG-TS time
+    /// `mpegTicks`, as a segment whose `X-TIMESTAMP-MAP` ties `LOCAL:0` to it, on the item's
+    /// timeline, whose media time `origin` is position 0.
+    static func cues(of timed: [TimedTextCue], mpegTicks: Int64, origin: Double) -> [SubtitleCue] {
+        moved(
+            SubtitleParser.cues(of: timed), by: shift(mpegTicks: Double(mpegTicks), local: 0, origin: origin))
+    }
+
+    /// How much later a cue plays than its time in a segment whose map ties `local` to
+    /// `mpegTicks`: the MPEG-TS time taken in the wrap nearest `origin`.
+    private static func shift(mpegTicks: Double, local: Double, origin: Double) -> Double {
+        var media = mpegTicks / ticksPerSecond
+        media += ((origin - media) / wrapSeconds).rounded() * wrapSeconds
+        return media - local - origin
     }
 
     /// The cues of `bytes`, a fragmented-MP4 segment of text `track` (WebVTT or IMSC, as RFC 8216bis

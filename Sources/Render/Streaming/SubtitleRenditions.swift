@@ -302,6 +302,13 @@ final class SubtitleRenditions {
                     url, timeout: timeout, interrupt: interrupt, limit: Self.segmentByteLimit,
                     counter: counter, operation: "loading a subtitle segment", range: range)
             }
+            // The text a DASH presentation's bridge serves is read with its pictures.
+            if let bridge = DASHBridge.serving(url),
+                let cues = try bridge.cues(
+                    at: url, origin: origin, timeout: timeout, interrupt: interrupt, counter: counter)
+            {
+                return (cues, nil)
+            }
             let bytes = try fetch(url, range: segment.byteRange)
             guard let section else {
                 return (try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: url), nil)
