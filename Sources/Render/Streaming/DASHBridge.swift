@@ -282,17 +282,14 @@ final class DASHBridge: Sendable {
             timed = try track.cues(in: bytes, location: segment.url, drawsPictures: true)
         } else {
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-            switch SubtitleFormat.detect(in: text) {
-            case .ttml?:
-                timed = try TTMLDocument.cues(
-                    in: text, location: segment.url, within: segment.seconds, drawsPictures: true)
-            case .webVTT?:
-                return try HLSWebVTTSegment.cues(
-                    in: Self.mapped(webVTT: text, ticks: segment.ticks), origin: origin, location: segment.url
-                )
-            default:
-                return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: segment.url)
+            guard SubtitleFormat.detect(in: text) == .ttml else {
+                // WebVTT, or bytes for the reader to refuse, as the bridge serves them.
+                let served = try Self.served(
+                    textSegment: bytes, ticks: segment.ticks, window: segment.seconds, location: segment.url)
+                return try HLSWebVTTSegment.cues(in: served, origin: origin, location: segment.url)
             }
+            timed = try TTMLDocument.cues(
+                in: text, location: segment.url, within: segment.seconds, drawsPictures: true)
         }
         return HLSWebVTTSegment.cues(of: timed, mpegTicks: segment.ticks, origin: origin)
     }

@@ -301,14 +301,12 @@ enum TTMLDocument {
 
         /// The times at which a `set` of a level begins or ends.
         var times: Set<Double> {
-            var times: Set<Double> = []
-            for case .element(_, let changes) in levels {
-                times.formUnion(changes.flatMap { [$0.begin, $0.end] })
+            levels.reduce(into: []) { times, level in
+                switch level {
+                case .element(_, let changes), .region(_, let changes):
+                    times.formUnion(changes.flatMap { [$0.begin, $0.end] })
+                }
             }
-            for case .region(_, let changes) in levels {
-                times.formUnion(changes.flatMap { [$0.begin, $0.end] })
-            }
-            return times
         }
     }
 
@@ -369,12 +367,8 @@ enum TTMLDocument {
                 regions[id] = style.merging(Self.own(region)) { _, new in new }
                 let (begin, stated) = try interval(of: region, base: 0, within: .infinity)
                 regionTimes[id] = (begin, stated)
-                for set in region.children where set.name == "set" {
-                    let (setBegin, setEnd) = try interval(of: set, base: begin, within: stated ?? .infinity)
-                    regionChanges[id, default: []].append(
-                        Span.Change(begin: setBegin, end: setEnd ?? stated ?? .infinity, style: Self.own(set))
-                    )
-                }
+                let changes = try sets(of: region, from: begin, until: stated ?? .infinity)
+                if !changes.isEmpty { regionChanges[id] = changes }
             }
         }
 
@@ -431,13 +425,7 @@ enum TTMLDocument {
             addPictures(of: element, from: begin, until: stated ?? parentEnd, region: region, style: style)
             guard element.name == "p" else {
                 // A `set` in a `body` or `div` changes the style the paragraphs in it inherit.
-                var changes: [Span.Change] = []
-                for set in element.children where set.name == "set" {
-                    let (setBegin, setEnd) = try interval(of: set, base: begin, within: stated ?? parentEnd)
-                    changes.append(
-                        Span.Change(begin: setBegin, end: setEnd ?? stated ?? parentEnd, style: Self.own(set))
-                    )
-                }
+                let changes = try sets(of: element, from: begin, until: stated ?? parentEnd)
                 let within = inherited.appending(.element(local(of: element), changes))
                 let sequential = Self.isSequential(element)
                 var last = begin
@@ -542,23 +530,18 @@ enum TTMLDocument {
                 } else if let (begin, end) = regionTimes[id] {
                     times = [(begin, min(end ?? documentEnd, documentEnd))]
                 }
-                // The region's `set`s may recolour, move, resize, hide or show it for a while.
+                // The region's `set`s may recolour, move, resize, hide or show it for a while; the
+                // stretches painted alike are one cue again.
                 var painted: [TimedTextCue] = []
                 for time in times {
                     for stretch in stretches(from: time.start, to: time.end, region: id) {
                         guard let box = background(of: regionStyle(id, at: stretch.start)) else { continue }
-                        if let last = painted.last, last.regionBackground == box,
-                            abs(last.end - stretch.start) < 0.001
-                        {
-                            painted[painted.count - 1].end = stretch.end
-                        } else {
-                            painted.append(
-                                TimedTextCue(
-                                    start: stretch.start, end: stretch.end, text: "", regionBackground: box))
-                        }
+                        painted.append(
+                            TimedTextCue(
+                                start: stretch.start, end: stretch.end, text: "", regionBackground: box))
                     }
                 }
-                cues += painted
+                cues += TimedTextCue.joined(painted)
             }
         }
 
@@ -629,7 +612,6 @@ enum TTMLDocument {
             let sequential = Self.isSequential(element)
             let limit = stated ?? parentEnd
             var content: [Span.Part] = []
-            var changes: [Span.Change] = []
             var last = begin
             for part in element.content {
                 switch part {
@@ -643,16 +625,28 @@ enum TTMLDocument {
                     let timed = try span(of: child, begin: childBegin, stated: childEnd, within: limit)
                     content.append(.span(timed))
                     last = timed.end
-                case .element(let child) where child.name == "set":
-                    let (changeBegin, changeEnd) = try interval(of: child, base: begin, within: limit)
-                    changes.append(
-                        Span.Change(begin: changeBegin, end: changeEnd ?? limit, style: Self.own(child)))
                 case .element:
                     continue
                 }
             }
             let end = stated ?? (sequential ? min(last, parentEnd) : parentEnd)
-            return Span(local: local(of: element), changes: changes, begin: begin, end: end, content: content)
+            return Span(
+                local: local(of: element), changes: try sets(of: element, from: begin, until: limit),
+                begin: begin,
+                end: end, content: content)
+        }
+
+        /// The `set` elements in `element`, which begins at `begin` and ends by `end`: their
+        /// times count from `begin`, and one that states no end lasts until `end`.
+        private func sets(of element: XMLTree, from begin: Double, until end: Double) throws(PlayerError)
+            -> [Span.Change]
+        {
+            var changes: [Span.Change] = []
+            for set in element.children where set.name == "set" {
+                let (setBegin, setEnd) = try interval(of: set, base: begin, within: end)
+                changes.append(Span.Change(begin: setBegin, end: setEnd ?? end, style: Self.own(set)))
+            }
+            return changes
         }
 
         /// The seconds of the time expression in `element`'s attribute `name`.
