@@ -244,8 +244,8 @@ extension PlayerTests {
         }
 
         /// IMSC's subtitles as images: in MP4 segments (`stpp`), each picture in a subsample of its
-        /// sample, or as one TTML file whose pictures are embedded as data URLs. The picture of
-        /// each second shows in it.
+        /// sample, or as one TTML file whose pictures are embedded as data URLs or lie beside it on
+        /// the server. The picture of each second shows in it.
         @Test(arguments: ["stpp", "ttml"])
         func subtitlesAsImagesShowTheirPicturesAtTheirTimes(format: String) async throws {
             typealias MP4Text = TimedTextTests.MP4Text
@@ -266,8 +266,14 @@ extension PlayerTests {
             }
             let representation: String
             if format == "ttml" {
+                // Odd seconds' pictures embedded, even seconds' beside the file on the server.
                 let file = document(0..<5) {
-                    "data:image/png;base64,\(TTMLPictureTests.base64(pictures[$0]))"
+                    $0 % 2 == 1
+                        ? "data:image/png;base64,\(TTMLPictureTests.base64(pictures[$0]))"
+                        : "pictures/\($0).png"
+                }
+                for second in stride(from: 0, to: 5, by: 2) {
+                    server.setFile("/pictures/\(second).png", Data(pictures[second]))
                 }
                 server.setFile("/en.ttml", Data(file))
                 representation =

@@ -208,6 +208,58 @@ extension PlayerTests {
             await harness.close()
         }
 
+        @Test func aTTMLFileOnAServerShowsThePicturesItNamesThereAndRefusesTheRest() async throws {
+            let red = try TestMedia.png(width: 4, height: 2) { _, _ in 0xFFFF_0000 }
+            let blue = try TestMedia.png(width: 2, height: 2) { _, _ in 0xFF00_00FF }
+            let green = try TestMedia.png(width: 1, height: 1) { _, _ in 0xFF00_FF00 }
+            // Pictures beside the document (where its redirect led), at a path of the server, at a
+            // full URL, and three that are not shown: one the server does not have, a file on
+            // this machine, and another protocol's. A picture shown twice is fetched once.
+            let body = #"""
+                <body><div begin="0.1s" end="0.3s" smpte:backgroundImage="red.png"/>\#
+                <div begin="0.3s" end="0.5s" smpte:backgroundImage="/shared/blue.png"/>\#
+                <div begin="0.5s" end="0.7s" smpte:backgroundImage="ABSOLUTE"/>\#
+                <div begin="0.7s" end="0.8s" smpte:backgroundImage="gone.png"/>\#
+                <div begin="0.8s" end="0.9s" smpte:backgroundImage="file:///etc/hostname"/>\#
+                <div begin="0.9s" end="0.95s" smpte:backgroundImage="ftp://127.0.0.1/red.png"/>\#
+                <div begin="0.95s" end="1s" smpte:backgroundImage="red.png"/></body>
+                """#
+            let server = LocalHTTPServer(files: [
+                "/captions/red.png": Data(red), "/shared/blue.png": Data(blue),
+                "/other/green.png": Data(green),
+            ])
+            try server.start()
+            defer { server.stop() }
+            let document = TimedTextTests.ttml(body: body, attributes: TTMLPictureTests.smpte)
+            server.setFile(
+                "/captions/pictures.ttml",
+                Data(
+                    String(decoding: document, as: UTF8.self).replacingOccurrences(
+                        of: "ABSOLUTE", with: server.url(for: "/other/green.png").absoluteString
+                    ).utf8))
+            server.redirect("/pictures.ttml", to: "/captions/pictures.ttml")
+            let harness = PlayerHarness(networkTimeout: 3)
+            harness.player.load(
+                MediaItem(
+                    url: try TestMedia.cachedClip(ClipSpec(duration: 1)),
+                    externalSubtitleURL: server.url(for: "/pictures.ttml")))
+            #expect(await harness.wait { !harness.player.cues.isEmpty || !harness.errors.isEmpty })
+            let cues = harness.player.cues
+            #expect(cues.map(\.start) == [0.1, 0.3, 0.5, 0.95], "\(harness.errors)")
+            #expect(cues.map { $0.bitmaps.first?.width } == [4, 2, 1, 4])
+            #expect(
+                cues.map { $0.bitmaps.first?.pixels.first }
+                    == [0xFFFF_0000, 0xFF00_00FF, 0xFF00_FF00, 0xFFFF_0000])
+            #expect(harness.errors.isEmpty)
+            // Only the server's pictures are asked for.
+            let pictures = server.requests.filter { $0.contains(".png") }.map { $0.split(separator: " ")[1] }
+            #expect(
+                pictures.sorted() == [
+                    "/captions/gone.png", "/captions/red.png", "/other/green.png", "/shared/blue.png",
+                ], "\(pictures)")
+            await harness.close()
+        }
+
         @Test func subtitlesGivenWhileTheItemPlaysReplaceItsFileAndKeepItsOwnTrack() async throws {
             let folder = try TemporaryFolder()
             let first = URL(

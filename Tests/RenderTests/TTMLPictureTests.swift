@@ -90,6 +90,39 @@ import VideoPlayerTestSupport
         #expect((bitmap.canvasWidth, bitmap.canvasHeight, bitmap.x, bitmap.y) == (4, 2, 0, 0))
     }
 
+    @Test func aDocumentFromAServerFetchesItsPicturesBesideItAndReadsNoFileOfThisMachine() throws {
+        let png = try Self.picture()
+        final class Asked: @unchecked Sendable { var urls: [String] = [] }
+        let asked = Asked()
+        let fetch: TTMLPictures.Fetch = { url throws(PlayerError) in
+            asked.urls.append(url)
+            return png
+        }
+        let references = ["1.png", "../2.png", "/3.png", "https://cdn.example/4.png", "file:///tmp/5.png"]
+        let body = references.enumerated().map { index, reference in
+            #"<div begin="\#(index + 1)s" end="\#(index + 2)s" smpte:backgroundImage="\#(reference)"/>"#
+        }
+        let document = TimedTextTests.ttml(
+            body: "<body>\(body.joined())</body>", attributes: Self.smpte)
+        let cues = try SubtitleParser.parse(
+            Data(document), format: .ttml, location: "http://example.com/subs/s.ttml", fetch: fetch
+        ).cues
+        #expect(cues.map(\.start) == [1, 2, 3, 4])
+        #expect(
+            asked.urls == [
+                "http://example.com/subs/1.png", "http://example.com/2.png", "http://example.com/3.png",
+                "https://cdn.example/4.png",
+            ])
+        // With nothing to fetch them, the pictures on a server are not shown.
+        #expect {
+            try SubtitleParser.parse(
+                Data(document), format: .ttml, location: "http://example.com/subs/s.ttml")
+        } throws: { error in
+            guard case .unsupportedFormat(let message) = error as? PlayerError else { return false }
+            return message.contains("1.png is not fetched")
+        }
+    }
+
     @Test(arguments: [
         (##"smpte:backgroundImage="#nowhere""##, "no picture"),
         (##"smpte:backgroundImage="#hex""##, "hex encoding"),

@@ -99,6 +99,19 @@ enum HLSPlaylistFetch {
         )
     }
 
+    /// How subtitles fetched from a server read the pictures they name there: each at most
+    /// ``SubtitleImage/byteLimit`` bytes, within `timeout`, stopped by `interrupt`, counted by
+    /// `counter`.
+    static func pictures(
+        timeout: Double, interrupt: InterruptGuard, counter: ByteCounter? = nil
+    ) -> TTMLPictures.Fetch {
+        { url throws(PlayerError) in
+            try read(
+                url, timeout: timeout, interrupt: interrupt, limit: SubtitleImage.byteLimit, counter: counter,
+                operation: "loading a subtitle picture")
+        }
+    }
+
     /// A context of libavformat's protocols on `url`, opened with `flags`, whose connection and each
     /// read or write give up after `timeout` seconds or when `interrupt` stops them; `nil`, with
     /// libavformat's code, when it cannot be opened. Close it with `avio_closep`. With `range`, it

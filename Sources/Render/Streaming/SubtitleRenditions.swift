@@ -321,7 +321,11 @@ final class SubtitleRenditions {
                     initialization: try fetch(section.uri, range: section.byteRange), location: section.uri)
             }
             return (
-                try HLSWebVTTSegment.cues(in: bytes, of: textTrack, origin: origin, location: url), textTrack
+                try HLSWebVTTSegment.cues(
+                    in: bytes, of: textTrack, origin: origin, location: url,
+                    fetch: HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt, counter: counter)
+                ),
+                textTrack
             )
         } then: { [weak self] result in
             guard let self else { return }

@@ -188,12 +188,13 @@ struct MP4TextTrack: Equatable, Sendable {
 
     /// The cues of the media segment `bytes` at `location`, those that continue one another made
     /// one (``TimedTextCue/joined(_:)``). With `drawsPictures`, TTML's subtitles as images are
-    /// cues of their pictures, embedded in the document or in the subsamples of its sample.
+    /// cues of their pictures, embedded in the document or in the subsamples of its sample, or on
+    /// a server (read by `fetch`).
     ///
     /// - Throws: as ``samples(in:location:)``, and as ``TTMLDocument/cues(in:location:within:)``
     ///   for a TTML sample it cannot read.
     func cues(
-        in bytes: [UInt8], location: String, drawsPictures: Bool = false
+        in bytes: [UInt8], location: String, drawsPictures: Bool = false, fetch: TTMLPictures.Fetch? = nil
     ) throws(PlayerError) -> [TimedTextCue] {
         var cues: [TimedTextCue] = []
         for sample in try samples(in: bytes, location: location) where sample.end > sample.start {
@@ -203,7 +204,8 @@ struct MP4TextTrack: Equatable, Sendable {
                 let parts = sample.subsamples.isEmpty ? [sample.bytes] : sample.subsamples
                 cues += try TTMLDocument.cues(
                     in: Array(bytes[parts[0]]), location: location, within: sample.start..<sample.end,
-                    drawsPictures: drawsPictures, subsamples: parts.dropFirst().map { Array(bytes[$0]) })
+                    drawsPictures: drawsPictures, subsamples: parts.dropFirst().map { Array(bytes[$0]) },
+                    fetch: fetch)
             case .webVTT:
                 for box in MP4Boxes.headers(in: bytes, within: sample.bytes) where box.type == "vttc" {
                     var cue = TimedTextCue(start: sample.start, end: sample.end, text: "")

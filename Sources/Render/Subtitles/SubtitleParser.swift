@@ -45,19 +45,21 @@ public enum SubtitleParser {
         return try parse(data, format: SubtitleFormat(fileExtension: url.pathExtension), location: url.path)
     }
 
-    /// Parses the bytes of the subtitle file at `location` in `format`, detected when `nil`.
+    /// Parses the bytes of the subtitle file at `location` in `format`, detected when `nil`;
+    /// the pictures a TTML document names on a server are read by `fetch`.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` as ``parse(contentsOf:)`` does.
-    static func parse(_ data: Data, format: SubtitleFormat?, location: String) throws(PlayerError)
-        -> SubtitleDocument
-    {
-        try document(utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: location)
+    static func parse(
+        _ data: Data, format: SubtitleFormat?, location: String, fetch: TTMLPictures.Fetch? = nil
+    ) throws(PlayerError) -> SubtitleDocument {
+        try document(
+            utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: location, fetch: fetch)
     }
 
     /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names
     /// them in errors. Blank bytes of no format are an empty document.
     private static func document(
-        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String
+        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String, fetch: TTMLPictures.Fetch? = nil
     ) throws(PlayerError) -> SubtitleDocument {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else {
             guard bytes.contains(where: { !$0.isBlankByte && $0 != 0x0A && $0 != 0x0D }) else {
@@ -67,16 +69,18 @@ public enum SubtitleParser {
         }
         switch format {
         case .ass: return ASSScript.parse(utf8: bytes)
-        case .ttml: return try ttml(bytes, location: location)
+        case .ttml: return try ttml(bytes, location: location, fetch: fetch)
         case .webVTT, .subRip: return text(bytes, format: format)
         }
     }
 
     /// The cues of a TTML document. A paragraph with no end of its own lasts as long as the
     /// media (its cue's end is infinite).
-    private static func ttml(_ bytes: [UInt8], location: String) throws(PlayerError) -> SubtitleDocument {
+    private static func ttml(
+        _ bytes: [UInt8], location: String, fetch: TTMLPictures.Fetch?
+    ) throws(PlayerError) -> SubtitleDocument {
         let timed = try TTMLDocument.cues(
-            in: bytes, location: location, within: 0..<Double.infinity, drawsPictures: true)
+            in: bytes, location: location, within: 0..<Double.infinity, drawsPictures: true, fetch: fetch)
         return SubtitleDocument(cues: cues(of: timed), format: .ttml)
     }
 

@@ -95,8 +95,8 @@ enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
     /// cues with infinite ends. With `drawsPictures`, subtitles as images are cues of their
-    /// pictures (``TTMLPictures``; those of an MP4 sample's `subsamples` too); a picture that
-    /// cannot be read is left out.
+    /// pictures (``TTMLPictures``; those of an MP4 sample's `subsamples` too, and those on a
+    /// server read by `fetch`); a picture that cannot be read is left out.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
     ///   is not `tt`, a document of images and no text (unless `drawsPictures`; then the failure
@@ -105,7 +105,7 @@ enum TTMLDocument {
     ///   changes more than ``changeLimit`` times.
     static func cues(
         in bytes: [UInt8], location: String, within window: Range<Double>? = nil, drawsPictures: Bool = false,
-        subsamples: [[UInt8]] = []
+        subsamples: [[UInt8]] = [], fetch: TTMLPictures.Fetch? = nil
     ) throws(PlayerError) -> [TimedTextCue] {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
         let root = try XMLTree.parse(Data(text), document: "a TTML document", location: location)
@@ -114,7 +114,8 @@ enum TTMLDocument {
         }
         var reader = try Reader(root: root, location: location)
         if drawsPictures {
-            reader.pictures = TTMLPictures(root: root, location: location, subsamples: subsamples)
+            reader.pictures = TTMLPictures(
+                root: root, location: location, subsamples: subsamples, fetch: fetch)
         }
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0

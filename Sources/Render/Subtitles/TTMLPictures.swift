@@ -5,9 +5,15 @@ import Foundation
 /// embedded in the document, in base64, as an `smpte:image` or a TTML2 `data` element that the
 /// reference names by `xml:id` ("#i1", an `image`'s `data` child), or as a `data:` URL; it is a
 /// subsample of the MP4 sample that carries the document ("urn:mpeg:14496-30:subs:1", the first
-/// after the document); or it is a file beside a document read from disk ("1.png"). Decoded pictures are kept, so a picture shown
-/// by many cues is decoded once.
+/// after the document); or it is a file beside a document read from disk ("1.png"), or a resource
+/// at an HTTP or HTTPS URL, relative to a document fetched from a server, which is fetched when
+/// the reader is given a ``Fetch``. Decoded pictures are kept, so a picture shown by many cues is
+/// read and decoded once.
 struct TTMLPictures {
+    /// Reads the bytes at an HTTP or HTTPS URL: how the pictures a document names on a server
+    /// are fetched.
+    typealias Fetch = (_ url: String) throws(PlayerError) -> [UInt8]
+
     /// Where a picture comes from.
     enum Source {
         /// A reference: "#id", a `data:` URL, a file's path.
@@ -21,16 +27,19 @@ struct TTMLPictures {
     private let elements: [String: XMLTree]
     /// The subsamples after the document in its MP4 sample.
     private let subsamples: [[UInt8]]
+    private let fetch: Fetch?
     private var decoded: [String: SubtitleImage] = [:]
 
     /// The subsample references' prefix, before the subsample's number.
     private static let subsamplePrefix = "urn:mpeg:14496-30:subs:"
 
     /// The pictures of the document whose root is `root`, at `location` (a file's path, or a
-    /// URL), carried in an MP4 sample with `subsamples` after it.
-    init(root: XMLTree, location: String, subsamples: [[UInt8]] = []) {
+    /// URL), carried in an MP4 sample with `subsamples` after it; those on a server read by
+    /// `fetch`, when given.
+    init(root: XMLTree, location: String, subsamples: [[UInt8]] = [], fetch: Fetch? = nil) {
         self.location = location
         self.subsamples = subsamples
+        self.fetch = fetch
         var elements: [String: XMLTree] = [:]
         func collect(_ element: XMLTree) {
             if element.name == "image" || element.name == "data", let id = element.attribute("id") {
@@ -62,9 +71,10 @@ struct TTMLPictures {
     /// The picture `source` names, decoded.
     ///
     /// - Throws: `.unsupportedFormat` for a reference to no element, an encoding other than
-    ///   base64, a subsample the MP4 sample does not have, a picture carried elsewhere (at a URL
-    ///   that is not a file's), a file that cannot be read, and what ``SubtitleImage/init(png:location:)``
-    ///   throws.
+    ///   base64, a subsample the MP4 sample does not have, a picture at a URL that is neither a
+    ///   file's nor a server's, one on a server when there is no ``Fetch`` or a file named by
+    ///   a document from a server, a file that cannot be read, what the ``Fetch`` throws, and
+    ///   what ``SubtitleImage/init(png:location:)`` throws.
     mutating func picture(_ source: Source) throws(PlayerError) -> SubtitleImage {
         switch source {
         case .embedded(let element):
@@ -106,7 +116,7 @@ struct TTMLPictures {
         if reference.hasPrefix("urn:") {
             throw .unsupportedFormat("\(location): the picture \(reference) is not a resource read here")
         }
-        return try file(at: reference)
+        return try resource(at: reference)
     }
 
     /// The bytes an `smpte:image` or `data` element holds (as text, or in `chunk` children).
@@ -128,20 +138,45 @@ struct TTMLPictures {
         return Array(data)
     }
 
-    /// The bytes of the file `reference` names: a path, relative to the document's folder when
-    /// the document is a file, or a `file:` URL.
-    private func file(at reference: String) throws(PlayerError) -> [UInt8] {
+    /// The bytes of the resource `reference` names: a URL relative to the document's when the
+    /// document was fetched from a server, which must be a server's too; else a path relative to
+    /// the document's folder, a `file:` URL, or a server's URL.
+    private func resource(at reference: String) throws(PlayerError) -> [UInt8] {
+        let base = URL(string: location).flatMap { $0.scheme != nil && !$0.isFileURL ? $0 : nil }
         let url: URL
-        if let given = URL(string: reference), given.isFileURL {
+        if let base {
+            guard let resolved = URL(string: reference, relativeTo: base)?.absoluteURL,
+                Self.isServers(resolved)
+            else {
+                throw .unsupportedFormat(
+                    "\(location): the picture \(reference) is not fetched (only HTTP and HTTPS are read)")
+            }
+            url = resolved
+        } else if let given = URL(string: reference), given.scheme != nil {
             url = given
-        } else if reference.contains("://") || location.contains("://") {
-            throw .unsupportedFormat(
-                "\(location): the picture \(reference) is not fetched (only files are read)")
         } else {
             url = URL(
                 fileURLWithPath: reference,
                 relativeTo: URL(fileURLWithPath: location).deletingLastPathComponent())
         }
+        if url.isFileURL { return try file(at: url) }
+        guard Self.isServers(url) else {
+            throw .unsupportedFormat(
+                "\(location): the picture \(reference) is not fetched (only files, HTTP and HTTPS are read)")
+        }
+        guard let fetch else {
+            throw .unsupportedFormat(
+                "\(location): the picture \(reference) is not fetched (only files are read)")
+        }
+        return try fetch(url.absoluteString)
+    }
+
+    private static func isServers(_ url: URL) -> Bool {
+        ["http", "https"].contains(url.scheme?.lowercased())
+    }
+
+    /// The bytes of the file at `url`.
+    private func file(at url: URL) throws(PlayerError) -> [UInt8] {
         let path = url.standardizedFileURL.path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw .fileNotFound(path: path) }

@@ -167,7 +167,8 @@ extension MediaPlayer {
     nonisolated static let subtitleFileByteLimit = 32 << 20
 
     /// The subtitles of the file at `url`: read from disk, or fetched (within `timeout`, stopped
-    /// by `interrupt`) when the URL is not a file's.
+    /// by `interrupt`) when the URL is not a file's, with the pictures a TTML file names beside
+    /// it on the server (where redirects led).
     ///
     /// - Throws: as ``SubtitleParser/parse(contentsOf:)``; for a URL, the network failure, and
     ///   `.unsupportedFormat` for a file larger than ``subtitleFileByteLimit``.
@@ -175,11 +176,11 @@ extension MediaPlayer {
         at url: URL, timeout: Double, interrupt: InterruptGuard
     ) throws(PlayerError) -> SubtitleDocument {
         guard !url.isFileURL else { return try SubtitleParser.parse(contentsOf: url) }
-        let bytes = try HLSPlaylistFetch.read(
+        let (bytes, location) = try HLSPlaylistFetch.fetch(
             url.absoluteString, timeout: timeout, interrupt: interrupt, limit: subtitleFileByteLimit,
             operation: "loading subtitles")
         return try SubtitleParser.parse(
-            Data(bytes), format: SubtitleFormat(fileExtension: url.pathExtension),
-            location: url.absoluteString)
+            Data(bytes), format: SubtitleFormat(fileExtension: url.pathExtension), location: location,
+            fetch: HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt))
     }
 }
