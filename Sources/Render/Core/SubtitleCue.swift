@@ -55,13 +55,14 @@ public struct SubtitleCue: Hashable, Sendable, CustomStringConvertible {
         return end == other.end || !bitmaps.isEmpty || end == .infinity || other.end == .infinity
     }
 
-    /// Whether `other` goes on with this cue: the same text, look and place, from where this one
-    /// ends (within a millisecond), as a cue that a segmented text track cuts at a segment's
-    /// boundary comes in two pieces. Bitmaps, which a new display replaces, never go on.
+    /// Whether `other` goes on with this cue: the same text or pictures, look and place, from
+    /// where this one ends (within a millisecond), as a cue that a segmented text track cuts at a
+    /// segment's boundary comes in two pieces (IMSC's pictures too). A cue that states no end (a
+    /// bitmap display that the next replaces) never goes on.
     func isContinued(by other: SubtitleCue) -> Bool {
-        bitmaps.isEmpty && other.bitmaps.isEmpty && end.isFinite && abs(other.start - end) < 0.001
-            && other.end > end && text == other.text && spans == other.spans && assEvent == other.assEvent
-            && placement == other.placement && regionBackground == other.regionBackground
+        end.isFinite && abs(other.start - end) < 0.001 && other.end > end && text == other.text
+            && spans == other.spans && assEvent == other.assEvent && placement == other.placement
+            && regionBackground == other.regionBackground && bitmaps == other.bitmaps
     }
 
     public var description: String { "[\(start)–\(end)] \(text)" }

@@ -9,12 +9,12 @@
 ///   rendition fetched needs and at its rate the read-ahead would run dry within ``drainHorizon``:
 ///   the averages would learn of the drop only after a few more segments, too late.
 /// - A higher one is chosen only once it stayed affordable for ``upgradeHold`` seconds, or over
-///   ``upgradeDownloads`` downloads in a row each fast enough by its own rate for one higher than
-///   the one playing, unless a lower one was chosen within the last ``upgradeHold`` seconds.
-///   Downloads come as fast as the network delivers while the read-ahead fills (at the start,
-///   after a seek): counted in seconds alone, the hold would let a fast network fill the whole
-///   read-ahead with the rendition begun with, and the picture would stay at it for as long. Either way, it is no higher than the
-///   latest download's own rate affords: the averages forget a much faster past slowly.
+///   ``upgradeDownloads`` downloads in a row each fast enough by its own rate for one higher than the one
+///   playing, unless a lower one was chosen within the last ``upgradeHold`` seconds. Downloads come as fast
+///   as the network delivers while the read-ahead fills (at the start, after a seek): counted in seconds
+///   alone, the hold would let a fast network fill the whole read-ahead with the rendition begun with, and
+///   the picture would stay at it for as long. Either way, it is no higher than the latest download's own
+///   rate affords: the averages forget a much faster past slowly.
 struct AdaptiveQuality: Sendable {
     /// Fraction of the estimated throughput a rendition's bit rate may use.
     static let safetyFactor = 0.8

@@ -92,7 +92,8 @@ final class DASHBridge: Sendable {
         /// The initialization segments fetched, by URL, the last fetched at the end.
         var initializations: [(url: String, bytes: [UInt8])] = []
         var refreshFailure: PlayerError?
-        /// Seconds the server's clock is ahead of the machine's (``synchronizeClock(timeout:interrupt:counter:)``).
+        /// Seconds the server's clock is ahead of the machine's
+        /// (``synchronizeClock(timeout:interrupt:counter:)``).
         var clockOffset = 0.0
 
         /// The name the playlists give the initialization segment at `url`.
@@ -266,7 +267,8 @@ final class DASHBridge: Sendable {
     /// The cues of the text segment at `url`, one the bridge serves, on the item's timeline, whose
     /// media time `origin` is position 0: read as ``document(at:timeout:interrupt:counter:)``
     /// serves them, and TTML and text in MP4 with their pictures too (subtitles as images, which
-    /// WebVTT cannot carry: embedded, or beside the segment on the server); `nil` for a URL that names no text segment.
+    /// WebVTT cannot carry: embedded, or beside the segment on the server); `nil` for a URL that
+    /// names no text segment.
     ///
     /// - Throws: as ``document(at:timeout:interrupt:counter:)``, and as
     ///   ``HLSWebVTTSegment/cues(in:origin:location:)`` for bytes that are not subtitles.

@@ -66,31 +66,27 @@ struct TimedTextCue: Equatable, Sendable {
     }
 }
 
-/// Reads the subtitles of a TTML document (W3C Timed Text Markup Language, and the IMSC profiles
-/// that DASH and HLS services carry): each `p` of its `body` is a cue, timed by the `begin`,
-/// `end` and `dur` of it and of the `body` and `div` elements around it (clock times such as
-/// "00:00:01.500" or "00:00:01:12" in frames, offsets such as "1.5s", "1500ms", "36f" or "15000t"
-/// in ticks), in `par` or `seq` time containers (`timeContainer`). A `span` with times of its
-/// own shows within the `p` only then, and a `set` in a `p` or `span` changes its style for a
-/// while, as one in the `body`, a `div` or a region changes the style the text within inherits
-/// (a region's `set` may also hide, move or resize it, and recolour the region's background):
+/// Reads the subtitles of a TTML document (W3C Timed Text Markup Language, and the IMSC profiles that DASH
+/// and HLS services carry): each `p` of its `body` is a cue, timed by the `begin`, `end` and `dur` of it and
+/// of the `body` and `div` elements around it (clock times such as "00:00:01.500" or "00:00:01:12" in frames,
+/// offsets such as "1.5s", "1500ms", "36f" or "15000t" in ticks), in `par` or `seq` time containers
+/// (`timeContainer`). A `span` with times of its own shows within the `p` only then, and a `set` in a `p` or
+/// `span` changes its style for a while, as one in the `body`, a `div` or a region changes the style the text
+/// within inherits (a region's `set` may also hide, move or resize it, and recolour the region's background):
 /// the `p` is a cue for each stretch of time its text stays the same in the same place. Text whose
-/// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides
-/// (plain cues cannot keep the room it takes). Blanks collapse, unless `xml:space` is
-/// "preserve": then they stay, and line feeds break lines. `span` and `br` give italic, bold,
-/// underlined and coloured text, a background colour, a font family, a font size, an outline
-/// (`tts:textOutline`, blurred as it says) and line breaks,
-/// from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to, and of
-/// the region the text flows into (its text styles, not its background); those WebVTT has no tag
-/// for go into its style sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's
-/// `tts:extent` or in cells of its `ttp:cellResolution` places the cue (`tts:origin`,
-/// `tts:extent`, `tts:displayAlign`, `tts:textAlign`), and a region's background is a cue of
-/// its own that fills the region's box (``Reader/addRegionBackgrounds()``; a WebVTT document
-/// cannot hold it, nor pictures). Times count in media time, or as SMPTE
-/// time codes that run on (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end lasts
-/// until the end of the given window (the MP4 sample or the segment that carries the document;
-/// an open window, as for a file beside the media, leaves its end infinite); without one, it is
-/// left out.
+/// `tts:display` is "none" (or its region's) is left out, as is text `tts:visibility` hides (plain cues
+/// cannot keep the room it takes). Blanks collapse, unless `xml:space` is "preserve": then they stay, and
+/// line feeds break lines. `span` and `br` give italic, bold, underlined and coloured text, a background
+/// colour, a font family, a font size, an outline (`tts:textOutline`, blurred as it says) and line breaks,
+/// from `tts:` attributes and the styles (`style`, `xml:id`) of the `head` they refer to, and of the region
+/// the text flows into (its text styles, not its background); those WebVTT has no tag for go into its style
+/// sheet (``TimedTextCue/classes``); a region given in percentages, in pixels of the root's `tts:extent` or
+/// in cells of its `ttp:cellResolution` places the cue (`tts:origin`, `tts:extent`, `tts:displayAlign`,
+/// `tts:textAlign`), and a region's background is a cue of its own that fills the region's box
+/// (``Reader/addRegionBackgrounds()``; a WebVTT document cannot hold it, nor pictures). Times count in media
+/// time, or as SMPTE time codes that run on (`ttp:timeBase="smpte"`, drop-frame or not). A `p` with no end
+/// lasts until the end of the given window (the MP4 sample or the segment that carries the document; an open
+/// window, as for a file beside the media, leaves its end infinite); without one, it is left out.
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives

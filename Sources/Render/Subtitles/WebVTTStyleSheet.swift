@@ -1,14 +1,13 @@
-/// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose
-/// selector is `::cue` (all cue text) or `::cue(...)` of a ``WebVTTSelector`` (`::cue(.name)`,
-/// `::cue(b)`, `::cue(v[voice="Esme"])`, `::cue(#id)`...), and of their declarations `color`,
-/// `background-color` (or a `background` that is one colour), `font-family` (`initial` is the
-/// caption style's font), `font-size` (a
-/// percentage or `em`, of the caption style's size), `font-weight`, `font-style`,
-/// `text-decoration`, `-webkit-text-stroke` (a width in `em` and a colour: a line around each
-/// letter) and `text-shadow` (its first shadow, when it has no offset: a blur radius in `em` that
-/// blurs the stroke's edges, or with no stroke draws a soft halo). Where rules disagree, the more specific selector wins, then the later rule, as in
-/// CSS. Other selectors (combinators, pseudo-classes), at-rules and properties are passed over, as
-/// is a declaration whose value cannot be read; reading never fails.
+/// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose selector is
+/// `::cue` (all cue text) or `::cue(...)` of a ``WebVTTSelector`` (`::cue(.name)`, `::cue(b)`,
+/// `::cue(v[voice="Esme"])`, `::cue(#id)`...), and of their declarations `color`, `background-color` (or a
+/// `background` that is one colour), `font-family` (`initial` is the caption style's font), `font-size` (a
+/// percentage or `em`, of the caption style's size), `font-weight`, `font-style`, `text-decoration`,
+/// `-webkit-text-stroke` (a width in `em` and a colour: a line around each letter) and `text-shadow` (its
+/// first shadow, when it has no offset: a blur radius in `em` that blurs the stroke's edges, or with no
+/// stroke draws a soft halo). Where rules disagree, the more specific selector wins, then the later rule, as
+/// in CSS. Other selectors (combinators, pseudo-classes), at-rules and properties are passed over, as is a
+/// declaration whose value cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
     /// The styles a rule sets; `nil` leaves one as it is.
     struct Declarations: Equatable, Sendable {
@@ -245,15 +244,16 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         }
         // A colour may hold blanks ("rgba(0, 0, 0, 0.5)"): the lengths come first or last.
         let words = value.split(separator: " ")
-        var lengths = Array(words.prefix { length($0) != nil })
+        let read = words.map(length)
+        var lengths = Array(read.prefix { $0 != nil })
         var rest = words.dropFirst(lengths.count)
         if lengths.isEmpty {
-            lengths = Array(words.reversed().prefix { length($0) != nil }.reversed())
+            lengths = Array(read.reversed().prefix { $0 != nil }.reversed())
             rest = words.dropLast(lengths.count)
         }
         guard !lengths.isEmpty else { return nil }
         let color = rest.isEmpty ? SubtitleColor.black : SubtitleColor(css: rest.joined(separator: " "))
-        return color.map { (lengths.compactMap(length), $0) }
+        return color.map { (lengths.compactMap { $0 }, $0) }
     }
 
     /// The share of the enclosing text's height a `font-size` of a percentage or `em` gives.
