@@ -156,9 +156,11 @@ extension PlayerTests {
         /// second at the media's times, each cue cut at the segments' boundaries as packagers cut
         /// them; in files of their own (`segment0.m4s`...), else (`byteRanges`) as ranges of one.
         /// With `pictures`, each TTML cue is a picture of its colour in ``pictureColors``, carried
-        /// in a subsample of its sample, in place of its text.
+        /// in a subsample of its sample, in place of its text; with `picturesOnServer` too, the
+        /// picture is a file beside the segments, `pictures/One.png`, that each segment names.
         static func serveEnglishInMP4(
-            format: String, byteRanges: Bool, pictures: Bool = false, on server: LocalHTTPServer
+            format: String, byteRanges: Bool, pictures: Bool = false, picturesOnServer: Bool = false,
+            on server: LocalHTTPServer
         ) throws {
             typealias MP4Text = TimedTextTests.MP4Text
             // The 90 kHz time of the clip's start, which the WebVTT segments map their cues to.
@@ -194,8 +196,11 @@ extension PlayerTests {
                         : MP4Text.ttml(shown.map { (seconds($0.start), seconds($0.end), $0.text) })
                     if pictures {
                         let divisions = shown.enumerated().map { number, cue in
-                            #"<div begin="\#(seconds(cue.start))" end="\#(seconds(cue.end))" "#
-                                + #"smpte:backgroundImage="urn:mpeg:14496-30:subs:\#(number + 1)"/>"#
+                            let name =
+                                picturesOnServer
+                                ? "pictures/\(cue.text).png" : "urn:mpeg:14496-30:subs:\(number + 1)"
+                            return #"<div begin="\#(seconds(cue.start))" end="\#(seconds(cue.end))" "#
+                                + #"smpte:backgroundImage="\#(name)"/>"#
                         }
                         let document = TimedTextTests.ttml(
                             body: "<body>\(divisions.joined())</body>",
@@ -203,8 +208,11 @@ extension PlayerTests {
                         let images = try shown.map { cue in
                             try TestMedia.png(width: 2, height: 2) { _, _ in pictureColors[cue.text] ?? 0 }
                         }
-                        payload = document + images.joined()
-                        subsamples.append([document.count] + images.map(\.count))
+                        for (cue, image) in zip(shown, images) where picturesOnServer {
+                            server.setFile("\(folder)/pictures/\(cue.text).png", Data(image))
+                        }
+                        payload = document + (picturesOnServer ? [] : Array(images.joined()))
+                        subsamples.append([document.count] + (picturesOnServer ? [] : images.map(\.count)))
                     }
                     return (duration: UInt32(((to - from) * 90_000).rounded()), payload: payload)
                 }
@@ -234,12 +242,15 @@ extension PlayerTests {
         ]
 
         /// A rendition of IMSC's subtitles as images in fragmented MP4, each picture in a
-        /// subsample of its sample, shows each picture while its cue lasts: the pieces of one cut
-        /// at a segment's boundary are joined into one cue again.
-        @Test func aRenditionOfPicturesInFragmentedMP4ShowsEachWhileItsCueLasts() async throws {
+        /// subsample of its sample or (`onServer`) beside the segments, shows each picture while
+        /// its cue lasts: the pieces of one cut at a segment's boundary are joined into one cue
+        /// again, and a picture that two segments name is fetched once.
+        @Test(arguments: [false, true])
+        func aRenditionOfPicturesInFragmentedMP4ShowsEachWhileItsCueLasts(onServer: Bool) async throws {
             let server = try Self.served()
             defer { server.stop() }
-            try Self.serveEnglishInMP4(format: "stpp", byteRanges: false, pictures: true, on: server)
+            try Self.serveEnglishInMP4(
+                format: "stpp", byteRanges: false, pictures: true, picturesOnServer: onServer, on: server)
             try Self.serveMaster(naming: "stpp.ttml.im1i", on: server)
             let harness = PlayerHarness(networkTimeout: 3)
             let player = harness.player
@@ -262,6 +273,8 @@ extension PlayerTests {
             }
             #expect(player.cues.allSatisfy { $0.text.isEmpty })
             #expect(player.tracks.first { $0.language == "en" }?.codecName == "ttml")
+            let fetched = server.requests.filter { $0.contains("/pictures/") }
+            #expect(fetched.count == (onServer ? Self.english.count : 0), "\(fetched)")
             await harness.close()
         }
 

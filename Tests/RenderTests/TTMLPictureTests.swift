@@ -90,29 +90,42 @@ import VideoPlayerTestSupport
         #expect((bitmap.canvasWidth, bitmap.canvasHeight, bitmap.x, bitmap.y) == (4, 2, 0, 0))
     }
 
+    /// A document from a server fetches the pictures it names there, each once however it is
+    /// spelt, and once for every document that shares the ``ServerPictures``.
     @Test func aDocumentFromAServerFetchesItsPicturesBesideItAndReadsNoFileOfThisMachine() throws {
         let png = try Self.picture()
         final class Asked: @unchecked Sendable { var urls: [String] = [] }
         let asked = Asked()
-        let fetch: TTMLPictures.Fetch = { url throws(PlayerError) in
+        let fetch: ServerPictures.Fetch = { url throws(PlayerError) in
             asked.urls.append(url)
             return png
         }
-        let references = ["1.png", "../2.png", "/3.png", "https://cdn.example/4.png", "file:///tmp/5.png"]
+        let references = [
+            "1.png", "../2.png", "/3.png", "https://cdn.example/4.png", "file:///tmp/5.png",
+            "../subs/./1.png",
+        ]
         let body = references.enumerated().map { index, reference in
             #"<div begin="\#(index + 1)s" end="\#(index + 2)s" smpte:backgroundImage="\#(reference)"/>"#
         }
         let document = TimedTextTests.ttml(
             body: "<body>\(body.joined())</body>", attributes: Self.smpte)
+        let server = ServerPictures(fetch: fetch)
         let cues = try SubtitleParser.parse(
-            Data(document), format: .ttml, location: "http://example.com/subs/s.ttml", fetch: fetch
+            Data(document), format: .ttml, location: "http://example.com/subs/s.ttml",
+            pictures: .fetching(server)
         ).cues
-        #expect(cues.map(\.start) == [1, 2, 3, 4])
+        #expect(cues.map(\.start) == [1, 2, 3, 4, 6])
         #expect(
             asked.urls == [
                 "http://example.com/subs/1.png", "http://example.com/2.png", "http://example.com/3.png",
                 "https://cdn.example/4.png",
             ])
+        // Another document from the server: its pictures were fetched already.
+        let again = try SubtitleParser.parse(
+            Data(document), format: .ttml, location: "http://example.com/subs/s.ttml",
+            pictures: .fetching(server)
+        ).cues
+        #expect(again.count == cues.count && asked.urls.count == 4)
         // With nothing to fetch them, the pictures on a server are not shown.
         #expect {
             try SubtitleParser.parse(

@@ -572,7 +572,7 @@ import VideoPlayerTestSupport
         let segment = MP4Text.segment(
             decodeTime: 1000, samples: [(1000, document + red + blue)],
             subsamples: [[document.count, red.count, blue.count]])
-        let cues = try track.cues(in: segment, location: "1.m4s", drawsPictures: true)
+        let cues = try track.cues(in: segment, location: "1.m4s", pictures: .local)
         #expect(cues.map(\.start) == [1, 1.5] && cues.map(\.end) == [1.5, 2])
         #expect(cues.map { $0.bitmaps.first?.pixels.first } == [0xFFFF_0000, 0xFF00_00FF])
         // Read for the player: cues of their pictures on its timeline.
@@ -582,11 +582,11 @@ import VideoPlayerTestSupport
         // sample when it shows nothing else; subsamples beyond their sample fail the segment.
         let short = MP4Text.segment(
             decodeTime: 1000, samples: [(1000, document + red)], subsamples: [[document.count, red.count]])
-        #expect(try track.cues(in: short, location: "1.m4s", drawsPictures: true).count == 1)
+        #expect(try track.cues(in: short, location: "1.m4s", pictures: .local).count == 1)
         let lacking = MP4Text.segment(
             decodeTime: 1000, samples: [(1000, document)], subsamples: [[document.count]])
         #expect {
-            try track.cues(in: lacking, location: "1.m4s", drawsPictures: true)
+            try track.cues(in: lacking, location: "1.m4s", pictures: .local)
         } throws: { error in
             guard case .unsupportedFormat(let message) = error as? PlayerError else { return false }
             return message.contains("names no subsample")
@@ -595,7 +595,7 @@ import VideoPlayerTestSupport
             decodeTime: 1000, samples: [(1000, document + red)],
             subsamples: [[document.count, red.count + 1]])
         #expect(throws: PlayerError.self) {
-            try track.cues(in: beyond, location: "1.m4s", drawsPictures: true)
+            try track.cues(in: beyond, location: "1.m4s", pictures: .local)
         }
     }
 

@@ -267,22 +267,22 @@ final class DASHBridge: Sendable {
     /// The cues of the text segment at `url`, one the bridge serves, on the item's timeline, whose
     /// media time `origin` is position 0: read as ``document(at:timeout:interrupt:counter:)``
     /// serves them, and TTML and text in MP4 with their pictures too (subtitles as images, which
-    /// WebVTT cannot carry: embedded, or beside the segment on the server); `nil` for a URL that
-    /// names no text segment.
+    /// WebVTT cannot carry: embedded, or on the server, read from `pictures`); `nil` for a URL
+    /// that names no text segment.
     ///
     /// - Throws: as ``document(at:timeout:interrupt:counter:)``, and as
     ///   ``HLSWebVTTSegment/cues(in:origin:location:)`` for bytes that are not subtitles.
     func cues(
-        at url: String, origin: Double, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+        at url: String, origin: Double, pictures: ServerPictures, timeout: Double, interrupt: InterruptGuard,
+        counter: ByteCounter?
     ) throws(PlayerError) -> [SubtitleCue]? {
         guard url.hasPrefix(prefix), let segment = TextSegment(named: url.dropFirst(prefix.count)) else {
             return nil
         }
         let (bytes, track) = try read(segment, timeout: timeout, interrupt: interrupt, counter: counter)
-        let pictures = HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt, counter: counter)
         let timed: [TimedTextCue]
         if let track {
-            timed = try track.cues(in: bytes, location: segment.url, drawsPictures: true, fetch: pictures)
+            timed = try track.cues(in: bytes, location: segment.url, pictures: .fetching(pictures))
         } else {
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
             guard SubtitleFormat.detect(in: text) == .ttml else {
@@ -292,8 +292,7 @@ final class DASHBridge: Sendable {
                 return try HLSWebVTTSegment.cues(in: served, origin: origin, location: segment.url)
             }
             timed = try TTMLDocument.cues(
-                in: text, location: segment.url, within: segment.seconds, drawsPictures: true,
-                fetch: pictures)
+                in: text, location: segment.url, within: segment.seconds, pictures: .fetching(pictures))
         }
         return HLSWebVTTSegment.cues(of: timed, mpegTicks: segment.ticks, origin: origin)
     }

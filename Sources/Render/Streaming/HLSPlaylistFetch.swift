@@ -99,13 +99,13 @@ enum HLSPlaylistFetch {
         )
     }
 
-    /// How subtitles fetched from a server read the pictures they name there: each at most
-    /// ``SubtitleImage/byteLimit`` bytes, within `timeout`, stopped by `interrupt`, counted by
-    /// `counter`.
+    /// The pictures that subtitles fetched from a server name there, for one item: each read
+    /// at most ``SubtitleImage/byteLimit`` bytes, within `timeout`, stopped by `interrupt`,
+    /// counted by `counter`, then kept.
     static func pictures(
         timeout: Double, interrupt: InterruptGuard, counter: ByteCounter? = nil
-    ) -> TTMLPictures.Fetch {
-        { url throws(PlayerError) in
+    ) -> ServerPictures {
+        ServerPictures { url throws(PlayerError) in
             try read(
                 url, timeout: timeout, interrupt: interrupt, limit: SubtitleImage.byteLimit, counter: counter,
                 operation: "loading a subtitle picture")

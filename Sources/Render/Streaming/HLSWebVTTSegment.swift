@@ -49,15 +49,15 @@ enum HLSWebVTTSegment {
     /// carries them: IMSC's subtitles as images are cues of their pictures), on the item's
     /// timeline, whose media time `origin` is position 0: the track's media times are those of
     /// the other renditions, as with any fragmented-MP4 rendition, so a cue at `t` plays at
-    /// `t − origin`. Pictures on a server are read by `fetch`.
+    /// `t − origin`. Its pictures are read as `pictures` says.
     ///
     /// - Throws: `.unsupportedFormat` when the bytes are not fragments of the track, or its samples
     ///   cannot be read.
     static func cues(
         in bytes: [UInt8], of track: MP4TextTrack, origin: Double, location: String,
-        fetch: TTMLPictures.Fetch? = nil
+        pictures: TTMLPictures.Reading = .local
     ) throws(PlayerError) -> [SubtitleCue] {
-        let timed = try track.cues(in: bytes, location: location, drawsPictures: true, fetch: fetch)
+        let timed = try track.cues(in: bytes, location: location, pictures: pictures)
         return moved(SubtitleParser.cues(of: timed), by: -origin)
     }
 

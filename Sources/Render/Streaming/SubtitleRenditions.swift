@@ -45,6 +45,8 @@ final class SubtitleRenditions {
     private let lookahead: Double
     private let interrupt: InterruptGuard
     private let counter: ByteCounter
+    /// The pictures the renditions' segments name on the server, kept for all of them.
+    private let pictures: ServerPictures
     private let origin: Double
     /// Keeps the item's playlists that cannot change, which the player read already.
     private let store: PlaylistStore
@@ -88,6 +90,7 @@ final class SubtitleRenditions {
         self.lookahead = lookahead
         self.interrupt = interrupt
         self.counter = counter
+        pictures = HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt, counter: counter)
         self.origin = origin
         self.store = playlists
         self.report = report
@@ -295,7 +298,7 @@ final class SubtitleRenditions {
                 uri: HLSPlaylistFetch.resolve($0.uri, against: playlistURL), byteRange: $0.byteRange)
         }
         let known = section.flatMap { textTracks[$0] }
-        let (timeout, interrupt, counter, origin) = (timeout, interrupt, counter, origin)
+        let (timeout, interrupt, counter, origin, pictures) = (timeout, interrupt, counter, origin, pictures)
         read { () throws(PlayerError) -> (cues: [SubtitleCue], track: MP4TextTrack?) in
             func fetch(_ url: String, range: ClosedRange<Int64>?) throws(PlayerError) -> [UInt8] {
                 try HLSPlaylistFetch.read(
@@ -305,7 +308,8 @@ final class SubtitleRenditions {
             // The text a DASH presentation's bridge serves is read with its pictures.
             if let bridge = DASHBridge.serving(url),
                 let cues = try bridge.cues(
-                    at: url, origin: origin, timeout: timeout, interrupt: interrupt, counter: counter)
+                    at: url, origin: origin, pictures: pictures, timeout: timeout, interrupt: interrupt,
+                    counter: counter)
             {
                 return (cues, nil)
             }
@@ -322,9 +326,7 @@ final class SubtitleRenditions {
             }
             return (
                 try HLSWebVTTSegment.cues(
-                    in: bytes, of: textTrack, origin: origin, location: url,
-                    fetch: HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt, counter: counter)
-                ),
+                    in: bytes, of: textTrack, origin: origin, location: url, pictures: .fetching(pictures)),
                 textTrack
             )
         } then: { [weak self] result in

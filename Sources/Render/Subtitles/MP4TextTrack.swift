@@ -187,14 +187,14 @@ struct MP4TextTrack: Equatable, Sendable {
     }
 
     /// The cues of the media segment `bytes` at `location`, those that continue one another made
-    /// one (``TimedTextCue/joined(_:)``). With `drawsPictures`, TTML's subtitles as images are
-    /// cues of their pictures, embedded in the document or in the subsamples of its sample, or on
-    /// a server (read by `fetch`).
+    /// one (``TimedTextCue/joined(_:)``). TTML's subtitles as images are cues of their pictures
+    /// as `pictures` says: embedded in the document or in the subsamples of its sample, or on a
+    /// server.
     ///
     /// - Throws: as ``samples(in:location:)``, and as ``TTMLDocument/cues(in:location:within:)``
     ///   for a TTML sample it cannot read.
     func cues(
-        in bytes: [UInt8], location: String, drawsPictures: Bool = false, fetch: TTMLPictures.Fetch? = nil
+        in bytes: [UInt8], location: String, pictures: TTMLPictures.Reading = .textOnly
     ) throws(PlayerError) -> [TimedTextCue] {
         var cues: [TimedTextCue] = []
         for sample in try samples(in: bytes, location: location) where sample.end > sample.start {
@@ -204,8 +204,7 @@ struct MP4TextTrack: Equatable, Sendable {
                 let parts = sample.subsamples.isEmpty ? [sample.bytes] : sample.subsamples
                 cues += try TTMLDocument.cues(
                     in: Array(bytes[parts[0]]), location: location, within: sample.start..<sample.end,
-                    drawsPictures: drawsPictures, subsamples: parts.dropFirst().map { Array(bytes[$0]) },
-                    fetch: fetch)
+                    pictures: pictures, subsamples: parts.dropFirst().map { Array(bytes[$0]) })
             case .webVTT:
                 for box in MP4Boxes.headers(in: bytes, within: sample.bytes) where box.type == "vttc" {
                     var cue = TimedTextCue(start: sample.start, end: sample.end, text: "")

@@ -46,20 +46,22 @@ public enum SubtitleParser {
     }
 
     /// Parses the bytes of the subtitle file at `location` in `format`, detected when `nil`;
-    /// the pictures a TTML document names on a server are read by `fetch`.
+    /// a TTML document's pictures are read as `pictures` says.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` as ``parse(contentsOf:)`` does.
     static func parse(
-        _ data: Data, format: SubtitleFormat?, location: String, fetch: TTMLPictures.Fetch? = nil
+        _ data: Data, format: SubtitleFormat?, location: String, pictures: TTMLPictures.Reading = .local
     ) throws(PlayerError) -> SubtitleDocument {
         try document(
-            utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: location, fetch: fetch)
+            utf8: SubtitleTextDecoding.utf8Bytes(of: data), format: format, location: location,
+            pictures: pictures)
     }
 
     /// The document the UTF-8 `bytes` hold in `format` (detected when `nil`); `location` names
     /// them in errors. Blank bytes of no format are an empty document.
     private static func document(
-        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String, fetch: TTMLPictures.Fetch? = nil
+        utf8 bytes: [UInt8], format: SubtitleFormat?, location: String,
+        pictures: TTMLPictures.Reading = .local
     ) throws(PlayerError) -> SubtitleDocument {
         guard let format = format ?? SubtitleFormat.detect(in: bytes) else {
             guard bytes.contains(where: { !$0.isBlankByte && $0 != 0x0A && $0 != 0x0D }) else {
@@ -69,7 +71,7 @@ public enum SubtitleParser {
         }
         switch format {
         case .ass: return ASSScript.parse(utf8: bytes)
-        case .ttml: return try ttml(bytes, location: location, fetch: fetch)
+        case .ttml: return try ttml(bytes, location: location, pictures: pictures)
         case .webVTT, .subRip: return text(bytes, format: format)
         }
     }
@@ -77,10 +79,10 @@ public enum SubtitleParser {
     /// The cues of a TTML document. A paragraph with no end of its own lasts as long as the
     /// media (its cue's end is infinite).
     private static func ttml(
-        _ bytes: [UInt8], location: String, fetch: TTMLPictures.Fetch?
+        _ bytes: [UInt8], location: String, pictures: TTMLPictures.Reading
     ) throws(PlayerError) -> SubtitleDocument {
         let timed = try TTMLDocument.cues(
-            in: bytes, location: location, within: 0..<Double.infinity, drawsPictures: true, fetch: fetch)
+            in: bytes, location: location, within: 0..<Double.infinity, pictures: pictures)
         return SubtitleDocument(cues: cues(of: timed), format: .ttml)
     }
 

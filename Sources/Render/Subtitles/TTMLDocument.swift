@@ -90,18 +90,18 @@ struct TimedTextCue: Equatable, Sendable {
 enum TTMLDocument {
     /// The cues of the TTML document `bytes` at `location`, kept within `window` (the times of the
     /// MP4 sample that carries it) when one is given. Only an open window (up to infinity) gives
-    /// cues with infinite ends. With `drawsPictures`, subtitles as images are cues of their
-    /// pictures (``TTMLPictures``; those of an MP4 sample's `subsamples` too, and those on a
-    /// server read by `fetch`); a picture that cannot be read is left out.
+    /// cues with infinite ends. Subtitles as images are cues of their pictures as `pictures`
+    /// says (``TTMLPictures``; those of an MP4 sample's `subsamples` too); a picture that
+    /// cannot be read is left out.
     ///
     /// - Throws: `.unsupportedFormat` naming `location` for bytes that are not XML, XML whose root
-    ///   is not `tt`, a document of images and no text (unless `drawsPictures`; then the failure
+    ///   is not `tt`, a document of images and no text (unless `pictures` draws them; then the failure
     ///   of its first picture that cannot be read), a time expression that cannot be read, a
     ///   time base other than media time and SMPTE time codes that run on, and a paragraph that
     ///   changes more than ``changeLimit`` times.
     static func cues(
-        in bytes: [UInt8], location: String, within window: Range<Double>? = nil, drawsPictures: Bool = false,
-        subsamples: [[UInt8]] = [], fetch: TTMLPictures.Fetch? = nil
+        in bytes: [UInt8], location: String, within window: Range<Double>? = nil,
+        pictures: TTMLPictures.Reading = .textOnly, subsamples: [[UInt8]] = []
     ) throws(PlayerError) -> [TimedTextCue] {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
         let root = try XMLTree.parse(Data(text), document: "a TTML document", location: location)
@@ -109,9 +109,9 @@ enum TTMLDocument {
             throw .unsupportedFormat("\(location) is not a TTML document (its root is <\(root.name)>)")
         }
         var reader = try Reader(root: root, location: location)
-        if drawsPictures {
+        if pictures.draws {
             reader.pictures = TTMLPictures(
-                root: root, location: location, subsamples: subsamples, fetch: fetch)
+                root: root, location: location, subsamples: subsamples, server: pictures.server)
         }
         guard let body = root.children.first(where: { $0.name == "body" }) else { return [] }
         let start = window?.lowerBound ?? 0
@@ -120,7 +120,7 @@ enum TTMLDocument {
         reader.addRegionBackgrounds()
         if reader.cues.isEmpty, Self.showsImages(body) {
             if let failure = reader.pictureFailure { throw failure }
-            if !drawsPictures {
+            if !pictures.draws {
                 throw .unsupportedFormat(
                     "\(location) holds subtitles as images (the IMSC image profile), which are not drawn here"
                 )

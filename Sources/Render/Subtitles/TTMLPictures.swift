@@ -7,12 +7,30 @@ import Foundation
 /// subsample of the MP4 sample that carries the document ("urn:mpeg:14496-30:subs:1", the first
 /// after the document); or it is a file beside a document read from disk ("1.png"), or a resource
 /// at an HTTP or HTTPS URL, relative to a document fetched from a server, which is fetched when
-/// the reader is given a ``Fetch``. Decoded pictures are kept, so a picture shown by many cues is
-/// read and decoded once.
+/// the reader is given ``ServerPictures``. Decoded pictures are kept by where they are, so a
+/// picture shown by many cues, or named in two ways, is read and decoded once (one on a server
+/// once for all the documents that share the ``ServerPictures``).
 struct TTMLPictures {
-    /// Reads the bytes at an HTTP or HTTPS URL: how the pictures a document names on a server
-    /// are fetched.
-    typealias Fetch = (_ url: String) throws(PlayerError) -> [UInt8]
+    /// How a reader of TTML treats the pictures of subtitles as images.
+    enum Reading: Sendable {
+        /// They are not drawn: a document of pictures and no text is refused.
+        case textOnly
+        /// Those in the document, its MP4 sample and files are drawn; those on a server are not.
+        case local
+        /// As ``local``, and those on a server are read from `server`.
+        case fetching(ServerPictures)
+
+        /// Whether pictures are drawn.
+        var draws: Bool {
+            if case .textOnly = self { return false }
+            return true
+        }
+
+        var server: ServerPictures? {
+            if case .fetching(let server) = self { return server }
+            return nil
+        }
+    }
 
     /// Where a picture comes from.
     enum Source {
@@ -22,24 +40,34 @@ struct TTMLPictures {
         case embedded(XMLTree)
     }
 
+    /// Where a reference leads.
+    private enum Place: Hashable {
+        /// An element, a `data:` URL or a subsample: the reference itself.
+        case document(String)
+        /// A file, by its standardized path.
+        case file(String)
+        /// A server's resource, by its absolute URL.
+        case server(String)
+    }
+
     private let location: String
     /// The elements that hold pictures' bytes (`smpte:image`, `data`), by `xml:id`.
     private let elements: [String: XMLTree]
     /// The subsamples after the document in its MP4 sample.
     private let subsamples: [[UInt8]]
-    private let fetch: Fetch?
-    private var decoded: [String: SubtitleImage] = [:]
+    private let server: ServerPictures?
+    private var decoded: [Place: SubtitleImage] = [:]
 
     /// The subsample references' prefix, before the subsample's number.
     private static let subsamplePrefix = "urn:mpeg:14496-30:subs:"
 
     /// The pictures of the document whose root is `root`, at `location` (a file's path, or a
-    /// URL), carried in an MP4 sample with `subsamples` after it; those on a server read by
-    /// `fetch`, when given.
-    init(root: XMLTree, location: String, subsamples: [[UInt8]] = [], fetch: Fetch? = nil) {
+    /// URL), carried in an MP4 sample with `subsamples` after it; those on a server read from
+    /// `server`, when given.
+    init(root: XMLTree, location: String, subsamples: [[UInt8]] = [], server: ServerPictures? = nil) {
         self.location = location
         self.subsamples = subsamples
-        self.fetch = fetch
+        self.server = server
         var elements: [String: XMLTree] = [:]
         func collect(_ element: XMLTree) {
             if element.name == "image" || element.name == "data", let id = element.attribute("id") {
@@ -72,25 +100,54 @@ struct TTMLPictures {
     ///
     /// - Throws: `.unsupportedFormat` for a reference to no element, an encoding other than
     ///   base64, a subsample the MP4 sample does not have, a picture at a URL that is neither a
-    ///   file's nor a server's, one on a server when there is no ``Fetch`` or a file named by
-    ///   a document from a server, a file that cannot be read, what the ``Fetch`` throws, and
-    ///   what ``SubtitleImage/init(png:location:)`` throws.
+    ///   file's nor a server's, one on a server when there are no ``ServerPictures`` or a file
+    ///   named by a document from a server, a file that cannot be read, what the
+    ///   ``ServerPictures`` throw, and what ``SubtitleImage/init(png:location:)`` throws.
     mutating func picture(_ source: Source) throws(PlayerError) -> SubtitleImage {
+        let reference: String
         switch source {
-        case .embedded(let element):
-            return try SubtitleImage(png: try bytes(of: element), location: location)
-        case .reference(let reference):
-            if let known = decoded[reference] { return known }
-            let picture = try SubtitleImage(
-                png: try bytes(at: reference), location: "\(location): \(reference)")
-            decoded[reference] = picture
-            return picture
+        case .embedded(let element): return try SubtitleImage(png: try bytes(of: element), location: location)
+        case .reference(let named): reference = named
         }
+        let place = try self.place(of: reference)
+        if let known = decoded[place] { return known }
+        let named = "\(location): \(reference)"
+        let picture: SubtitleImage
+        switch place {
+        case .document: picture = try SubtitleImage(png: try bytes(at: reference), location: named)
+        case .file(let path): picture = try SubtitleImage(png: try file(at: path), location: named)
+        case .server(let url):
+            guard let server else {
+                throw .unsupportedFormat(
+                    "\(location): the picture \(reference) is not fetched (only files are read)")
+            }
+            picture = try server.picture(at: url, location: named)
+        }
+        decoded[place] = picture
+        return picture
     }
 
     /// The largest base64 text read: that of a picture of ``SubtitleImage/byteLimit`` bytes.
     private static let textLimit = SubtitleImage.byteLimit / 3 * 4 + 4096
 
+    /// Where `reference` leads.
+    ///
+    /// - Throws: `.unsupportedFormat` for a URN other than a subsample's, a URL that is neither a
+    ///   file's nor a server's, and a file named by a document from a server.
+    private func place(of reference: String) throws(PlayerError) -> Place {
+        if reference.hasPrefix("#") || reference.hasPrefix("data:")
+            || reference.hasPrefix(Self.subsamplePrefix)
+        {
+            return .document(reference)
+        }
+        if reference.hasPrefix("urn:") {
+            throw .unsupportedFormat("\(location): the picture \(reference) is not a resource read here")
+        }
+        return try resource(at: reference)
+    }
+
+    /// The bytes of the picture `reference` names in the document: an element by its `xml:id`, a
+    /// `data:` URL, or a subsample.
     private func bytes(at reference: String) throws(PlayerError) -> [UInt8] {
         if reference.hasPrefix("#") {
             guard let element = elements[String(reference.dropFirst())] else {
@@ -104,19 +161,13 @@ struct TTMLPictures {
             }
             return try decoded(base64: reference[reference.index(after: comma)...])
         }
-        if reference.hasPrefix(Self.subsamplePrefix) {
-            guard let number = Int(reference.dropFirst(Self.subsamplePrefix.count)),
-                number >= 1, number <= subsamples.count
-            else {
-                throw .unsupportedFormat(
-                    "\(location): the picture \(reference) names no subsample of the document's MP4 sample")
-            }
-            return subsamples[number - 1]
+        guard let number = Int(reference.dropFirst(Self.subsamplePrefix.count)),
+            number >= 1, number <= subsamples.count
+        else {
+            throw .unsupportedFormat(
+                "\(location): the picture \(reference) names no subsample of the document's MP4 sample")
         }
-        if reference.hasPrefix("urn:") {
-            throw .unsupportedFormat("\(location): the picture \(reference) is not a resource read here")
-        }
-        return try resource(at: reference)
+        return subsamples[number - 1]
     }
 
     /// The bytes an `smpte:image` or `data` element holds (as text, or in `chunk` children).
@@ -138,10 +189,10 @@ struct TTMLPictures {
         return Array(data)
     }
 
-    /// The bytes of the resource `reference` names: a URL relative to the document's when the
-    /// document was fetched from a server, which must be a server's too; else a path relative to
-    /// the document's folder, a `file:` URL, or a server's URL.
-    private func resource(at reference: String) throws(PlayerError) -> [UInt8] {
+    /// The resource `reference` names: a URL relative to the document's when the document was
+    /// fetched from a server, which must be a server's too; else a path relative to the
+    /// document's folder, a `file:` URL, or a server's URL.
+    private func resource(at reference: String) throws(PlayerError) -> Place {
         let base = URL(string: location).flatMap { $0.scheme != nil && !$0.isFileURL ? $0 : nil }
         let url: URL
         if let base {
@@ -159,25 +210,20 @@ struct TTMLPictures {
                 fileURLWithPath: reference,
                 relativeTo: URL(fileURLWithPath: location).deletingLastPathComponent())
         }
-        if url.isFileURL { return try file(at: url) }
+        if url.isFileURL { return .file(url.standardizedFileURL.path) }
         guard Self.isServers(url) else {
             throw .unsupportedFormat(
                 "\(location): the picture \(reference) is not fetched (only files, HTTP and HTTPS are read)")
         }
-        guard let fetch else {
-            throw .unsupportedFormat(
-                "\(location): the picture \(reference) is not fetched (only files are read)")
-        }
-        return try fetch(url.absoluteString)
+        return .server(url.standardized.absoluteString)
     }
 
     private static func isServers(_ url: URL) -> Bool {
         ["http", "https"].contains(url.scheme?.lowercased())
     }
 
-    /// The bytes of the file at `url`.
-    private func file(at url: URL) throws(PlayerError) -> [UInt8] {
-        let path = url.standardizedFileURL.path
+    /// The bytes of the file at `path`.
+    private func file(at path: String) throws(PlayerError) -> [UInt8] {
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         guard let size else { throw .fileNotFound(path: path) }
         guard size <= SubtitleImage.byteLimit else {

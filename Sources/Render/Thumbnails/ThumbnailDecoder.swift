@@ -23,7 +23,7 @@ final class ThumbnailDecoder {
     /// the decoder opens.
     private let manifest: PrefetchedManifest?
     private let width: Int
-    private var cache: ThumbnailCache
+    private var cache: RecentlyUsed<Int64, Thumbnail>
     private let packet: Packet
     private let frame: FFmpegFrame
 
@@ -55,7 +55,7 @@ final class ThumbnailDecoder {
         self.packet = packet
         self.frame = frame
         self.width = max(16, width)
-        cache = ThumbnailCache(capacity: cacheCapacity)
+        cache = RecentlyUsed(capacity: cacheCapacity)
         discardOtherStreams()
         // NB: libavformat's DASH demuxer lets go of the representations whose streams are all
         // discarded when it is next asked for a packet; a seek before that moves every one of

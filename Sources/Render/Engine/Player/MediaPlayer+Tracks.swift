@@ -181,6 +181,6 @@ extension MediaPlayer {
             operation: "loading subtitles")
         return try SubtitleParser.parse(
             Data(bytes), format: SubtitleFormat(fileExtension: url.pathExtension), location: location,
-            fetch: HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt))
+            pictures: .fetching(HLSPlaylistFetch.pictures(timeout: timeout, interrupt: interrupt)))
     }
 }
