@@ -5,9 +5,9 @@ APT_PACKAGES := libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libs
                 libx11-dev libxss-dev fonts-dejavu-core pkg-config libcurl4 dbus
 # Tools the tests and benchmarks compare against or use for screenshots, and the desktop's
 # accessibility stack with libatspi's Python bindings, which the screen-reader tests read through, and
-# Xvfb, the real X window of the desktop tests;
-# optional for building.
-APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl xvfb
+# Xvfb, the real X window of the desktop tests, and openssl, which makes the certificate of the
+# tests' TLS server; optional for building.
+APT_TOOLS    := ffmpeg at-spi2-core python3-gi gir1.2-atspi-2.0 playerctl xvfb openssl
 # The players the benchmark's real X window table compares with, besides ffplay (in ffmpeg).
 APT_BENCH    := mpv
 

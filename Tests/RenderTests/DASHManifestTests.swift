@@ -127,43 +127,46 @@ import VideoPlayerTestSupport
         // ad's numbers starting again.
         let first = DASHBridge.sequenceNumbers(of: runs, after: nil)
         #expect(first == [8, 9, 10, 11, 12])
-        let last = DASHBridge.Listed(periodStart: 20, time: 22, start: 22, number: 2, sequence: 12)
+        let last = Self.listed(periodStart: 20, time: 22, number: 2, sequence: 12)
         let later = manifest.segments(at: Self.start + 27, matching: matching)
         #expect(DASHBridge.sequenceNumbers(of: later, after: last) == [9, 10, 11, 12, 13])
         // A listing that no longer has the last one listed goes on by the segments' own numbers
         // in its period, and by the time between them across periods.
         let much = manifest.segments(at: Self.start + 41, matching: matching)
         #expect(much.map { $0.segments.map(\.number) } == [[6, 7, 8, 9, 10]])
-        let ad = DASHBridge.Listed(periodStart: 20, time: 20, start: 20, number: 1, sequence: 11)
+        let ad = Self.listed(periodStart: 20, time: 20, number: 1, sequence: 11)
         #expect(DASHBridge.sequenceNumbers(of: much, after: ad) == Array(16...20))
-        let main = DASHBridge.Listed(periodStart: 0, time: 12, start: 12, number: 7, sequence: 7)
+        let main = Self.listed(periodStart: 0, time: 12, number: 7, sequence: 7)
         #expect(DASHBridge.sequenceNumbers(of: much, after: main) == Array(16...20))
     }
 
+    /// The last segment listed, of 2 s, which starts at `time` seconds.
+    static func listed(periodStart: Double, time: Int64, number: Int, sequence: Int) -> DASHBridge.Listed {
+        DASHBridge.Listed(
+            periodStart: periodStart,
+            segment: DASHManifest.Segment(
+                number: number, time: time, start: Double(time), duration: 2, url: ""),
+            sequence: sequence)
+    }
+
     @Test func aWebVTTSegmentIsServedWithTheMapOfItsTimes() throws {
-        func served(_ bytes: [UInt8], ticks: Int64) throws -> [UInt8] {
-            try DASHBridge.served(textSegment: bytes, ticks: ticks, window: 10..<12, location: "test")
+        func served(_ bytes: [UInt8], ticks: Int64) -> [UInt8] {
+            DASHBridge.mapped(textSegment: bytes, ticks: ticks)
         }
         let segment = Array("WEBVTT\r\n\r\n00:00:01.000 --> 00:00:02.000\r\nOne\r\n".utf8)
-        let mapped = try served(segment, ticks: 900_000)
+        let mapped = served(segment, ticks: 900_000)
         let map = try #require(try HLSWebVTTSegment.timestampMap(in: mapped, location: "test"))
         #expect(map.mpegTicks == 900_000 && map.local == 0)
         let cues = try HLSWebVTTSegment.cues(in: mapped, origin: 0, location: "test")
         #expect(cues.map(\.start) == [11] && cues.map(\.text) == ["One"])
         // A segment with a map of its own, or one that is no subtitle format, is left as it is.
         let own = Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:0,LOCAL:00:00:00.000\n\n".utf8)
-        #expect(try served(own, ticks: 5) == own)
+        #expect(served(own, ticks: 5) == own)
         let other = Array("not subtitles".utf8)
-        #expect(try served(other, ticks: 5) == other)
+        #expect(served(other, ticks: 5) == other)
         #expect(
-            try served(Array("WEBVTT".utf8), ticks: 5)
+            served(Array("WEBVTT".utf8), ticks: 5)
                 == Array("WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:5,LOCAL:00:00:00.000\n".utf8))
-        // TTML is read into WebVTT cues, within the segment's window.
-        let document = #"<tt xmlns="http://www.w3.org/ns/ttml"><body><p begin="10.5s">Two</p></body></tt>"#
-        let read = try served(Array(document.utf8), ticks: 0)
-        let readCues = try HLSWebVTTSegment.cues(in: read, origin: 0, location: "test")
-        #expect(
-            readCues.map(\.start) == [10.5] && readCues.map(\.end) == [12] && readCues.map(\.text) == ["Two"])
     }
 
     @Test func aTimelineListsItsEntriesAndAnOpenRepeatRunsToNow() throws {

@@ -252,26 +252,18 @@ final class DASHBridge: Sendable {
                 counter: counter,
                 operation: "loading an initialization segment", range: range)
         }
-        if let segment = TextSegment(named: name) {
-            let (bytes, track) = try read(segment, timeout: timeout, interrupt: interrupt, counter: counter)
-            if let track {
-                let cues = try track.cues(in: bytes, location: segment.url)
-                return Self.mapped(webVTT: TimedTextCue.webVTT(cues), ticks: segment.ticks)
-            }
-            return try Self.served(
-                textSegment: bytes, ticks: segment.ticks, window: segment.seconds, location: segment.url)
-        }
         throw .network(.httpStatus(404))
     }
 
-    /// The cues of the text segment at `url`, one the bridge serves, on the item's timeline, whose
-    /// media time `origin` is position 0: read as ``document(at:timeout:interrupt:counter:)``
-    /// serves them, and TTML and text in MP4 with their pictures too (subtitles as images, which
-    /// WebVTT cannot carry: embedded, or on the server, read from `pictures`); `nil` for a URL
-    /// that names no text segment.
+    /// The cues of the text segment at `url`, one the bridge lists, on the item's timeline, whose
+    /// media time `origin` is position 0: WebVTT at the times of its segment, TTML within them,
+    /// and text in MP4 after its initialization segment, TTML's pictures too (subtitles as
+    /// images: embedded, or on the server, read from `pictures`); `nil` for a URL that names no
+    /// text segment.
     ///
-    /// - Throws: as ``document(at:timeout:interrupt:counter:)``, and as
-    ///   ``HLSWebVTTSegment/cues(in:origin:location:)`` for bytes that are not subtitles.
+    /// - Throws: the failure to fetch the segment or its initialization segment, as
+    ///   ``TTMLDocument/cues(in:location:within:pictures:subsamples:)`` for TTML it cannot read, and
+    ///   as ``HLSWebVTTSegment/cues(in:origin:location:)`` for bytes that are not subtitles.
     func cues(
         at url: String, origin: Double, pictures: ServerPictures, timeout: Double, interrupt: InterruptGuard,
         counter: ByteCounter?
@@ -286,10 +278,10 @@ final class DASHBridge: Sendable {
         } else {
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
             guard SubtitleFormat.detect(in: text) == .ttml else {
-                // WebVTT, or bytes for the reader to refuse, as the bridge serves them.
-                let served = try Self.served(
-                    textSegment: bytes, ticks: segment.ticks, window: segment.seconds, location: segment.url)
-                return try HLSWebVTTSegment.cues(in: served, origin: origin, location: segment.url)
+                // WebVTT, or bytes for the reader to refuse.
+                return try HLSWebVTTSegment.cues(
+                    in: Self.mapped(textSegment: bytes, ticks: segment.ticks), origin: origin,
+                    location: segment.url)
             }
             timed = try TTMLDocument.cues(
                 in: text, location: segment.url, within: segment.seconds, pictures: .fetching(pictures))
@@ -487,22 +479,11 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// A text segment, `bytes` at `location`, as the bridge serves it: WebVTT with the map of its
-    /// times (``mapped(webVTT:ticks:)``), a TTML document read into WebVTT cues within `window`;
-    /// bytes of neither format as they are, for the reader to refuse.
-    ///
-    /// - Throws: as ``TTMLDocument/cues(in:location:within:)`` for TTML it cannot read.
-    static func served(textSegment bytes: [UInt8], ticks: Int64, window: Range<Double>, location: String)
-        throws(PlayerError) -> [UInt8]
-    {
+    /// A text segment's `bytes` with the map of its times when they are WebVTT
+    /// (``mapped(webVTT:ticks:)``); bytes of another format as they are, for the reader to refuse.
+    static func mapped(textSegment bytes: [UInt8], ticks: Int64) -> [UInt8] {
         let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-        switch SubtitleFormat.detect(in: text) {
-        case .webVTT?: return mapped(webVTT: text, ticks: ticks)
-        case .ttml?:
-            let cues = try TTMLDocument.cues(in: text, location: location, within: window)
-            return mapped(webVTT: TimedTextCue.webVTT(cues), ticks: ticks)
-        default: return bytes
-        }
+        return SubtitleFormat.detect(in: text) == .webVTT ? mapped(webVTT: text, ticks: ticks) : bytes
     }
 
     /// The WebVTT `text` (UTF-8) with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in its
@@ -621,8 +602,7 @@ final class DASHBridge: Sendable {
             let numbers = Self.sequenceNumbers(of: runs, after: state.lastListed[index])
             if let run = runs.last, let last = run.segments.last, let sequence = numbers.last {
                 state.lastListed[index] = Listed(
-                    periodStart: run.period.start, time: last.time, start: last.start, number: last.number,
-                    sequence: sequence)
+                    periodStart: run.period.start, segment: last, sequence: sequence)
             }
             var lines: [String] = []
             var initialization: String?
@@ -691,9 +671,7 @@ final class DASHBridge: Sendable {
     struct Listed: Equatable, Sendable {
         /// The start of its period.
         var periodStart: Double
-        var time: Int64
-        var start: Double
-        var number: Int
+        var segment: DASHManifest.Segment
         var sequence: Int
     }
 
@@ -709,19 +687,19 @@ final class DASHBridge: Sendable {
         let base: Int
         if let last {
             if let known = listed.firstIndex(where: {
-                $0.0.period.start == last.periodStart && $0.1.time == last.time
+                $0.0.period.start == last.periodStart && $0.1.time == last.segment.time
             }) {
                 base = last.sequence - known
             } else if firstRun.period.start == last.periodStart,
                 firstRun.representation.template?.media?.contains("$Number") == true
             {
-                base = last.sequence + first.number - last.number
+                base = last.sequence + first.number - last.segment.number
             } else {
                 // NB: when the window moved past every segment listed before, the numbers skip as
                 // many as were missed.
                 let missed =
-                    first.start > last.start
-                    ? Int(((first.start - last.start) / first.duration).rounded()) - 1 : 0
+                    first.start > last.segment.start
+                    ? Int(((first.start - last.segment.start) / first.duration).rounded()) - 1 : 0
                 base = last.sequence + 1 + max(0, missed)
             }
         } else {
