@@ -93,14 +93,16 @@ final class FuzzCampaign {
             }
         }
         let stalled = ProcessInfo.processInfo.systemUptime - state.worker.lastProgress > 2 * limit + 10
-        if stalled, !state.worker.isFinished {
+        if stalled, !state.worker.hasExited {
             state.worker.kill()
             if let index = state.inFlight {
                 report.record(index, .hang("stall"), input: describe(batch, index), log: state.log.path)
                 (state.inFlight, state.lastDone) = (nil, index)
             }
         }
-        guard state.worker.isFinished else { return true }
+        // NB: a worker that ended without the end of its output being seen (a pipe whose end
+        // never came) counts as finished once it is stalled, or the campaign would wait forever.
+        guard state.worker.isFinished || (stalled && state.worker.hasExited) else { return true }
         if let index = state.inFlight {
             report.record(
                 index, .crash(state.worker.termination), input: describe(batch, index), log: state.log.path)

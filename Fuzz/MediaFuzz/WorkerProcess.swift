@@ -43,6 +43,9 @@ final class WorkerProcess: @unchecked Sendable {
 
     var processIdentifier: Int32 { process.processIdentifier }
 
+    /// Whether the process ended, whether or not its output was read to its end.
+    var hasExited: Bool { !process.isRunning }
+
     /// Whether the process ended and every line it wrote has been read.
     var isFinished: Bool { !process.isRunning && output.state.withLock { $0.ended } }
 
