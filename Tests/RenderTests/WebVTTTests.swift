@@ -217,6 +217,55 @@ import VideoPlayerRender
             ])
     }
 
+    /// Selectors that join elements by descendant and child combinators, test the voice or
+    /// language of a span, or ask for the language of its text; a comma within a quoted voice is
+    /// part of it; pseudo-classes of time and `:not` are not read.
+    @Test func combinatorsAttributesAndLanguagesSelectTheElementsTheyName() {
+        let vtt = #"""
+            WEBVTT
+
+            STYLE
+            ::cue(v[voice="Doe, Jane"]) { color: yellow }
+            ::cue(v b) { color: lime }
+            ::cue(v > i) { font-weight: bold }
+            ::cue(c>i) { text-decoration: underline }
+            ::cue(lang[lang|="fr"]) { font-style: italic }
+            ::cue(:lang(de) c) { color: red }
+            ::cue(v[voice^="Ro"]   .x) { background-color: blue }
+            ::cue(v[voice~=Bingham]) { font-size: 150% }
+            ::cue(b:past), ::cue(c:not(.x)), ::cue(v >), ::cue(> b), ::cue(c[class]) { color: purple }
+
+            00:01.000 --> 00:02.000
+            <v Doe, Jane>Hi</v> <v Roger Bingham>a <b>b</b> <c><i>c</i></c> <i>d</i> <c.x>e</c></v>
+
+            00:02.000 --> 00:03.000
+            <lang fr-CA>bonjour</lang> <lang de>ja <c>rot</c></lang> <c>plain</c>
+            """#
+        let cues = SubtitleParser.parse(vtt).cues
+        let (yellow, lime) = (SubtitleColor(hex: 0xFFFF00), SubtitleColor(hex: 0x00FF00))
+        let (red, blue) = (SubtitleColor(hex: 0xFF0000), SubtitleColor(hex: 0x0000FF))
+        #expect(
+            cues.first?.spans == [
+                SubtitleSpan(text: "Hi", color: yellow),
+                SubtitleSpan(text: " "),
+                SubtitleSpan(text: "a ", fontScale: 1.5),
+                SubtitleSpan(text: "b", bold: true, color: lime, fontScale: 1.5),
+                SubtitleSpan(text: " ", fontScale: 1.5),
+                SubtitleSpan(text: "c", italic: true, underline: true, fontScale: 1.5),
+                SubtitleSpan(text: " ", fontScale: 1.5),
+                SubtitleSpan(text: "d", bold: true, italic: true, fontScale: 1.5),
+                SubtitleSpan(text: " ", fontScale: 1.5),
+                SubtitleSpan(text: "e", background: blue, fontScale: 1.5),
+            ])
+        #expect(
+            cues.last?.spans == [
+                SubtitleSpan(text: "bonjour", italic: true),
+                SubtitleSpan(text: " ja "),
+                SubtitleSpan(text: "rot", color: red),
+                SubtitleSpan(text: " plain"),
+            ])
+    }
+
     @Test func elementsNestedPastTheLimitKeepTheirTextAndTheOuterStyles() {
         let depth = 3_000  // far past the markup's limit of open elements
         let text =

@@ -17,7 +17,7 @@ struct CueMarkup {
     /// The styles of the cue's text as a whole.
     private let cueStyle: WebVTTStyleSheet.Declarations
     /// The elements open, innermost last, with the styles each gives its text.
-    private var openElements: [(name: String, styles: WebVTTStyleSheet.Declarations)] = []
+    private var openElements: [(element: WebVTTSelector.Element, styles: WebVTTStyleSheet.Declarations)] = []
     /// The first `\anN` of SubRip's override blocks: where the cue sits.
     private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
@@ -137,12 +137,12 @@ struct CueMarkup {
             })
         else { return }
         if closing {
-            guard let open = openElements.lastIndex(where: { $0.name == name }) else { return }
+            guard let open = openElements.lastIndex(where: { $0.element.name == name }) else { return }
             openElements.remove(at: open)
         } else {
             guard openElements.count < Self.openElementLimit else { return }
             let rest = String(decoding: bytes[index..<tag.upperBound], as: UTF8.self)
-            openElements.append((name, styles(ofElement: name, rest: rest)))
+            openElements.append(styled(name, rest: rest))
         }
         applyStyle()
     }
@@ -150,18 +150,27 @@ struct CueMarkup {
     /// The names of the tags that style their text.
     private static let knownNames = ["font"] + WebVTTSelector.elements.sorted()
 
-    /// The styles an element named `name` gives its text, `rest` being what its tag holds after
-    /// the name (classes such as ".loud.yellow", then an annotation: the voice of `<v>`, the
-    /// attributes of `<font>`): its own, with the sheet's over them.
-    private func styles(ofElement name: String, rest: String) -> WebVTTStyleSheet.Declarations {
+    /// The element named `name` whose tag holds `rest` after the name (classes such as
+    /// ".loud.yellow", then an annotation: the voice of `<v>`, the language of `<lang>`, the
+    /// attributes of `<font>`), within the elements open, and the styles it gives its text: its
+    /// own, with the sheet's over them.
+    private func styled(
+        _ name: String, rest: String
+    ) -> (element: WebVTTSelector.Element, styles: WebVTTStyleSheet.Declarations) {
         let classes =
             rest.hasPrefix(".") ? rest.prefix(while: { !$0.isWhitespace }).split(separator: ".") : []
+        let annotation =
+            name == "v" || name == "lang"
+            ? rest.drop(while: { !$0.isWhitespace }).trimmingCharacters(in: .whitespaces) : nil
+        let element = WebVTTSelector.Element(
+            name: name, classes: classes, annotation: annotation,
+            language: name == "lang" ? annotation : openElements.last?.element.language)
         var own = WebVTTStyleSheet.Declarations(
             bold: name == "b" ? true : nil, italic: name == "i" ? true : nil,
             underline: name == "u" ? true : nil)
         if name == "font" {
             own.color = Self.color(inTagRest: rest)
-            return own
+            return (element, own)
         }
         // WebVTT's colour and background classes, `<c.yellow.bg_blue>`, then the sheet's rules.
         func named(_ name: Substring) -> SubtitleColor? {
@@ -169,9 +178,8 @@ struct CueMarkup {
         }
         own.color = classes.lazy.compactMap(named).first
         own.background = classes.lazy.compactMap { $0.hasPrefix("bg_") ? named($0.dropFirst(3)) : nil }.first
-        let voice =
-            name == "v" ? rest.drop(while: { !$0.isWhitespace }).trimmingCharacters(in: .whitespaces) : nil
-        return sheet.element(name, classes: classes, voice: voice, over: own)
+        let ancestors = openElements.map(\.element)[...]
+        return (element, sheet.element(element, within: ancestors, over: own))
     }
 
     /// Gives the text from here on the styles of the cue and the elements open.

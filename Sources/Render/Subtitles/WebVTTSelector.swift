@@ -1,77 +1,195 @@
-/// What the argument of a `::cue(...)` selector matches: a compound selector of an element name
-/// (or `*`), classes, a `voice` attribute and an id, such as `c.loud`, `v[voice="Esme"]`,
-/// `.yellow.bg_black` or `#intro-1` (the cue whose identifier that is). Combinators, pseudo-classes
-/// and other attributes are not read.
+/// What the argument of a `::cue(...)` selector matches: compound selectors of an element name
+/// (or `*`), classes, attributes (`voice` of a `<v>` span, `lang` of a `<lang>` one, compared as
+/// CSS's `=`, `~=`, `|=`, `^=`, `$=` and `*=` do) and `:lang(...)`, joined by descendant (` `) and
+/// child (`>`) combinators, such as `c.loud`, `v[voice="Esme"] > b`, `:lang(fr) i` or
+/// `.yellow.bg_black`; or an id alone, `#intro-1` (the cue whose identifier that is). Other
+/// pseudo-classes (`:past`, `:future`, `:not()`...) are not read: time within a cue is not shown.
 struct WebVTTSelector: Equatable, Sendable {
     /// The element names of cue text: `c`, `b`, `i`, `u`, `v`, `lang`, `ruby` and `rt`.
     static let elements: Set<String> = ["c", "b", "i", "u", "v", "lang", "ruby", "rt"]
 
-    /// What a `[voice...]` part asks of a `<v>` span's voice.
-    enum Voice: Equatable, Sendable {
-        /// `[voice]`: any voice.
-        case any
-        /// `[voice="name"]`: that voice.
-        case named(String)
+    /// An element of cue text as selectors see it.
+    struct Element: Equatable, Sendable {
+        var name: String
+        var classes: [Substring]
+        /// The annotation of a `<v>` span (its voice) or a `<lang>` one (its language).
+        var annotation: String?
+        /// The language of its text: that of the nearest `<lang>` span around it, itself included.
+        var language: String?
     }
 
-    /// The element's name; `nil` for any element.
-    var element: String?
-    /// Classes the element must all have.
-    var classes: [String] = []
-    var voice: Voice?
+    /// An attribute part, `[name]` or `[name<operator>"value"]`.
+    struct Attribute: Equatable, Sendable {
+        /// The element whose annotation the attribute is: `voice` is `v`'s, `lang` is `lang`'s.
+        var element: String
+        /// The operator before "=" (`~`, `|`, `^`, `$`, `*`, or none), and the value; `nil` for
+        /// `[name]`, which any annotation matches.
+        var test: (operator: Character?, value: String)? = nil
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.element == rhs.element && lhs.test?.operator == rhs.test?.operator
+                && lhs.test?.value == rhs.test?.value
+        }
+
+        func matches(_ element: Element) -> Bool {
+            guard element.name == self.element, let annotation = element.annotation else { return false }
+            guard let (operation, value) = test else { return true }
+            switch operation {
+            case nil: return annotation == value
+            case "~": return annotation.split(whereSeparator: \.isWhitespace).contains { $0 == value }
+            case "|": return annotation == value || annotation.hasPrefix(value + "-")
+            case "^": return !value.isEmpty && annotation.hasPrefix(value)
+            case "$": return !value.isEmpty && annotation.hasSuffix(value)
+            default: return !value.isEmpty && annotation.contains(value)
+            }
+        }
+    }
+
+    /// One compound selector: what a single element must be.
+    struct Compound: Equatable, Sendable {
+        /// The element's name; `nil` for any element.
+        var name: String?
+        /// Classes the element must all have.
+        var classes: [String] = []
+        var attributes: [Attribute] = []
+        /// The languages of `:lang(...)` parts: each a range its text's language must fall in.
+        var languages: [String] = []
+
+        /// Whether it asks nothing of an element but, at most, its name.
+        var isBare: Bool { classes.isEmpty && attributes.isEmpty && languages.isEmpty }
+
+        var specificity: Int {
+            (classes.count + attributes.count + languages.count) * 1_000 + (name == nil ? 0 : 1)
+        }
+
+        func matches(_ element: Element) -> Bool {
+            guard name == nil || name == element.name,
+                classes.allSatisfy({ wanted in element.classes.contains { $0 == wanted } }),
+                attributes.allSatisfy({ $0.matches(element) })
+            else { return false }
+            return languages.allSatisfy { range in
+                guard let language = element.language?.lowercased() else { return false }
+                let wanted = range.lowercased()
+                return language == wanted || language.hasPrefix(wanted + "-")
+            }
+        }
+    }
+
+    /// How a compound relates to the one after it.
+    enum Combinator: Equatable, Sendable {
+        /// ` `: the next is anywhere within it.
+        case descendant
+        /// `>`: the next is directly within it.
+        case child
+    }
+
+    /// The compound the element itself must match.
+    var subject = Compound()
+    /// The compounds of the elements around it, the nearest first, each with how the one within
+    /// it relates to it.
+    var context: [(compound: Compound, combinator: Combinator)] = []
     /// The identifier of the cue matched as a whole.
     var id: String?
 
-    /// The CSS specificity as one number: an id counts above any classes and attributes, which
-    /// count above an element name.
-    var specificity: Int {
-        (id == nil ? 0 : 1_000_000) + (classes.count + (voice == nil ? 0 : 1)) * 1_000
-            + (element == nil ? 0 : 1)
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.subject == rhs.subject && lhs.id == rhs.id
+            && lhs.context.elementsEqual(rhs.context) {
+                $0.compound == $1.compound && $0.combinator == $1.combinator
+            }
     }
 
-    /// Whether it matches an element of cue text named `element`, of `classes`, spoken by `voice`.
-    func matches(element name: String, classes names: [Substring], voice spoken: String?) -> Bool {
-        guard id == nil, element == nil || element == name,
-            classes.allSatisfy({ wanted in names.contains { $0 == wanted } })
-        else { return false }
-        switch voice {
-        case nil: return true
-        case .any: return name == "v"
-        case .named(let wanted): return name == "v" && spoken == wanted
+    /// The CSS specificity as one number: an id counts above any classes, attributes and
+    /// pseudo-classes, which count above element names.
+    var specificity: Int {
+        (id == nil ? 0 : 1_000_000) + subject.specificity + context.reduce(0) { $0 + $1.compound.specificity }
+    }
+
+    /// Whether it matches `element` of cue text, within `ancestors` (the outermost first).
+    func matches(_ element: Element, within ancestors: ArraySlice<Element>) -> Bool {
+        guard id == nil, subject.matches(element) else { return false }
+        return Self.matches(context[...], within: ancestors)
+    }
+
+    /// Whether `ancestors` (the outermost first) hold the elements `context` asks for, the first of
+    /// it about the last of them.
+    private static func matches(
+        _ context: ArraySlice<(compound: Compound, combinator: Combinator)>,
+        within ancestors: ArraySlice<Element>
+    ) -> Bool {
+        guard let (compound, combinator) = context.first else { return true }
+        var candidates = ancestors
+        while let nearest = candidates.popLast() {
+            if compound.matches(nearest), matches(context.dropFirst(), within: candidates) { return true }
+            if combinator == .child { return false }
         }
+        return false
     }
 
     /// The selector the argument of `::cue(argument)` writes; `nil` for one that is not read.
     init?(_ argument: Substring) {
         var reader = Reader(text: argument.trimmingCharacters(in: .whitespaces)[...])
-        if reader.take("*") {
-            element = nil
-        } else if let name = reader.identifier() {
-            guard Self.elements.contains(name) else { return nil }
-            element = name
+        if reader.take("#") {
+            // An id matches a cue, not an element in it, and stands alone.
+            guard let name = reader.identifier(), reader.isAtEnd else { return nil }
+            id = name
+            return
         }
-        while !reader.isAtEnd {
-            if reader.take(".") {
-                guard let name = reader.identifier() else { return nil }
-                classes.append(name)
-            } else if reader.take("#") {
-                guard id == nil, let name = reader.identifier() else { return nil }
-                id = name
-            } else if reader.take("[") {
-                guard voice == nil, reader.identifier() == "voice" else { return nil }
-                if reader.take("]") {
-                    voice = .any
-                    continue
-                }
-                guard reader.take("="), let name = reader.value(), reader.take("]") else { return nil }
-                voice = .named(name)
+        var compounds: [Compound] = []
+        var combinators: [Combinator] = []
+        while true {
+            guard let compound = Self.compound(from: &reader), compounds.count < Self.compoundLimit else {
+                return nil
+            }
+            compounds.append(compound)
+            let spaced = reader.skipBlanks()
+            if reader.isAtEnd { break }
+            if reader.take(">") {
+                _ = reader.skipBlanks()
+                combinators.append(.child)
+            } else if spaced {
+                combinators.append(.descendant)
             } else {
                 return nil
             }
         }
-        // An id matches a cue, not an element in it.
-        guard id == nil || (element == nil && classes.isEmpty && voice == nil) else { return nil }
-        guard element != nil || id != nil || !classes.isEmpty || voice != nil else { return nil }
+        subject = compounds.removeLast()
+        // `::cue(*)` is `::cue`, which is read apart.
+        guard !(compounds.isEmpty && subject.name == nil && subject.isBare) else { return nil }
+        context = zip(compounds.reversed(), combinators.reversed()).map { ($0, $1) }
+    }
+
+    /// The most compounds a selector is read with.
+    static let compoundLimit = 32
+
+    /// The compound selector `reader` stands at; `nil` for one that is not read.
+    private static func compound(from reader: inout Reader) -> Compound? {
+        var compound = Compound()
+        var named = false
+        if reader.take("*") {
+            named = true
+        } else if let name = reader.identifier() {
+            guard elements.contains(name) else { return nil }
+            compound.name = name
+            named = true
+        }
+        while let next = reader.next, !" \t\n>".contains(next) {
+            if reader.take(".") {
+                guard let name = reader.identifier() else { return nil }
+                compound.classes.append(name)
+            } else if reader.take("[") {
+                guard let attribute = reader.attribute() else { return nil }
+                compound.attributes.append(attribute)
+            } else if reader.take(":") {
+                guard reader.identifier()?.lowercased() == "lang", reader.take("("),
+                    let language = reader.value(),
+                    reader.take(")")
+                else { return nil }
+                compound.languages.append(language)
+            } else {
+                return nil
+            }
+        }
+        return named || !compound.isBare ? compound : nil
     }
 
     /// Reads the parts of a selector.
@@ -79,6 +197,40 @@ struct WebVTTSelector: Equatable, Sendable {
         var text: Substring
 
         var isAtEnd: Bool { text.isEmpty }
+
+        var next: Character? { text.first }
+
+        /// Reads the blanks that come next; whether there were any.
+        mutating func skipBlanks() -> Bool {
+            let blanks = text.prefix { $0 == " " || $0 == "\t" || $0 == "\n" }
+            text.removeFirst(blanks.count)
+            return !blanks.isEmpty
+        }
+
+        /// The rest of an attribute part after its "[": `voice` or `lang`, with or without a test
+        /// of its value, up to its "]".
+        mutating func attribute() -> Attribute? {
+            _ = skipBlanks()
+            let element: String
+            switch identifier() {
+            case "voice": element = "v"
+            case "lang": element = "lang"
+            default: return nil
+            }
+            _ = skipBlanks()
+            if take("]") { return Attribute(element: element) }
+            var operation: Character?
+            if let first = text.first, "~|^$*".contains(first) {
+                operation = first
+                text.removeFirst()
+            }
+            guard take("=") else { return nil }
+            _ = skipBlanks()
+            guard let value = value() else { return nil }
+            _ = skipBlanks()
+            guard take("]") else { return nil }
+            return Attribute(element: element, test: (operation, value))
+        }
 
         /// Whether `character` comes next, which is then read.
         mutating func take(_ character: Character) -> Bool {

@@ -73,12 +73,13 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         return applying(to: cue) { $0.id == identifier }
     }
 
-    /// The styles the rules give an element of cue text named `element` (``WebVTTSelector/elements``),
-    /// of `classes`, spoken by `voice` (a `<v>` span's), over its own `styles`.
+    /// The styles the rules give `element` of cue text within `ancestors` (the outermost first),
+    /// over its own `styles`.
     func element(
-        _ element: String, classes: [Substring], voice: String?, over styles: Declarations = Declarations()
+        _ element: WebVTTSelector.Element, within ancestors: ArraySlice<WebVTTSelector.Element> = [],
+        over styles: Declarations = Declarations()
     ) -> Declarations {
-        applying(to: styles) { $0.matches(element: element, classes: classes, voice: voice) }
+        applying(to: styles) { $0.matches(element, within: ancestors) }
     }
 
     /// `styles` with the declarations of the rules whose selector `matches` over them, the least
@@ -114,7 +115,7 @@ struct WebVTTStyleSheet: Equatable, Sendable {
             }
             let body = text[text.index(after: open)..<close]
             text = close < text.endIndex ? text[text.index(after: close)...] : ""
-            let selectors = prelude.split(separator: ",").map {
+            let selectors = Self.selectors(in: prelude).map {
                 $0.trimmingCharacters(in: .whitespacesAndNewlines)
             }
             guard !prelude.contains("@") else { continue }
@@ -129,6 +130,31 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                 }
             }
         }
+    }
+
+    /// The selectors of a rule's `prelude`, cut at its commas but those within quotes, brackets
+    /// or parentheses (`::cue(v[voice="Doe, Jane"])` is one).
+    private static func selectors(in prelude: Substring) -> [Substring] {
+        var selectors: [Substring] = []
+        var start = prelude.startIndex
+        var (depth, quote): (Int, Character?) = (0, nil)
+        for index in prelude.indices {
+            let character = prelude[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == "(" || character == "[" {
+                depth += 1
+            } else if character == ")" || character == "]" {
+                depth = max(0, depth - 1)
+            } else if character == ",", depth == 0 {
+                selectors.append(prelude[start..<index])
+                start = prelude.index(after: index)
+            }
+        }
+        selectors.append(prelude[start...])
+        return selectors
     }
 
     /// `css` with its `/* ... */` comments removed (an unclosed one runs to the end).
