@@ -18,6 +18,9 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     case networkSpinnerGapMs, networkStallIterationMs, networkStallPresentGapMs, networkCommandMs
     case networkRetryFirstFrameMs
     case streamStartupMs, streamStalls, streamStallMs, streamSwitches, streamLowestHeight, streamBytesRatio
+    /// Following a live stream: startup, the seconds behind its edge (median and most), stalls,
+    /// and bytes fetched over those of the segments fetched.
+    case liveStartupMs, liveLatencyMedianSeconds, liveLatencyMaxSeconds, liveStalls, liveBytesRatio
     case fullRedrawMs, fullRedrawP95Ms, fullPaintMs
     case idleCPUPercent, idleWakeupsPerSecond
     case lazyList20FrameMs, lazyList10kFrameMs, lazyList10kBodies, eagerList10kFrameMs

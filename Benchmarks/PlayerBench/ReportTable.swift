@@ -140,6 +140,14 @@ enum ReportTable {
                     + cell(report.ffplay(.streaming, .streamBytesRatio)),
             ],
             [
+                "live: startup ms / seconds behind the edge, median and most / stalls / bytes ratio",
+                [
+                    Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls,
+                    .liveBytesRatio,
+                ]
+                .map { cell(report.ours(.live, $0)) }.joined(separator: " / "),
+            ],
+            [
                 "busy ASS track: CPU s with / without it",
                 "\(cell(report.ours(.subtitles, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
             ],

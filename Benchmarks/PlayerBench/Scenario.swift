@@ -22,6 +22,8 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case network
     /// An HLS ladder behind a throughput cap that comes and goes (``StreamingLadder``).
     case streaming
+    /// The streaming scenario's ladder as a live stream, followed at its edge (``LiveMeasurement``).
+    case live
     case idle
     /// Scrolling lazy and eager lists of 20 and 10,000 rows in a headless host (no clip plays).
     case lists
@@ -50,9 +52,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
             // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
             // played again and again without a gap, is a clean tone.
             return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
-        case .streaming, .lists:
-            // The ladder is encoded by `StreamingLadder`, and lists play nothing; this clip only
-            // warms the cache.
+        case .streaming, .live, .lists:
+            // The ladders are encoded by `StreamingLadder` and `LiveMeasurement`, and lists play
+            // nothing; this clip only warms the cache.
             return ClipSpec(width: 160, height: 96, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
         case .network:
             // Small, so the throttled server's rates are those of a real stream scaled down.

@@ -74,9 +74,18 @@ final class StreamingLadder: Sendable {
     /// What the renditions played need: for each segment, the size of the one fetched last (the
     /// one that played it), or of `height`'s for every segment.
     func neededBytes(playing height: Int? = nil) -> Int {
+        Self.neededBytes(
+            of: server.requests, in: folder, segments: 0..<Int(duration.rounded(.up)), playing: height)
+    }
+
+    /// What the renditions that `requests` fetched from the ladder in `folder` need for
+    /// `segments`: for each, the size of the rendition's segment fetched last, or of `height`'s.
+    static func neededBytes(
+        of requests: [String], in folder: URL, segments: Range<Int>, playing height: Int? = nil
+    ) -> Int {
         var last: [Int: Int] = [:]
-        for request in server.requests {
-            for candidate in Self.heights {
+        for request in requests {
+            for candidate in heights {
                 let prefix = "GET /\(TestMedia.hlsRenditionFolder(height: candidate))/segment"
                 guard request.hasPrefix(prefix),
                     let index = Int(request.dropFirst(prefix.count).prefix { $0.isNumber })
@@ -84,8 +93,7 @@ final class StreamingLadder: Sendable {
                 last[index] = candidate
             }
         }
-        let count = Int((duration).rounded(.up))
-        return (0..<count).reduce(0) { total, index in
+        return segments.reduce(0) { total, index in
             guard let chosen = height ?? last[index] else { return total }
             let file = folder.appendingPathComponent(TestMedia.hlsRenditionFolder(height: chosen))
                 .appendingPathComponent("segment\(index).ts")

@@ -38,6 +38,8 @@ enum Worker {
             metrics = try NetworkMeasurement(spec: spec).run()
         case .streaming:
             metrics = try StreamingMeasurement(smoke: smoke, cache: cache).run()
+        case .live:
+            metrics = try LiveMeasurement(smoke: smoke, cache: cache).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         case .lists:

@@ -1,12 +1,10 @@
 import Foundation
-import VideoPlayerTestSupport
-
-@testable import VideoPlayerRender
+import VideoPlayerRender
 
 /// A live stream on the loopback server whose packager lists one more segment every second of
 /// real time (``LiveHLSStream``, ``LiveDASHStream``): it writes its playlists or manifest again
 /// in ``publish()`` from its ``growth``.
-protocol GrowingLiveStream: AnyObject, Sendable {
+public protocol GrowingLiveStream: AnyObject, Sendable {
     var server: LocalHTTPServer { get }
     var growth: LiveGrowth { get }
     /// What a player loads.
@@ -17,23 +15,23 @@ protocol GrowingLiveStream: AnyObject, Sendable {
 
 extension GrowingLiveStream {
     /// The number of the last segment listed.
-    var lastSegment: Int { growth.last }
+    public var lastSegment: Int { growth.last }
 
     /// Adds a segment every second from now on, until ``stopGrowing()`` or ``end()``.
-    func startGrowing() {
+    public func startGrowing() {
         growth.start { [weak self] in self?.publish() }
     }
 
     /// Leaves the playlists or manifest as they are, as a packager that got stuck.
-    func stopGrowing() { growth.stop() }
+    public func stopGrowing() { growth.stop() }
 
     /// Ends the stream: no segment will follow.
-    func end() {
+    public func end() {
         growth.end()
         publish()
     }
 
-    func stop() {
+    public func stop() {
         growth.stop()
         server.stop()
     }
@@ -41,24 +39,24 @@ extension GrowingLiveStream {
 
 /// The last segment a live packager listed, one more each second while it grows, and whether
 /// the stream ended.
-final class LiveGrowth: Sendable {
+public final class LiveGrowth: Sendable {
     private let state: Locked<(last: Int, ended: Bool)>
     /// How many segments the stream has in all.
-    let segmentCount: Int
+    public let segmentCount: Int
     private let ticking = Locked<Task<Void, Never>?>(nil)
 
     /// - Parameter last: the last segment listed at first, of `segmentCount` (from 0).
-    init(last: Int, of segmentCount: Int) {
+    public init(last: Int, of segmentCount: Int) {
         state = Locked((last, false))
         self.segmentCount = segmentCount
     }
 
-    var last: Int { state.withLock { $0.last } }
-    var ended: Bool { state.withLock { $0.ended } }
+    public var last: Int { state.withLock { $0.last } }
+    public var ended: Bool { state.withLock { $0.ended } }
 
     /// Lists one more segment every second, calling `grown` after each, until ``stop()``, the
     /// end, or the last segment.
-    func start(_ grown: @escaping @Sendable () -> Void) {
+    public func start(_ grown: @escaping @Sendable () -> Void) {
         let task = Task.detached { [state, segmentCount] in
             while !Task.isCancelled {
                 try? await Task.sleep(nanoseconds: 1_000_000_000)
@@ -74,14 +72,14 @@ final class LiveGrowth: Sendable {
         ticking.withLock { $0 = task }
     }
 
-    func stop() {
+    public func stop() {
         ticking.withLock {
             $0?.cancel()
             $0 = nil
         }
     }
 
-    func end() {
+    public func end() {
         stop()
         state.withLock { $0.ended = true }
     }

@@ -1,38 +1,38 @@
 import Foundation
-import VideoPlayerTestSupport
-
-@testable import VideoPlayerRender
+import VideoPlayerRender
 
 /// A live HLS stream on the loopback server: the segments of a video-on-demand encoding of 1 s
 /// each, listed in a playlist that gains one segment per second of real time, as a live
 /// packager's does: a sliding window, or an EVENT playlist that keeps every segment. With a ladder,
 /// each rendition has its live playlist and a master playlist lists them.
-final class LiveHLSStream: GrowingLiveStream {
-    enum Kind: Sendable {
+public final class LiveHLSStream: GrowingLiveStream {
+    public enum Kind: Sendable {
         /// The playlist lists the last `window` segments.
         case sliding(window: Int)
         /// The playlist lists every segment from the first (`EXT-X-PLAYLIST-TYPE:EVENT`).
         case event
     }
 
-    let server: LocalHTTPServer
-    let kind: Kind
-    let holdBack: Double?
-    let startPoint: String?
+    public let server: LocalHTTPServer
+    public let kind: Kind
+    public let holdBack: Double?
+    public let startPoint: String?
     /// Whether each segment is listed with its date (`EXT-X-PROGRAM-DATE-TIME`): segment N began
     /// N seconds after ``programDateOrigin``.
-    let programDates: Bool
+    public let programDates: Bool
     /// Segments the subtitle playlists list fewer than the media playlists, as a packager whose
     /// subtitles come later.
-    let subtitleLag: Int
+    public let subtitleLag: Int
     /// The sequence number of the playlist's first segment when the stream starts.
-    let firstSequence: Int
+    public let firstSequence: Int
     /// The folders of the renditions ("120p"...), or `[""]` without a ladder, with the extension
     /// of their segments.
     private let folders: [(name: String, segments: String)]
-    let growth: LiveGrowth
+    public let growth: LiveGrowth
+    /// The folder of the encoded stream: the master playlist's, or the media playlist's.
+    public let root: URL
 
-    static let playlistPath = "/live.m3u8"
+    public static let playlistPath = "/live.m3u8"
 
     /// - Parameter lastSegment: the sequence number of the last segment listed at first.
     /// - Parameter heights: the ladder's renditions; `nil` serves one media playlist.
@@ -41,19 +41,23 @@ final class LiveHLSStream: GrowingLiveStream {
     /// - Parameter subtitles: WebVTT renditions of the ladder, live as the others.
     /// - Parameter startPoint: the attributes of an `EXT-X-START` tag in the media playlists, such
     ///   as "TIME-OFFSET=-7"; `nil` leaves the tag out.
-    init(
+    /// - Parameter clip: the picture and sound encoded, `duration` long (a small clip by default),
+    ///   at `bitsPerPixel` for a ladder, kept in `cache`.
+    public init(
         duration: Double = 40, kind: Kind = .sliding(window: 6), startingAt lastSegment: Int = 9,
         ladder heights: [Int]? = nil, holdBack: Double? = nil, subtitles: [HLSLadderSubtitles] = [],
-        startPoint: String? = nil, programDates: Bool = false, subtitleLag: Int = 0
+        startPoint: String? = nil, programDates: Bool = false, subtitleLag: Int = 0, clip: ClipSpec? = nil,
+        bitsPerPixel: Double = 3, cache: URL = TestMedia.defaultCacheDirectory
     ) throws {
         self.holdBack = holdBack
         self.startPoint = startPoint
         self.programDates = programDates
         self.subtitleLag = subtitleLag
-        let spec = ClipSpec(duration: duration)
-        let root: URL
+        var spec = clip ?? ClipSpec(duration: duration)
+        spec.duration = duration
         if let heights {
-            let master = try TestMedia.cachedHLSLadder(spec, heights: heights, subtitles: subtitles)
+            let master = try TestMedia.cachedHLSLadder(
+                spec, heights: heights, bitsPerPixel: bitsPerPixel, subtitles: subtitles, in: cache)
             root = master.deletingLastPathComponent()
             folders =
                 heights.map { (TestMedia.hlsRenditionFolder(height: $0), "ts") }
@@ -63,7 +67,7 @@ final class LiveHLSStream: GrowingLiveStream {
             server = LocalHTTPServer(root: root)
             server.setFile(Self.playlistPath, Data(live.utf8))
         } else {
-            root = try TestMedia.cachedHLS(spec, segmentDuration: 1).deletingLastPathComponent()
+            root = try TestMedia.cachedHLS(spec, segmentDuration: 1, in: cache).deletingLastPathComponent()
             folders = [("", "ts")]
             server = LocalHTTPServer(root: root)
         }
@@ -78,12 +82,12 @@ final class LiveHLSStream: GrowingLiveStream {
         try server.start()
     }
 
-    var url: URL { server.url(for: Self.playlistPath) }
+    public var url: URL { server.url(for: Self.playlistPath) }
 
     /// The date of segment 0, when segments are listed with theirs: 2026-11-26T12:00:00Z.
-    static let programDateOrigin = 1_795_694_400.0
+    public static let programDateOrigin = 1_795_694_400.0
 
-    func publish() {
+    public func publish() {
         let (last, ended) = (growth.last, growth.ended)
         var lines = ["#EXTM3U", "#EXT-X-VERSION:3", "#EXT-X-TARGETDURATION:1"]
         if let holdBack { lines.append("#EXT-X-SERVER-CONTROL:HOLD-BACK=\(holdBack)") }
