@@ -63,13 +63,9 @@ import VideoPlayerFixtures
         func wait() { finished.wait() }
     }
 
-    /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in a new folder.
-    static func certificate() throws -> (certificate: String, key: String) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let (certificate, key) = (
-            folder.appendingPathComponent("cert.pem").path, folder.appendingPathComponent("key.pem").path
-        )
+    /// A self-signed certificate for 127.0.0.1 and its key, made by openssl in `folder`.
+    static func certificate(in folder: TemporaryDirectory) throws -> (certificate: String, key: String) {
+        let (certificate, key) = (folder.file("cert.pem").path, folder.file("key.pem").path)
         let openssl = Process()
         openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         openssl.arguments = [
@@ -98,7 +94,9 @@ import VideoPlayerFixtures
     static func clock(
         of url: String, port: UInt16, answering answer: String
     ) throws -> (seconds: Double?, request: String) {
-        let files = try certificate()
+        let folder = try TemporaryDirectory()
+        defer { withExtendedLifetime(folder) {} }
+        let files = try certificate(in: folder)
         let listener = TLSAnswer(port: port, certificate: files.certificate, key: files.key, answer: answer)
         var seconds: Double?
         for _ in 0..<200 {

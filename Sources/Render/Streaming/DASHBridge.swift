@@ -277,14 +277,18 @@ final class DASHBridge: Sendable {
             timed = try track.cues(in: bytes, location: segment.url, pictures: .fetching(pictures))
         } else {
             let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-            guard SubtitleFormat.detect(in: text) == .ttml else {
-                // WebVTT, or bytes for the reader to refuse.
+            switch SubtitleFormat.detect(in: text) {
+            case .ttml:
+                timed = try TTMLDocument.cues(
+                    in: text, location: segment.url, within: segment.seconds, pictures: .fetching(pictures))
+            case .webVTT:
                 return try HLSWebVTTSegment.cues(
-                    in: Self.mapped(textSegment: bytes, ticks: segment.ticks), origin: origin,
-                    location: segment.url)
+                    in: Self.mapped(webVTT: text, ticks: segment.ticks), origin: origin, location: segment.url
+                )
+            default:
+                // Bytes of another format, for the WebVTT reader to refuse.
+                return try HLSWebVTTSegment.cues(in: bytes, origin: origin, location: segment.url)
             }
-            timed = try TTMLDocument.cues(
-                in: text, location: segment.url, within: segment.seconds, pictures: .fetching(pictures))
         }
         return HLSWebVTTSegment.cues(of: timed, mpegTicks: segment.ticks, origin: origin)
     }
@@ -479,16 +483,9 @@ final class DASHBridge: Sendable {
         }
     }
 
-    /// A text segment's `bytes` with the map of its times when they are WebVTT
-    /// (``mapped(webVTT:ticks:)``); bytes of another format as they are, for the reader to refuse.
-    static func mapped(textSegment bytes: [UInt8], ticks: Int64) -> [UInt8] {
-        let text = SubtitleTextDecoding.utf8Bytes(of: Data(bytes))
-        return SubtitleFormat.detect(in: text) == .webVTT ? mapped(webVTT: text, ticks: ticks) : bytes
-    }
-
     /// The WebVTT `text` (UTF-8) with `X-TIMESTAMP-MAP=MPEGTS:<ticks>,LOCAL:00:00:00.000` in its
     /// header, unless it has one.
-    private static func mapped(webVTT text: [UInt8], ticks: Int64) -> [UInt8] {
+    static func mapped(webVTT text: [UInt8], ticks: Int64) -> [UInt8] {
         guard (try? HLSWebVTTSegment.timestampMap(in: text, location: "")) == nil else { return text }
         let line = Array("X-TIMESTAMP-MAP=MPEGTS:\(ticks),LOCAL:00:00:00.000\n".utf8)
         guard let end = text.firstIndex(of: UInt8(ascii: "\n")) else {
