@@ -253,6 +253,23 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// On loopback, far faster than any rendition needs, the player steps up to the top and
+        /// stays there, although at the edge each rendition waits for its playlist to list the next
+        /// segment while the other one's is open during a switch.
+        @Test func aLiveLadderOnAFastNetworkStepsUpAndStaysUp() async throws {
+            let stream = try LiveHLSStream(duration: 40, ladder: [240, 180, 120], bitsPerPixel: 12)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let start = player.currentTime
+            #expect(await harness.wait(timeout: 20) { player.currentTime > start + 12 })
+            let heights = harness.renditionChanges(.adaptive).compactMap(\.height)
+            #expect(player.currentRendition?.height == 240, "\(heights)")
+            #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 < $1 }, "stepped down: \(heights)")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func playbackKeepsThePlaylistsHoldBackFromTheEdge() async throws {
             let stream = try LiveHLSStream(kind: .sliding(window: 9), startingAt: 12, holdBack: 6)
             defer { stream.stop() }

@@ -63,4 +63,31 @@ import VideoPlayerTestSupport
         meter.closing(sound.pointer)
         #expect(meter.estimator.latest == 1_600_000 && meter.estimator.sampleCount == 2)
     }
+
+    /// A live playlist's picture ends its segment while its sound's stays open; the demuxer waits
+    /// for the playlist to list the next one, asks for it twice, and opens the next segment.
+    @Test(arguments: [false, true])
+    func aWaitForALivePlaylistIsNotCountedAsTheOtherConnectionsTime(soundReadMeanwhile: Bool) {
+        let now = Locked(100.0)
+        let meter = SegmentMeter(clock: { now.withLock { $0 } })
+        let (picture, sound, next) = (Connection(), Connection(), Connection())
+        meter.opened(picture.pointer, requestedAt: meter.beforeRequest())
+        meter.opened(sound.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.5 }
+        picture.read(80_000)
+        sound.read(20_000)
+        meter.closing(picture.pointer)
+        // A reload that lists nothing new, 0.6 s of sleep, and the reload that does.
+        now.withLock { $0 += 0.4 }
+        meter.beforePlaylistRequest()
+        if soundReadMeanwhile { meter.reading() }
+        now.withLock { $0 += 0.6 }
+        meter.beforePlaylistRequest()
+        meter.opened(next.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.1 }
+        sound.read(60_000)
+        meter.closing(sound.pointer)
+        // 40 kB in 0.1 s, or in 0.7 s (the second wait counted) when the sound was read meanwhile.
+        #expect(meter.estimator.latest == (soundReadMeanwhile ? 457_142 : 3_200_000))
+    }
 }

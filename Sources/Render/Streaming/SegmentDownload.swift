@@ -53,6 +53,7 @@ final class SegmentDownload: Sendable {
 
     private var shouldInterrupt: Bool {
         if parent?.interrupts == true || isAbandoned { return true }
+        meter.reading()
         guard let (address, size) = connection.withLock({ $0 }),
             let context = UnsafeMutablePointer<AVIOContext>(bitPattern: address)
         else { return false }

@@ -1,4 +1,5 @@
 import CFFmpeg
+import Synchronization
 
 /// Times the segments a network demuxer fetches, for the throughput estimate, and holds back the
 /// next segment while enough is read ahead.
@@ -14,6 +15,13 @@ import CFFmpeg
 /// time of one connection is partly spent reading the others. The time the demux thread spent
 /// waiting (for room in its queues, or for the next request to be let through) is left out, as is
 /// the time no segment was being fetched.
+///
+/// So is the time from a segment's end to a playlist's request, with no segment read in between,
+/// while other connections stay open: libavformat's HLS demuxer, at the end of a live playlist's
+/// segment, waits for the playlist to list the next one (up to a target duration) before it reads
+/// any other connection. With two renditions open (sound apart from the picture, or two while
+/// they switch), that wait would count as the other's download time, and a fast network would
+/// look as slow as the stream.
 ///
 /// > Important: `Sendable` through its locks; the hold and the estimate are read from other threads.
 /// > The connections' counts are read on the demux thread, in the hooks, while they are open.
@@ -32,9 +40,15 @@ final class SegmentMeter: Sendable {
         var estimator = ThroughputEstimator()
         /// When the latest measure ended.
         var latestEnd: Double?
+        /// When the demux thread last stopped reading segments with connections still open (a
+        /// segment's end, a playlist's request), and ``activity`` then; `nil` once a segment opens.
+        var idle: (since: Double, activity: Int)?
     }
 
     private let state = Locked(State())
+    /// Counts the reads of segment connections (their interrupt callbacks): an idle time is one
+    /// in which it did not change.
+    private let activity = Atomic<Int>(0)
     private let hold = Locked<(@Sendable () -> Void)?>(nil)
     /// The clock the downloads are timed with.
     let now: @Sendable () -> Double
@@ -103,6 +117,23 @@ final class SegmentMeter: Sendable {
         state.withLock { $0.waited += seconds }
     }
 
+    /// Says that a segment connection is being read (its interrupt callback ran).
+    func reading() {
+        activity.add(1, ordering: .relaxed)
+    }
+
+    /// Called before a playlist (or manifest) is requested: the time since the demux thread last
+    /// read a segment, when none was read since and connections are open, was a wait, and so is
+    /// the request until the next read.
+    func beforePlaylistRequest() {
+        let (end, count) = (now(), activity.load(ordering: .relaxed))
+        state.withLock { state in
+            guard !state.open.isEmpty, let idle = state.idle, idle.activity == count else { return }
+            state.waited += end - idle.since
+            state.idle = (end, count)
+        }
+    }
+
     /// Called before a segment is requested: waits while the hold says so; returns when it is
     /// requested.
     func beforeRequest() -> Double {
@@ -123,14 +154,16 @@ final class SegmentMeter: Sendable {
                 state.waitedAtMark = state.waited
             }
             state.open[UInt(bitPattern: connection)] = 0
+            state.idle = nil
         }
     }
 
     /// Called when `connection` is about to close: a measure of what all the open connections read.
     func closing(_ connection: UnsafeMutablePointer<AVIOContext>) {
-        let end = now()
+        let (end, count) = (now(), activity.load(ordering: .relaxed))
         state.withLock { state in
             guard let marked = state.open.removeValue(forKey: UInt(bitPattern: connection)) else { return }
+            state.idle = (end, count)
             state.closedBytes += Int(connection.pointee.bytes_read) - marked
             let pending = state.open.map { Self.bytesRead(by: $0.key) - $0.value }
             let bytes = state.closedBytes + pending.reduce(0, +)

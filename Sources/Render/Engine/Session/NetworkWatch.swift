@@ -232,6 +232,7 @@ final class NetworkWatch: Sendable {
         // dropping what it read but did not return yet.
         if watch?.failure != nil { return cffmpeg_averror(ECANCELED) }
         if let watch, let options { av_dict_set(options, "rw_timeout", watch.readTimeout, 0) }
+        if let url, !isSegment(String(cString: url)) { watch?.meter?.beforePlaylistRequest() }
         // NB: a segment of a DASH segment list, which a URL of the bridge names, is a range of
         // another URL, read over the network as any segment is; so is one of a period whose times
         // the bridge moves, read through a context that moves them.
