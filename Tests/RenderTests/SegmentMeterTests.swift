@@ -34,6 +34,19 @@ import VideoPlayerTestSupport
         meter.closing(connection.pointer)
     }
 
+    /// A picture's connection and a sound's, read in turns for 0.5 s (80 kB and 20 kB), then the
+    /// picture's closing: the sound's, still open.
+    private func pictureEndingBesideSound(meter: SegmentMeter, now: Locked<Double>) -> Connection {
+        let (picture, sound) = (Connection(), Connection())
+        meter.opened(picture.pointer, requestedAt: meter.beforeRequest())
+        meter.opened(sound.pointer, requestedAt: meter.beforeRequest())
+        now.withLock { $0 += 0.5 }
+        picture.read(80_000)
+        sound.read(20_000)
+        meter.closing(picture.pointer)
+        return sound
+    }
+
     @Test func aDownloadTooSmallToMeasureAloneIsNotAddedToALaterOne() {
         let now = Locked(100.0)
         let meter = SegmentMeter(clock: { now.withLock { $0 } })
@@ -48,13 +61,7 @@ import VideoPlayerTestSupport
     @Test func connectionsReadInTurnsMakeOneMeasureOfAllTheirBytes() {
         let now = Locked(100.0)
         let meter = SegmentMeter(clock: { now.withLock { $0 } })
-        let (picture, sound) = (Connection(), Connection())
-        meter.opened(picture.pointer, requestedAt: meter.beforeRequest())
-        meter.opened(sound.pointer, requestedAt: meter.beforeRequest())
-        now.withLock { $0 += 0.5 }
-        picture.read(80_000)
-        sound.read(20_000)
-        meter.closing(picture.pointer)
+        let sound = pictureEndingBesideSound(meter: meter, now: now)
         // 100 kB in 0.5 s, whichever connection closed.
         #expect(meter.estimator.latest == 1_600_000)
         // The sound's next bytes count from there.
@@ -70,13 +77,7 @@ import VideoPlayerTestSupport
     func aWaitForALivePlaylistIsNotCountedAsTheOtherConnectionsTime(soundReadMeanwhile: Bool) {
         let now = Locked(100.0)
         let meter = SegmentMeter(clock: { now.withLock { $0 } })
-        let (picture, sound, next) = (Connection(), Connection(), Connection())
-        meter.opened(picture.pointer, requestedAt: meter.beforeRequest())
-        meter.opened(sound.pointer, requestedAt: meter.beforeRequest())
-        now.withLock { $0 += 0.5 }
-        picture.read(80_000)
-        sound.read(20_000)
-        meter.closing(picture.pointer)
+        let (sound, next) = (pictureEndingBesideSound(meter: meter, now: now), Connection())
         // A reload that lists nothing new, 0.6 s of sleep, and the reload that does.
         now.withLock { $0 += 0.4 }
         meter.beforePlaylistRequest()
