@@ -253,6 +253,36 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Opening a live ladder reads the other renditions only as far as the demuxer needs to learn
+        /// their streams: the first bytes of the segment each begins with, three before the edge,
+        /// and of the segments after it as far as the probe reads.
+        @Test func aLiveLadderOpensWithAGlimpseOfTheOtherRenditions() async throws {
+            let stream = try LiveHLSStream(duration: 30, ladder: [240, 180, 120])
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let playing = try #require(player.currentRendition?.height)
+            #expect(player.renditions.count == 3 && player.statistics.renditionSwitches == 0)
+            let requests = stream.server.requests
+            let following = "bytes=0-\(RenditionSplice.liveFollowingGlimpseBytes - 1)"
+            for rendition in player.renditions where rendition.height != playing {
+                let folder = "/\(TestMedia.hlsRenditionFolder(height: rendition.height ?? 0))/segment"
+                let own = requests.filter { $0.contains(folder) }
+                let glimpse = "bytes=0-\(RenditionSplice.glimpseBytes(bitRate: rendition.bitRate) - 1)"
+                #expect(own.first?.hasSuffix(".ts \(glimpse)") == true, "\(requests)")
+                #expect(own.dropFirst().allSatisfy { $0.hasSuffix(".ts \(following)") }, "\(requests)")
+                // The demuxer begins three segments before the edge: at segment 7 of 4...9, or 8 when
+                // the playlist grew meanwhile; the probe reads a second and a half.
+                let numbers = own.numbers(after: "GET \(folder)")
+                #expect([7, 8].contains(numbers.first) && numbers.count <= 3, "\(requests)")
+            }
+            // The demuxer waits at the edge for the next segments, as it does by default.
+            let began = player.currentTime
+            #expect(await harness.wait { player.currentTime > began + 4 && player.status == .playing })
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// On loopback, far faster than any rendition needs, the player steps up to the top and
         /// stays there, although at the edge each rendition waits for its playlist to list the next
         /// segment while the other one's is open during a switch.

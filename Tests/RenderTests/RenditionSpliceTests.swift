@@ -4,15 +4,16 @@ import Testing
 
 /// The splice of a rendition switch, asked about segment opens as the HLS demuxer makes them.
 @Suite struct RenditionSpliceTests {
-    /// A media playlist of `count` segments of `seconds` each, "segmentN.ts".
+    /// A media playlist of `count` segments of `seconds` each, "segmentN.ts"; without an end when
+    /// `live`.
     private static func playlist(
-        count: Int, seconds: Double = 2, named: (Int) -> String = { "segment\($0).ts" }
+        count: Int, seconds: Double = 2, live: Bool = false, named: (Int) -> String = { "segment\($0).ts" }
     )
         throws -> HLSMediaPlaylist
     {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:\(Int(seconds.rounded(.up)))\n"
         for index in 0..<count { text += "#EXTINF:\(seconds),\n\(named(index))\n" }
-        text += "#EXT-X-ENDLIST\n"
+        if !live { text += "#EXT-X-ENDLIST\n" }
         guard case .media(let playlist) = try HLSPlaylist(parsing: text, location: "test") else {
             throw PlayerError.unsupportedFormat("not a media playlist")
         }
@@ -86,6 +87,34 @@ import Testing
         splice.setJoining(1)
         #expect(!splice.admits("http://h/b/segment4.ts"))
         #expect(splice.admits("http://h/b/segment5.ts"))
+    }
+
+    /// A live ladder's other renditions give the start of each segment the probe reaches, so that
+    /// their variants do not reach the edge and wait there; the live playlists' segments are
+    /// forgotten once one plays.
+    @Test func whileALiveLadderOpensTheOtherRenditionsGiveTheStartOfEachSegment() throws {
+        let playlists = [
+            ("http://h/high/index.m3u8", try Self.playlist(count: 10, live: true)),
+            ("http://h/low/index.m3u8", try Self.playlist(count: 10, live: true)),
+        ]
+        #expect(RenditionSplice.segments(of: playlists).isEmpty)
+        let splice = RenditionSplice()
+        splice.map(RenditionSplice.segments(of: playlists, live: true))
+        splice.open(
+            with: 1,
+            among: [
+                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+            ], live: true)
+        #expect(splice.admission(of: Self.low(7)) == .whole)
+        #expect(splice.admission(of: Self.high(7)) == .prefix(125_000))
+        #expect(splice.admission(of: Self.high(8)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
+        #expect(splice.admission(of: Self.high(9)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
+        #expect(splice.admission(of: Self.low(8)) == .whole)
+        splice.play(1)
+        #expect(splice.segment(at: Self.high(9)) == nil)
+        splice.setJoining(0)
+        #expect(splice.admission(of: Self.high(9)) == .whole)
     }
 
     @Test func whileTheItemOpensTheOtherRenditionsGiveTheirFirstSegmentInPartAndNothingMore() throws {

@@ -187,17 +187,17 @@ extension PlaybackSession {
         runtime.withLock { $0.threads.append(thread) }
     }
 
-    /// The rendition an on-demand HLS ladder starts with, chosen from its master playlist before the
-    /// item opens, so that the demuxer fetches the others' first segments only as far as it needs
-    /// to learn their streams (``RenditionSplice/open(with:)``); `nil` for any other item, which
-    /// opens as it is.
+    /// The rendition an HLS ladder starts with, on demand or live, chosen from its master playlist
+    /// before the item opens, so that the demuxer fetches the others' first segments only as far
+    /// as it needs to learn their streams (``RenditionSplice/open(with:among:anew:delivered:live:)``);
+    /// `nil` for any other item, which opens as it is.
     ///
     /// The master playlist and the variant playlists read here are the ones the splice maps its
-    /// segments from: they are read once.
+    /// segments from: those of an on-demand ladder are read once.
     ///
-    /// - Returns: the rendition, and the longest first segment's duration, which the demuxer's
-    ///   probe must read past to reach the glimpse of every other rendition
-    ///   (``ladderOpeningOptions(longestSegment:)``).
+    /// - Returns: the rendition, and the longest duration of the segments the demuxer begins with
+    ///   (the first, or a live playlist's third from the end), which its probe must read past to
+    ///   reach the glimpse of every other rendition (``ladderOpeningOptions(longestSegment:)``).
     func chooseOpeningRendition() -> (rendition: Rendition.ID, longestSegment: Double)? {
         let location = location
         guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
@@ -212,12 +212,18 @@ extension PlaybackSession {
         guard grouped.isDisjoint(with: urls) else { return nil }
         var playlists: [(url: String, playlist: HLSMediaPlaylist)?] = []
         for url in urls {
-            // NB: a live ladder opens as it is, from its first variant playlist read on.
-            guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian),
-                listed.isFinished
+            guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian)
             else { return nil }
             playlists.append((url, listed))
         }
+        let live = playlists.allSatisfy { $0?.playlist.isLive == true }
+        // NB: a ladder with live and finished variants opens as it is, and so does a live one of
+        // fragmented MP4, whose segments' first bytes need not end a packet of the one before.
+        guard
+            live
+                ? playlists.allSatisfy({ $0?.playlist.hasInitializationSection == false })
+                : playlists.allSatisfy({ $0?.playlist.isFinished == true })
+        else { return nil }
         let renditions = master.variants.enumerated().map { id, variant in
             Rendition(
                 id: id, width: variant.width, height: variant.height, bitRate: variant.bandwidth, codecs: [])
@@ -231,9 +237,14 @@ extension PlaybackSession {
                     of: AdaptiveQuality.fitting(renditions, in: wanted.viewSize, gravity: wanted.viewGravity))
             }
         guard let start else { return nil }
-        splice.map(RenditionSplice.segments(of: playlists))
-        splice.open(with: start.id, among: renditions)
-        let firstSegment = playlists.compactMap { $0?.playlist.segments.first?.duration }.max() ?? 0
+        splice.map(RenditionSplice.segments(of: playlists, live: live))
+        splice.open(with: start.id, among: renditions, live: live)
+        // NB: libavformat begins a live playlist three segments before its end.
+        let firstSegment =
+            playlists.compactMap { listed -> Double? in
+                guard let segments = listed?.playlist.segments else { return nil }
+                return (live ? segments.suffix(3) : segments[...]).first?.duration
+            }.max() ?? 0
         return (start.id, firstSegment)
     }
 

@@ -46,6 +46,8 @@ final class RenditionSplice: Sendable {
         /// While the item opens anew for a switch: the media before this time came whole from the
         /// rendition playing, so the opening rendition's segments that hold it are refused.
         var delivered: Double?
+        /// Whether a live ladder opens: the segments mapped are forgotten once one plays.
+        var live = false
     }
 
     /// How much of a segment may be fetched.
@@ -68,6 +70,12 @@ final class RenditionSplice: Sendable {
     /// streams come with the initialization section; the demuxer needs only to open the segment,
     /// and the sooner that is done, the sooner the rendition fetched whole begins.
     static let reopeningGlimpseBytes = 32 * 1024
+
+    /// Bytes of each segment after the first that another rendition of a live ladder gives while
+    /// the item opens (``open(with:among:anew:delivered:live:)``): 8 KiB, the first transport-stream
+    /// packets of the segment, which begin its picture's and its sound's first packets and so end
+    /// those of the segment before.
+    static let liveFollowingGlimpseBytes = 8 * 1024
 
     private let state = Locked(State())
 
@@ -93,13 +101,21 @@ final class RenditionSplice: Sendable {
     /// section opens again: the glimpses are ``reopeningGlimpseBytes``. `delivered` when the
     /// rendition playing delivered the media before that time whole: `rendition` begins with the
     /// segment after it, as a rendition joining does.
+    ///
+    /// `live` when the ladder is live: the segments mapped are its playlists' of the moment, which
+    /// ``play(_:)`` forgets. Its demuxer begins each variant a few segments before the edge, and a
+    /// variant whose later segments were refused would reach the edge while the probe still
+    /// reads, and hold it up there until its playlist lists another segment (a target duration):
+    /// the later segments give their first ``liveFollowingGlimpseBytes`` instead, whose packets
+    /// carry the variant past the end of the probe.
     func open(
         with rendition: Rendition.ID, among renditions: [Rendition], anew: Bool = false,
-        delivered: Double? = nil
+        delivered: Double? = nil, live: Bool = false
     ) {
         state.withLock {
             $0.opening = rendition
             $0.anew = anew
+            $0.live = live
             $0.delivered = delivered
             $0.glimpsed = []
             $0.bitRates = renditions.reduce(into: [:]) { $0[$1.id] = $1.bitRate }
@@ -119,6 +135,8 @@ final class RenditionSplice: Sendable {
     /// Says which rendition plays, once it began or joined.
     func play(_ rendition: Rendition.ID?) {
         state.withLock {
+            if $0.live { $0.segments = [:] }
+            $0.live = false
             $0.opening = nil
             $0.delivered = nil
             $0.playing = rendition
@@ -176,7 +194,9 @@ final class RenditionSplice: Sendable {
                 {
                     return .refused
                 }
-                guard state.glimpsed.insert(rendition).inserted else { return .refused }
+                guard state.glimpsed.insert(rendition).inserted else {
+                    return state.live ? .prefix(Self.liveFollowingGlimpseBytes) : .refused
+                }
                 return .prefix(
                     state.anew
                         ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]))
@@ -203,12 +223,14 @@ final class RenditionSplice: Sendable {
 
     /// The segments of a video-on-demand ladder's variant playlists, by URL, each on the timeline
     /// of its playlist; `playlists` holds each variant's URL and playlist in the master playlist's
-    /// order, `nil` for one that could not be read. A playlist that is live, or lists a URL twice
-    /// (byte ranges of one file), is left out.
-    static func segments(of playlists: [(url: String, playlist: HLSMediaPlaylist)?]) -> [String: Segment] {
+    /// order, `nil` for one that could not be read. A playlist that lists a URL twice (byte ranges
+    /// of one file) is left out, and so is a live one unless `live`.
+    static func segments(
+        of playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool = false
+    ) -> [String: Segment] {
         var segments: [String: Segment] = [:]
         for (rendition, variant) in playlists.enumerated() {
-            guard let (url, playlist) = variant, playlist.isFinished else { continue }
+            guard let (url, playlist) = variant, live || playlist.isFinished else { continue }
             var own: [String: Segment] = [:]
             for listed in LiveTimeline(playlist).segments {
                 own[HLSPlaylistFetch.resolve(listed.uri, against: url)] = Segment(
