@@ -276,7 +276,7 @@ extension PlayerTests {
                 let numbers = own.numbers(after: "GET \(folder)")
                 #expect([7, 8].contains(numbers.first) && numbers.count <= 3, "\(requests)")
             }
-            // The demuxer waits at the edge for the next segments, as it does by default.
+            // Once the streams are known, the rendition playing follows the edge as it grows.
             let began = player.currentTime
             #expect(await harness.wait { player.currentTime > began + 4 && player.status == .playing })
             #expect(harness.errors.isEmpty, "\(harness.errors)")

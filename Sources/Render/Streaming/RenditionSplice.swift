@@ -221,10 +221,11 @@ final class RenditionSplice: Sendable {
         }
     }
 
-    /// The segments of a video-on-demand ladder's variant playlists, by URL, each on the timeline
-    /// of its playlist; `playlists` holds each variant's URL and playlist in the master playlist's
-    /// order, `nil` for one that could not be read. A playlist that lists a URL twice (byte ranges
-    /// of one file) is left out, and so is a live one unless `live`.
+    /// The segments of a ladder's variant playlists, by URL, each on the timeline of its playlist;
+    /// `playlists` holds each variant's URL and playlist in the master playlist's order, `nil` for
+    /// one that could not be read. A playlist that lists a URL twice (byte ranges of one file) is
+    /// left out, and so is a live one unless `live` (the live playlists of the moment, for a
+    /// ladder while it opens).
     static func segments(
         of playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool = false
     ) -> [String: Segment] {
