@@ -246,9 +246,18 @@ extension PlayerTests {
             let segments = { (height: Int) in
                 later.numbers(after: "GET /\(TestMedia.hlsRenditionFolder(height: height))/segment")
             }
-            // The seek opened the stream anew: the demuxer reads the first segment of each rendition
-            // to know its streams, then only the one playing.
-            #expect(segments(other).count <= 1, "\(later)")
+            // The seek opened the stream anew: the other rendition gives a glimpse of the segment the
+            // demuxer begins it with, as when the item opened, and the first bytes of those after
+            // it the probe reaches; then only the one playing is read.
+            let others = later.filter {
+                $0.contains("GET /\(TestMedia.hlsRenditionFolder(height: other))/segment")
+            }
+            let bitRate = player.renditions.first { $0.height == other }?.bitRate
+            let glimpse = "bytes=0-\(RenditionSplice.glimpseBytes(bitRate: bitRate) - 1)"
+            let following = "bytes=0-\(RenditionSplice.liveFollowingGlimpseBytes - 1)"
+            #expect(others.first?.hasSuffix(".ts \(glimpse)") == true, "\(later)")
+            #expect(others.dropFirst().allSatisfy { $0.hasSuffix(".ts \(following)") }, "\(later)")
+            #expect((1...3).contains(others.count), "\(later)")
             #expect(segments(playing).count >= 3, "\(later)")
             await harness.close()
         }

@@ -166,19 +166,43 @@ extension PlaybackSession {
     /// The decoders go on: the new container's streams are the old one's, and its positions are
     /// laid on the same timeline (a live stream's timestamps run on from segment to segment); the
     /// seek drops what comes before the target.
+    ///
+    /// A ladder's variant playlists are read again, and the other renditions give only a glimpse
+    /// of their segments while it opens, as when the item opened
+    /// (``RenditionSplice/open(with:among:anew:delivered:live:)``), unless the playlists end too
+    /// soon after the target for the probe (``liveProbe(of:from:playing:)``).
     func reopenLive(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
         guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
+        let ladder = info.ladder.flatMap { ladder in info.rendition.map { (ladder: ladder, playing: $0) } }
+        let variants = ladder == nil ? nil : splicedLadderPlaylists().flatMap { $0.live ? $0.playlists : nil }
+        var glimpsing: Rendition.ID?
+        defer { if let glimpsing { splice.play(glimpsing) } }
         do throws(PlayerError) {
-            let playlist = try HLSPlaylistFetch.mediaPlaylist(
-                at: url, timeout: options.networkTimeout, interrupt: interrupt, counter: fetched)
+            let playlist: HLSMediaPlaylist
+            if let known = variants?.lazy.compactMap({ $0 }).first(where: { $0.url == url })?.playlist {
+                playlist = known
+            } else {
+                playlist = try HLSPlaylistFetch.mediaPlaylist(
+                    at: url, timeout: options.networkTimeout, interrupt: interrupt, counter: fetched)
+            }
             guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
-            let reopened = try openSource(
-                demuxerOptions: ["live_start_index": "\(max(0, sequence - playlist.mediaSequence))"])
+            let index = max(0, sequence - playlist.mediaSequence)
+            var demuxerOptions = ["live_start_index": "\(index)"]
+            if let (ladder, playing) = ladder, let variants,
+                let probe = Self.liveProbe(of: variants, from: index, playing: playlist)
+            {
+                splice.containerMoved()
+                splice.map(RenditionSplice.segments(of: variants, live: true))
+                splice.open(with: playing, among: ladder.renditions, live: true)
+                glimpsing = playing
+                demuxerOptions.merge(Self.ladderOpeningOptions(longestSegment: probe)) { $1 }
+            }
+            let reopened = try openSource(demuxerOptions: demuxerOptions)
             // NB: the timestamps run on, so the new container's first one lies as far from the old
             // one's as their segments do.
             reopened.timelineShift = reopened.containerStartTime - source.startTime
-            if let ladder = info.ladder, let rendition = info.rendition {
-                ladder.enable([rendition], streams: playingStreams(info), in: reopened)
+            if let (ladder, playing) = ladder {
+                ladder.enable([playing], streams: playingStreams(info), in: reopened)
             }
             live.withLock { $0?.reading = reopened.interrupt }
             source = reopened
@@ -186,6 +210,25 @@ extension PlaybackSession {
         } catch {
             return interrupt.isAborted ? nil : error
         }
+    }
+
+    /// The longest of the segments the variants of a live ladder begin with when the demuxer
+    /// starts each at `index` of its playlist, which the probe of a ladder opened with a glimpse
+    /// of its other renditions must read past (``PlaybackSession/ladderOpeningOptions(longestSegment:)``);
+    /// `nil` when the `playing` playlist lists less than that probe from there on.
+    ///
+    /// The probe then reaches the edge, where the demuxer waits for the playlist to list another
+    /// segment: renditions fetched whole would have told their streams before, and ended it.
+    static func liveProbe(
+        of variants: [(url: String, playlist: HLSMediaPlaylist)?], from index: Int, playing: HLSMediaPlaylist
+    ) -> Double? {
+        let longest =
+            variants.compactMap { variant -> Double? in
+                guard let segments = variant?.playlist.segments, !segments.isEmpty else { return nil }
+                return segments[min(index, segments.count - 1)].duration
+            }.max() ?? 0
+        let listed = playing.segments.dropFirst(index).reduce(0) { $0 + $1.duration }
+        return listed >= ladderProbeSeconds(longestSegment: longest) ? longest : nil
     }
 
     /// Lays a playlist just loaded (`nil`: the load failed) on the timeline; returns the state

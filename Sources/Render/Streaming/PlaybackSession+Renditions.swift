@@ -199,31 +199,7 @@ extension PlaybackSession {
     ///   (the first, or a live playlist's third from the end), which its probe must read past to
     ///   reach the glimpse of every other rendition (``ladderOpeningOptions(longestSegment:)``).
     func chooseOpeningRendition() -> (rendition: Rendition.ID, longestSegment: Double)? {
-        let location = location
-        guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
-        let guardian = InterruptGuard(parent: interrupt)
-        guard case .master(let master)? = try? playlist(at: location, guardian: guardian),
-            master.variants.count > 1
-        else { return nil }
-        let urls = master.variantURLs(relativeTo: location)
-        // NB: a variant that is also a rendition of a group (its sound, say) must come whole.
-        let grouped = Set(
-            master.renditions.compactMap { $0.uri }.map { HLSPlaylistFetch.resolve($0, against: location) })
-        guard grouped.isDisjoint(with: urls) else { return nil }
-        var playlists: [(url: String, playlist: HLSMediaPlaylist)?] = []
-        for url in urls {
-            guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian)
-            else { return nil }
-            playlists.append((url, listed))
-        }
-        let live = playlists.allSatisfy { $0?.playlist.isLive == true }
-        // NB: a ladder with live and finished variants opens as it is, and so does a live one of
-        // fragmented MP4, whose segments' first bytes need not end a packet of the one before.
-        guard
-            live
-                ? playlists.allSatisfy({ $0?.playlist.hasInitializationSection == false })
-                : playlists.allSatisfy({ $0?.playlist.isFinished == true })
-        else { return nil }
+        guard let (master, playlists, live) = splicedLadderPlaylists() else { return nil }
         let renditions = master.variants.enumerated().map { id, variant in
             Rendition(
                 id: id, width: variant.width, height: variant.height, bitRate: variant.bandwidth, codecs: [])
@@ -246,6 +222,43 @@ extension PlaybackSession {
                 return (live ? segments.suffix(3) : segments[...]).first?.duration
             }.max() ?? 0
         return (start.id, firstSegment)
+    }
+
+    /// The master playlist of the HLS ladder the item opens, and its variant playlists of the
+    /// moment in its order, when the splice can have the demuxer fetch only one rendition's
+    /// segments whole while it opens (``RenditionSplice/open(with:among:anew:delivered:live:)``);
+    /// `live` when every variant is live. `nil` for any other item.
+    ///
+    /// A ladder opens as it is when one of its playlists cannot be read, when a variant is also a
+    /// rendition of a group (its sound, say: that one must come whole), when it mixes live and
+    /// finished variants, and when it is live and of fragmented MP4, whose segments' first bytes
+    /// need not end a packet of the segment before.
+    func splicedLadderPlaylists()
+        -> (master: HLSMasterPlaylist, playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool)?
+    {
+        let location = location
+        guard isNetworkLocation(location), NetworkWatch.isPlaylist(location) else { return nil }
+        let guardian = InterruptGuard(parent: interrupt)
+        guard case .master(let master)? = try? playlist(at: location, guardian: guardian),
+            master.variants.count > 1
+        else { return nil }
+        let urls = master.variantURLs(relativeTo: location)
+        let grouped = Set(
+            master.renditions.compactMap { $0.uri }.map { HLSPlaylistFetch.resolve($0, against: location) })
+        guard grouped.isDisjoint(with: urls) else { return nil }
+        var playlists: [(url: String, playlist: HLSMediaPlaylist)?] = []
+        for url in urls {
+            guard !guardian.isAborted, case .media(let listed)? = try? playlist(at: url, guardian: guardian)
+            else { return nil }
+            playlists.append((url, listed))
+        }
+        let live = playlists.allSatisfy { $0?.playlist.isLive == true }
+        guard
+            live
+                ? playlists.allSatisfy({ $0?.playlist.hasInitializationSection == false })
+                : playlists.allSatisfy({ $0?.playlist.isFinished == true })
+        else { return nil }
+        return (master, playlists, live)
     }
 
     /// Lets a rendition whose segments fail hand over to another (``RenditionFailover``): HLS

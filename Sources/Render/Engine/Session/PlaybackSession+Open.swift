@@ -48,9 +48,11 @@ extension PlaybackSession {
     /// have the frames the probe waits for, and it goes on for as long as it may: every packet it
     /// reads is of the rendition opened with, read before ``Quality/auto`` can choose another.
     static func ladderOpeningOptions(longestSegment: Double) -> [String: String] {
-        let seconds = min(5, max(1, longestSegment + 0.5))
-        return ["analyzeduration": String(Int64(seconds * 1_000_000))]
+        ["analyzeduration": String(Int64(ladderProbeSeconds(longestSegment: longestSegment) * 1_000_000))]
     }
+
+    /// Seconds of media the probe of ``ladderOpeningOptions(longestSegment:)`` reads.
+    static func ladderProbeSeconds(longestSegment: Double) -> Double { min(5, max(1, longestSegment + 0.5)) }
 
     /// The item's container, opened with the session's watches of its network connections (the
     /// bytes read, the segment meter, the failover and the splice of a ladder).
