@@ -198,6 +198,22 @@ import Testing
         #expect(RenditionSplice.glimpseBytes(bitRate: nil) == 32 * 1024)
     }
 
+    /// A live ladder opened anew in its window is probed past the segment it begins with, when the
+    /// playlist lists that much from there; nearer the edge, the probe would wait for the playlist
+    /// to grow.
+    @Test func aLiveLadderOpenedAnewGlimpsesOnlyWhenThePlaylistOutlastsTheProbe() throws {
+        let playing = try Self.playlist(count: 10, seconds: 1, live: true)
+        let playlists = [
+            ("http://h/high/index.m3u8", playing),
+            ("http://h/low/index.m3u8", try Self.playlist(count: 10, seconds: 2, live: true)),
+        ]
+        // The probe reads the longest first segment and half a second more: 2.5 s.
+        #expect(PlaybackSession.liveProbe(of: playlists, from: 0, playing: playing) == 2)
+        #expect(PlaybackSession.liveProbe(of: playlists, from: 7, playing: playing) == 2)
+        #expect(PlaybackSession.liveProbe(of: playlists, from: 8, playing: playing) == nil)
+        #expect(PlaybackSession.liveProbe(of: playlists, from: 12, playing: playing) == nil)
+    }
+
     @Test func aPlaylistThatListsAURLTwiceOrCouldNotBeReadIsLeftOut() throws {
         let ranges = try Self.playlist(count: 4) { _ in "all.ts" }
         let segments = RenditionSplice.segments(of: [
