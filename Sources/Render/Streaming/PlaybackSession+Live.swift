@@ -222,11 +222,7 @@ extension PlaybackSession {
     static func liveProbe(
         of variants: [(url: String, playlist: HLSMediaPlaylist)?], from index: Int, playing: HLSMediaPlaylist
     ) -> Double? {
-        let longest =
-            variants.compactMap { variant -> Double? in
-                guard let segments = variant?.playlist.segments, !segments.isEmpty else { return nil }
-                return segments[min(index, segments.count - 1)].duration
-            }.max() ?? 0
+        let longest = longestBeginningSegment(of: variants, liveStartIndex: index)
         let listed = playing.segments.dropFirst(index).reduce(0) { $0 + $1.duration }
         return listed >= ladderProbeSeconds(longestSegment: longest) ? longest : nil
     }

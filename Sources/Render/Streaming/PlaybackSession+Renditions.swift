@@ -216,12 +216,22 @@ extension PlaybackSession {
         splice.map(RenditionSplice.segments(of: playlists, live: live))
         splice.open(with: start.id, among: renditions, live: live)
         // NB: libavformat begins a live playlist three segments before its end.
-        let firstSegment =
-            playlists.compactMap { listed -> Double? in
-                guard let segments = listed?.playlist.segments else { return nil }
-                return (live ? segments.suffix(3) : segments[...]).first?.duration
-            }.max() ?? 0
-        return (start.id, firstSegment)
+        return (start.id, Self.longestBeginningSegment(of: playlists, liveStartIndex: live ? -3 : 0))
+    }
+
+    /// The longest of the segments libavformat's HLS demuxer begins the variants with, by its
+    /// `live_start_index`: the segment at that index of a live playlist, counted from its end when
+    /// negative (the first when there are fewer), else from its start (the last when there are
+    /// fewer). An on-demand playlist begins with its first segment, whatever the index.
+    static func longestBeginningSegment(
+        of variants: [(url: String, playlist: HLSMediaPlaylist)?], liveStartIndex index: Int
+    ) -> Double {
+        variants.compactMap { variant -> Double? in
+            guard let playlist = variant?.playlist, !playlist.segments.isEmpty else { return nil }
+            let count = playlist.segments.count
+            let begun = !playlist.isLive ? 0 : index < 0 ? max(0, count + index) : min(index, count - 1)
+            return playlist.segments[begun].duration
+        }.max() ?? 0
     }
 
     /// The master playlist of the HLS ladder the item opens, and its variant playlists of the
