@@ -69,19 +69,24 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
             let (width, height) = smoke ? (320, 240) : (3840, 2160)
             var spec = ClipSpec(
                 width: width, height: height, frameRate: 60, duration: duration, gopSeconds: 2,
-                allowsBFrames: true, tone: tone)
+                allowsBFrames: true, tone: tone, syncMarks: Self.syncMarks(duration: duration))
             // A moving test card under changing grain: detail everywhere, as a camera's picture has.
+            // The sync marks click in the sound only (a filter's pictures do not flash); the
+            // pictures due at them are known by their times.
             spec.picture = .filter("testsrc2=size=\(width)x\(height):rate=60,noise=alls=12:allf=t")
             spec.encoderPreset = "veryfast"
             return spec
         case .sync:
-            // Marks half a second apart, each shifted a little so they fall at varied points of a frame.
-            let marks = stride(from: 0.5, to: duration - 0.4, by: 0.5).enumerated().map { index, time in
-                time + Double(index % 7) * 0.004
-            }
             return ClipSpec(
                 width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone,
-                syncMarks: marks)
+                syncMarks: Self.syncMarks(duration: duration))
+        }
+    }
+
+    /// Marks half a second apart, each shifted a little so they fall at varied points of a frame.
+    private static func syncMarks(duration: Double) -> [Double] {
+        stride(from: 0.5, to: duration - 0.4, by: 0.5).enumerated().map { index, time in
+            time + Double(index % 7) * 0.004
         }
     }
 }

@@ -29,19 +29,21 @@ extension PlayerTests {
             #expect(!queue.isFull)
         }
 
-        @Test func theDecodedPicturesWaitingAreThreeAt1080pAndOneAt4K() throws {
-            let small = PlaybackSession.pictureQueue()
-            for _ in 0..<PlaybackSession.videoFramesAhead {
-                #expect(!small.isFull)
-                let picture = try #require(
-                    VideoFrame.filled(width: 1920, height: 1080, red: 0, green: 0, blue: 0))
-                small.push(.frame(picture))
+        @Test func theDecodedPicturesWaitingAreThreeUpTo4KAndOneAt8K() throws {
+            for (width, height) in [(1920, 1080), (3840, 2160)] {
+                let queue = PlaybackSession.pictureQueue()
+                for _ in 0..<PlaybackSession.videoFramesAhead {
+                    #expect(!queue.isFull)
+                    let picture = try #require(
+                        VideoFrame.filled(width: width, height: height, red: 0, green: 0, blue: 0))
+                    queue.push(.frame(picture))
+                }
+                #expect(queue.isFull)
             }
-            #expect(small.isFull)
             let large = PlaybackSession.pictureQueue()
             let picture = try #require(
-                VideoFrame.filled(width: 3840, height: 2160, red: 0, green: 0, blue: 0))
-            #expect(picture.byteCount == 3840 * 2160 * 3 / 2)
+                VideoFrame.filled(width: 7680, height: 4320, red: 0, green: 0, blue: 0))
+            #expect(picture.byteCount == 7680 * 4320 * 3 / 2)
             large.push(.frame(picture))
             #expect(large.isFull)
             #expect(large.weight == picture.byteCount)
