@@ -41,7 +41,7 @@ final class PlaybackSession: Sendable {
     /// The bytes the waiting pictures take at most: each one is a whole picture, 3 MB at 1080p and
     /// 12 MB at 4K, and the decoder keeps its reference pictures and those in flight besides. Three
     /// 4K pictures fit (with one, a 4K60 decoder near its limit showed its keyframes, which take it
-    /// longest, 25 to 35 ms after their sound); an 8K picture waits alone.
+    /// longest, 23 to 35 ms after their sound); an 8K picture waits alone.
     static let videoBytesAhead = 40 * 1024 * 1024
 
     let videoFrames = pictureQueue()
