@@ -59,6 +59,43 @@ import VideoPlayerFixtures
         #expect(picture.height > 40)
     }
 
+    /// A karaoke cue of a WebVTT file whose sheet colours the words sung: the yellow grows from
+    /// the left at each timestamp, and what is still to come is grey.
+    @Test func karaokeWordsTurnYellowAsTheirTimestampsPass() throws {
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            ::cue(:past) { color: yellow }
+            ::cue(:future) { color: #808080 }
+
+            00:01.000 --> 00:05.000
+            One <00:02.000>two <00:03.000>three <00:04.000>four
+            """
+        let renderer = try SubtitleRenderer()
+        renderer.add(SubtitleParser.parse(vtt).cues)
+        var (yellowEnds, greyCounts): ([Int], [Int]) = ([], [])
+        for time in [1.5, 2.5, 3.5, 4.5] {
+            let picture = try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture)
+            let yellow = picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }
+            let grey = picture.points {
+                (100...160).contains($0.red) && $0.red == $0.green && $0.green == $0.blue
+            }
+            yellowEnds.append(yellow.map(\.x).max() ?? 0)
+            greyCounts.append(grey.count)
+            if let firstGrey = grey.map(\.x).min(), let lastYellow = yellow.map(\.x).max() {
+                #expect(lastYellow < firstGrey, "the sung words lie left of those to come, at \(time)")
+            }
+        }
+        #expect(yellowEnds[0] == 0, "nothing is sung before the first timestamp")
+        #expect(yellowEnds[1] > 0 && yellowEnds[1] < yellowEnds[2] && yellowEnds[2] < yellowEnds[3])
+        // Fewer words are still to come each time; at the last, only the edges of white letters
+        // are grey.
+        #expect(
+            zip(greyCounts, greyCounts.dropFirst()).allSatisfy { $0 > $1 } && greyCounts[3] < 100,
+            "\(greyCounts)")
+    }
+
     @Test func aPictureIsMadeOnlyWhenSomethingChanged() throws {
         let renderer = try SubtitleRenderer()
         renderer.add([SubtitleCue(start: 1, end: 2, text: "One")])

@@ -233,7 +233,7 @@ import VideoPlayerRender
             ::cue(:lang(de) c) { color: red }
             ::cue(v[voice^="Ro"]   .x) { background-color: blue }
             ::cue(v[voice~=Bingham]) { font-size: 150% }
-            ::cue(b:past), ::cue(c:not(.x)), ::cue(v >), ::cue(> b), ::cue(c[class]) { color: purple }
+            ::cue(b:past), ::cue(c:hover), ::cue(v >), ::cue(> b), ::cue(c[class]) { color: purple }
 
             00:01.000 --> 00:02.000
             <v Doe, Jane>Hi</v> <v Roger Bingham>a <b>b</b> <c><i>c</i></c> <i>d</i> <c.x>e</c></v>
@@ -263,6 +263,109 @@ import VideoPlayerRender
                 SubtitleSpan(text: " ja "),
                 SubtitleSpan(text: "rot", color: red),
                 SubtitleSpan(text: " plain"),
+            ])
+    }
+
+    /// Karaoke: the text and elements before a timestamp that has passed are `:past`, those after
+    /// one still to come `:future`; the cue comes in a piece for each stretch between them.
+    @Test func pastAndFutureStyleACueAnewAtEachOfItsTimestamps() {
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            ::cue(:past) { color: yellow }
+            ::cue(:future) { color: #808080 }
+            ::cue(c.word:past) { font-weight: bold }
+
+            00:01.000 --> 00:04.000
+            Never <00:02.000><c.word>gonna</c> <00:03.000>give
+
+            00:05.000 --> 00:06.000
+            <00:04.000>before its start, and after its end<00:07.000>
+            """
+        let cues = SubtitleParser.parse(vtt).cues
+        let (yellow, gray) = (SubtitleColor(hex: 0xFFFF00), SubtitleColor(hex: 0x808080))
+        #expect(cues.map(\.start) == [1, 2, 3, 5])
+        #expect(cues.map(\.end) == [2, 3, 4, 6])
+        #expect(cues.prefix(3).allSatisfy { $0.text == "Never gonna give" })
+        #expect(
+            cues.map(\.spans) == [
+                [SubtitleSpan(text: "Never "), SubtitleSpan(text: "gonna give", color: gray)],
+                [
+                    SubtitleSpan(text: "Never ", color: yellow), SubtitleSpan(text: "gonna "),
+                    SubtitleSpan(text: "give", color: gray),
+                ],
+                [
+                    SubtitleSpan(text: "Never ", color: yellow),
+                    SubtitleSpan(text: "gonna", bold: true, color: yellow),
+                    SubtitleSpan(text: " ", color: yellow), SubtitleSpan(text: "give"),
+                ],
+                // A timestamp before the cue's start has passed all along; one after its end never comes.
+                [SubtitleSpan(text: "before its start, and after its end")],
+            ])
+        let document = SubtitleParser.parse(vtt)
+        #expect(document.activeCues(at: 2.5).map(\.spans) == [cues[1].spans])
+    }
+
+    @Test func aCueIsStyledByTimeOnlyWhereTheSheetReadsTimeAndTheLookChanges() {
+        func karaoke(_ count: Int) -> String {
+            "a <c.x>b</c> "
+                + (1...count).map { "<00:00:\(String(format: "%06.3f", 1 + Double($0) / 1_000))>w" }.joined()
+        }
+        func parse(_ css: String, _ text: String, times: Int = 1) -> [SubtitleCue] {
+            let cue = "00:01.000 --> 00:09.000\n\(text)\n"
+            return SubtitleParser.parse(
+                "WEBVTT\n\nSTYLE\n\(css)\n\n" + String(repeating: cue + "\n", count: times)
+            ).cues
+        }
+        // No rule reads the time: one cue, whatever its timestamps.
+        #expect(parse("::cue(c) { color: red }", karaoke(300)).count == 1)
+        // A rule reads it, but only of an element before every timestamp: the look changes once.
+        let once = parse("::cue(c:past) { color: red }", karaoke(300))
+        #expect(once.map(\.start) == [1, 1.001])
+        #expect(
+            once.last?.spans.contains(SubtitleSpan(text: "b", color: SubtitleColor(hex: 0xFF0000))) == true)
+        // Text styled by time changes at every timestamp...
+        let every = parse("::cue(:future) { color: red }", karaoke(80))
+        #expect(every.count == 81)
+        #expect(every.last?.end == 9)
+        #expect(every.allSatisfy { $0.text == every[0].text })
+        // ... up to 100 pieces a cue...
+        #expect(parse("::cue(:future) { color: red }", karaoke(300)).count == 100)
+        // ... and as long as a file's budget of text read again lasts (16 MiB): later cues come
+        // whole.
+        let long = karaoke(99) + String(repeating: " plain words", count: 16 * 1024)
+        let many = parse("::cue(:future) { color: red }", long, times: 20)
+        #expect(many.filter { $0.start == 1 }.count == 20)
+        #expect(many.filter { $0.start == 1 && $0.end == 9 }.count == 19)
+        #expect((21..<19 + 100).contains(many.count))
+    }
+
+    @Test func notMatchesWhatNoneOfItsCompoundsDoesAndCountsAsTheMostSpecific() {
+        let vtt = """
+            WEBVTT
+
+            STYLE
+            ::cue(c:not(.x, .y)) { color: red }
+            ::cue(.x) { color: lime }
+            ::cue(:not(c)) { text-decoration: underline }
+            ::cue(c:not(:not(.y))) { font-weight: bold }
+            ::cue(c:not(.y)) { background-color: blue }
+            ::cue(c.y) { background-color: yellow }
+            ::cue(c:not(.y, .y)) { font-style: italic }
+
+            00:01.000 --> 00:02.000
+            <c>a</c><c.x>b</c><c.y>c</c><b>d</b>
+            """
+        let (red, lime) = (SubtitleColor(hex: 0xFF0000), SubtitleColor(hex: 0x00FF00))
+        let (blue, yellow) = (SubtitleColor(hex: 0x0000FF), SubtitleColor(hex: 0xFFFF00))
+        // `c:not(.y)` and `c.y` are as specific: the later wins where both match, which they never do.
+        #expect(
+            SubtitleParser.parse(vtt).cues.first?.spans == [
+                SubtitleSpan(text: "a", italic: true, color: red, background: blue),
+                SubtitleSpan(text: "b", italic: true, color: lime, background: blue),
+                SubtitleSpan(text: "c", bold: true, background: yellow),
+                SubtitleSpan(text: "d", bold: true, underline: true),
             ])
     }
 
@@ -339,6 +442,9 @@ import VideoPlayerRender
         String(repeating: "::cue(.a) { color: ", count: 5_000),
         (0..<2_000).map { "::cue(.c\($0)) { color: red }" }.joined(separator: " "),
         #"::cue(#a.a), ::cue(c[voice), ::cue(.a:hover), ::cue(c .a), ::cue(.\), ::cue(.) { background: red }"#,
+        "::cue(.a:not()), ::cue(:not(.a,)), ::cue(:not(.a .b)), ::cue(:not(.a) { background: red }",
+        "::cue(.a" + String(repeating: ":not(", count: 5_000) + ".b" + String(repeating: ")", count: 5_000)
+            + ") { background: red }",
         "::cue(#), ::cue(c[lang=\"en\"]), ::cue(span.a), ::cue(c[voice=\"a]) { font-size: 200% }",
     ])
     func aStyleSheetThatCannotBeReadStylesNothingAndLosesNoCue(_ css: String) {

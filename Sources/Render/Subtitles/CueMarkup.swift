@@ -9,6 +9,10 @@
 /// all the cue's text). An element ends at the close of its name, even when elements opened
 /// after it are still open (`<b><i>x</b>y</i>` leaves "y" italic); a close with no open element
 /// of its name is passed over. Other tags (timestamps, unknown names) are removed, their text kept.
+///
+/// A cue whose inner timestamps (`<00:01.500>`) a sheet's `:past` or `:future` rules read is
+/// styled once for each stretch of its time between them: what shows while it plays changes at
+/// each timestamp, as karaoke does (``parse(lines:in:removesBraceOverrides:sheet:identifier:shown:budget:)``).
 struct CueMarkup {
     private let bytes: [UInt8]
     private let removesBraceOverrides: Bool
@@ -22,34 +26,112 @@ struct CueMarkup {
     private var alignment: Int?
     /// Closing characters (">", "}") known to be absent from the rest of the line being read.
     private var absentInLine: [UInt8] = []
+    /// The time playing that the cue's text is styled for (`:past`, `:future`); `nil` for none,
+    /// where all of it is ``WebVTTSelector/Time/current``.
+    private let now: Double?
+    /// The values of the timestamp tags read, in the order of the text.
+    private var timestamps: [Double] = []
+    /// For each count of timestamp tags read, the earliest value of those after them, and the
+    /// latest of those before (read in a first pass); empty when ``now`` is `nil`.
+    private let earliestAfter: [Double]
+    private let latestBefore: [Double]
+    /// The time of the run of text the style was last set for, when runs are styled by it.
+    private var styledTime: WebVTTSelector.Time?
 
     /// The most elements open at once; those opened past it are passed over as unknown tags.
     static let openElementLimit = 64
 
-    /// Markup over `bytes`; `removesBraceOverrides` is for SubRip's `{\an8}`-style blocks.
-    private init(bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet, identifier: String?) {
+    /// Markup over `bytes`; `removesBraceOverrides` is for SubRip's `{\an8}`-style blocks. With
+    /// `now`, `timestamps` are the values of the cue's timestamp tags, in the order of its text.
+    private init(
+        bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet, identifier: String?,
+        now: Double? = nil, timestamps: [Double] = []
+    ) {
         self.bytes = bytes
         self.removesBraceOverrides = removesBraceOverrides
         self.sheet = sheet
         cueStyle = sheet.cue(identifier: identifier)
+        self.now = now
+        guard now != nil else {
+            (earliestAfter, latestBefore) = ([], [])
+            return
+        }
+        var earliestAfter = [Double.infinity]
+        for value in timestamps.reversed() {
+            earliestAfter.append(min(earliestAfter[earliestAfter.count - 1], value))
+        }
+        self.earliestAfter = earliestAfter.reversed()
+        var latestBefore = [-Double.infinity]
+        for value in timestamps { latestBefore.append(max(latestBefore[latestBefore.count - 1], value)) }
+        self.latestBefore = latestBefore
     }
 
-    /// The plain text and styled runs of a cue whose payload is `lines` of `bytes`, joined by "\n",
-    /// styled by `sheet` (the cue's `identifier` picks its `::cue(#id)` rules), and the numpad
-    /// alignment its first `{\anN}` asks for.
+    /// The most stretches of time a cue is styled for apart: its timestamps past the last of them
+    /// style nothing anew.
+    static let phaseLimit = 100
+
+    /// The most bytes of cue text a file's cues are read again for, to style their stretches of
+    /// time apart: past it, a cue's later timestamps style nothing anew (a file of many long
+    /// karaoke cues is read in time).
+    static let restylingBudget = 16 << 20
+
+    /// The plain text of a cue whose payload is `lines` of `bytes`, joined by "\n", and the numpad
+    /// alignment its first `{\anN}` asks for; with the styled runs of each stretch of the time it
+    /// is `shown` from its start, as `sheet` styles them (the cue's `identifier` picks its
+    /// `::cue(#id)` rules).
+    ///
+    /// There is one stretch, from the cue's start, unless the sheet's rules read the time (`:past`,
+    /// `:future`) and the cue has timestamps: then a stretch begins at each of their values within
+    /// the cue's time where the runs change, as far as ``phaseLimit`` and the bytes left of the
+    /// file's `budget` (``restylingBudget``), which the stretches' reading takes from, allow.
     static func parse(
         lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
-        sheet: WebVTTStyleSheet = WebVTTStyleSheet(), identifier: String? = nil
-    ) -> (text: String, spans: [SubtitleSpan], alignment: Int?) {
-        var markup = CueMarkup(
-            bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet, identifier: identifier)
-        if markup.cueStyle != WebVTTStyleSheet.Declarations() { markup.applyStyle() }
-        for (number, line) in lines.enumerated() {
-            if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }
-            markup.read(bytes.trimmedBlanks(line))
+        sheet: WebVTTStyleSheet = WebVTTStyleSheet(), identifier: String? = nil,
+        shown: ClosedRange<Double> = 0...0, budget: inout Int
+    ) -> (text: String, phases: [(start: Double, spans: [SubtitleSpan])], alignment: Int?) {
+        func read(now: Double? = nil, timestamps: [Double] = []) -> CueMarkup {
+            var markup = CueMarkup(
+                bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet,
+                identifier: identifier,
+                now: now, timestamps: timestamps)
+            if markup.cueStyle != WebVTTStyleSheet.Declarations() || markup.stylesText { markup.applyStyle() }
+            for (number, line) in lines.enumerated() {
+                if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }
+                markup.read(bytes.trimmedBlanks(line))
+            }
+            return markup
         }
+        var markup = read()
         let (text, spans) = markup.builder.build()
-        return (text, spans, markup.alignment)
+        let timestamps = markup.timestamps
+        let size = max(1, lines.reduce(0) { $0 + $1.count })
+        let affordable = min(phaseLimit, budget / size)
+        guard sheet.readsTime, !timestamps.isEmpty, affordable > 0 else {
+            return (text, [(shown.lowerBound, spans)], markup.alignment)
+        }
+        let inside = Set(timestamps.filter { $0 > shown.lowerBound && $0 < shown.upperBound }).sorted()
+        let starts = [shown.lowerBound] + inside.prefix(affordable - 1)
+        budget -= starts.count * size
+        var phases: [(start: Double, spans: [SubtitleSpan])] = []
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : shown.upperBound
+            markup = read(now: (start + end) / 2, timestamps: timestamps)
+            let spans = markup.builder.build().spans
+            if phases.last?.spans != spans { phases.append((start, spans)) }
+        }
+        return (text, phases, markup.alignment)
+    }
+
+    /// Whether runs of text are styled by their time (``WebVTTStyleSheet/stylesText``).
+    private var stylesText: Bool { now != nil && sheet.stylesText }
+
+    /// Where the text read next lies against ``now``, by the timestamps before and after it.
+    private var time: WebVTTSelector.Time {
+        guard let now else { return .current }
+        let passed = timestamps.count
+        if earliestAfter[passed] < now { return .past }
+        if latestBefore[passed] > now { return .future }
+        return .current
     }
 
     private mutating func read(_ line: Range<Int>) {
@@ -135,7 +217,15 @@ struct CueMarkup {
             let name = Self.knownNames.first(where: {
                 $0.utf8.elementsEqual(bytes[nameStart..<index].lazy.map { $0 | 0x20 })
             })
-        else { return }
+        else {
+            if !closing, nameStart < tag.upperBound, bytes[nameStart].isDigitByte,
+                let value = SubtitleTiming.seconds(bytes[tag])
+            {
+                timestamps.append(value)
+                if stylesText, time != styledTime { applyStyle() }
+            }
+            return
+        }
         if closing {
             guard let open = openElements.lastIndex(where: { $0.element.name == name }) else { return }
             openElements.remove(at: open)
@@ -164,7 +254,7 @@ struct CueMarkup {
             ? rest.drop(while: { !$0.isWhitespace }).trimmingCharacters(in: .whitespaces) : nil
         let element = WebVTTSelector.Element(
             name: name, classes: classes, annotation: annotation,
-            language: name == "lang" ? annotation : openElements.last?.element.language)
+            language: name == "lang" ? annotation : openElements.last?.element.language, time: time)
         var own = WebVTTStyleSheet.Declarations(
             bold: name == "b" ? true : nil, italic: name == "i" ? true : nil,
             underline: name == "u" ? true : nil)
@@ -184,7 +274,13 @@ struct CueMarkup {
 
     /// Gives the text from here on the styles of the cue and the elements open.
     private mutating func applyStyle() {
-        let spanStyle = openElements.reduce(cueStyle) { $0.enclosing($1.styles) }
+        var spanStyle = openElements.reduce(cueStyle) { $0.enclosing($1.styles) }
+        if stylesText {
+            styledTime = time
+            let ancestors = openElements.map(\.element)
+            spanStyle = spanStyle.enclosing(
+                sheet.text(at: time, language: ancestors.last?.language, within: ancestors[...]))
+        }
         builder.setStyle(
             StyledTextBuilder.Style(
                 bold: spanStyle.bold == true, italic: spanStyle.italic == true,

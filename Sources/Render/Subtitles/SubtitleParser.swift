@@ -123,6 +123,7 @@ public enum SubtitleParser {
         var cues: [SubtitleCue] = []
         var regions: [String: WebVTTRegion] = [:]
         var sheet = WebVTTStyleSheet()
+        var budget = CueMarkup.restylingBudget
         for block in SubtitleBlocks(bytes) {
             if format == .webVTT, isWebVTTNonCue(block, in: bytes) {
                 if let definition = webVTTRegion(block, in: bytes) {
@@ -134,12 +135,9 @@ public enum SubtitleParser {
                 }
                 continue
             }
-            if let cue = SubtitleBlocks.cue(
+            cues += SubtitleBlocks.cues(
                 from: block, in: bytes, removesBraceOverrides: format == .subRip, regions: regions,
-                sheet: sheet)
-            {
-                cues.append(cue)
-            }
+                sheet: sheet, budget: &budget)
         }
         return SubtitleDocument(cues: cues, format: format)
     }

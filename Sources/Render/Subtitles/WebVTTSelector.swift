@@ -2,8 +2,14 @@
 /// (or `*`), classes, attributes (`voice` of a `<v>` span, `lang` of a `<lang>` one, compared as
 /// CSS's `=`, `~=`, `|=`, `^=`, `$=` and `*=` do) and `:lang(...)`, joined by descendant (` `) and
 /// child (`>`) combinators, such as `c.loud`, `v[voice="Esme"] > b`, `:lang(fr) i` or
-/// `.yellow.bg_black`; or an id alone, `#intro-1` (the cue whose identifier that is). Other
-/// pseudo-classes (`:past`, `:future`, `:not()`...) are not read: time within a cue is not shown.
+/// `.yellow.bg_black`; or an id alone, `#intro-1` (the cue whose identifier that is).
+///
+/// `:past` and `:future` match by the cue's inner timestamps (`<00:01.500>`, as karaoke has): an
+/// element or a run of text is in the past once a timestamp after it has passed, and in the
+/// future while a timestamp before it has not come (``Element/time``); a compound of nothing but
+/// them (`:past`, `:future:past`) matches the text between timestamps too, not only elements.
+/// `:not(...)` matches what none of the compounds it lists does (`c:not(.loud, .quiet)`), and
+/// counts as the most specific of them. Other pseudo-classes are not read.
 struct WebVTTSelector: Equatable, Sendable {
     /// The element names of cue text: `c`, `b`, `i`, `u`, `v`, `lang`, `ruby` and `rt`.
     static let elements: Set<String> = ["c", "b", "i", "u", "v", "lang", "ruby", "rt"]
@@ -16,6 +22,24 @@ struct WebVTTSelector: Equatable, Sendable {
         var annotation: String?
         /// The language of its text: that of the nearest `<lang>` span around it, itself included.
         var language: String?
+        /// Where it lies against the time playing, by the cue's inner timestamps.
+        var time = Time.current
+
+        /// A run of text between tags, as time-only compounds see it (``Compound/isTimeOnly``).
+        static func text(language: String?, time: Time) -> Element {
+            Element(name: "", classes: [], annotation: nil, language: language, time: time)
+        }
+    }
+
+    /// Where a node of cue text lies against the time playing, by the cue's inner timestamps.
+    enum Time: Equatable, Sendable {
+        /// A timestamp after it has passed.
+        case past
+        /// No timestamp after it has passed and none before it is still to come (all of a cue
+        /// with no inner timestamps).
+        case current
+        /// A timestamp before it is still to come.
+        case future
     }
 
     /// An attribute part, `[name]` or `[name<operator>"value"]`.
@@ -54,18 +78,38 @@ struct WebVTTSelector: Equatable, Sendable {
         var attributes: [Attribute] = []
         /// The languages of `:lang(...)` parts: each a range its text's language must fall in.
         var languages: [String] = []
+        /// The times of `:past` and `:future` parts, which the element's must all be.
+        var times: [Time] = []
+        /// The compounds of each `:not(...)` part, none of which the element may match.
+        var negations: [[Compound]] = []
 
         /// Whether it asks nothing of an element but, at most, its name.
-        var isBare: Bool { classes.isEmpty && attributes.isEmpty && languages.isEmpty }
+        var isBare: Bool {
+            classes.isEmpty && attributes.isEmpty && languages.isEmpty && times.isEmpty && negations.isEmpty
+        }
+
+        /// Whether it asks nothing but times (`:past`): it matches runs of text too.
+        var isTimeOnly: Bool {
+            name == nil && !times.isEmpty && classes.isEmpty && attributes.isEmpty && languages.isEmpty
+                && negations.isEmpty
+        }
+
+        /// Whether any part of it, or of a compound it negates, asks for a time.
+        var readsTime: Bool { !times.isEmpty || negations.joined().contains { $0.readsTime } }
 
         var specificity: Int {
-            (classes.count + attributes.count + languages.count) * 1_000 + (name == nil ? 0 : 1)
+            let negated = negations.reduce(0) { $0 + ($1.map(\.specificity).max() ?? 0) }
+            return (classes.count + attributes.count + languages.count + times.count) * 1_000
+                + (name == nil ? 0 : 1) + negated
         }
 
         func matches(_ element: Element) -> Bool {
+            if element.name.isEmpty, !isTimeOnly { return false }
             guard name == nil || name == element.name,
                 classes.allSatisfy({ wanted in element.classes.contains { $0 == wanted } }),
-                attributes.allSatisfy({ $0.matches(element) })
+                attributes.allSatisfy({ $0.matches(element) }),
+                times.allSatisfy({ $0 == element.time }),
+                negations.allSatisfy({ !$0.contains { $0.matches(element) } })
             else { return false }
             return languages.allSatisfy { range in
                 guard let language = element.language?.lowercased() else { return false }
@@ -103,6 +147,10 @@ struct WebVTTSelector: Equatable, Sendable {
     var specificity: Int {
         (id == nil ? 0 : 1_000_000) + subject.specificity + context.reduce(0) { $0 + $1.compound.specificity }
     }
+
+    /// Whether it asks for a time anywhere (`:past`, `:future`): what it matches then changes while
+    /// a cue with inner timestamps shows.
+    var readsTime: Bool { subject.readsTime || context.contains { $0.compound.readsTime } }
 
     /// Whether it matches `element` of cue text, within `ancestors` (the outermost first).
     func matches(_ element: Element, within ancestors: ArraySlice<Element>) -> Bool {
@@ -161,8 +209,12 @@ struct WebVTTSelector: Equatable, Sendable {
     /// The most compounds a selector is read with.
     static let compoundLimit = 32
 
-    /// The compound selector `reader` stands at; `nil` for one that is not read.
-    private static func compound(from reader: inout Reader) -> Compound? {
+    /// The most `:not(...)` parts nested in one another that a selector is read with.
+    static let negationDepthLimit = 8
+
+    /// The compound selector `reader` stands at; `nil` for one that is not read. `depth` counts the
+    /// `:not(...)` parts it is within.
+    private static func compound(from reader: inout Reader, depth: Int = 0) -> Compound? {
         var compound = Compound()
         var named = false
         if reader.take("*") {
@@ -172,7 +224,7 @@ struct WebVTTSelector: Equatable, Sendable {
             compound.name = name
             named = true
         }
-        while let next = reader.next, !" \t\n>".contains(next) {
+        while let next = reader.next, !" \t\n>,)".contains(next) {
             if reader.take(".") {
                 guard let name = reader.identifier() else { return nil }
                 compound.classes.append(name)
@@ -180,16 +232,40 @@ struct WebVTTSelector: Equatable, Sendable {
                 guard let attribute = reader.attribute() else { return nil }
                 compound.attributes.append(attribute)
             } else if reader.take(":") {
-                guard reader.identifier()?.lowercased() == "lang", reader.take("("),
-                    let language = reader.value(),
-                    reader.take(")")
-                else { return nil }
-                compound.languages.append(language)
+                switch reader.identifier()?.lowercased() {
+                case "past": compound.times.append(.past)
+                case "future": compound.times.append(.future)
+                case "lang":
+                    guard reader.take("("), let language = reader.value(), reader.take(")") else {
+                        return nil
+                    }
+                    compound.languages.append(language)
+                case "not":
+                    guard depth < negationDepthLimit, reader.take("("),
+                        let negated = negation(from: &reader, depth: depth + 1)
+                    else { return nil }
+                    compound.negations.append(negated)
+                default: return nil
+                }
             } else {
                 return nil
             }
         }
         return named || !compound.isBare ? compound : nil
+    }
+
+    /// The compounds of a `:not(...)` part after its "(", separated by commas, up to its ")".
+    private static func negation(from reader: inout Reader, depth: Int) -> [Compound]? {
+        var compounds: [Compound] = []
+        repeat {
+            _ = reader.skipBlanks()
+            guard let compound = compound(from: &reader, depth: depth), compounds.count < compoundLimit else {
+                return nil
+            }
+            compounds.append(compound)
+            _ = reader.skipBlanks()
+        } while reader.take(",")
+        return reader.take(")") ? compounds : nil
     }
 
     /// Reads the parts of a selector.

@@ -1,13 +1,13 @@
 /// The rules of a WebVTT file's `STYLE` blocks that plain cues are drawn with: those whose selector is
 /// `::cue` (all cue text) or `::cue(...)` of a ``WebVTTSelector`` (`::cue(.name)`, `::cue(b)`,
-/// `::cue(v[voice="Esme"])`, `::cue(#id)`...), and of their declarations `color`, `background-color` (or a
+/// `::cue(v[voice="Esme"])`, `::cue(:past)`, `::cue(#id)`...), and of their declarations `color`, `background-color` (or a
 /// `background` that is one colour), `font-family` (`initial` is the caption style's font), `font-size` (a
 /// percentage or `em`, of the caption style's size), `font-weight`, `font-style`, `text-decoration`,
 /// `-webkit-text-stroke` (a width in `em` and a colour: a line around each letter) and `text-shadow` (its
 /// first shadow, when it has no offset: a blur radius in `em` that blurs the stroke's edges, or with no
 /// stroke draws a soft halo). Where rules disagree, the more specific selector wins, then the later rule, as
-/// in CSS. Other selectors (combinators, pseudo-classes), at-rules and properties are passed over, as is a
-/// declaration whose value cannot be read; reading never fails.
+/// in CSS. Other selectors (other pseudo-classes and pseudo-elements, such as `::cue-region`), at-rules
+/// and properties are passed over, as is a declaration whose value cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
     /// The styles a rule sets; `nil` leaves one as it is.
     struct Declarations: Equatable, Sendable {
@@ -62,6 +62,13 @@ struct WebVTTStyleSheet: Equatable, Sendable {
     /// The most `::cue(...)` rules a sheet keeps: later ones are passed over.
     static let ruleLimit = 1000
 
+    /// Whether a rule asks for the time (`:past`, `:future`): the styles of a cue with inner
+    /// timestamps then change while it shows.
+    private(set) var readsTime = false
+
+    /// Whether a rule styles runs of text by their time alone (`::cue(:future)`), not only elements.
+    private(set) var stylesText = false
+
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.cue == rhs.cue && lhs.rules.elementsEqual(rhs.rules) { $0 == $1 }
     }
@@ -80,6 +87,16 @@ struct WebVTTStyleSheet: Equatable, Sendable {
         over styles: Declarations = Declarations()
     ) -> Declarations {
         applying(to: styles) { $0.matches(element, within: ancestors) }
+    }
+
+    /// The styles the rules give a run of text of `time` within `ancestors` (the outermost
+    /// first), which the elements' styles enclose; only time-only selectors match it
+    /// (``WebVTTSelector/Compound/isTimeOnly``).
+    func text(
+        at time: WebVTTSelector.Time, language: String?, within ancestors: ArraySlice<WebVTTSelector.Element>
+    ) -> Declarations {
+        let run = WebVTTSelector.Element.text(language: language, time: time)
+        return applying(to: Declarations()) { $0.matches(run, within: ancestors) }
     }
 
     /// `styles` with the declarations of the rules whose selector `matches` over them, the least
@@ -127,6 +144,8 @@ struct WebVTTStyleSheet: Equatable, Sendable {
                     let parsed = WebVTTSelector(selector.dropFirst(6).dropLast())
                 {
                     rules.append((parsed, rule))
+                    readsTime = readsTime || parsed.readsTime
+                    stylesText = stylesText || parsed.subject.isTimeOnly
                 }
             }
         }
