@@ -369,6 +369,76 @@ import VideoPlayerRender
             ])
     }
 
+    /// `::cue-region` styles the text of the cues in a region, which `::cue` and the cue's own
+    /// rules override, and fills the region's box while its cues show.
+    @Test func cueRegionRulesStyleTheCuesOfARegionAndFillItsBox() {
+        let vtt = """
+            WEBVTT
+
+            REGION
+            id:fred width:40% lines:3 regionanchor:0%,100% viewportanchor:10%,90%
+
+            REGION
+            id:bill width:40% lines:3 regionanchor:100%,100% viewportanchor:90%,90%
+
+            REGION
+            id:plain width:50%
+
+            STYLE
+            ::cue-region { color: yellow; background-color: rgba(0, 0, 255, 0.5) }
+            ::cue-region(#bill) { color: lime; font-size: 150% }
+            ::cue-region(#plain) { background: transparent }
+            ::cue-region(.x), ::cue-region(#), ::cue-region(fred) { color: red }
+            ::cue { font-weight: bold }
+            ::cue(.red) { color: red }
+
+            00:01.000 --> 00:02.000 region:fred
+            Fred <c.red>here</c>
+
+            00:01.500 --> 00:03.000 region:fred
+            Fred again
+
+            00:02.000 --> 00:03.000 region:bill
+            Bill
+
+            00:04.000 --> 00:05.000
+            nowhere
+
+            00:04.000 --> 00:05.000 region:fred line:0
+            out of its region
+
+            00:06.000 --> 00:07.000 region:plain
+            unboxed
+            """
+        let document = SubtitleParser.parse(vtt)
+        let text = document.cues.filter { $0.regionBackground == nil }
+        let (yellow, red) = (SubtitleColor(hex: 0xFFFF00), SubtitleColor(hex: 0xFF0000))
+        #expect(
+            text.map(\.spans) == [
+                [
+                    SubtitleSpan(text: "Fred ", bold: true, color: yellow),
+                    SubtitleSpan(text: "here", bold: true, color: red),
+                ],
+                [SubtitleSpan(text: "Fred again", bold: true, color: yellow)],
+                [SubtitleSpan(text: "Bill", bold: true, color: SubtitleColor(hex: 0x00FF00), fontScale: 1.5)],
+                [SubtitleSpan(text: "nowhere", bold: true)],
+                [SubtitleSpan(text: "out of its region", bold: true)],
+                [SubtitleSpan(text: "unboxed", bold: true, color: yellow)],
+            ])
+        // Fred's box while either of its cues shows, Bill's while its one does; the plain region's
+        // background is transparent.
+        let blue = SubtitleColor(hex: 0x0000FF, opacity: 0.5)
+        let top = 0.9 - 3 * 0.0533
+        let boxes = document.cues.compactMap { cue in cue.regionBackground.map { (cue.start, cue.end, $0) } }
+        #expect(boxes.map(\.0) == [1, 2] && boxes.map(\.1) == [3, 3])
+        #expect(
+            boxes.allSatisfy {
+                $0.2.color == blue && $0.2.width == 0.4 && abs($0.2.height - 3 * 0.0533) < 1e-9
+            })
+        #expect(boxes.allSatisfy { abs($0.2.y - top) < 1e-9 })
+        #expect(boxes.map { ($0.2.x * 10).rounded() } == [1, 5])
+    }
+
     @Test func elementsNestedPastTheLimitKeepTheirTextAndTheOuterStyles() {
         let depth = 3_000  // far past the markup's limit of open elements
         let text =

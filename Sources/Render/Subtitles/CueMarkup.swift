@@ -12,7 +12,7 @@
 ///
 /// A cue whose inner timestamps (`<00:01.500>`) a sheet's `:past` or `:future` rules read is
 /// styled once for each stretch of its time between them: what shows while it plays changes at
-/// each timestamp, as karaoke does (``parse(lines:in:removesBraceOverrides:sheet:identifier:shown:budget:)``).
+/// each timestamp, as karaoke does (``parse(lines:in:removesBraceOverrides:sheet:identifier:region:shown:budget:)``).
 struct CueMarkup {
     private let bytes: [UInt8]
     private let removesBraceOverrides: Bool
@@ -45,12 +45,15 @@ struct CueMarkup {
     /// `now`, `timestamps` are the values of the cue's timestamp tags, in the order of its text.
     private init(
         bytes: [UInt8], removesBraceOverrides: Bool, sheet: WebVTTStyleSheet, identifier: String?,
-        now: Double? = nil, timestamps: [Double] = []
+        region: String?, now: Double? = nil, timestamps: [Double] = []
     ) {
         self.bytes = bytes
         self.removesBraceOverrides = removesBraceOverrides
         self.sheet = sheet
-        cueStyle = sheet.cue(identifier: identifier)
+        // The cue's text inherits its region's styles, but the background, which fills the region.
+        var inherited = sheet.region(region)
+        inherited.background = nil
+        cueStyle = inherited.enclosing(sheet.cue(identifier: identifier))
         self.now = now
         guard now != nil else {
             (earliestAfter, latestBefore) = ([], [])
@@ -78,7 +81,7 @@ struct CueMarkup {
     /// The plain text of a cue whose payload is `lines` of `bytes`, joined by "\n", and the numpad
     /// alignment its first `{\anN}` asks for; with the styled runs of each stretch of the time it
     /// is `shown` from its start, as `sheet` styles them (the cue's `identifier` picks its
-    /// `::cue(#id)` rules).
+    /// `::cue(#id)` rules, the identifier of the `region` it sits in its `::cue-region` rules).
     ///
     /// There is one stretch, from the cue's start, unless the sheet's rules read the time (`:past`,
     /// `:future`) and the cue has timestamps: then a stretch begins at each of their values within
@@ -86,14 +89,13 @@ struct CueMarkup {
     /// file's `budget` (``restylingBudget``), which the stretches' reading takes from, allow.
     static func parse(
         lines: [Range<Int>], in bytes: [UInt8], removesBraceOverrides: Bool,
-        sheet: WebVTTStyleSheet = WebVTTStyleSheet(), identifier: String? = nil,
+        sheet: WebVTTStyleSheet = WebVTTStyleSheet(), identifier: String? = nil, region: String? = nil,
         shown: ClosedRange<Double> = 0...0, budget: inout Int
     ) -> (text: String, phases: [(start: Double, spans: [SubtitleSpan])], alignment: Int?) {
         func read(now: Double? = nil, timestamps: [Double] = []) -> CueMarkup {
             var markup = CueMarkup(
                 bytes: bytes, removesBraceOverrides: removesBraceOverrides, sheet: sheet,
-                identifier: identifier,
-                now: now, timestamps: timestamps)
+                identifier: identifier, region: region, now: now, timestamps: timestamps)
             if markup.cueStyle != WebVTTStyleSheet.Declarations() || markup.stylesText { markup.applyStyle() }
             for (number, line) in lines.enumerated() {
                 if number > 0 { markup.builder.append(UInt8(ascii: "\n")) }

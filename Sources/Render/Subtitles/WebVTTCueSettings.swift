@@ -6,18 +6,18 @@ enum WebVTTCueSettings {
     /// picture's height (WebVTT's 5.33vh).
     static let lineHeight = 0.0533
 
-    /// The placement `settings` ask for, the cue's region taken from `regions` by its identifier;
-    /// `nil` when they ask for none.
+    /// The placement `settings` ask for, the cue's region taken from `regions` by its identifier
+    /// (`nil` when they ask for none), and the identifier of the region the cue sits in, if any.
     static func placement(
         from settings: Substring, regions: [String: WebVTTRegion] = [:]
-    ) -> SubtitlePlacement? {
+    ) -> (placement: SubtitlePlacement?, region: String?) {
         var column: Int?
         var anchorColumn: Int?
         var row: Int?
         var x: Double?
         var y: Double?
         var size: Double?
-        var region: WebVTTRegion?
+        var region: (id: String, region: WebVTTRegion)?
         // A cue placed by its own line, size or writing direction leaves its region, as WebVTT says.
         var leavesRegion = false
         for token in settings.split(whereSeparator: \.isWhitespace) {
@@ -39,7 +39,7 @@ enum WebVTTCueSettings {
                 size = percent
                 leavesRegion = true
             case "region":
-                region = regions[String(value)]
+                region = regions[String(value)].map { (String(value), $0) }
             case "vertical":
                 leavesRegion = true
             case "line":
@@ -60,19 +60,21 @@ enum WebVTTCueSettings {
                 continue
             }
         }
-        if let region, !leavesRegion { return region.placement(column: column ?? 1) }
-        guard column != nil || x != nil || y != nil || size != nil else { return nil }
+        if let region, !leavesRegion { return (region.region.placement(column: column ?? 1), region.id) }
+        guard column != nil || x != nil || y != nil || size != nil else { return (nil, nil) }
         let textColumn = column ?? 1
         guard let size, size < 1 else {
             let finalColumn = anchorColumn ?? textColumn
-            return SubtitlePlacement(alignment: (row ?? 0) * 3 + finalColumn + 1, x: x, y: y)
+            return (SubtitlePlacement(alignment: (row ?? 0) * 3 + finalColumn + 1, x: x, y: y), nil)
         }
         // The box lies at the position by its own anchor; the lines are aligned in it by `align`.
         let boxLeft = x.map { $0 - size * SubtitlePlacement.share(ofColumn: anchorColumn ?? textColumn) }
         let anchor = boxLeft.map {
             min(max($0, 0), 1 - size) + size * SubtitlePlacement.share(ofColumn: textColumn)
         }
-        return SubtitlePlacement(alignment: (row ?? 0) * 3 + textColumn + 1, x: anchor, y: y, width: size)
+        return (
+            SubtitlePlacement(alignment: (row ?? 0) * 3 + textColumn + 1, x: anchor, y: y, width: size), nil
+        )
     }
 
     /// "12.5%" as 0.125; `nil` for anything else.
@@ -152,13 +154,21 @@ struct WebVTTRegion: Sendable {
         return (x, y)
     }
 
+    /// The region's box on the picture: its left and top edges, width and height, as fractions of
+    /// the picture's size.
+    var box: (x: Double, y: Double, width: Double, height: Double) {
+        let height = Double(lines) * WebVTTCueSettings.lineHeight
+        return (
+            viewportAnchor.x - regionAnchor.x * width, viewportAnchor.y - regionAnchor.y * height, width,
+            height
+        )
+    }
+
     /// Where a cue of the region sits: on its bottom line, aligned in its width by `column`.
     func placement(column: Int) -> SubtitlePlacement {
-        let height = Double(lines) * WebVTTCueSettings.lineHeight
-        let left = viewportAnchor.x - regionAnchor.x * width
-        let bottom = viewportAnchor.y - regionAnchor.y * height + height
+        let box = box
         return SubtitlePlacement(
-            alignment: column + 1, x: left + width * SubtitlePlacement.share(ofColumn: column), y: bottom,
-            width: width)
+            alignment: column + 1, x: box.x + box.width * SubtitlePlacement.share(ofColumn: column),
+            y: box.y + box.height, width: box.width)
     }
 }

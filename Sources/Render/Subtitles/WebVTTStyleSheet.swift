@@ -6,8 +6,10 @@
 /// `-webkit-text-stroke` (a width in `em` and a colour: a line around each letter) and `text-shadow` (its
 /// first shadow, when it has no offset: a blur radius in `em` that blurs the stroke's edges, or with no
 /// stroke draws a soft halo). Where rules disagree, the more specific selector wins, then the later rule, as
-/// in CSS. Other selectors (other pseudo-classes and pseudo-elements, such as `::cue-region`), at-rules
-/// and properties are passed over, as is a declaration whose value cannot be read; reading never fails.
+/// in CSS. `::cue-region` and `::cue-region(#id)` style the regions (``region(_:)``): the text of
+/// their cues inherits what they set, but their background, which fills the region's box. Other
+/// selectors (other pseudo-classes and pseudo-elements), at-rules and properties are passed over, as
+/// is a declaration whose value cannot be read; reading never fails.
 struct WebVTTStyleSheet: Equatable, Sendable {
     /// The styles a rule sets; `nil` leaves one as it is.
     struct Declarations: Equatable, Sendable {
@@ -58,6 +60,9 @@ struct WebVTTStyleSheet: Equatable, Sendable {
     private(set) var cue = Declarations()
     /// The rules of `::cue(...)`, in the order of the sheet.
     private var rules: [(selector: WebVTTSelector, declarations: Declarations)] = []
+    /// The rules of `::cue-region`, and of `::cue-region(#id)` by identifier.
+    private var anyRegion = Declarations()
+    private var regions: [String: Declarations] = [:]
 
     /// The most `::cue(...)` rules a sheet keeps: later ones are passed over.
     static let ruleLimit = 1000
@@ -71,6 +76,15 @@ struct WebVTTStyleSheet: Equatable, Sendable {
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.cue == rhs.cue && lhs.rules.elementsEqual(rhs.rules) { $0 == $1 }
+            && lhs.anyRegion == rhs.anyRegion
+            && lhs.regions == rhs.regions
+    }
+
+    /// The styles of the region whose identifier is `id`: those of `::cue-region`, with those of
+    /// `::cue-region(#id)` over them; none for a cue in no region (`nil`).
+    func region(_ id: String?) -> Declarations {
+        guard let id else { return Declarations() }
+        return regions[id].map { anyRegion.overridden(by: $0) } ?? anyRegion
     }
 
     /// The styles of the text of the cue whose identifier is `identifier`: those of `::cue`, with
@@ -140,6 +154,13 @@ struct WebVTTStyleSheet: Equatable, Sendable {
             for selector in selectors {
                 if selector == "::cue" {
                     cue = cue.overridden(by: rule)
+                } else if selector == "::cue-region" {
+                    anyRegion = anyRegion.overridden(by: rule)
+                } else if selector.hasPrefix("::cue-region("), selector.hasSuffix(")"),
+                    regions.count < Self.ruleLimit,
+                    let id = WebVTTSelector(selector.dropFirst(13).dropLast())?.id
+                {
+                    regions[id] = (regions[id] ?? Declarations()).overridden(by: rule)
                 } else if selector.hasPrefix("::cue("), selector.hasSuffix(")"), rules.count < Self.ruleLimit,
                     let parsed = WebVTTSelector(selector.dropFirst(6).dropLast())
                 {
