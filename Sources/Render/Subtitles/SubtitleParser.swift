@@ -124,7 +124,7 @@ public enum SubtitleParser {
         var regions: [String: WebVTTRegion] = [:]
         var sheet = WebVTTStyleSheet()
         var budget = CueMarkup.restylingBudget
-        var shown: [String: [ClosedRange<Double>]] = [:]
+        var shown: [String: [(start: Double, end: Double)]] = [:]
         for block in SubtitleBlocks(bytes) {
             if format == .webVTT, isWebVTTNonCue(block, in: bytes) {
                 if let definition = webVTTRegion(block, in: bytes) {
@@ -141,7 +141,7 @@ public enum SubtitleParser {
                 sheet: sheet, budget: &budget)
             cues += read
             if let region, let last = read.last {
-                shown[region, default: []].append(read[0].start...last.end)
+                shown[region, default: []].append((read[0].start, last.end))
             }
         }
         return SubtitleDocument(
@@ -151,7 +151,8 @@ public enum SubtitleParser {
     /// A text-less cue for each stretch of time a WebVTT region whose `::cue-region` rules give
     /// it a background shows cues (`shown`, by region): its box, filled while they show.
     private static func regionBackgrounds(
-        of regions: [String: WebVTTRegion], shown: [String: [ClosedRange<Double>]], sheet: WebVTTStyleSheet
+        of regions: [String: WebVTTRegion], shown: [String: [(start: Double, end: Double)]],
+        sheet: WebVTTStyleSheet
     ) -> [SubtitleCue] {
         var boxes: [SubtitleCue] = []
         for (id, times) in shown.sorted(by: { $0.key < $1.key }) {
@@ -161,16 +162,8 @@ public enum SubtitleParser {
             let box = region.box
             let background = SubtitleRegionBackground(
                 x: box.x, y: box.y, width: box.width, height: box.height, color: color)
-            var stretches: [ClosedRange<Double>] = []
-            for time in times.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-                if let last = stretches.last, time.lowerBound <= last.upperBound {
-                    stretches[stretches.count - 1] = last.lowerBound...max(last.upperBound, time.upperBound)
-                } else {
-                    stretches.append(time)
-                }
-            }
-            boxes += stretches.map {
-                SubtitleCue(start: $0.lowerBound, end: $0.upperBound, text: "", regionBackground: background)
+            boxes += SubtitleTiming.union(of: times).map {
+                SubtitleCue(start: $0.start, end: $0.end, text: "", regionBackground: background)
             }
         }
         return boxes

@@ -30,6 +30,22 @@ struct SubtitleTiming {
         }
     }
 
+    /// The stretches of time `times` cover together, in order: those that overlap, or lie at most
+    /// `gap` apart, made one.
+    static func union(
+        of times: [(start: Double, end: Double)], joiningGapsUpTo gap: Double = 0
+    ) -> [(start: Double, end: Double)] {
+        var joined: [(start: Double, end: Double)] = []
+        for time in times.sorted(by: { $0.start < $1.start }) {
+            if let last = joined.last, time.start <= last.end + gap {
+                joined[joined.count - 1].end = max(last.end, time.end)
+            } else {
+                joined.append(time)
+            }
+        }
+        return joined
+    }
+
     /// Whether the line holds a timing arrow.
     static func isTimingLine(_ line: Range<Int>, in bytes: [UInt8]) -> Bool {
         arrow(in: line, of: bytes) != nil

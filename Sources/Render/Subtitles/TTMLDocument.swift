@@ -517,13 +517,7 @@ enum TTMLDocument {
             for (id, style) in regions.sorted(by: { $0.key < $1.key }) {
                 var times: [(start: Double, end: Double)] = []
                 if style["showBackground"] == "whenActive" {
-                    for time in (activeTimes[id] ?? []).sorted(by: { $0.start < $1.start }) {
-                        if let last = times.last, time.start <= last.end + 0.001 {
-                            times[times.count - 1].end = max(last.end, time.end)
-                        } else {
-                            times.append(time)
-                        }
-                    }
+                    times = SubtitleTiming.union(of: activeTimes[id] ?? [], joiningGapsUpTo: 0.001)
                 } else if let (begin, end) = regionTimes[id] {
                     times = [(begin, min(end ?? documentEnd, documentEnd))]
                 }
