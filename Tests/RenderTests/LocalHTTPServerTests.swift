@@ -92,6 +92,28 @@ import VideoPlayerTestSupport
         #expect(try RawHTTPConnection(port: port).get("/clip.mp4").isComplete, "new connections still work")
     }
 
+    @Test func aStallAfterSendingACountOfBytesHoldsTheRestOfTheBody() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        server.stall(afterSending: 2_500)
+        #expect(server.stalledSince == nil)
+        let stalledBody = Locked<RawHTTPConnection.Response?>(nil)
+        let port = server.port
+        server.spawn {
+            let response = try? RawHTTPConnection(port: port).get("/clip.mp4")
+            stalledBody.withLock { $0 = response }
+        }
+        let deadline = ContinuousClock.now + .seconds(3)
+        while server.stalledSince == nil, ContinuousClock.now < deadline { usleep(5_000) }
+        #expect(server.stalledSince != nil)
+        usleep(100_000)
+        #expect(server.bodyBytesSent == 2_500)
+        #expect(stalledBody.withLock { $0 } == nil)
+        server.resume()
+        while stalledBody.withLock({ $0 }) == nil, ContinuousClock.now < deadline { usleep(5_000) }
+        #expect(stalledBody.withLock { $0 }.map { Data($0.body) } == Self.body, "the rest follows a resume")
+    }
+
     @Test func restartListensOnTheSamePort() throws {
         let server = try Self.server()
         let port = server.port

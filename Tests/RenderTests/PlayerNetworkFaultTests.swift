@@ -35,20 +35,19 @@ extension PlayerTests {
             async throws
         {
             let clip = try ServedClip(delivery, spec: Self.spec)
-            // NB: longer than what the server sent ahead of the position when it stalls (it sends at
-            // 1.5 times the bit rate, and playback starts early), so the player has played all of it
-            // and waits when the timeout comes. With more in hand it would play that, then fail
-            // without buffering: the failure is told where the data stops.
-            let harness = try await Self.play(clip, networkTimeout: 3)
-            clip.server.stall()
-            let stalled = MediaPlayer.now
-            #expect(await harness.wait(timeout: 8) { harness.isFinished })
-            let detected = MediaPlayer.now - stalled
+            // The server stalls once it sent about 1.5 s of the clip: the player plays that, waits,
+            // and fails when the read waiting since the stall times out. NB: a count of bytes, not
+            // a moment, so that a machine slow to start playing holds no more than that when the
+            // stall begins; it runs dry before the timeout if it starts playing within 3.5 s.
+            clip.server.stall(afterSending: clip.bytesPerSecond * 3 / 2)
+            let harness = try await Self.play(clip, networkTimeout: 4)
+            #expect(await harness.wait(timeout: 10) { harness.isFinished })
+            let detected = MediaPlayer.now - (clip.server.stalledSince ?? .infinity)
             #expect(harness.player.status == .failed(.network(.timeout)))
             #expect(harness.statuses.suffix(3) == [.playing, .buffering, .failed(.network(.timeout))])
             // The read in progress when the server stalled started a little earlier.
-            #expect(detected > 2.5 && detected < 4.5, "stall to error: \(detected) s")
-            print("NETWORK \(delivery): stall to error \(String(format: "%.2f", detected)) s (timeout 3 s)")
+            #expect(detected > 3.5 && detected < 5.5, "stall to error: \(detected) s")
+            print("NETWORK \(delivery): stall to error \(String(format: "%.2f", detected)) s (timeout 4 s)")
             await harness.close()
         }
 

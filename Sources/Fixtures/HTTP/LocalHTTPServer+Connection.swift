@@ -190,8 +190,16 @@ extension LocalHTTPServer {
         var offset = 0
         var ownFreeAt = 0.0
         while offset < body.count {
-            let (rate, own, stalled, killed) = state.withLock {
-                ($0.bytesPerSecond, $0.pathRates[path], $0.stalled, $0.killCount != killCount)
+            let (rate, own, stalled, killed, leftBeforeStall) = state.withLock { state in
+                if let stallAt = state.stallAt, state.bodyBytesSent >= stallAt {
+                    state.stallAt = nil
+                    state.stalled = true
+                    state.stalledSince = MediaPlayer.now
+                }
+                return (
+                    state.bytesPerSecond, state.pathRates[path], state.stalled,
+                    state.killCount != killCount, state.stallAt.map { $0 - state.bodyBytesSent }
+                )
             }
             if killed { return false }
             if stalled {
@@ -201,7 +209,8 @@ extension LocalHTTPServer {
             // With a throttle, pieces of rate / 50 bytes, each in its turn on the link that all
             // connections share (or on the path's own): 50 a second in all.
             let paced = own ?? rate
-            let piece = min(body.count - offset, paced.map { max(1, $0 / 50) } ?? 16_384)
+            let piece = min(
+                body.count - offset, leftBeforeStall ?? .max, paced.map { max(1, $0 / 50) } ?? 16_384)
             if let paced {
                 let now = ProcessInfo.processInfo.systemUptime
                 let due = state.withLock { state -> Double in

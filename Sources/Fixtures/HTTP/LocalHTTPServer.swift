@@ -21,6 +21,10 @@ public final class LocalHTTPServer: Sendable {
         /// When the throttled link is free for the next piece (`ProcessInfo.systemUptime`).
         var linkFreeAt = 0.0
         var stalled = false
+        /// The count of body bytes sent at which `stalled` turns on by itself, if set.
+        var stallAt: Int?
+        /// When the stall began (`MediaPlayer.now`).
+        var stalledSince: Double?
         /// The status answered for a path, and how many more of its requests are answered as usual
         /// before.
         var statusOverrides: [String: (status: Int, passing: Int)] = [:]
@@ -96,6 +100,7 @@ public final class LocalHTTPServer: Sendable {
             if state.listener >= 0 { shutdown(state.listener, Int32(SHUT_RDWR)) }
             state.listener = -1
             state.stalled = false
+            state.stallAt = nil
         }
         killConnections()
         threads.wait()
@@ -120,10 +125,29 @@ public final class LocalHTTPServer: Sendable {
     }
 
     /// Stops sending body bytes, on every connection, until `resume()`.
-    public func stall() { state.withLock { $0.stalled = true } }
+    public func stall() {
+        state.withLock {
+            $0.stalled = true
+            $0.stalledSince = MediaPlayer.now
+        }
+    }
+
+    /// Stalls as `stall()` does once `bytes` more body bytes were sent: the data a client holds
+    /// when the stall begins is known whatever the timing of its requests.
+    public func stall(afterSending bytes: Int) {
+        state.withLock { $0.stallAt = $0.bodyBytesSent + bytes }
+    }
+
+    /// When the last stall began (`MediaPlayer.now`), `nil` before any.
+    public var stalledSince: Double? { state.withLock { $0.stalledSince } }
 
     /// Lets stalled responses go on.
-    public func resume() { state.withLock { $0.stalled = false } }
+    public func resume() {
+        state.withLock {
+            $0.stalled = false
+            $0.stallAt = nil
+        }
+    }
 
     /// Answers requests for `path` with `status` and no body (`nil` serves the file again), once
     /// the next `passing` requests for it were answered as usual.
