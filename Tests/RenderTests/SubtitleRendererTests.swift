@@ -152,6 +152,61 @@ import VideoPlayerFixtures
         #expect(renderer.render(at: 3.5, frameWidth: 640, frameHeight: 360).picture == nil)
     }
 
+    /// The cues of a WebVTT region that show at once stack on its bottom line, the newest lowest,
+    /// each aligned as it says; lines above the region's last are not drawn. The cues are given all
+    /// at once, or as they become active, as a player gives them.
+    @Test(arguments: [false, true])
+    func cuesOfARegionStackTheNewestLowestWithinItsLines(asTheyShow: Bool) throws {
+        let vtt = """
+            WEBVTT
+
+            REGION
+            id:talk width:60% lines:2 regionanchor:0%,100% viewportanchor:20%,90%
+
+            00:01.000 --> 00:04.000 region:talk align:left
+            <c.yellow>First cue</c>
+
+            00:02.000 --> 00:05.000 region:talk align:right
+            <c.cyan>Second</c>
+
+            00:03.000 --> 00:06.000 region:talk align:left
+            <c.magenta>Third one</c>
+            """
+        let renderer = try SubtitleRenderer()
+        let document = SubtitleParser.parse(vtt)
+        if !asTheyShow { renderer.add(document.cues) }
+        func colours(at time: Double) throws -> [String: [SubtitlePicture.Pixel]] {
+            if asTheyShow { renderer.add(document.activeCues(at: time)) }
+            let picture = try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture)
+            return [
+                "yellow": picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 },
+                "cyan": picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 },
+                "magenta": picture.points { $0.red > 200 && $0.green < 60 && $0.blue > 200 },
+            ]
+        }
+        // The region's bottom line is at 324 pixels, its left edge at 128 and its right at 512.
+        let alone = try colours(at: 1.5)
+        let first = try #require(alone["yellow"])
+        #expect(
+            first.count > 50 && abs(first.map(\.y).max()! - 320) < 8 && abs(first.map(\.x).min()! - 128) < 8)
+        let two = try colours(at: 2.5)
+        let (above, below) = try (#require(two["yellow"]), #require(two["cyan"]))
+        #expect(above.count > 50 && below.count > 50)
+        #expect(above.map(\.y).max()! < below.map(\.y).min()!, "the newer cue lies below the older")
+        #expect(abs(below.map(\.y).max()! - 320) < 8, "on the region's bottom line")
+        #expect(abs(below.map(\.x).max()! - 512) < 8 && abs(above.map(\.x).min()! - 128) < 8, "each aligned")
+        // Three cues in two lines: the oldest is above them, not drawn.
+        let three = try colours(at: 3.5)
+        #expect(three["yellow"]?.isEmpty == true)
+        #expect(three["cyan"]!.map(\.y).max()! < three["magenta"]!.map(\.y).min()!)
+        #expect(abs(three["magenta"]!.map(\.y).max()! - 320) < 8)
+        // As cues end, the rest stay in their order; the last shows alone on the bottom line.
+        let after = try colours(at: 4.5)
+        #expect(after["cyan"]!.map(\.y).max()! < after["magenta"]!.map(\.y).min()!)
+        let last = try colours(at: 5.5)
+        #expect(last["cyan"]?.isEmpty == true && abs(last["magenta"]!.map(\.y).max()! - 320) < 8)
+    }
+
     @Test func aCueWithABoxWrapsInIt() throws {
         let text = "one two three four five six seven eight nine ten eleven twelve"
         func picture(_ placement: SubtitlePlacement?) throws -> SubtitlePicture {

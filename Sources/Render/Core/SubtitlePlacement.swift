@@ -16,15 +16,23 @@ public struct SubtitlePlacement: Hashable, Sendable {
     /// the box lies at `x` as that column says (its left edge, middle or right edge there). `nil`
     /// lets the lines take the picture's width.
     public var width: Double?
+    /// The region the cue sits in, when its file puts it in one (a WebVTT region), whose bottom
+    /// line `y` is: the cues of a region that show at once stack from there up, the newest lowest,
+    /// and lines above the region's last are not drawn.
+    public var region: SubtitleRegion?
 
     /// A cue anchored by `alignment` (clamped to 1...9), at (`x`, `y`) when given (clamped to 0...1),
-    /// in a box `width` wide when given (clamped to 0...1; 0 is no width).
-    public init(alignment: Int, x: Double? = nil, y: Double? = nil, width: Double? = nil) {
+    /// in a box `width` wide when given (clamped to 0...1; 0 is no width), in `region` if any.
+    public init(
+        alignment: Int, x: Double? = nil, y: Double? = nil, width: Double? = nil,
+        region: SubtitleRegion? = nil
+    ) {
         self.alignment = min(max(alignment, 1), 9)
         let fraction = { (value: Double?) in value.flatMap { $0.isFinite ? min(max($0, 0), 1) : nil } }
         self.x = fraction(x)
         self.y = fraction(y)
         self.width = fraction(width).flatMap { $0 > 0 ? $0 : nil }
+        self.region = region
     }
 
     /// The column of the alignment: 0 left, 1 centre, 2 right.
@@ -34,4 +42,20 @@ public struct SubtitlePlacement: Hashable, Sendable {
 
     /// How far across its box the anchor of a column lies: its left edge, middle or right edge.
     static func share(ofColumn column: Int) -> Double { [0, 0.5, 1][min(max(column, 0), 2)] }
+}
+
+/// A region of the picture that cues sit in (a WebVTT region, such as a speaker's corner or a
+/// caption window that rolls up): the cues in it that show at once stack, the newest lowest, in
+/// as many lines as it holds.
+public struct SubtitleRegion: Hashable, Sendable {
+    /// The region's name in its file.
+    public var id: String
+    /// How many lines of text it shows (0...100); lines above them are not drawn.
+    public var lines: Int
+
+    /// The region `id`, `lines` high (clamped to 0...100).
+    public init(id: String, lines: Int) {
+        self.id = id
+        self.lines = min(max(lines, 0), 100)
+    }
 }

@@ -191,11 +191,24 @@ public struct PlainCueLook: Hashable, Sendable {
 
     /// The ASS events (without read order) that draw `cue` in a script `playWidth` wide: its
     /// region's background, the window, the line boxes, then the text, each on its own layer so
-    /// that libass stacks them, not moves them apart, and each placed where the cue's file says.
-    func events(for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9) -> [String] {
-        guard let box = cue.regionBackground else { return textEvents(for: cue, playWidth: playWidth) }
+    /// that libass stacks them, not moves them apart, and each placed where the cue's file says;
+    /// in a stack of the cues of its region shown with it, when `stack` holds any.
+    func events(
+        for cue: SubtitleCue, playWidth: Double = playHeight * 16 / 9, stack: CueStack = CueStack()
+    ) -> [String] {
+        guard let box = cue.regionBackground else {
+            return textEvents(for: cue, playWidth: playWidth, stack: stack)
+        }
         let region = regionEvent(box, playWidth: playWidth)
-        return cue.text.isEmpty ? [region] : [region] + textEvents(for: cue, playWidth: playWidth)
+        return cue.text.isEmpty
+            ? [region] : [region] + textEvents(for: cue, playWidth: playWidth, stack: stack)
+    }
+
+    /// The cues of a region shown with a cue, each in the order they stack: those above it (shown
+    /// before it) and those below it (shown after it).
+    struct CueStack {
+        var above: [SubtitleCue] = []
+        var below: [SubtitleCue] = []
     }
 
     /// The ASS event that fills the box of a region's background, beneath every cue (on a layer of
@@ -209,38 +222,64 @@ public struct PlainCueLook: Hashable, Sendable {
             + "\(format(height)){\\p0}"
     }
 
-    /// The events of `cue`'s text (``events(for:playWidth:)``).
-    private func textEvents(for cue: SubtitleCue, playWidth: Double) -> [String] {
+    /// The events of `cue`'s text (``events(for:playWidth:stack:)``).
+    ///
+    /// In a stack (of cues anchored by their bottom line, as a region's are), each event holds the
+    /// text of the cues below the cue too, drawn clear (``Layer/spacer``) after its own, so that
+    /// libass lifts its lines by theirs, however they wrap; each cue keeps its own alignment and
+    /// look. The window, one around the whole stack, comes with the lowest cue and is aligned as
+    /// it is.
+    private func textEvents(for cue: SubtitleCue, playWidth: Double, stack: CueStack) -> [String] {
         let margins = boxMargins(for: cue, playWidth: playWidth)
-        let placement = placementTags(for: cue, playWidth: playWidth)
+        let placement =
+            placementTags(for: cue, playWidth: playWidth) + clipTag(for: cue, playWidth: playWidth)
         let outlined = cue.spans.contains { ($0.outline?.width ?? 0) > 0 }
+        // The text of `cue` drawn on `layer`, above the clear lines of the cues below it.
+        func stacked(_ layer: Layer) -> String {
+            guard !stack.below.isEmpty else { return placement + text(of: cue, layer: layer) }
+            let clear = stack.below.map { text(of: $0, layer: .spacer) }.joined(separator: "\\N")
+            return placement + text(of: cue, layer: layer) + "{\\alpha&HFF&}\\N" + clear
+        }
         if window.opacity == 0, edge == .none, !outlined {
             // One event does it: the text on its line boxes.
-            return ["0,Default,,\(margins),0,,\(placement)\(text(of: cue, layer: .whole))"]
+            return ["0,Default,,\(margins),0,,\(stacked(.whole))"]
         }
         var events: [String] = []
-        if window.opacity > 0 {
-            events.append("0,Window,,\(margins),0,,\(placement)\(text(of: cue, layer: .window))")
+        if window.opacity > 0, stack.below.isEmpty {
+            let block = (stack.above + [cue]).map { text(of: $0, layer: .window) }.joined(separator: "\\N")
+            events.append("0,Window,,\(margins),0,,\(placement)\(block)")
         }
         if background.opacity > 0 || cue.spans.contains(where: { $0.background != nil }) {
-            events.append("1,LineBox,,\(margins),0,,\(placement)\(text(of: cue, layer: .lineBoxes))")
+            events.append("1,LineBox,,\(margins),0,,\(stacked(.lineBoxes))")
         }
-        let text = placement + self.text(of: cue, layer: .letters)
+        let letters = stacked(.letters)
         switch edge {
         case .raised, .depressed:
             // A light edge and a dark one, one pixel of the script each way.
             let light = SubtitleColor.white.opacity(edgeColor.opacity)
             let (above, below) = edge == .raised ? (light, edgeColor) : (edgeColor, light)
             events.append(
-                "2,Text,,\(margins),0,,{\\xshad-1\\yshad-1\\4c\(above.assTagColor)\\4a\(above.assTagAlpha)}\(text)"
+                "2,Text,,\(margins),0,,{\\xshad-1\\yshad-1\\4c\(above.assTagColor)\\4a\(above.assTagAlpha)}\(letters)"
             )
             events.append(
-                "3,Text,,\(margins),0,,{\\xshad1\\yshad1\\4c\(below.assTagColor)\\4a\(below.assTagAlpha)}\(text)"
+                "3,Text,,\(margins),0,,{\\xshad1\\yshad1\\4c\(below.assTagColor)\\4a\(below.assTagAlpha)}\(letters)"
             )
         default:
-            events.append("2,Text,,\(margins),0,,\(text)")
+            events.append("2,Text,,\(margins),0,,\(letters)")
         }
         return events
+    }
+
+    /// The clip (`\clip`) that hides the lines of a cue in a region above the region's last:
+    /// everything above its bottom line less as many lines of the look's text as it shows (libass
+    /// sizes a font so that its lines are the size apart), less the padding of their boxes, which
+    /// the box of the line above reaches into; none for a cue not in a region.
+    func clipTag(for cue: SubtitleCue, playWidth: Double) -> String {
+        guard let placement = cue.placement, let region = placement.region, let bottom = placement.y else {
+            return ""
+        }
+        let top = bottom * Self.playHeight - Double(region.lines) * scriptFontSize + lineBoxPadding
+        return "{\\clip(0,\(format(max(top, 0))),\(format(playWidth)),\(format(Self.playHeight)))}"
     }
 
     /// The event margins ("MarginL,MarginR", script pixels) that make the lines of a cue with a box
@@ -283,6 +322,9 @@ public struct PlainCueLook: Hashable, Sendable {
         case lineBoxes
         /// The letters and their edges (the `Text` style).
         case letters
+        /// Only what sets where the lines lie (weight, slant, font and size), for text drawn clear
+        /// that other text is laid out around.
+        case spacer
     }
 
     /// The event text of a plain cue drawn on `layer`: styled runs become `\b`, `\i`, `\u`,

@@ -33,6 +33,11 @@ public final class SubtitleRenderer {
     /// caption is read): where the first one is in the track, and how many the cue made.
     private var openCues: [(cue: SubtitleCue, first: Int, count: Int)] = []
     private var nextReadOrder = 0
+    /// The plain cues added in each region, with the time that orders them in its stack (the start
+    /// of the cue they go on with, if any).
+    private var regionCues: [SubtitleRegion: [(cue: SubtitleCue, order: Double)]] = [:]
+    /// The events that draw each region's cues, stretch by stretch.
+    private var regionEvents: [SubtitleRegion: [StackedEvent]] = [:]
     private var fontNames = Set<String>()
     private var lastGeometry: [Int] = []
     private var lastPicture: SubtitlePicture?
@@ -98,6 +103,8 @@ public final class SubtitleRenderer {
         self.limits = limits
         added.removeAll()
         openCues.removeAll()
+        regionCues.removeAll()
+        regionEvents.removeAll()
         lastPicture = nil
         lastGeometry = []
     }
@@ -173,23 +180,87 @@ public final class SubtitleRenderer {
         {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
+            let start = Int64((cue.start * 1000).rounded())
+            if cue.assEvent == nil, let region = cue.placement?.region, cue.end.isFinite {
+                stack(cue, in: region)
+                continue
+            }
             let events =
                 cue.assEvent.map { [limits.sanitized(event: $0)] }
                 ?? plainLook.events(for: cue, playWidth: limits.playWidth)
-            let start = Int64((cue.start * 1000).rounded())
-            let duration =
-                cue.end == .infinity
-                ? Self.openDuration : Int64((max(0, cue.end - cue.start) * 1000).rounded())
-            let first = Int(track.pointee.n_events)
-            for event in events {
-                var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
-                nextReadOrder += 1
-                chunk.withUnsafeMutableBufferPointer {
-                    ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, duration)
-                }
-            }
-            if cue.end == .infinity { openCues.append((cue, first, Int(track.pointee.n_events) - first)) }
+            let end = cue.end == .infinity ? start + Self.openDuration : Int64((cue.end * 1000).rounded())
+            let indices = addEvents(events, from: start, to: end)
+            if cue.end == .infinity { openCues.append((cue, indices.lowerBound, indices.count)) }
         }
+    }
+
+    /// Adds `events` (without read order) to the track, shown from `start` to `end` (milliseconds);
+    /// their indices in it.
+    @discardableResult
+    private func addEvents(_ events: [String], from start: Int64, to end: Int64) -> Range<Int> {
+        let first = Int(track.pointee.n_events)
+        for event in events {
+            var chunk = Array("\(nextReadOrder),\(event)".utf8CString)
+            nextReadOrder += 1
+            chunk.withUnsafeMutableBufferPointer {
+                ass_process_chunk(track, $0.baseAddress, Int32($0.count - 1), start, max(0, end - start))
+            }
+        }
+        return first..<Int(track.pointee.n_events)
+    }
+
+    /// The most cues of a region drawn stacked at once, the newest; older ones are above its lines.
+    static let stackLimit = 16
+
+    /// Adds a plain cue of `region`, and draws the region's cues anew while it shows: in each
+    /// stretch of its time in which the same cues of the region show, stacked from the region's
+    /// bottom line up in the order they came on screen (a cue that goes on with another, cut
+    /// where a segment ends, takes its place).
+    private func stack(_ cue: SubtitleCue, in region: SubtitleRegion) {
+        let window = (start: Int64((cue.start * 1000).rounded()), end: Int64((cue.end * 1000).rounded()))
+        var known = regionCues[region, default: []]
+        let order = known.first { $0.cue.isContinued(by: cue) }?.order ?? cue.start
+        known.append((cue, order))
+        regionCues[region] = known
+        // The events already drawn while it shows give way, keeping what they draw before and after.
+        var kept: [StackedEvent] = []
+        for event in regionEvents[region, default: []] {
+            guard event.start < window.end, event.end > window.start else {
+                kept.append(event)
+                continue
+            }
+            for index in event.indices where index < Int(track.pointee.n_events) {
+                track.pointee.events[index].Duration = 0
+            }
+            if event.start < window.start {
+                kept.append(event.redrawn(from: event.start, to: window.start, by: addEvents))
+            }
+            if event.end > window.end {
+                kept.append(event.redrawn(from: window.end, to: event.end, by: addEvents))
+            }
+        }
+        let milliseconds = { (time: Double) in Int64((time * 1000).rounded()) }
+        let inside = known.flatMap { [milliseconds($0.cue.start), milliseconds($0.cue.end)] }.filter {
+            $0 > window.start && $0 < window.end
+        }
+        let bounds = Array(Set(inside + [window.start, window.end])).sorted()
+        for (start, end) in zip(bounds, bounds.dropFirst()) {
+            let shown = known.enumerated().filter {
+                milliseconds($0.element.cue.start) <= start && milliseconds($0.element.cue.end) >= end
+            }
+            .sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.suffix(Self.stackLimit)
+            .map(\.element.cue)
+            for (place, shownCue) in shown.enumerated() {
+                let stack = PlainCueLook.CueStack(
+                    above: Array(shown[..<place]), below: Array(shown[(place + 1)...]))
+                let events = plainLook.events(for: shownCue, playWidth: limits.playWidth, stack: stack)
+                kept.append(
+                    StackedEvent(
+                        events: events, start: start, end: end,
+                        indices: addEvents(events, from: start, to: end)))
+            }
+        }
+        regionEvents[region] = kept
     }
 
     /// Milliseconds an event lasts while its cue states no end: past any time libass is asked about.
@@ -253,6 +324,8 @@ public final class SubtitleRenderer {
         ass_flush_events(track)
         added.removeAll()
         openCues.removeAll()
+        regionCues.removeAll()
+        regionEvents.removeAll()
     }
 
     private static func makeTrack(_ library: OpaquePointer, header: String) -> UnsafeMutablePointer<
@@ -351,5 +424,21 @@ public struct SubtitlePicture: Equatable, Sendable {
                 }
             }
         }
+    }
+}
+
+/// Events a ``SubtitleRenderer`` added for a stretch of time in which the same cues of a region show
+/// (milliseconds), and where they are in its track.
+private struct StackedEvent {
+    var events: [String]
+    var start: Int64
+    var end: Int64
+    var indices: Range<Int>
+
+    /// The same events added again by `add`, shown from `start` to `end`.
+    func redrawn(
+        from start: Int64, to end: Int64, by add: ([String], Int64, Int64) -> Range<Int>
+    ) -> StackedEvent {
+        StackedEvent(events: events, start: start, end: end, indices: add(events, start, end))
     }
 }

@@ -60,7 +60,9 @@ enum WebVTTCueSettings {
                 continue
             }
         }
-        if let region, !leavesRegion { return (region.region.placement(column: column ?? 1), region.id) }
+        if let region, !leavesRegion {
+            return (region.region.placement(column: column ?? 1, id: region.id), region.id)
+        }
         guard column != nil || x != nil || y != nil || size != nil else { return (nil, nil) }
         let textColumn = column ?? 1
         guard let size, size < 1 else {
@@ -164,11 +166,12 @@ struct WebVTTRegion: Sendable {
         )
     }
 
-    /// Where a cue of the region sits: on its bottom line, aligned in its width by `column`.
-    func placement(column: Int) -> SubtitlePlacement {
+    /// Where a cue of the region, named `id`, sits: on its bottom line, aligned in its width by
+    /// `column`.
+    func placement(column: Int, id: String) -> SubtitlePlacement {
         let box = box
         return SubtitlePlacement(
             alignment: column + 1, x: box.x + box.width * SubtitlePlacement.share(ofColumn: column),
-            y: box.y + box.height, width: box.width)
+            y: box.y + box.height, width: box.width, region: SubtitleRegion(id: id, lines: lines))
     }
 }
