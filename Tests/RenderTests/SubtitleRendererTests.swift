@@ -207,6 +207,47 @@ import VideoPlayerFixtures
         #expect(last["cyan"]?.isEmpty == true && abs(last["magenta"]!.map(\.y).max()! - 320) < 8)
     }
 
+    /// A cue of a region cut in two where a segment ends keeps its place in the stack: a cue that
+    /// came on screen after its first piece stays below its second.
+    @Test(arguments: [false, true])
+    func aCueOfARegionCutInTwoKeepsItsPlaceInTheStack(asTheyShow: Bool) throws {
+        let vtt = """
+            WEBVTT
+
+            REGION
+            id:talk width:60% lines:3 regionanchor:0%,100% viewportanchor:20%,90%
+
+            00:01.000 --> 00:03.000 region:talk
+            <c.yellow>First cue</c>
+
+            00:02.000 --> 00:06.000 region:talk
+            <c.cyan>Second</c>
+
+            00:03.000 --> 00:05.000 region:talk
+            <c.yellow>First cue</c>
+            """
+        let renderer = try SubtitleRenderer()
+        let document = SubtitleParser.parse(vtt)
+        #expect(document.cues.count == 3 && document.cues[0].isContinued(by: document.cues[2]))
+        if !asTheyShow { renderer.add(document.cues) }
+        func rows(at time: Double) throws -> (yellow: [Int], cyan: [Int]) {
+            if asTheyShow { renderer.add(document.activeCues(at: time)) }
+            let picture = try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture)
+            return (
+                picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }.map(\.y),
+                picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 }.map(\.y)
+            )
+        }
+        for time in [2.5, 3.5, 4.5] {
+            let (yellow, cyan) = try rows(at: time)
+            #expect(yellow.count > 50 && cyan.count > 50, "both show at \(time)")
+            #expect(yellow.max() ?? .max < cyan.min() ?? 0, "the first cue stays above at \(time)")
+            #expect(abs((cyan.max() ?? 0) - 320) < 8, "the second is on the bottom line at \(time)")
+        }
+        let alone = try rows(at: 5.5)
+        #expect(alone.yellow.isEmpty && abs((alone.cyan.max() ?? 0) - 320) < 8)
+    }
+
     @Test func aCueWithABoxWrapsInIt() throws {
         let text = "one two three four five six seven eight nine ten eleven twelve"
         func picture(_ placement: SubtitlePlacement?) throws -> SubtitlePicture {

@@ -180,7 +180,6 @@ public final class SubtitleRenderer {
         {
             if Int(track.pointee.n_events) >= Self.eventLimit { dropEvents() }
             added.insert(cue)
-            let start = Int64((cue.start * 1000).rounded())
             if cue.assEvent == nil, let region = cue.placement?.region, cue.end.isFinite {
                 stack(cue, in: region)
                 continue
@@ -188,11 +187,15 @@ public final class SubtitleRenderer {
             let events =
                 cue.assEvent.map { [limits.sanitized(event: $0)] }
                 ?? plainLook.events(for: cue, playWidth: limits.playWidth)
-            let end = cue.end == .infinity ? start + Self.openDuration : Int64((cue.end * 1000).rounded())
+            let start = Self.milliseconds(cue.start)
+            let end = cue.end == .infinity ? start + Self.openDuration : Self.milliseconds(cue.end)
             let indices = addEvents(events, from: start, to: end)
             if cue.end == .infinity { openCues.append((cue, indices.lowerBound, indices.count)) }
         }
     }
+
+    /// `seconds` in whole milliseconds, the unit of libass's times.
+    private static func milliseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1000).rounded()) }
 
     /// Adds `events` (without read order) to the track, shown from `start` to `end` (milliseconds);
     /// their indices in it.
@@ -217,7 +220,8 @@ public final class SubtitleRenderer {
     /// bottom line up in the order they came on screen (a cue that goes on with another, cut
     /// where a segment ends, takes its place).
     private func stack(_ cue: SubtitleCue, in region: SubtitleRegion) {
-        let window = (start: Int64((cue.start * 1000).rounded()), end: Int64((cue.end * 1000).rounded()))
+        let milliseconds = Self.milliseconds
+        let window = (start: milliseconds(cue.start), end: milliseconds(cue.end))
         var known = regionCues[region, default: []]
         let order = known.first { $0.cue.isContinued(by: cue) }?.order ?? cue.start
         known.append((cue, order))
@@ -239,7 +243,6 @@ public final class SubtitleRenderer {
                 kept.append(event.redrawn(from: window.end, to: event.end, by: addEvents))
             }
         }
-        let milliseconds = { (time: Double) in Int64((time * 1000).rounded()) }
         let inside = known.flatMap { [milliseconds($0.cue.start), milliseconds($0.cue.end)] }.filter {
             $0 > window.start && $0 < window.end
         }
@@ -272,7 +275,7 @@ public final class SubtitleRenderer {
         openCues.removeAll { open in
             if given.contains(open.cue) { return false }
             let closed = given.first { $0.end.isFinite && open.cue.isReadAgain(as: $0) }
-            let duration = closed.map { Int64((max(0, $0.end - open.cue.start) * 1000).rounded()) } ?? 0
+            let duration = closed.map { Self.milliseconds(max(0, $0.end - open.cue.start)) } ?? 0
             if let closed { added.insert(closed) }
             for index in open.first..<min(open.first + open.count, Int(track.pointee.n_events)) {
                 track.pointee.events[index].Duration = duration
@@ -310,7 +313,7 @@ public final class SubtitleRenderer {
             lastGeometry = geometry
         }
         var detected: Int32 = 0
-        let images = ass_render_frame(renderer, track, Int64((time * 1000).rounded()), &detected)
+        let images = ass_render_frame(renderer, track, Self.milliseconds(time), &detected)
         guard detected != 0 || newGeometry else { return (lastPicture, false) }
         let picture = SubtitlePicture(images: images)
         let changed = picture != lastPicture

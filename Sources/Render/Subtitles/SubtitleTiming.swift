@@ -5,7 +5,7 @@ struct SubtitleTiming {
     /// Where WebVTT's cue settings after the end time place the cue; `nil` when they say nothing.
     var placement: SubtitlePlacement?
     /// The identifier of the WebVTT region the cue sits in, if any.
-    var region: String?
+    var region: String? { placement?.region?.id }
 
     /// Parses a timing line; `nil` when it has no arrow or either time is malformed.
     ///
@@ -25,7 +25,7 @@ struct SubtitleTiming {
         self.start = start
         self.end = end
         if endEnd < line.upperBound {
-            (placement, region) = WebVTTCueSettings.placement(
+            placement = WebVTTCueSettings.placement(
                 from: Substring(decoding: bytes[endEnd..<line.upperBound], as: UTF8.self), regions: regions)
         }
     }

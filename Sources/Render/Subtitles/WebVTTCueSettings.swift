@@ -7,10 +7,11 @@ enum WebVTTCueSettings {
     static let lineHeight = 0.0533
 
     /// The placement `settings` ask for, the cue's region taken from `regions` by its identifier
-    /// (`nil` when they ask for none), and the identifier of the region the cue sits in, if any.
+    /// (`nil` when they ask for none); that of a cue in a region names it
+    /// (``SubtitlePlacement/region``).
     static func placement(
         from settings: Substring, regions: [String: WebVTTRegion] = [:]
-    ) -> (placement: SubtitlePlacement?, region: String?) {
+    ) -> SubtitlePlacement? {
         var column: Int?
         var anchorColumn: Int?
         var row: Int?
@@ -61,22 +62,20 @@ enum WebVTTCueSettings {
             }
         }
         if let region, !leavesRegion {
-            return (region.region.placement(column: column ?? 1, id: region.id), region.id)
+            return region.region.placement(column: column ?? 1, id: region.id)
         }
-        guard column != nil || x != nil || y != nil || size != nil else { return (nil, nil) }
+        guard column != nil || x != nil || y != nil || size != nil else { return nil }
         let textColumn = column ?? 1
         guard let size, size < 1 else {
             let finalColumn = anchorColumn ?? textColumn
-            return (SubtitlePlacement(alignment: (row ?? 0) * 3 + finalColumn + 1, x: x, y: y), nil)
+            return SubtitlePlacement(alignment: (row ?? 0) * 3 + finalColumn + 1, x: x, y: y)
         }
         // The box lies at the position by its own anchor; the lines are aligned in it by `align`.
         let boxLeft = x.map { $0 - size * SubtitlePlacement.share(ofColumn: anchorColumn ?? textColumn) }
         let anchor = boxLeft.map {
             min(max($0, 0), 1 - size) + size * SubtitlePlacement.share(ofColumn: textColumn)
         }
-        return (
-            SubtitlePlacement(alignment: (row ?? 0) * 3 + textColumn + 1, x: anchor, y: y, width: size), nil
-        )
+        return SubtitlePlacement(alignment: (row ?? 0) * 3 + textColumn + 1, x: anchor, y: y, width: size)
     }
 
     /// "12.5%" as 0.125; `nil` for anything else.
