@@ -20,6 +20,8 @@ struct BenchCoordinator {
     var comparesWithMPV = true
     /// The scenarios measured (all but for a run of the demo start alone).
     var scenarios = Scenario.allCases
+    /// Whether YouTubeDemo's start is measured (in a full run, when the demo is built).
+    var measuresDemoStart = true
     var xWindow = XWindow.ownServer
 
     /// The drivers ffplay and the workers share: nothing reaches a real display or sound card.
@@ -50,6 +52,10 @@ struct BenchCoordinator {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
                     theirs[scenario, default: []].append(try measureFFplayStreaming(ffplay))
                 }
+                if let ffplay, scenario == .live {
+                    progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
+                    theirs[scenario, default: []].append(try measureFFplayLive(ffplay))
+                }
             }
         }
         report.ours = BenchReport.encode(ours.mapValues(Statistics.median(of:)))
@@ -60,7 +66,8 @@ struct BenchCoordinator {
                 .run()
         }
         // NB: a cold start makes every sample of the demo (half a minute), so smoke runs leave it out.
-        if !smoke, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable) {
+        if !smoke, measuresDemoStart, let demo = DemoStartMeasurement.executable(besides: Self.ownExecutable)
+        {
             let measurement = DemoStartMeasurement(
                 executable: demo, workDirectory: cache, environment: Self.environment)
             var starts: [Metrics] = []
@@ -70,7 +77,7 @@ struct BenchCoordinator {
             }
             report.ours[DemoStartMeasurement.reportKey] = Dictionary(
                 uniqueKeysWithValues: Statistics.median(of: starts).map { ($0.key.rawValue, $0.value) })
-        } else if !smoke {
+        } else if !smoke, measuresDemoStart {
             progress("YouTubeDemo is not built next to player-bench: no demo start measured")
         }
         report.ffplay = BenchReport.encode(theirs.mapValues(Statistics.median(of:)))
@@ -175,6 +182,28 @@ struct BenchCoordinator {
         let needed = ladder.neededBytes(playing: StreamingLadder.heights[0])
         var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
         if needed > 0 { metrics[.streamBytesRatio] = Double(ladder.server.bodyBytesSent) / Double(needed) }
+        return metrics
+    }
+
+    /// ffplay following the live scenario's stream (``LiveMeasurement``) from its start for as long
+    /// as ours follows it, then stopped: the bytes the server sent over those of the top rendition's
+    /// segments it fetched (FFmpeg's best stream), and its CPU time and peak RSS.
+    private func measureFFplayLive(_ ffplay: String) throws(BenchError) -> Metrics {
+        let following = LiveMeasurement.following(smoke: smoke)
+        let stream = try LiveMeasurement.stream(following: following, cache: cache)
+        defer { stream.stop() }
+        stream.startGrowing()
+        let child = ChildProcess(
+            executable: ffplay, arguments: ["-nodisp", "-loglevel", "error", stream.url.absoluteString],
+            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay-live.log").path)
+        // NB: a live stream has no end for `-autoexit` to wait for; the timeout stops ffplay.
+        let outcome = try child.run(timeout: following + 1)
+        guard outcome.timedOut else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
+        let needed = StreamingLadder.neededBytes(
+            of: stream.server.requests, in: stream.root, segments: 0..<stream.growth.segmentCount,
+            playing: StreamingLadder.heights[0])
+        var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
+        if needed > 0 { metrics[.liveBytesRatio] = Double(stream.server.bodyBytesSent) / Double(needed) }
         return metrics
     }
 

@@ -11,17 +11,24 @@ struct LiveMeasurement {
     let smoke: Bool
     let cache: URL
 
-    func run() throws(BenchError) -> Metrics {
-        let following = smoke ? 6.0 : 20
-        let stream: LiveHLSStream
+    /// Seconds the stream is followed once its picture shows.
+    nonisolated static func following(smoke: Bool) -> Double { smoke ? 6 : 20 }
+
+    /// The live stream, not growing yet, with segments for `following` seconds and 20 more.
+    nonisolated static func stream(following: Double, cache: URL) throws(BenchError) -> LiveHLSStream {
         do {
-            stream = try LiveHLSStream(
+            return try LiveHLSStream(
                 duration: following + 20, ladder: StreamingLadder.heights,
                 clip: ClipSpec(width: 320, height: 240, frameRate: 30, gopSeconds: 1, tone: ClipSpec.Tone()),
                 bitsPerPixel: 12, cache: cache)
         } catch {
             throw .clipUnavailable("\(error)")
         }
+    }
+
+    func run() throws(BenchError) -> Metrics {
+        let following = Self.following(smoke: smoke)
+        let stream = try Self.stream(following: following, cache: cache)
         defer { stream.stop() }
         let stage = try BenchStage(configuration: PlayerConfiguration(), title: "live")
         defer { stage.close() }

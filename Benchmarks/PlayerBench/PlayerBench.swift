@@ -43,6 +43,11 @@ struct PlayerBench: ParsableCommand {
     @Option(name: .long, help: "Where generated clips are kept between runs.")
     var cacheDir = TestMedia.defaultCacheDirectory.appendingPathComponent("player-bench").path
 
+    @Option(
+        name: .customLong("scenario"),
+        help: "Measure only this scenario (and not the demo's start); may be given more than once.")
+    var onlyScenarios: [Scenario] = []
+
     @Flag(name: .long, help: "Measure only YouTubeDemo's cold and warm start.")
     var demoStartOnly = false
 
@@ -82,7 +87,9 @@ struct PlayerBench: ParsableCommand {
         }
         let report = try BenchCoordinator(
             runs: smoke ? 1 : runs, smoke: smoke, cache: cache, comparesWithFFplay: !noFFplay,
-            comparesWithMPV: !noMPV, scenarios: demoStartOnly ? [] : Scenario.allCases,
+            comparesWithMPV: !noMPV,
+            scenarios: demoStartOnly ? [] : onlyScenarios.isEmpty ? Scenario.allCases : onlyScenarios,
+            measuresDemoStart: onlyScenarios.isEmpty,
             xWindow: noXWindow ? .skipped : display.map { .display($0) } ?? .ownServer
         ).run()
         print(json ? try Self.json(report) : ReportTable.render(report))

@@ -140,12 +140,14 @@ enum ReportTable {
                     + cell(report.ffplay(.streaming, .streamBytesRatio)),
             ],
             [
-                "live: startup ms / seconds behind the edge, median and most / stalls / bytes ratio",
-                [
-                    Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls,
-                    .liveBytesRatio,
-                ]
-                .map { cell(report.ours(.live, $0)) }.joined(separator: " / "),
+                "live: startup ms / seconds behind the edge, median and most / stalls",
+                [Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls]
+                    .map { cell(report.ours(.live, $0)) }.joined(separator: " / "),
+            ],
+            [
+                "live: bytes fetched / bytes of the segments played, ours / ffplay",
+                "\(cell(report.ours(.live, .liveBytesRatio))) / "
+                    + cell(report.ffplay(.live, .liveBytesRatio)),
             ],
             [
                 "busy ASS track: CPU s with / without it",

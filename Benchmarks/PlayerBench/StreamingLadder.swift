@@ -71,15 +71,16 @@ final class StreamingLadder: Sendable {
 
     func stop() { server.stop() }
 
-    /// What the renditions played need: for each segment, the size of the one fetched last (the
-    /// one that played it), or of `height`'s for every segment.
+    /// What the renditions played need: for each segment fetched, the size of the one fetched last
+    /// (the one that played it), or of `height`'s.
     func neededBytes(playing height: Int? = nil) -> Int {
         Self.neededBytes(
             of: server.requests, in: folder, segments: 0..<Int(duration.rounded(.up)), playing: height)
     }
 
-    /// What the renditions that `requests` fetched from the ladder in `folder` need for
-    /// `segments`: for each, the size of the rendition's segment fetched last, or of `height`'s.
+    /// What the renditions that `requests` fetched from the ladder in `folder` need for those of
+    /// `segments` they fetched: for each, the size of the rendition's segment fetched last, or of
+    /// `height`'s.
     static func neededBytes(
         of requests: [String], in folder: URL, segments: Range<Int>, playing height: Int? = nil
     ) -> Int {
@@ -94,7 +95,8 @@ final class StreamingLadder: Sendable {
             }
         }
         return segments.reduce(0) { total, index in
-            guard let chosen = height ?? last[index] else { return total }
+            guard let fetched = last[index] else { return total }
+            let chosen = height ?? fetched
             let file = folder.appendingPathComponent(TestMedia.hlsRenditionFolder(height: chosen))
                 .appendingPathComponent("segment\(index).ts")
             let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
