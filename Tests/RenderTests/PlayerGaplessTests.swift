@@ -17,6 +17,9 @@ extension PlayerTests {
             [ToneClip(codec: .opus, container: "ogg", duration: 0.5)],
             [ToneClip(codec: .aac, container: "mp4", duration: 0.5, hasVideo: true)],
             [ToneClip(codec: .pcm, container: "mkv", duration: 0.5, hasVideo: true)],
+            // Matroska and MPEG-TS keep the AAC priming: the item that follows leaves it out.
+            [ToneClip(codec: .aac, container: "mkv", duration: 0.5, hasVideo: true)],
+            [ToneClip(codec: .aac, container: "ts", duration: 0.5, hasVideo: true)],
             // Different formats follow each other too: the device's format is the one they meet in.
             [
                 ToneClip(codec: .pcm, container: "wav", sampleRate: 44_100, duration: 0.5),

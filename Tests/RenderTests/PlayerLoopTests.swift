@@ -16,6 +16,8 @@ extension PlayerTests {
             ToneClip(codec: .opus, container: "ogg", duration: 0.5),
             ToneClip(codec: .aac, container: "mp4", duration: 0.5, hasVideo: true),
             ToneClip(codec: .pcm, container: "mkv", duration: 0.5, hasVideo: true),
+            // Matroska keeps the AAC priming, and rounds its block times to the millisecond.
+            ToneClip(codec: .aac, container: "mkv", duration: 0.5, hasVideo: true),
             // MPEG-TS keeps the AAC priming, and a seek by time would drop the first keyframe.
             ToneClip(codec: .aac, container: "ts", duration: 0.5, hasVideo: true),
             // Shorter than one device buffer: several passes are read and decoded ahead.

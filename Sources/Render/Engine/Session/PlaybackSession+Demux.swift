@@ -109,7 +109,7 @@ extension PlaybackSession {
             }
             let values = settings.current
             let pass =
-                values.isLooping || values.isFollowedGaplessly
+                values.isLooping || values.isFollowedGaplessly || followsSound
                 ? loopPass(startingAt: passStart, source: source, info: info) : nil
             route(
                 packet, source: source, info: &info, change: &change, serial: current, pass: pass,
@@ -120,33 +120,43 @@ extension PlaybackSession {
 
     /// The pass of a looping item that begins at `start`: as long as the container says the media
     /// is, or, when its sound keeps its priming (``primedLength(of:info:)``), as long as the
-    /// media from the first picture on, after the priming.
+    /// media from the first picture on, after the priming. The priming is left out of every pass
+    /// whose sound follows other sound: a pass after the first, and the first of an item that
+    /// follows the one before on its audio output (a gapless queue).
     private func loopPass(startingAt start: Double, source: MediaSource, info: SessionInfo) -> LoopPass {
         guard let primed = Self.primedLength(of: source, info: info) else {
             return LoopPass(start: start, end: source.duration.map { start + $0 })
         }
         return LoopPass(
-            start: start, end: start + primed.priming + primed.length, priming: start > 0 ? primed.priming : 0
-        )
+            start: start, end: start + primed.priming + primed.length,
+            priming: start > 0 || followsSound ? primed.priming : 0)
     }
 
-    /// The AAC priming that an HLS stream or an MPEG-TS file leaves in its sound, and the length
-    /// of its media from the first picture on (the playlist's durations count from there; the
-    /// picture's stream says how long it is in a file), in seconds; `nil` when there is none.
+    /// Whether the item's sound follows the sound of the one before on its audio output, opened
+    /// ahead of its turn in a gapless queue.
+    private var followsSound: Bool { options.isPreload && options.sharedOutput != nil }
+
+    /// The AAC priming that an HLS stream, an MPEG-TS file or a Matroska file leaves in its sound,
+    /// and the length of its media from the first picture on (the playlist's durations count from
+    /// there; in a file, the picture's stream says how long it is, or Matroska's end of the media
+    /// does), in seconds; `nil` when there is none.
     ///
     /// The priming is how far the sound begins before the picture, when that is no more than
     /// ``longestPriming``: an encoder's priming comes before the first picture (FFmpeg's 1024
     /// samples, Apple's 2112), and MPEG-TS does not say how long it is, nor does libavformat take
-    /// it off HLS segments of fragmented MP4. A lead within a millisecond of a whole number of
-    /// the codec's frames is that number of frames, against the rounding of the picture's time
-    /// base.
+    /// it off HLS segments of fragmented MP4, nor does Matroska record it for AAC (its
+    /// `CodecDelay`, which the decoder takes off, is written for Opus). A lead within a millisecond
+    /// of a whole number of the codec's frames is that number of frames, against the rounding of
+    /// the picture's time base (Matroska's millisecond block times).
     static func primedLength(of source: MediaSource, info: SessionInfo) -> (priming: Double, length: Double)?
     {
         let format = source.formatName
-        guard format == "hls" || format == "mpegts", let video = info.videoStream.flatMap(source.stream),
+        let matroska = format == "matroska,webm"
+        guard format == "hls" || format == "mpegts" || matroska,
+            let video = info.videoStream.flatMap(source.stream),
             let audio = info.audioStream.flatMap(source.stream),
             let parameters = audio.pointee.codecpar?.pointee, parameters.codec_id == AV_CODEC_ID_AAC,
-            parameters.sample_rate > 0
+            parameters.sample_rate > 0, !matroska || parameters.initial_padding == 0
         else { return nil }
         let nothing = cffmpeg_nopts_value()
         let (pictureStart, soundStart) = (video.pointee.start_time, audio.pointee.start_time)
@@ -158,9 +168,12 @@ extension PlaybackSession {
             Double(parameters.frame_size > 0 ? parameters.frame_size : 1024) / Double(parameters.sample_rate)
         let frames = (lead / frame).rounded()
         if abs(lead - frames * frame) <= 0.001 { lead = frames * frame }
+        // NB: Matroska gives its streams no duration; its media ends where the last picture does.
         let pictureLength =
-            video.pointee.duration > 0 && video.pointee.duration != nothing
-            ? Double(video.pointee.duration) * av_q2d(video.pointee.time_base) : nil
+            matroska
+            ? source.duration.map { source.startTime + $0 - pictureTime }
+            : video.pointee.duration > 0 && video.pointee.duration != nothing
+                ? Double(video.pointee.duration) * av_q2d(video.pointee.time_base) : nil
         guard let length = format == "hls" ? source.duration : pictureLength, length > 0 else { return nil }
         return (lead, length)
     }
