@@ -52,9 +52,10 @@ struct BenchCoordinator {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
                     theirs[scenario, default: []].append(try measureFFplayStreaming(ffplay))
                 }
-                if let ffplay, scenario == .live {
+                if let ffplay, scenario == .live || scenario == .liveDASH {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
-                    theirs[scenario, default: []].append(try measureFFplayLive(ffplay))
+                    theirs[scenario, default: []].append(
+                        try measureFFplayLive(ffplay, kind: scenario == .live ? .hls : .dash))
                 }
             }
         }
@@ -185,25 +186,26 @@ struct BenchCoordinator {
         return metrics
     }
 
-    /// ffplay following the live scenario's stream (``LiveMeasurement``) from its start for as long
-    /// as ours follows it, then stopped: the bytes the server sent over those of the top rendition's
-    /// segments it fetched (FFmpeg's best stream), and its CPU time and peak RSS.
-    private func measureFFplayLive(_ ffplay: String) throws(BenchError) -> Metrics {
+    /// ffplay following a live scenario's stream (``LiveMeasurement``) in a window from its start
+    /// for as long as ours follows it, then stopped: the bytes the server sent over those of the top
+    /// rendition's segments (FFmpeg's best stream) for those it fetched of any, and its CPU time
+    /// and peak RSS.
+    private func measureFFplayLive(_ ffplay: String, kind: LiveMeasurement.Kind) throws(BenchError) -> Metrics
+    {
         let following = LiveMeasurement.following(smoke: smoke)
-        let stream = try LiveMeasurement.stream(following: following, cache: cache)
-        defer { stream.stop() }
-        stream.startGrowing()
+        let stream = try LiveMeasurement.stream(kind, following: following, cache: cache)
+        defer { stream.live.stop() }
+        stream.live.startGrowing()
         let child = ChildProcess(
-            executable: ffplay, arguments: ["-nodisp", "-loglevel", "error", stream.url.absoluteString],
+            executable: ffplay,
+            arguments: ["-x", "320", "-y", "240", "-loglevel", "error", stream.live.url.absoluteString],
             environment: Self.environment, logPath: cache.appendingPathComponent("ffplay-live.log").path)
         // NB: a live stream has no end for `-autoexit` to wait for; the timeout stops ffplay.
         let outcome = try child.run(timeout: following + 1)
         guard outcome.timedOut else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
-        let needed = StreamingLadder.neededBytes(
-            of: stream.server.requests, in: stream.root, segments: 0..<stream.growth.segmentCount,
-            playing: StreamingLadder.heights[0])
+        let needed = stream.neededBytes(StreamingLadder.heights[0])
         var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
-        if needed > 0 { metrics[.liveBytesRatio] = Double(stream.server.bodyBytesSent) / Double(needed) }
+        if needed > 0 { metrics[.liveBytesRatio] = Double(stream.live.server.bodyBytesSent) / Double(needed) }
         return metrics
     }
 

@@ -150,6 +150,16 @@ enum ReportTable {
                     + cell(report.ffplay(.live, .liveBytesRatio)),
             ],
             [
+                "live DASH: startup ms / seconds behind the edge, median and most / stalls",
+                [Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls]
+                    .map { cell(report.ours(.liveDASH, $0)) }.joined(separator: " / "),
+            ],
+            [
+                "live DASH: bytes fetched / bytes of the segments played, ours / ffplay",
+                "\(cell(report.ours(.liveDASH, .liveBytesRatio))) / "
+                    + cell(report.ffplay(.liveDASH, .liveBytesRatio)),
+            ],
+            [
                 "busy ASS track: CPU s with / without it",
                 "\(cell(report.ours(.subtitles, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
             ],

@@ -24,6 +24,8 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case streaming
     /// The streaming scenario's ladder as a live stream, followed at its edge (``LiveMeasurement``).
     case live
+    /// The same renditions as a live DASH presentation (``LiveMeasurement``).
+    case liveDASH = "live-dash"
     case idle
     /// Scrolling lazy and eager lists of 20 and 10,000 rows in a headless host (no clip plays).
     case lists
@@ -52,7 +54,7 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
             // A whole number of the tone's periods (440 in a second), so a seamless loop, or the clip
             // played again and again without a gap, is a clean tone.
             return ClipSpec(width: long, height: short, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)
-        case .streaming, .live, .lists:
+        case .streaming, .live, .liveDASH, .lists:
             // The ladders are encoded by `StreamingLadder` and `LiveMeasurement`, and lists play
             // nothing; this clip only warms the cache.
             return ClipSpec(width: 160, height: 96, frameRate: 30, duration: 1, gopSeconds: 1, tone: tone)

@@ -42,6 +42,9 @@ struct Target: Sendable {
         Target("Stalls, cap above the lowest rendition", "stalls", 0) { $0.ours(.streaming, .streamStalls) },
         Target("Bytes fetched / bytes played, ladder", "x", 1.1) { $0.ours(.streaming, .streamBytesRatio) },
         Target("Stalls following a live stream at its edge", "stalls", 0) { $0.ours(.live, .liveStalls) },
+        Target("Stalls following a live DASH stream at its edge", "stalls", 0) {
+            $0.ours(.liveDASH, .liveStalls)
+        },
         Target("Peak RSS, largest 1080p clip", "MiB", 110) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },

@@ -39,7 +39,9 @@ enum Worker {
         case .streaming:
             metrics = try StreamingMeasurement(smoke: smoke, cache: cache).run()
         case .live:
-            metrics = try LiveMeasurement(smoke: smoke, cache: cache).run()
+            metrics = try LiveMeasurement(kind: .hls, smoke: smoke, cache: cache).run()
+        case .liveDASH:
+            metrics = try LiveMeasurement(kind: .dash, smoke: smoke, cache: cache).run()
         case .idle:
             metrics = try IdleMeasurement(url: url, idleSeconds: smoke ? 1 : 5, redraws: smoke ? 5 : 20).run()
         case .lists:
