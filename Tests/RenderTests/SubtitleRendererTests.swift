@@ -207,6 +207,44 @@ import VideoPlayerFixtures
         #expect(last["cyan"]?.isEmpty == true && abs(last["magenta"]!.map(\.y).max()! - 320) < 8)
     }
 
+    /// The cues of a region share one window, the region's box, whatever their alignments: it
+    /// surrounds a cue aligned left above one aligned right.
+    @Test func theCuesOfARegionShareItsWindowWhateverTheirAlignment() throws {
+        let vtt = """
+            WEBVTT
+
+            REGION
+            id:talk width:60% lines:2 regionanchor:0%,100% viewportanchor:20%,90%
+
+            00:01.000 --> 00:04.000 region:talk align:left
+            <c.yellow>First cue</c>
+
+            00:02.000 --> 00:05.000 region:talk align:right
+            <c.cyan>Second</c>
+            """
+        var look = PlainCueLook()
+        look.window = SubtitleColor(hex: 0x0000FF)
+        let renderer = try SubtitleRenderer()
+        renderer.setHeader(look.header(), plainLook: look)
+        renderer.add(SubtitleParser.parse(vtt).cues)
+        let picture = try #require(renderer.render(at: 2.5, frameWidth: 640, frameHeight: 360).picture)
+        let window = picture.points { $0.red < 40 && $0.green < 40 && $0.blue > 200 }
+        let yellow = picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }
+        let cyan = picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 }
+        try #require(window.count > 1_000 && yellow.count > 50 && cyan.count > 50)
+        let (xs, ys) = (window.map(\.x), window.map(\.y))
+        // The region runs from 128 to 512 pixels across, its bottom line at 324.
+        #expect(xs.min()! < 128 && xs.max()! > 512, "\(xs.min()!)...\(xs.max()!)")
+        for (name, text) in [("left", yellow), ("right", cyan)] {
+            #expect(xs.min()! < text.map(\.x).min()! && xs.max()! > text.map(\.x).max()!, "\(name)")
+            #expect(ys.min()! < text.map(\.y).min()! && ys.max()! > text.map(\.y).max()!, "\(name)")
+        }
+        // Once the upper cue ends, the window stays the region's.
+        let later = try #require(renderer.render(at: 4.5, frameWidth: 640, frameHeight: 360).picture)
+        let stays = later.points { $0.red < 40 && $0.green < 40 && $0.blue > 200 }.map(\.x)
+        #expect(stays.min()! < 128 && stays.max()! > 512)
+    }
+
     /// A cue of a region cut in two where a segment ends keeps its place in the stack: a cue that
     /// came on screen after its first piece stays below its second.
     @Test(arguments: [false, true])

@@ -214,11 +214,20 @@ public struct PlainCueLook: Hashable, Sendable {
     /// The ASS event that fills the box of a region's background, beneath every cue (on a layer of
     /// its own below theirs): a drawing of the box, placed by its top left corner.
     func regionEvent(_ box: SubtitleRegionBackground, playWidth: Double) -> String {
-        let (width, height) = (box.width * playWidth, box.height * Self.playHeight)
+        boxEvent(
+            layer: -1, x: box.x * playWidth, y: box.y * Self.playHeight, width: box.width * playWidth,
+            height: box.height * Self.playHeight, color: box.color)
+    }
+
+    /// An ASS event on `layer` that fills a box of the script in `color`: a drawing of it, placed by
+    /// its top left corner.
+    private func boxEvent(
+        layer: Int, x: Double, y: Double, width: Double, height: Double, color: SubtitleColor
+    ) -> String {
         let tags =
-            "{\\an7\\pos(\(format(box.x * playWidth)),\(format(box.y * Self.playHeight)))\\bord0\\shad0"
-            + "\\1c\(box.color.assTagColor)\\1a\(box.color.assTagAlpha)\\p1}"
-        return "-1,Text,,0,0,0,,\(tags)m 0 0 l \(format(width)) 0 \(format(width)) \(format(height)) 0 "
+            "{\\an7\\pos(\(format(x)),\(format(y)))\\bord0\\shad0"
+            + "\\1c\(color.assTagColor)\\1a\(color.assTagAlpha)\\p1}"
+        return "\(layer),Text,,0,0,0,,\(tags)m 0 0 l \(format(width)) 0 \(format(width)) \(format(height)) 0 "
             + "\(format(height)){\\p0}"
     }
 
@@ -227,8 +236,8 @@ public struct PlainCueLook: Hashable, Sendable {
     /// In a stack (of cues anchored by their bottom line, as a region's are), each event holds the
     /// text of the cues below the cue too, drawn clear (``Layer/spacer``) after its own, so that
     /// libass lifts its lines by theirs, however they wrap; each cue keeps its own alignment and
-    /// look. The window, one around the whole stack, comes with the lowest cue and is aligned as
-    /// it is.
+    /// look. The window of a region's cues is one box, the region's (``regionWindowEvent(for:playWidth:)``),
+    /// which comes with the lowest cue; any other cue's surrounds its lines.
     private func textEvents(for cue: SubtitleCue, playWidth: Double, stack: CueStack) -> [String] {
         let margins = boxMargins(for: cue, playWidth: playWidth)
         let placement =
@@ -246,8 +255,13 @@ public struct PlainCueLook: Hashable, Sendable {
         }
         var events: [String] = []
         if window.opacity > 0, stack.below.isEmpty {
-            let block = (stack.above + [cue]).map { text(of: $0, layer: .window) }.joined(separator: "\\N")
-            events.append("0,Window,,\(margins),0,,\(placement)\(block)")
+            if let region = regionWindowEvent(for: cue, playWidth: playWidth) {
+                events.append(region)
+            } else {
+                let block = (stack.above + [cue]).map { text(of: $0, layer: .window) }.joined(
+                    separator: "\\N")
+                events.append("0,Window,,\(margins),0,,\(placement)\(block)")
+            }
         }
         if background.opacity > 0 || cue.spans.contains(where: { $0.background != nil }) {
             events.append("1,LineBox,,\(margins),0,,\(stacked(.lineBoxes))")
@@ -268,6 +282,20 @@ public struct PlainCueLook: Hashable, Sendable {
             events.append("2,Text,,\(margins),0,,\(letters)")
         }
         return events
+    }
+
+    /// The window of the cues of a region, whatever their alignments: the region's width and as
+    /// many lines of the look's text as it shows (``clipTag(for:playWidth:)``) above its bottom
+    /// line, with the window's padding around; `nil` for a cue not in a region.
+    func regionWindowEvent(for cue: SubtitleCue, playWidth: Double) -> String? {
+        guard let placement = cue.placement, let region = placement.region, let x = placement.x,
+            let bottom = placement.y, let width = placement.width
+        else { return nil }
+        let (padding, height) = (windowPadding, Double(region.lines) * scriptFontSize)
+        let left = (x - width * SubtitlePlacement.share(ofColumn: placement.column)) * playWidth
+        return boxEvent(
+            layer: 0, x: left - padding, y: bottom * Self.playHeight - height - padding,
+            width: width * playWidth + 2 * padding, height: height + 2 * padding, color: window)
     }
 
     /// The clip (`\clip`) that hides the lines of a cue in a region above the region's last:
