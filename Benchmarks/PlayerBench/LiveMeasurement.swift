@@ -75,10 +75,7 @@ struct LiveMeasurement {
         let files =
             pictures.map { stream.segmentFile(representation: chosen ?? $0.value, number: $0.key).path }
             + sounds
-        return files.reduce(0) { total, path in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-            return total + ((attributes?[.size] as? Int) ?? 0)
-        }
+        return files.reduce(0) { $0 + StreamingLadder.fileBytes(atPath: $1) }
     }
 
     func run() throws(BenchError) -> Metrics {

@@ -139,26 +139,10 @@ enum ReportTable {
                 "\(cell(report.ours(.streaming, .streamBytesRatio))) / "
                     + cell(report.ffplay(.streaming, .streamBytesRatio)),
             ],
-            [
-                "live: startup ms / seconds behind the edge, median and most / stalls",
-                [Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls]
-                    .map { cell(report.ours(.live, $0)) }.joined(separator: " / "),
-            ],
-            [
-                "live: bytes fetched / bytes of the segments played, ours / ffplay",
-                "\(cell(report.ours(.live, .liveBytesRatio))) / "
-                    + cell(report.ffplay(.live, .liveBytesRatio)),
-            ],
-            [
-                "live DASH: startup ms / seconds behind the edge, median and most / stalls",
-                [Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls]
-                    .map { cell(report.ours(.liveDASH, $0)) }.joined(separator: " / "),
-            ],
-            [
-                "live DASH: bytes fetched / bytes of the segments played, ours / ffplay",
-                "\(cell(report.ours(.liveDASH, .liveBytesRatio))) / "
-                    + cell(report.ffplay(.liveDASH, .liveBytesRatio)),
-            ],
+            liveRow(report, .live, named: "live"),
+            liveBytesRow(report, .live, named: "live"),
+            liveRow(report, .liveDASH, named: "live DASH"),
+            liveBytesRow(report, .liveDASH, named: "live DASH"),
             [
                 "busy ASS track: CPU s with / without it",
                 "\(cell(report.ours(.subtitles, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
@@ -199,6 +183,26 @@ enum ReportTable {
                     Metric.demoColdWindowMs, .demoColdPictureMs, .demoWarmWindowMs, .demoWarmPictureMs,
                 ].map { cell(report.demoStart($0)) }.joined(separator: " / "),
             ],
+        ]
+    }
+
+    /// The row of a live scenario, `name` in its label: startup, latency and stalls.
+    private static func liveRow(_ report: BenchReport, _ scenario: Scenario, named name: String) -> [String] {
+        [
+            "\(name): startup ms / seconds behind the edge, median and most / stalls",
+            [Metric.liveStartupMs, .liveLatencyMedianSeconds, .liveLatencyMaxSeconds, .liveStalls]
+                .map { cell(report.ours(scenario, $0)) }.joined(separator: " / "),
+        ]
+    }
+
+    /// The row of a live scenario's bytes ratio, ours beside ffplay's, `name` in its label.
+    private static func liveBytesRow(_ report: BenchReport, _ scenario: Scenario, named name: String)
+        -> [String]
+    {
+        [
+            "\(name): bytes fetched / bytes of the segments played, ours / ffplay",
+            "\(cell(report.ours(scenario, .liveBytesRatio))) / "
+                + cell(report.ffplay(scenario, .liveBytesRatio)),
         ]
     }
 

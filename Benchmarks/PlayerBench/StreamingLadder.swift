@@ -99,8 +99,13 @@ final class StreamingLadder: Sendable {
             let chosen = height ?? fetched
             let file = folder.appendingPathComponent(TestMedia.hlsRenditionFolder(height: chosen))
                 .appendingPathComponent("segment\(index).ts")
-            let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-            return total + ((attributes?[.size] as? Int) ?? 0)
+            return total + fileBytes(atPath: file.path)
         }
+    }
+
+    /// The size of the file at `path`, 0 when it cannot be read.
+    static func fileBytes(atPath path: String) -> Int {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.size] as? Int) ?? 0
     }
 }

@@ -152,37 +152,59 @@ import VideoPlayerFixtures
         #expect(renderer.render(at: 3.5, frameWidth: 640, frameHeight: 360).picture == nil)
     }
 
+    /// A WebVTT file with `cues` in the region "talk": 60 % of the picture wide from 20 % across,
+    /// `lines` high, its bottom line at 90 % down (324 pixels of 360).
+    static func regionFile(lines: Int, cues: String) -> String {
+        """
+        WEBVTT
+
+        REGION
+        id:talk width:60% lines:\(lines) regionanchor:0%,100% viewportanchor:20%,90%
+
+        \(cues)
+        """
+    }
+
+    /// Two cues of the region "talk": a yellow one aligned left from 1 s to 4 s, and a cyan one
+    /// aligned right from 2 s to 5 s.
+    static let leftAboveRight = """
+        00:01.000 --> 00:04.000 region:talk align:left
+        <c.yellow>First cue</c>
+
+        00:02.000 --> 00:05.000 region:talk align:right
+        <c.cyan>Second</c>
+        """
+
+    /// The pixels of `picture` in the colours the region tests give their cues' text (WebVTT's
+    /// `yellow`, `cyan` and `magenta` classes), by name.
+    static func cueColours(in picture: SubtitlePicture) -> [String: [SubtitlePicture.Pixel]] {
+        [
+            "yellow": picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 },
+            "cyan": picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 },
+            "magenta": picture.points { $0.red > 200 && $0.green < 60 && $0.blue > 200 },
+        ]
+    }
+
     /// The cues of a WebVTT region that show at once stack on its bottom line, the newest lowest,
     /// each aligned as it says; lines above the region's last are not drawn. The cues are given all
     /// at once, or as they become active, as a player gives them.
     @Test(arguments: [false, true])
     func cuesOfARegionStackTheNewestLowestWithinItsLines(asTheyShow: Bool) throws {
-        let vtt = """
-            WEBVTT
+        let vtt = Self.regionFile(
+            lines: 2,
+            cues: Self.leftAboveRight + """
 
-            REGION
-            id:talk width:60% lines:2 regionanchor:0%,100% viewportanchor:20%,90%
 
-            00:01.000 --> 00:04.000 region:talk align:left
-            <c.yellow>First cue</c>
-
-            00:02.000 --> 00:05.000 region:talk align:right
-            <c.cyan>Second</c>
-
-            00:03.000 --> 00:06.000 region:talk align:left
-            <c.magenta>Third one</c>
-            """
+                00:03.000 --> 00:06.000 region:talk align:left
+                <c.magenta>Third one</c>
+                """)
         let renderer = try SubtitleRenderer()
         let document = SubtitleParser.parse(vtt)
         if !asTheyShow { renderer.add(document.cues) }
         func colours(at time: Double) throws -> [String: [SubtitlePicture.Pixel]] {
             if asTheyShow { renderer.add(document.activeCues(at: time)) }
-            let picture = try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture)
-            return [
-                "yellow": picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 },
-                "cyan": picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 },
-                "magenta": picture.points { $0.red > 200 && $0.green < 60 && $0.blue > 200 },
-            ]
+            return Self.cueColours(
+                in: try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture))
         }
         // The region's bottom line is at 324 pixels, its left edge at 128 and its right at 512.
         let alone = try colours(at: 1.5)
@@ -210,18 +232,7 @@ import VideoPlayerFixtures
     /// The cues of a region share one window, the region's box, whatever their alignments: it
     /// surrounds a cue aligned left above one aligned right.
     @Test func theCuesOfARegionShareItsWindowWhateverTheirAlignment() throws {
-        let vtt = """
-            WEBVTT
-
-            REGION
-            id:talk width:60% lines:2 regionanchor:0%,100% viewportanchor:20%,90%
-
-            00:01.000 --> 00:04.000 region:talk align:left
-            <c.yellow>First cue</c>
-
-            00:02.000 --> 00:05.000 region:talk align:right
-            <c.cyan>Second</c>
-            """
+        let vtt = Self.regionFile(lines: 2, cues: Self.leftAboveRight)
         var look = PlainCueLook()
         look.window = SubtitleColor(hex: 0x0000FF)
         let renderer = try SubtitleRenderer()
@@ -229,8 +240,8 @@ import VideoPlayerFixtures
         renderer.add(SubtitleParser.parse(vtt).cues)
         let picture = try #require(renderer.render(at: 2.5, frameWidth: 640, frameHeight: 360).picture)
         let window = picture.points { $0.red < 40 && $0.green < 40 && $0.blue > 200 }
-        let yellow = picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }
-        let cyan = picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 }
+        let colours = Self.cueColours(in: picture)
+        let (yellow, cyan) = (colours["yellow"]!, colours["cyan"]!)
         try #require(window.count > 1_000 && yellow.count > 50 && cyan.count > 50)
         let (xs, ys) = (window.map(\.x), window.map(\.y))
         // The region runs from 128 to 512 pixels across, its bottom line at 324.
@@ -249,32 +260,27 @@ import VideoPlayerFixtures
     /// came on screen after its first piece stays below its second.
     @Test(arguments: [false, true])
     func aCueOfARegionCutInTwoKeepsItsPlaceInTheStack(asTheyShow: Bool) throws {
-        let vtt = """
-            WEBVTT
+        let vtt = Self.regionFile(
+            lines: 3,
+            cues: """
+                00:01.000 --> 00:03.000 region:talk
+                <c.yellow>First cue</c>
 
-            REGION
-            id:talk width:60% lines:3 regionanchor:0%,100% viewportanchor:20%,90%
+                00:02.000 --> 00:06.000 region:talk
+                <c.cyan>Second</c>
 
-            00:01.000 --> 00:03.000 region:talk
-            <c.yellow>First cue</c>
-
-            00:02.000 --> 00:06.000 region:talk
-            <c.cyan>Second</c>
-
-            00:03.000 --> 00:05.000 region:talk
-            <c.yellow>First cue</c>
-            """
+                00:03.000 --> 00:05.000 region:talk
+                <c.yellow>First cue</c>
+                """)
         let renderer = try SubtitleRenderer()
         let document = SubtitleParser.parse(vtt)
         #expect(document.cues.count == 3 && document.cues[0].isContinued(by: document.cues[2]))
         if !asTheyShow { renderer.add(document.cues) }
         func rows(at time: Double) throws -> (yellow: [Int], cyan: [Int]) {
             if asTheyShow { renderer.add(document.activeCues(at: time)) }
-            let picture = try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture)
-            return (
-                picture.points { $0.red > 200 && $0.green > 200 && $0.blue < 60 }.map(\.y),
-                picture.points { $0.red < 60 && $0.green > 200 && $0.blue > 200 }.map(\.y)
-            )
+            let colours = Self.cueColours(
+                in: try #require(renderer.render(at: time, frameWidth: 640, frameHeight: 360).picture))
+            return (colours["yellow"]!.map(\.y), colours["cyan"]!.map(\.y))
         }
         for time in [2.5, 3.5, 4.5] {
             let (yellow, cyan) = try rows(at: time)

@@ -42,6 +42,12 @@ public struct SubtitlePlacement: Hashable, Sendable {
 
     /// How far across its box the anchor of a column lies: its left edge, middle or right edge.
     static func share(ofColumn column: Int) -> Double { [0, 0.5, 1][min(max(column, 0), 2)] }
+
+    /// Where the left edge of a box `width` wide lies when its anchor, aligned as the column says,
+    /// is at `anchor` (fractions of the picture's width).
+    func boxLeft(anchoredAt anchor: Double, width: Double) -> Double {
+        anchor - width * Self.share(ofColumn: column)
+    }
 }
 
 /// A region of the picture that cues sit in (a WebVTT region, such as a speaker's corner or a

@@ -288,25 +288,33 @@ public struct PlainCueLook: Hashable, Sendable {
     /// many lines of the look's text as it shows (``clipTag(for:playWidth:)``) above its bottom
     /// line, with the window's padding around; `nil` for a cue not in a region.
     func regionWindowEvent(for cue: SubtitleCue, playWidth: Double) -> String? {
-        guard let placement = cue.placement, let region = placement.region, let x = placement.x,
-            let bottom = placement.y, let width = placement.width
+        guard let lines = regionLines(of: cue), let placement = cue.placement, let x = placement.x,
+            let width = placement.width
         else { return nil }
-        let (padding, height) = (windowPadding, Double(region.lines) * scriptFontSize)
-        let left = (x - width * SubtitlePlacement.share(ofColumn: placement.column)) * playWidth
+        let padding = windowPadding
         return boxEvent(
-            layer: 0, x: left - padding, y: bottom * Self.playHeight - height - padding,
-            width: width * playWidth + 2 * padding, height: height + 2 * padding, color: window)
+            layer: 0, x: placement.boxLeft(anchoredAt: x, width: width) * playWidth - padding,
+            y: lines.top - padding, width: width * playWidth + 2 * padding,
+            height: lines.bottom - lines.top + 2 * padding, color: window)
+    }
+
+    /// Where the lines a cue's region shows lie in the script, top and bottom: as many lines of the
+    /// look's text as the region holds (libass sizes a font so that its lines are the size apart),
+    /// up from the region's bottom line; `nil` for a cue not in a region.
+    private func regionLines(of cue: SubtitleCue) -> (top: Double, bottom: Double)? {
+        guard let placement = cue.placement, let region = placement.region, let y = placement.y else {
+            return nil
+        }
+        let bottom = y * Self.playHeight
+        return (bottom - Double(region.lines) * scriptFontSize, bottom)
     }
 
     /// The clip (`\clip`) that hides the lines of a cue in a region above the region's last:
-    /// everything above its bottom line less as many lines of the look's text as it shows (libass
-    /// sizes a font so that its lines are the size apart), less the padding of their boxes, which
-    /// the box of the line above reaches into; none for a cue not in a region.
+    /// everything above the region's lines (``regionLines(of:)``), less the padding of their boxes,
+    /// which the box of the line above reaches into; none for a cue not in a region.
     func clipTag(for cue: SubtitleCue, playWidth: Double) -> String {
-        guard let placement = cue.placement, let region = placement.region, let bottom = placement.y else {
-            return ""
-        }
-        let top = bottom * Self.playHeight - Double(region.lines) * scriptFontSize + lineBoxPadding
+        guard let lines = regionLines(of: cue) else { return "" }
+        let top = lines.top + lineBoxPadding
         return "{\\clip(0,\(format(max(top, 0))),\(format(playWidth)),\(format(Self.playHeight)))}"
     }
 
@@ -317,8 +325,7 @@ public struct PlainCueLook: Hashable, Sendable {
         let anchor =
             placement.x ?? [Self.sideMargin, playWidth / 2, playWidth - Self.sideMargin][placement.column]
             / playWidth
-        let left = min(
-            max(anchor - width * SubtitlePlacement.share(ofColumn: placement.column), 0), 1 - width)
+        let left = min(max(placement.boxLeft(anchoredAt: anchor, width: width), 0), 1 - width)
         // NB: a margin of 0 means the style's; one script pixel is as good as none.
         let leftMargin = max(1, Int((left * playWidth).rounded()))
         let rightMargin = max(1, Int(((1 - left - width) * playWidth).rounded()))
