@@ -44,7 +44,15 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 10) { harness.isFinished })
             let detected = MediaPlayer.now - (clip.server.stalledSince ?? .infinity)
             #expect(harness.player.status == .failed(.network(.timeout)))
-            #expect(harness.statuses.suffix(3) == [.playing, .buffering, .failed(.network(.timeout))])
+            // NB: when the read times out, the MPEG-TS demuxer hands over the packets it still held
+            // (the last picture and sound begun before the stall): they play, as everything read
+            // does, so the player may leave buffering for a moment before it fails.
+            let sincePlaying = harness.statuses.drop { $0 != .playing }
+            #expect(sincePlaying.last == .failed(.network(.timeout)))
+            #expect(sincePlaying.contains(.buffering), "statuses: \(harness.statuses)")
+            #expect(
+                sincePlaying.dropLast().allSatisfy { $0 == .playing || $0 == .buffering },
+                "statuses: \(harness.statuses)")
             // The read in progress when the server stalled started a little earlier.
             #expect(detected > 3.5 && detected < 5.5, "stall to error: \(detected) s")
             print("NETWORK \(delivery): stall to error \(String(format: "%.2f", detected)) s (timeout 4 s)")
