@@ -45,6 +45,9 @@ struct Target: Sendable {
         Target("Stalls following a live DASH stream at its edge", "stalls", 0) {
             $0.ours(.liveDASH, .liveStalls)
         },
+        Target("Bytes fetched / bytes played, live ladders", "x", 1.1) { report in
+            [Scenario.live, .liveDASH].compactMap { report.ours($0, .liveBytesRatio) }.max()
+        },
         Target("Peak RSS, largest 1080p clip", "MiB", 110) { report in
             Scenario.playback.compactMap { report.ours($0, .peakRSSMiB) }.max()
         },

@@ -79,6 +79,32 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Opening a live presentation reads the other video representations only as far as the
+        /// demuxer needs to learn their streams: the first bytes of the segment each begins with,
+        /// and the `moof` of those after it as far as the probe reads.
+        @Test func aLiveLadderOpensWithAGlimpseOfTheOtherRepresentations() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            #expect(player.renditions.count == 3 && player.statistics.renditionSwitches == 0)
+            let playing = try #require(player.currentRendition)
+            let requests = stream.server.requests
+            let following = "bytes=0-\(RenditionSplice.liveFollowingGlimpseBytes - 1)"
+            for (index, rendition) in player.renditions.enumerated() where rendition != playing {
+                let own = requests.filter { $0.contains("chunk-stream\(index)-") }
+                let glimpse = "bytes=0-\(RenditionSplice.glimpseBytes(bitRate: rendition.bitRate) - 1)"
+                #expect(own.first?.hasSuffix(".m4s \(glimpse)") == true, "\(requests)")
+                #expect(own.dropFirst().allSatisfy { $0.hasSuffix(".m4s \(following)") }, "\(requests)")
+                #expect((1...3).contains(own.count), "\(requests)")
+            }
+            await Self.expectPicturesOfThePositions(harness, stream, until: player.currentTime + 2)
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            let (fetched, needed) = (player.statistics.bytesFetched, stream.server.bodyBytesSent)
+            print("LIVE DASH glimpses: \(fetched) bytes fetched, \(needed) sent")
+            await harness.close()
+        }
+
         /// Plays on until the position passes `end`, with the picture of each position from a
         /// second after now.
         static func expectPicturesOfThePositions(

@@ -5,13 +5,15 @@ import Testing
 /// The splice of a rendition switch, asked about segment opens as the HLS demuxer makes them.
 @Suite struct RenditionSpliceTests {
     /// A media playlist of `count` segments of `seconds` each, "segmentN.ts"; without an end when
-    /// `live`.
+    /// `live`; after an initialization section when `fragmented`.
     private static func playlist(
-        count: Int, seconds: Double = 2, live: Bool = false, named: (Int) -> String = { "segment\($0).ts" }
+        count: Int, seconds: Double = 2, live: Bool = false, fragmented: Bool = false,
+        named: (Int) -> String = { "segment\($0).ts" }
     )
         throws -> HLSMediaPlaylist
     {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:\(Int(seconds.rounded(.up)))\n"
+        if fragmented { text += "#EXT-X-MAP:URI=\"init.mp4\"\n" }
         for index in 0..<count { text += "#EXTINF:\(seconds),\n\(named(index))\n" }
         if !live { text += "#EXT-X-ENDLIST\n" }
         guard case .media(let playlist) = try HLSPlaylist(parsing: text, location: "test") else {
@@ -91,11 +93,13 @@ import Testing
 
     /// A live ladder's other renditions give the start of each segment the probe reaches, so that
     /// their variants do not reach the edge and wait there; the live playlists' segments are
-    /// forgotten once one plays.
-    @Test func whileALiveLadderOpensTheOtherRenditionsGiveTheStartOfEachSegment() throws {
+    /// forgotten once one plays. The start of a fragmented MP4 segment keeps its length, since
+    /// more segments follow it.
+    @Test(arguments: [false, true])
+    func whileALiveLadderOpensTheOtherRenditionsGiveTheStartOfEachSegment(fragmented: Bool) throws {
         let playlists = [
-            ("http://h/high/index.m3u8", try Self.playlist(count: 10, live: true)),
-            ("http://h/low/index.m3u8", try Self.playlist(count: 10, live: true)),
+            ("http://h/high/index.m3u8", try Self.playlist(count: 10, live: true, fragmented: fragmented)),
+            ("http://h/low/index.m3u8", try Self.playlist(count: 10, live: true, fragmented: fragmented)),
         ]
         #expect(RenditionSplice.segments(of: playlists).isEmpty)
         let splice = RenditionSplice()
@@ -107,9 +111,11 @@ import Testing
                 Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
             ], live: true)
         #expect(splice.admission(of: Self.low(7)) == .whole)
-        #expect(splice.admission(of: Self.high(7)) == .prefix(125_000))
-        #expect(splice.admission(of: Self.high(8)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
-        #expect(splice.admission(of: Self.high(9)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
+        let following = RenditionSplice.Admission.prefix(
+            RenditionSplice.liveFollowingGlimpseBytes, keepsLength: fragmented)
+        #expect(splice.admission(of: Self.high(7)) == .prefix(125_000, keepsLength: fragmented))
+        #expect(splice.admission(of: Self.high(8)) == following)
+        #expect(splice.admission(of: Self.high(9)) == following)
         #expect(splice.admission(of: Self.low(8)) == .whole)
         splice.play(1)
         #expect(splice.segment(at: Self.high(9)) == nil)

@@ -240,9 +240,9 @@ extension PlaybackSession {
     /// `live` when every variant is live. `nil` for any other item.
     ///
     /// A ladder opens as it is when one of its playlists cannot be read, when a variant is also a
-    /// rendition of a group (its sound, say: that one must come whole), when it mixes live and
-    /// finished variants, and when it is live and of fragmented MP4, whose segments' first bytes
-    /// need not end a packet of the segment before.
+    /// rendition of a group (its sound, say: that one must come whole), and when it mixes live and
+    /// finished variants. The glimpses of a live ladder of fragmented MP4 keep their segments'
+    /// lengths (``PaddedInput``).
     func splicedLadderPlaylists()
         -> (master: HLSMasterPlaylist, playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool)?
     {
@@ -263,11 +263,7 @@ extension PlaybackSession {
             playlists.append((url, listed))
         }
         let live = playlists.allSatisfy { $0?.playlist.isLive == true }
-        guard
-            live
-                ? playlists.allSatisfy({ $0?.playlist.hasInitializationSection == false })
-                : playlists.allSatisfy({ $0?.playlist.isFinished == true })
-        else { return nil }
+        guard live || playlists.allSatisfy({ $0?.playlist.isFinished == true }) else { return nil }
         return (master, playlists, live)
     }
 

@@ -19,6 +19,9 @@ final class RenditionSplice: Sendable {
         var rendition: Rendition.ID
         var start: Double
         var end: Double
+        /// Whether it follows an initialization section (fragmented MP4), whose demuxer finds its
+        /// samples at positions counted from its start.
+        var fragmented = false
 
         var middle: Double { (start + end) / 2 }
     }
@@ -54,7 +57,9 @@ final class RenditionSplice: Sendable {
     enum Admission: Equatable, Sendable {
         case whole
         /// Its first bytes only (an HTTP range): enough for the demuxer to learn the streams.
-        case prefix(Int)
+        /// `keepsLength` when zeros must follow them up to the segment's length (``PaddedInput``):
+        /// a glimpse of a fragmented MP4 segment that other segments of its rendition follow.
+        case prefix(Int, keepsLength: Bool = false)
         /// None: the demuxer skips it at once.
         case refused
     }
@@ -74,7 +79,8 @@ final class RenditionSplice: Sendable {
     /// Bytes of each segment after the first that another rendition of a live ladder gives while
     /// the item opens (``open(with:among:anew:delivered:live:)``): 8 KiB, the first transport-stream
     /// packets of the segment, which begin its picture's and its sound's first packets and so end
-    /// those of the segment before.
+    /// those of the segment before; of a fragmented MP4 segment, its `moof`, which gives the times
+    /// of its samples.
     static let liveFollowingGlimpseBytes = 8 * 1024
 
     private let state = Locked(State())
@@ -194,12 +200,16 @@ final class RenditionSplice: Sendable {
                 {
                     return .refused
                 }
+                // NB: only a live ladder's glimpses are followed by others of their rendition.
+                let keepsLength = state.live && segment.fragmented
                 guard state.glimpsed.insert(rendition).inserted else {
-                    return state.live ? .prefix(Self.liveFollowingGlimpseBytes) : .refused
+                    return state.live
+                        ? .prefix(Self.liveFollowingGlimpseBytes, keepsLength: keepsLength) : .refused
                 }
                 return .prefix(
                     state.anew
-                        ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]))
+                        ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]),
+                    keepsLength: keepsLength)
             }
             if let joining = state.joining {
                 // NB: by their middles, so that durations rounded differently in two playlists
@@ -235,7 +245,8 @@ final class RenditionSplice: Sendable {
             var own: [String: Segment] = [:]
             for listed in LiveTimeline(playlist).segments {
                 own[HLSPlaylistFetch.resolve(listed.uri, against: url)] = Segment(
-                    rendition: rendition, start: listed.start, end: listed.end)
+                    rendition: rendition, start: listed.start, end: listed.end,
+                    fragmented: playlist.hasInitializationSection)
             }
             guard own.count == playlist.segments.count else { continue }
             segments.merge(own) { first, _ in first }

@@ -55,6 +55,8 @@ final class NetworkWatch: Sendable {
     private let inMemory = Locked<Set<Int>>([])
     /// The contexts (by address) that read a segment with its times moved (``ShiftedInput``).
     private let shiftedInputs = Locked<Set<Int>>([])
+    /// The contexts (by address) that read a glimpse kept at its segment's length (``PaddedInput``).
+    private let paddedInputs = Locked<Set<Int>>([])
     /// The segment downloads under way (by their connection's address), whose interrupt callbacks
     /// their connections call.
     private let downloads = Locked<[Int: SegmentDownload]>([:])
@@ -257,6 +259,7 @@ final class NetworkWatch: Sendable {
         // The segment whose first bytes only are asked for, if any, and where they end.
         var glimpse: String?
         var glimpseEnd: Int64?
+        var keepsLength = false
         if let segment, let watch {
             // NB: the rendition failed over from is skipped to its end at once.
             if watch.failover?.isPending == true { return cffmpeg_averror(ECANCELED) }
@@ -264,7 +267,8 @@ final class NetworkWatch: Sendable {
             if watch.meter?.hasAbandoned == true { return cffmpeg_averror(ECANCELED) }
             switch watch.splice?.admission(of: segment) ?? .whole {
             case .whole: break
-            case .prefix(let bytes):
+            case .prefix(let bytes, let keeps):
+                keepsLength = keeps
                 glimpseEnd =
                     ranged.map { min($0.range.upperBound + 1, $0.range.lowerBound + Int64(bytes)) }
                     ?? Int64(bytes)
@@ -315,7 +319,23 @@ final class NetworkWatch: Sendable {
             meter.opened(opened, requestedAt: requested)
         }
         // NB: the connection stays the one the watch knows by its address; the demuxer reads the
-        // context wrapped around it.
+        // contexts wrapped around it.
+        if code >= 0, keepsLength, let watch, let pb, let connection = pb.pointee {
+            // NB: a range of a file is as long as it; an HTTP range's answer says how long the
+            // whole segment is.
+            let length = ranged.map { $0.range.upperBound - $0.range.lowerBound + 1 } ?? avio_size(connection)
+            if length > 0 {
+                guard let padded = PaddedInput.open(connection, length: length) else {
+                    pb.pointee = nil
+                    closeConnection(context, connection, watch: watch)
+                    return cffmpeg_averror(ENOMEM)
+                }
+                watch.paddedInputs.withLock { _ = $0.insert(Int(bitPattern: padded)) }
+                pb.pointee = padded
+            } else {
+                Logger.network.notice("\(target ?? "a segment"): no length to keep the glimpse at")
+            }
+        }
         if code >= 0, let shift = shifted?.shift, let watch, let pb, let connection = pb.pointee {
             guard let wrapped = ShiftedInput.open(connection, shift: shift) else {
                 pb.pointee = nil
@@ -349,6 +369,10 @@ final class NetworkWatch: Sendable {
         _ context: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<AVIOContext>,
         watch: NetworkWatch
     ) -> Int32 {
+        if watch.paddedInputs.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
+            guard let connection = PaddedInput.close(pb) else { return 0 }
+            return closeConnection(context, connection, watch: watch)
+        }
         // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
         // HTTP protocol takes it for a body cut short.
         let glimpse = watch.glimpses.withLock { $0.remove(Int(bitPattern: pb)) != nil }
