@@ -105,6 +105,60 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A representation chosen plays from its next keyframe on; and one switched to later,
+        /// whose demuxer read glimpses while the item opened, plays its own pictures.
+        @Test func aRepresentationChosenPlaysOnFromItsNextKeyframe() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let other = try await PlayerLiveTests.expectAChoiceIsFollowed(harness) {
+                Double($0) / 30 - Double(stream.firstSegment)
+            }
+            let settled = stream.server.requests.count
+            let began = harness.player.currentTime
+            #expect(await harness.wait { harness.player.currentTime > began + 2 })
+            let index = try #require(harness.player.renditions.firstIndex(of: other))
+            let later = stream.server.requests.dropFirst(settled).filter {
+                $0.contains("chunk-stream") && !$0.contains("chunk-stream3")
+            }
+            #expect(!later.isEmpty && later.allSatisfy { $0.contains("chunk-stream\(index)-") }, "\(later)")
+            await harness.close()
+        }
+
+        /// On loopback, far faster than any representation needs, the player steps up to the top
+        /// once a choice of the lowest is lifted, and stays there.
+        @Test func aLivePresentationOnAFastNetworkStepsUpOnceAChoiceIsLifted() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let lowest = try #require(player.renditions.last)
+            player.setQuality(.fixed(lowest.id))
+            #expect(await harness.wait(timeout: 8) { player.currentRendition == lowest })
+            player.setQuality(.auto)
+            let start = player.currentTime
+            var mismatches: [String] = []
+            var generation = player.frameGeneration
+            #expect(
+                await harness.wait(timeout: 20) {
+                    if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber
+                    {
+                        generation = player.frameGeneration
+                        let expected = Double(frame) / 30 - Double(stream.firstSegment)
+                        if abs(expected - player.currentTime) > 0.15 {
+                            mismatches.append("frame \(frame) at \(player.currentTime)")
+                        }
+                    }
+                    return player.currentTime > start + 10
+                })
+            let heights = harness.renditionChanges(.adaptive).compactMap(\.height)
+            #expect(player.currentRendition?.height == 240 && !heights.isEmpty, "\(heights)")
+            #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 < $1 }, "stepped down: \(heights)")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// Plays on until the position passes `end`, with the picture of each position from a
         /// second after now.
         static func expectPicturesOfThePositions(

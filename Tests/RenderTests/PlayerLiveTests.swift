@@ -309,6 +309,56 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Chooses another rendition of the live ladder `harness` plays: it plays from the first
+        /// keyframe past the read-ahead kept, with the position going on, never back, and its
+        /// pictures those of the positions (`picture` gives the position a clip frame shows).
+        /// Returns it.
+        static func expectAChoiceIsFollowed(_ harness: PlayerHarness, picture: @escaping (Int) -> Double)
+            async throws -> Rendition
+        {
+            let player = harness.player
+            let playing = try #require(player.currentRendition)
+            let other = try #require(player.renditions.last { $0 != playing })
+            var positions: [Double] = []
+            var mismatches: [String] = []
+            var generation = player.frameGeneration
+            player.setQuality(.fixed(other.id))
+            let began = player.currentTime
+            let followed = await harness.wait(timeout: 10) {
+                positions.append(player.currentTime)
+                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
+                    generation = player.frameGeneration
+                    if abs(picture(frame) - player.currentTime) > 0.15 {
+                        mismatches.append("frame \(frame) at \(player.currentTime)")
+                    }
+                }
+                return player.currentRendition == other && player.currentTime > began + 3
+            }
+            #expect(followed, "at \(player.currentTime) from \(began), \(harness.events.suffix(6))")
+            #expect(harness.renditionChanges(.manual) == [other])
+            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back: \(positions)")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            return other
+        }
+
+        @Test func aRenditionChosenInALiveLadderPlaysOnFromItsNextKeyframe() async throws {
+            let stream = try LiveHLSStream(duration: 30, ladder: [240, 120])
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let other = try await Self.expectAChoiceIsFollowed(harness) {
+                Double($0) / 30 - Double(stream.firstSequence)
+            }
+            // From then on, only the one chosen is fetched.
+            let settled = stream.server.requests.count
+            let began = harness.player.currentTime
+            #expect(await harness.wait { harness.player.currentTime > began + 2 })
+            let later = stream.server.requests.dropFirst(settled).filter { $0.contains("/segment") }
+            let folder = TestMedia.hlsRenditionFolder(height: other.height ?? 0)
+            #expect(!later.isEmpty && later.allSatisfy { $0.contains("/\(folder)/") }, "\(later)")
+            await harness.close()
+        }
+
         @Test func playbackKeepsThePlaylistsHoldBackFromTheEdge() async throws {
             let stream = try LiveHLSStream(kind: .sliding(window: 9), startingAt: 12, holdBack: 6)
             defer { stream.stop() }

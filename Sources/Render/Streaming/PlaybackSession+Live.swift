@@ -10,6 +10,8 @@ struct LiveState: Sendable {
     /// The URLs of a master playlist's variant playlists, in its order (by rendition id); empty
     /// for a media playlist.
     var variantURLs: [String]
+    /// Whether its segments follow an initialization section (fragmented MP4).
+    var fragmented: Bool
     /// When (``MediaPlayer/now``) the playlist was last loaded, and last listed a new segment.
     var loadedAt: Double
     var grewAt: Double
@@ -53,7 +55,8 @@ extension PlaybackSession {
         let now = MediaPlayer.now
         live.withLock {
             $0 = LiveState(
-                timeline: timeline, playlistURL: url, variantURLs: variants, loadedAt: now, grewAt: now,
+                timeline: timeline, playlistURL: url, variantURLs: variants,
+                fragmented: playlist.hasInitializationSection, loadedAt: now, grewAt: now,
                 reading: source.interrupt)
         }
         let thread = EngineThread(name: "live-playlist") { [self] in reloadLive(guardian: guardian) }
@@ -170,10 +173,18 @@ extension PlaybackSession {
     /// A ladder's variant playlists are read again, and the other renditions give only a glimpse
     /// of their segments while it opens, as when the item opened
     /// (``RenditionSplice/open(with:among:anew:delivered:live:)``), unless the playlists end too
-    /// soon after the target for the probe (``liveProbe(of:from:playing:)``).
-    func reopenLive(_ source: inout MediaSource, at target: Double, info: SessionInfo) -> PlayerError? {
+    /// soon after the target for the probe (``liveProbe(of:from:playing:)``). The rendition
+    /// fetched whole is `fetching` (a switch's), by default the one playing; with `delivered`, it
+    /// begins with its segment after that time, the rendition playing having delivered what comes
+    /// before.
+    func reopenLive(
+        _ source: inout MediaSource, at target: Double, info: SessionInfo,
+        fetching: RenditionLadder.Entry? = nil, delivered: Double? = nil
+    ) -> PlayerError? {
         guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
-        let ladder = info.ladder.flatMap { ladder in info.rendition.map { (ladder: ladder, playing: $0) } }
+        let ladder = info.ladder.flatMap { ladder in
+            (fetching?.rendition.id ?? info.rendition).map { (ladder: ladder, playing: $0) }
+        }
         let variants = ladder == nil ? nil : splicedLadderPlaylists().flatMap { $0.live ? $0.playlists : nil }
         var glimpsing: Rendition.ID?
         defer { if let glimpsing { splice.play(glimpsing) } }
@@ -193,7 +204,7 @@ extension PlaybackSession {
             {
                 splice.containerMoved()
                 splice.map(RenditionSplice.segments(of: variants, live: true))
-                splice.open(with: playing, among: ladder.renditions, live: true)
+                splice.open(with: playing, among: ladder.renditions, delivered: delivered, live: true)
                 glimpsing = playing
                 demuxerOptions.merge(Self.ladderOpeningOptions(longestSegment: probe)) { $1 }
             }
@@ -202,7 +213,8 @@ extension PlaybackSession {
             // one's as their segments do.
             reopened.timelineShift = reopened.containerStartTime - source.startTime
             if let (ladder, playing) = ladder {
-                ladder.enable([playing], streams: playingStreams(info), in: reopened)
+                let read = fetching.map { streams(of: $0, after: info) } ?? playingStreams(info)
+                ladder.enable([playing], streams: read, in: reopened)
             }
             live.withLock { $0?.reading = reopened.interrupt }
             source = reopened

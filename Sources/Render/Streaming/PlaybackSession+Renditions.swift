@@ -102,8 +102,12 @@ extension PlaybackSession {
             return
         }
         // NB: a rendition chosen for the network goes on after what was read ahead: it was fetched
-        // in time.
-        if cutting, reason == .manual, cutReadAhead(for: target, change: &change, info: info, source: &source)
+        // in time. So does one chosen in a live stream, which reads no further ahead than its edge,
+        // and opens anew to move (its demuxer cannot seek): its new rendition would come later
+        // than the cut's lead.
+        let isLive = live.withLock { $0 != nil }
+        if cutting, reason == .manual, !isLive,
+            cutReadAhead(for: target, change: &change, info: info, source: &source)
         {
             fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
@@ -113,12 +117,15 @@ extension PlaybackSession {
             // it opens anew, at the last keyframe read, and otherwise once more is read ahead;
             // before a seek, at the target, where the seek opens it with the one chosen.
             guard cutting else { return }
-            if reason == .adaptive,
+            if reason == .adaptive || isLive,
                 cutReadAhead(for: target, change: &change, info: info, source: &source, latest: true)
             {
                 fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             } else {
                 callOffSwitch(&change)
+                // NB: a live stream's read-ahead ends at its edge, where a keyframe to cut at comes
+                // with the next segment: the choice is asked again until one does.
+                if isLive { change.adaptiveInputs = nil }
             }
             return
         }

@@ -1,16 +1,20 @@
 extension PlaybackSession {
     /// Whether a seek in `source` opens it anew (``reopen(_:cutBefore:info:fetching:delivered:)``) instead
-    /// of asking the container: an on-demand HLS stream whose segments follow an initialization
-    /// section (fragmented MP4). Asked once per item; the answer is kept in `info`.
+    /// of asking the container: an HLS stream whose segments follow an initialization section
+    /// (fragmented MP4), on demand or live. Asked once per item; the answer is kept in `info`.
     ///
     /// libavformat's HLS demuxer hands such segments to an MP4 demuxer that it does not reset
     /// when it seeks: that one goes on from the byte offset where it stood in the segments read
     /// before, and the seek either fails ("Illegal seek") or, once everything was read, ends the
-    /// data at once.
+    /// data at once. Nor does it reset it when a variant it stopped reading is read again: a
+    /// rendition of a ladder cannot join by being enabled, where its demuxer stopped in the
+    /// middle of a segment (a glimpse).
     func seeksByReopening(_ source: MediaSource, info: inout SessionInfo) -> Bool {
         if let known = info.seeksByReopening { return known }
         var answer = false
-        if source.isNetwork, source.formatName == "hls", source.duration != nil {
+        if let fragmented = live.withLock({ $0?.fragmented }) {
+            answer = fragmented
+        } else if source.isNetwork, source.formatName == "hls", source.duration != nil {
             let guardian = InterruptGuard(parent: interrupt)
             let loaded = try? loadMediaPlaylist(source.location, variant: info.rendition, guardian: guardian)
             answer = loaded?.playlist.hasInitializationSection == true
@@ -88,12 +92,21 @@ extension PlaybackSession {
     }
 
     /// Moves the container for a switch of rendition or a loop, with the decoders going on: by
-    /// `seek`, or, when it is `reopening` (``seeksByReopening(_:info:)``), by opening the stream
-    /// anew from the segment that holds `position`, with `target` fetched whole.
+    /// `seek`, or, when it is `reopening` (``seeksByReopening(_:info:)``) or live (whose demuxer
+    /// refuses seeks), by opening the stream anew from the segment that holds `position`, with
+    /// `target` fetched whole.
     func moveContainer(
         _ source: inout MediaSource, from position: Double, reopening: Bool, info: SessionInfo,
         fetching target: RenditionLadder.Entry? = nil, delivered: Double? = nil, seek: (MediaSource) -> Int32
     ) -> ContainerMove {
+        if live.withLock({ $0 != nil }) {
+            if let failure = reopenLive(
+                &source, at: position, info: info, fetching: target, delivered: delivered)
+            {
+                return .failed(failure)
+            }
+            return .moved
+        }
         if reopening {
             if let failure = reopen(
                 &source, cutBefore: position, info: info, fetching: target, delivered: delivered)
