@@ -27,7 +27,7 @@ extension PlayerTests {
             #expect(player.isLive && range.upperBound - range.lowerBound == 6, "\(range)")
             #expect(await harness.wait { player.currentTime > range.upperBound - 1 })
             let frame = try #require(player.currentFrame?.clipFrameNumber)
-            let expected = Double(frame) / 30 - Double(stream.firstSegment)
+            let expected = stream.position(ofFrame: frame)
             let early = wholeSeconds ? [0.0, 1] : [0]
             #expect(
                 early.contains { abs(expected + $0 - player.currentTime) < 0.2 },
@@ -111,17 +111,13 @@ extension PlayerTests {
             let stream = try LiveDASHStream()
             defer { stream.stop() }
             let harness = await Self.playing(stream)
-            let other = try await PlayerLiveTests.expectAChoiceIsFollowed(harness) {
-                Double($0) / 30 - Double(stream.firstSegment)
-            }
-            let settled = stream.server.requests.count
-            let began = harness.player.currentTime
-            #expect(await harness.wait { harness.player.currentTime > began + 2 })
+            let other = try await PlayerLiveTests.expectAChoiceIsFollowed(
+                harness, picture: stream.position(ofFrame:))
             let index = try #require(harness.player.renditions.firstIndex(of: other))
-            let later = stream.server.requests.dropFirst(settled).filter {
-                $0.contains("chunk-stream") && !$0.contains("chunk-stream3")
-            }
-            #expect(!later.isEmpty && later.allSatisfy { $0.contains("chunk-stream\(index)-") }, "\(later)")
+            await PlayerLiveTests.expectOnlyTheChosenIsFetched(
+                harness, from: stream.server,
+                isPicture: { $0.contains("chunk-stream") && !$0.contains("chunk-stream3") },
+                isChosen: { $0.contains("chunk-stream\(index)-") })
             await harness.close()
         }
 
@@ -137,20 +133,10 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 8) { player.currentRendition == lowest })
             player.setQuality(.auto)
             let start = player.currentTime
-            var mismatches: [String] = []
-            var generation = player.frameGeneration
-            #expect(
-                await harness.wait(timeout: 20) {
-                    if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber
-                    {
-                        generation = player.frameGeneration
-                        let expected = Double(frame) / 30 - Double(stream.firstSegment)
-                        if abs(expected - player.currentTime) > 0.15 {
-                            mismatches.append("frame \(frame) at \(player.currentTime)")
-                        }
-                    }
-                    return player.currentTime > start + 10
-                })
+            let (followed, mismatches) = await PlayerLiveTests.watchPictures(
+                harness, timeout: 20, picture: stream.position(ofFrame:)
+            ) { player.currentTime > start + 10 }
+            #expect(followed)
             let heights = harness.renditionChanges(.adaptive).compactMap(\.height)
             #expect(player.currentRendition?.height == 240 && !heights.isEmpty, "\(heights)")
             #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 < $1 }, "stepped down: \(heights)")
@@ -165,20 +151,10 @@ extension PlayerTests {
             _ harness: PlayerHarness, _ stream: LiveDASHStream, until end: Double
         ) async {
             let player = harness.player
-            var mismatches: [String] = []
-            var generation = player.frameGeneration
-            let settled = player.currentTime + 1
-            let watched = await harness.wait(timeout: 5 + end - player.currentTime) {
-                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
-                    generation = player.frameGeneration
-                    // Position 0 is the start of the window's first segment when playback began.
-                    let expected = Double(frame) / 30 - Double(stream.firstSegment)
-                    if player.currentTime > settled, abs(expected - player.currentTime) > 0.15 {
-                        mismatches.append("frame \(frame) at \(player.currentTime)")
-                    }
-                }
-                return player.currentTime > end
-            }
+            let (watched, mismatches) = await PlayerLiveTests.watchPictures(
+                harness, timeout: 5 + end - player.currentTime, checkedFrom: player.currentTime + 1,
+                picture: stream.position(ofFrame:)
+            ) { player.currentTime > end }
             #expect(watched, "the position stayed at \(player.currentTime)")
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
         }

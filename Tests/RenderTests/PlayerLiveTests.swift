@@ -309,29 +309,43 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// Waits up to `timeout` seconds until `done`, noting each new picture whose clip frame is
+        /// not that of the position once the position passed `checkedFrom` (`picture` gives the
+        /// position a clip frame shows). Returns whether `done` came, and the pictures noted.
+        static func watchPictures(
+            _ harness: PlayerHarness, timeout: Double, checkedFrom: Double = -.infinity,
+            picture: (Int) -> Double, until done: () -> Bool
+        ) async -> (done: Bool, mismatches: [String]) {
+            let player = harness.player
+            var mismatches: [String] = []
+            var generation = player.frameGeneration
+            let finished = await harness.wait(timeout: timeout) {
+                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
+                    generation = player.frameGeneration
+                    if player.currentTime > checkedFrom, abs(picture(frame) - player.currentTime) > 0.15 {
+                        mismatches.append("frame \(frame) at \(player.currentTime)")
+                    }
+                }
+                return done()
+            }
+            return (finished, mismatches)
+        }
+
         /// Chooses another rendition of the live ladder `harness` plays: it plays from the first
         /// keyframe past the read-ahead kept, with the position going on, never back, and its
         /// pictures those of the positions (`picture` gives the position a clip frame shows).
         /// Returns it.
-        static func expectAChoiceIsFollowed(_ harness: PlayerHarness, picture: @escaping (Int) -> Double)
+        static func expectAChoiceIsFollowed(_ harness: PlayerHarness, picture: (Int) -> Double)
             async throws -> Rendition
         {
             let player = harness.player
             let playing = try #require(player.currentRendition)
             let other = try #require(player.renditions.last { $0 != playing })
             var positions: [Double] = []
-            var mismatches: [String] = []
-            var generation = player.frameGeneration
             player.setQuality(.fixed(other.id))
             let began = player.currentTime
-            let followed = await harness.wait(timeout: 10) {
+            let (followed, mismatches) = await watchPictures(harness, timeout: 10, picture: picture) {
                 positions.append(player.currentTime)
-                if player.frameGeneration != generation, let frame = player.currentFrame?.clipFrameNumber {
-                    generation = player.frameGeneration
-                    if abs(picture(frame) - player.currentTime) > 0.15 {
-                        mismatches.append("frame \(frame) at \(player.currentTime)")
-                    }
-                }
                 return player.currentRendition == other && player.currentTime > began + 3
             }
             #expect(followed, "at \(player.currentTime) from \(began), \(harness.events.suffix(6))")
@@ -342,6 +356,19 @@ extension PlayerTests {
             return other
         }
 
+        /// Plays two seconds more, and expects the picture segments `server` sent meanwhile
+        /// (`isPicture`) to be all of the rendition chosen (`isChosen`).
+        static func expectOnlyTheChosenIsFetched(
+            _ harness: PlayerHarness, from server: LocalHTTPServer, isPicture: (String) -> Bool,
+            isChosen: (String) -> Bool
+        ) async {
+            let settled = server.requests.count
+            let began = harness.player.currentTime
+            #expect(await harness.wait { harness.player.currentTime > began + 2 })
+            let later = server.requests.dropFirst(settled).filter(isPicture)
+            #expect(!later.isEmpty && later.allSatisfy(isChosen), "\(later)")
+        }
+
         @Test func aRenditionChosenInALiveLadderPlaysOnFromItsNextKeyframe() async throws {
             let stream = try LiveHLSStream(duration: 30, ladder: [240, 120])
             defer { stream.stop() }
@@ -350,12 +377,10 @@ extension PlayerTests {
                 Double($0) / 30 - Double(stream.firstSequence)
             }
             // From then on, only the one chosen is fetched.
-            let settled = stream.server.requests.count
-            let began = harness.player.currentTime
-            #expect(await harness.wait { harness.player.currentTime > began + 2 })
-            let later = stream.server.requests.dropFirst(settled).filter { $0.contains("/segment") }
             let folder = TestMedia.hlsRenditionFolder(height: other.height ?? 0)
-            #expect(!later.isEmpty && later.allSatisfy { $0.contains("/\(folder)/") }, "\(later)")
+            await Self.expectOnlyTheChosenIsFetched(
+                harness, from: stream.server, isPicture: { $0.contains("/segment") },
+                isChosen: { $0.contains("/\(folder)/") })
             await harness.close()
         }
 

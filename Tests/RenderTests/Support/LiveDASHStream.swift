@@ -96,6 +96,10 @@ final class LiveDASHStream: GrowingLiveStream {
     }
 
     /// The path of `file`, an initialization segment of the encoding, as period `period` names it.
+    /// The position a clip frame shows: position 0 is the start of the window's first segment
+    /// when the stream started.
+    func position(ofFrame frame: Int) -> Double { Double(frame) / 30 - Double(firstSegment) }
+
     static func initializationPath(_ file: String, period: Int) -> String {
         period == 0 ? file : "p\(period)-\(file)"
     }

@@ -53,10 +53,25 @@ final class NetworkWatch: Sendable {
     private let prefetched: Locked<(url: String, bytes: [UInt8])?>
     /// The connections (by address) that read from memory (``MemoryInput``).
     private let inMemory = Locked<Set<Int>>([])
-    /// The contexts (by address) that read a segment with its times moved (``ShiftedInput``).
-    private let shiftedInputs = Locked<Set<Int>>([])
-    /// The contexts (by address) that read a glimpse kept at its segment's length (``PaddedInput``).
-    private let paddedInputs = Locked<Set<Int>>([])
+    /// The contexts (by address) wrapped around a connection (or around another such context),
+    /// which the demuxer reads instead.
+    private let wrappedInputs = Locked<[Int: WrappedInput]>([:])
+
+    /// A context that reads a connection on the demuxer's behalf.
+    private enum WrappedInput {
+        /// A segment with its times moved (``ShiftedInput``).
+        case shifted
+        /// A glimpse kept at its segment's length (``PaddedInput``).
+        case padded
+
+        /// Frees `context` and returns what it read.
+        func close(_ context: UnsafeMutablePointer<AVIOContext>) -> UnsafeMutablePointer<AVIOContext>? {
+            switch self {
+            case .shifted: ShiftedInput.close(context)
+            case .padded: PaddedInput.close(context)
+            }
+        }
+    }
     /// The segment downloads under way (by their connection's address), whose interrupt callbacks
     /// their connections call.
     private let downloads = Locked<[Int: SegmentDownload]>([:])
@@ -325,27 +340,40 @@ final class NetworkWatch: Sendable {
             // whole segment is.
             let length = ranged.map { $0.range.upperBound - $0.range.lowerBound + 1 } ?? avio_size(connection)
             if length > 0 {
-                guard let padded = PaddedInput.open(connection, length: length) else {
-                    pb.pointee = nil
-                    closeConnection(context, connection, watch: watch)
-                    return cffmpeg_averror(ENOMEM)
+                let wrapped = wrap(pb, as: .padded, context: context, watch: watch) {
+                    PaddedInput.open($0, length: length)
                 }
-                watch.paddedInputs.withLock { _ = $0.insert(Int(bitPattern: padded)) }
-                pb.pointee = padded
+                if wrapped < 0 { return wrapped }
             } else {
                 Logger.network.notice("\(target ?? "a segment"): no length to keep the glimpse at")
             }
         }
-        if code >= 0, let shift = shifted?.shift, let watch, let pb, let connection = pb.pointee {
-            guard let wrapped = ShiftedInput.open(connection, shift: shift) else {
-                pb.pointee = nil
-                closeConnection(context, connection, watch: watch)
-                return cffmpeg_averror(ENOMEM)
+        if code >= 0, let shift = shifted?.shift, let watch, let pb {
+            let wrapped = wrap(pb, as: .shifted, context: context, watch: watch) {
+                ShiftedInput.open($0, shift: shift)
             }
-            watch.shiftedInputs.withLock { _ = $0.insert(Int(bitPattern: wrapped)) }
-            pb.pointee = wrapped
+            if wrapped < 0 { return wrapped }
         }
         return code
+    }
+
+    /// Puts the context `open` makes around the one `pb` holds in its place, as a `kind` the
+    /// watch closes in turn. Returns 0, or `ENOMEM` when `open` could not make it: the context
+    /// held is then closed, and `pb` holds none.
+    private static func wrap(
+        _ pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>, as kind: WrappedInput,
+        context: UnsafeMutablePointer<AVFormatContext>?, watch: NetworkWatch,
+        _ open: (UnsafeMutablePointer<AVIOContext>) -> UnsafeMutablePointer<AVIOContext>?
+    ) -> Int32 {
+        guard let inner = pb.pointee else { return 0 }
+        guard let wrapped = open(inner) else {
+            pb.pointee = nil
+            closeConnection(context, inner, watch: watch)
+            return cffmpeg_averror(ENOMEM)
+        }
+        watch.wrappedInputs.withLock { $0[Int(bitPattern: wrapped)] = kind }
+        pb.pointee = wrapped
+        return 0
     }
 
     /// Closing is where a connection that ended early shows: its context carries the read error.
@@ -355,23 +383,19 @@ final class NetworkWatch: Sendable {
             MemoryInput.close(pb)
             return 0
         }
-        if watch.shiftedInputs.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
-            guard let connection = ShiftedInput.close(pb) else { return 0 }
-            return closeConnection(context, connection, watch: watch)
-        }
         return closeConnection(context, pb, watch: watch)
     }
 
     /// Closes `pb`, a connection libavformat's own `io_open` opened, after recording how it ended
-    /// and what it read.
+    /// and what it read; a context wrapped around one is freed first, then what it read closed.
     @discardableResult
     private static func closeConnection(
         _ context: UnsafeMutablePointer<AVFormatContext>?, _ pb: UnsafeMutablePointer<AVIOContext>,
         watch: NetworkWatch
     ) -> Int32 {
-        if watch.paddedInputs.withLock({ $0.remove(Int(bitPattern: pb)) != nil }) {
-            guard let connection = PaddedInput.close(pb) else { return 0 }
-            return closeConnection(context, connection, watch: watch)
+        if let kind = watch.wrappedInputs.withLock({ $0.removeValue(forKey: Int(bitPattern: pb)) }) {
+            guard let inner = kind.close(pb) else { return 0 }
+            return closeConnection(context, inner, watch: watch)
         }
         // NB: a glimpse of a segment shorter than the bytes asked for ends with EIO: libavformat's
         // HTTP protocol takes it for a body cut short.
