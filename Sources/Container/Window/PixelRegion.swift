@@ -9,6 +9,11 @@ final class PixelRegion {
         self.region = region
     }
 
+    /// No pixels.
+    convenience init() {
+        self.init(owning: cairo_region_create())
+    }
+
     /// The pixels of the rectangle at `x`, `y`; none when it is empty.
     convenience init(x: Int, y: Int, width: Int, height: Int) {
         var rectangle = cairo_rectangle_int_t(
@@ -36,6 +41,17 @@ final class PixelRegion {
     /// Takes away the pixels of `other`.
     func subtract(_ other: PixelRegion) {
         cairo_region_subtract(region, other.region)
+    }
+
+    /// Adds the pixels of `other`.
+    func add(_ other: PixelRegion) {
+        cairo_region_union(region, other.region)
+    }
+
+    /// Keeps only the pixels inside `rectangle`.
+    func intersect(_ rectangle: cairo_rectangle_int_t) {
+        var rectangle = rectangle
+        cairo_region_intersect_rectangle(region, &rectangle)
     }
 
     /// Takes away every pixel `rect` touches.

@@ -279,6 +279,7 @@ public final class PlayerWindow {
         statistics.overlayRedraws = scene.host.redrawCount
         statistics.videoUploads = scene.videoUploads
         statistics.videoCopies = scene.videoCopies
+        statistics.videoPixelsCopied = scene.videoPixelsCopied
         statistics.backgroundPixels = scene.backgroundPixels
         statistics.wakes = scene.sleeper.wakeCount
         followPlayback()
@@ -402,9 +403,13 @@ public struct WindowStatistics: Sendable, Equatable {
     /// Video frames uploaded to textures (on the CPU path: scaled to their size on screen).
     public var videoUploads = 0
     /// On the CPU path, scaled pictures copied into the window from the copy kept for repaints of
-    /// the same frame. It stays put while frames are scaled straight into the window's pixels: an
-    /// upright picture with square corners, while the overlay holds still.
+    /// the same frame. It stays put while frames go straight into the window's pixels: an upright
+    /// picture with square corners that no other picture overlaps.
     public var videoCopies = 0
+    /// On the CPU path, pixels of scaled pictures copied so far: the kept copies above, whole, and
+    /// the pixels of a picture in the window saved from under the overlay and put back when the
+    /// overlay repaints between frames.
+    public var videoPixelsCopied = 0
     /// On the CPU path, pixels painted black behind the pictures so far: the bars beside a
     /// letterboxed picture and the window outside every picture, painted again only where the
     /// overlay or a picture drew since.

@@ -13,6 +13,7 @@ final class RendererCompositor: SceneCompositor {
     private(set) var videoUploads = 0
     /// Always 0: the renderer draws textures, it keeps no scaled copy.
     let videoCopies = 0
+    let videoPixelsCopied = 0
     /// Always 0: the renderer clears the whole window for every present.
     let backgroundPixels = 0
     let name: String

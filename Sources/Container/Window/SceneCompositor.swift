@@ -27,6 +27,9 @@ protocol SceneCompositor: AnyObject {
     var videoUploads: Int { get }
     /// Scaled pictures copied into the window from a copy kept for repaints (the CPU path) so far.
     var videoCopies: Int { get }
+    /// Pixels of scaled pictures copied (the CPU path) so far: kept pictures copied into the window,
+    /// and the pixels saved from under the overlay and put back.
+    var videoPixelsCopied: Int { get }
     /// Pixels painted black behind the pictures (the CPU path) so far.
     var backgroundPixels: Int { get }
     /// Takes in the damaged rectangles (in pixels) of the host's overlay after a repaint.

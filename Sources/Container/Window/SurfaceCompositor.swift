@@ -8,40 +8,22 @@ import Foundation
 /// (``/VideoPlayerRender/VideoScaler``), which is what makes this path cheap where OpenGL is a software
 /// rasterizer: a shader converting and filtering every output pixel there costs several times more. An
 /// upright picture goes straight into the window's pixels (through a row copy where swscale cannot
-/// write its width in place); a turned or clipped one, and any while the overlay repaints between
-/// frames, Cairo copies from a kept scaled picture into place (turned and mirrored when the stream
-/// says so). Cairo blends only the bands of the overlay that hold visible
-/// pixels on top.
+/// write its width in place); while the overlay repaints between frames, only the pixels under it
+/// are saved and put back (``PictureUnderOverlay``). A turned or clipped picture, and one that
+/// another overlaps, Cairo copies from a kept scaled picture into place (turned and mirrored when
+/// the stream says so). Cairo blends only the bands of the overlay that hold visible pixels on top.
 ///
 /// > Important: main thread only. The window's surface is fetched again for every composition,
 /// > since SDL replaces it when the window is resized.
 @MainActor
 final class SurfaceCompositor: SceneCompositor {
     /// What the compositor keeps of a player's pictures: its scaler, and the picture scaled to its
-    /// on-screen size for repaints of the same frame.
+    /// on-screen size for repaints of the same frame when it cannot go straight into the window.
     private final class PlayerPictures {
         let scaler = VideoScaler(order: .bgra)
         /// The last frame scaled into `kept`, and `kept`: allocated on the first repaint of a frame.
         weak var keptFrame: VideoFrame?
         var kept: CairoSurface?
-        /// The frame of the last composition, however it was drawn.
-        weak var lastFrame: VideoFrame?
-        /// The share of the last ten or so frames that were composed again (the overlay moved
-        /// while they showed), and whether the last one was.
-        var repaintedShare = 0.0
-        var lastFrameRepainted = false
-
-        /// Takes in a composition of `frame`: whether it is a new one.
-        func compose(_ frame: VideoFrame) -> Bool {
-            guard lastFrame !== frame else {
-                lastFrameRepainted = true
-                return false
-            }
-            lastFrame = frame
-            repaintedShare = repaintedShare * 0.9 + (lastFrameRepainted ? 0.1 : 0)
-            lastFrameRepainted = false
-            return true
-        }
 
         /// `kept` at `width` x `height`, made anew when its size differs.
         func keptSurface(width: Int, height: Int) -> CairoSurface {
@@ -73,18 +55,17 @@ final class SurfaceCompositor: SceneCompositor {
     private let window: SDLWindowHandle
     private var ink: OverlayInk
     private var pictures: [ObjectIdentifier: PlayerPictures] = [:]
+    /// The pictures the last composition put straight into the window, by player.
+    private var underOverlay: [ObjectIdentifier: PictureUnderOverlay] = [:]
     private var knownBlack: KnownBlack?
     private(set) var videoUploads = 0
     private(set) var videoCopies = 0
+    private(set) var videoPixelsCopied = 0
     private(set) var backgroundPixels = 0
     let name = "surface"
 
     /// Largest side of a scaled picture; a zoomed or cropped picture larger than this is not drawn.
     private static let maximumSide = 16_384
-    /// From this share of frames composed again up (the overlay moves while they show), new frames
-    /// are scaled into the kept picture rather than into the window: repainting one written into
-    /// the window scales it a second time, where copying the kept picture costs a fifth of that.
-    private static let repaintedShareKept = 0.2
 
     init(window: SDLWindowHandle, host: WidgetHost) throws(ContainerError) {
         self.window = window
@@ -122,6 +103,7 @@ final class SurfaceCompositor: SceneCompositor {
 
     func windowResized(host: WidgetHost) {
         ink.reset(height: host.pixelHeight)
+        underOverlay = [:]
     }
 
     func compose(_ layers: [VideoLayer], host: WidgetHost) {
@@ -139,20 +121,32 @@ final class SurfaceCompositor: SceneCompositor {
         let shown = Set(layers.map { ObjectIdentifier($0.player) })
         pictures = pictures.filter { shown.contains($0.key) }
         let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
+        let previous = underOverlay
+        underOverlay = [:]
         let whole = PixelRegion(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         let background = whole.copy()
         for area in areas { background.subtract(area.covered) }
         if let knownBlack, knownBlack.describes(surface) { background.subtract(knownBlack.region) }
         paintBlack(background, into: cairo)
-        for (layer, area) in zip(layers, areas)
-        where !drawVideo(layer, scale: host.scale, into: cairo, surface: surface) {
-            // NB: nothing new was drawn where the picture goes, and the overlay must not blend
-            // again over what was there.
-            paintBlack(PixelRegion(area.covered), into: cairo)
+        for (index, (layer, area)) in zip(layers, areas).enumerated() {
+            // NB: a picture that another overlaps is drawn whole at each composition.
+            let alone = !areas.indices.contains {
+                $0 != index && areas[$0].touched.intersection(area.touched) != nil
+            }
+            if !drawVideo(
+                layer, alone: alone, previous: previous, scale: host.scale, into: cairo, surface: surface)
+            {
+                // NB: nothing new was drawn where the picture goes, and the overlay must not blend
+                // again over what was there.
+                paintBlack(PixelRegion(area.covered), into: cairo)
+            }
         }
-        let bands = blendOverlay(host, into: cairo, size: size)
+        let bands = ink.bands
+        let overlay = windowRects(of: bands, host: host, size: size)
+        saveUnderOverlay(overlay, into: cairo)
+        blendOverlay(bands, of: host, into: cairo, size: size)
         for area in areas { whole.subtract(area.touched) }
-        for band in bands { whole.subtract(band) }
+        for rect in overlay { whole.subtract(rect) }
         knownBlack = KnownBlack(
             region: whole, pixels: pixels, width: surface.pointee.w, height: surface.pointee.h,
             pitch: surface.pointee.pitch)
@@ -217,16 +211,17 @@ final class SurfaceCompositor: SceneCompositor {
             in: layer.frame.scaled(by: scale), gravity: layer.gravity)
     }
 
-    /// Draws the layer's current frame: scaled straight into the window's pixels when it is new, the
-    /// overlay seldom repaints between frames, and the picture is upright and unclipped (through
-    /// swscale's own rows for widths it writes in place,
-    /// ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows the scaler copies: a
-    /// pillarboxed picture's width rarely is); else scaled into the kept picture (once per frame)
-    /// that Cairo copies into place, turned, mirrored and clipped as the layer says.
+    /// Draws the layer's current frame: straight into the window's pixels when the picture is
+    /// upright, unclipped and `alone` (no other picture overlaps it), scaled when the frame or its
+    /// place is new and else put back from under the last overlay (through swscale's own rows for
+    /// widths it writes in place, ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows
+    /// the scaler copies: a pillarboxed picture's width rarely is); otherwise scaled into the kept
+    /// picture (once per frame) that Cairo copies into place, turned, mirrored and clipped as the
+    /// layer says. `previous` holds the pictures the last composition put straight into the window.
     /// Returns whether it drew a picture.
     private func drawVideo(
-        _ layer: VideoLayer, scale: Double, into cairo: OpaquePointer?,
-        surface: UnsafeMutablePointer<SDL_Surface>
+        _ layer: VideoLayer, alone: Bool, previous: [ObjectIdentifier: PictureUnderOverlay], scale: Double,
+        into cairo: OpaquePointer?, surface: UnsafeMutablePointer<SDL_Surface>
     ) -> Bool {
         guard let frame = layer.player.currentFrame else { return false }
         let placement = placement(of: frame, in: layer, scale: scale)
@@ -242,14 +237,14 @@ final class SurfaceCompositor: SceneCompositor {
         let id = ObjectIdentifier(layer.player)
         let pictures = self.pictures[id] ?? PlayerPictures()
         self.pictures[id] = pictures
-        if pictures.compose(frame), pictures.repaintedShare < Self.repaintedShareKept,
-            let destination = inPlaceDestination(
+        if alone,
+            let rect = inPlaceRect(
                 placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,
                 surface: surface)
         {
-            return writeInPlace(
-                frame, of: layer.player, pictures, width: width, height: height, at: destination,
-                stride: Int(surface.pointee.pitch), into: cairo)
+            return drawInPlace(
+                frame, of: layer.player, pictures, at: rect, previous: previous[id], surface: surface,
+                into: cairo)
         }
         guard
             let picture = keptPicture(for: layer.player, pictures, width: width, height: height, frame: frame)
@@ -273,52 +268,79 @@ final class SurfaceCompositor: SceneCompositor {
         cairo_paint(cairo)
         cairo_restore(cairo)
         videoCopies += 1
+        videoPixelsCopied += width * height
         return true
     }
 
     /// Where in the window's pixels the picture goes when the scaler can write it there itself: an
     /// upright, square-cornered picture at whole pixels, inside its clip and the window; `nil`
     /// otherwise.
-    private func inPlaceDestination(
+    private func inPlaceRect(
         _ placement: VideoPlacement, clip: Rect, width: Int, height: Int, cornerRadius: Double,
         surface: UnsafeMutablePointer<SDL_Surface>
-    ) -> UnsafeMutableRawPointer? {
-        guard placement.angle == 0, !placement.mirrored, cornerRadius == 0,
-            let pixels = surface.pointee.pixels
-        else { return nil }
+    ) -> cairo_rectangle_int_t? {
+        guard placement.angle == 0, !placement.mirrored, cornerRadius == 0 else { return nil }
         let x = Int(placement.copyRect.minX.rounded())
         let y = Int(placement.copyRect.minY.rounded())
-        let pitch = Int(surface.pointee.pitch)
         let inside =
             Double(x) >= clip.minX && Double(y) >= clip.minY && Double(x + width) <= clip.maxX
             && Double(y + height) <= clip.maxY && x >= 0 && y >= 0 && x + width <= Int(surface.pointee.w)
             && y + height <= Int(surface.pointee.h)
-        return inside ? pixels + y * pitch + x * 4 : nil
+        return inside
+            ? cairo_rectangle_int_t(x: Int32(x), y: Int32(y), width: Int32(width), height: Int32(height))
+            : nil
     }
 
-    /// Scales `frame` straight into the window's pixels at `destination`; the kept picture, no
-    /// longer needed, is let go. Returns whether the frame could be converted.
-    private func writeInPlace(
-        _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures, width: Int, height: Int,
-        at destination: UnsafeMutableRawPointer, stride: Int, into cairo: OpaquePointer?
+    /// Puts the picture of `frame` straight into the window's pixels at `rect`: when the window
+    /// holds it there already (`previous`, the same frame), only the pixels the overlay blended
+    /// over are put back; else the frame is scaled there, and the kept picture, no longer needed,
+    /// is let go. Returns whether the frame could be converted.
+    private func drawInPlace(
+        _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures,
+        at rect: cairo_rectangle_int_t,
+        previous: PictureUnderOverlay?, surface: UnsafeMutablePointer<SDL_Surface>, into cairo: OpaquePointer?
     ) -> Bool {
+        guard let pixels = surface.pointee.pixels else { return false }
+        let id = ObjectIdentifier(player)
+        let pitch = Int(surface.pointee.pitch)
         let target = cairo_get_target(cairo)
         // NB: Cairo may hold drawing not yet written (the background) and must not write it later.
         cairo_surface_flush(target)
         defer { cairo_surface_mark_dirty(target) }
+        if let previous, previous.holds(frame, at: rect, pixels: pixels, pitch: pitch) {
+            videoPixelsCopied += previous.restore()
+            underOverlay[id] = previous
+            return true
+        }
         pictures.kept = nil
         pictures.keptFrame = nil
         do {
             // NB: the pixels beside each row are the window's (bars, other layers) and must stay.
             try pictures.scaler.scale(
-                frame, width: width, height: height, into: destination, stride: stride, keepingRowGaps: true)
+                frame, width: Int(rect.width), height: Int(rect.height),
+                into: pixels + Int(rect.y) * pitch + Int(rect.x) * 4, stride: pitch, keepingRowGaps: true)
         } catch {
             // NB: a frame that cannot be converted is skipped and reported.
             player.reportPresentationFailure(error)
             return false
         }
         videoUploads += 1
+        underOverlay[id] = PictureUnderOverlay(frame: frame, rect: rect, pixels: pixels, pitch: pitch)
         return true
+    }
+
+    /// Saves the pixels of the pictures put straight into the window that `overlay` (in the window's
+    /// pixels) will blend over; a picture whose pixels cannot be saved is scaled again next time.
+    private func saveUnderOverlay(_ overlay: [Rect], into cairo: OpaquePointer?) {
+        guard !underOverlay.isEmpty else { return }
+        cairo_surface_flush(cairo_get_target(cairo))
+        for (id, picture) in underOverlay {
+            if let copied = picture.save(under: overlay) {
+                videoPixelsCopied += copied
+            } else {
+                underOverlay[id] = nil
+            }
+        }
     }
 
     /// The layer's picture at `width` x `height` in the kept surface, scaled again only when the
@@ -344,10 +366,25 @@ final class SurfaceCompositor: SceneCompositor {
         return surface
     }
 
-    /// Blends the overlay's visible bands over the window; returns the window's pixels they cover.
-    private func blendOverlay(_ host: WidgetHost, into cairo: OpaquePointer?, size: Size) -> [Rect] {
-        let bands = ink.bands
-        guard !bands.isEmpty, host.pixelWidth > 0, host.pixelHeight > 0 else { return [] }
+    /// The window's pixels that the overlay's `bands` (in the host's pixels) blend over.
+    private func windowRects(of bands: [OverlayInk.Band], host: WidgetHost, size: Size) -> [Rect] {
+        guard host.pixelWidth > 0, host.pixelHeight > 0 else { return [] }
+        let horizontal = size.width / Double(host.pixelWidth)
+        let vertical = size.height / Double(host.pixelHeight)
+        return bands.map {
+            Rect(
+                x: Double($0.x) * horizontal, y: Double($0.y) * vertical,
+                width: Double($0.width) * horizontal,
+                height: Double($0.height) * vertical
+            ).integral.insetBy(-1)
+        }
+    }
+
+    /// Blends the overlay's visible `bands` over the window.
+    private func blendOverlay(
+        _ bands: [OverlayInk.Band], of host: WidgetHost, into cairo: OpaquePointer?, size: Size
+    ) {
+        guard !bands.isEmpty, host.pixelWidth > 0, host.pixelHeight > 0 else { return }
         let horizontal = size.width / Double(host.pixelWidth)
         let vertical = size.height / Double(host.pixelHeight)
         host.withPixels { pixels, stride in
@@ -368,13 +405,6 @@ final class SurfaceCompositor: SceneCompositor {
             cairo_set_operator(cairo, CAIRO_OPERATOR_OVER)
             cairo_paint(cairo)
             cairo_restore(cairo)
-        }
-        return bands.map {
-            Rect(
-                x: Double($0.x) * horizontal, y: Double($0.y) * vertical,
-                width: Double($0.width) * horizontal,
-                height: Double($0.height) * vertical
-            ).integral.insetBy(-1)
         }
     }
 

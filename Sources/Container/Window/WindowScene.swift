@@ -17,6 +17,7 @@ final class WindowScene {
     private var needsPresent = true
     var videoUploads: Int { compositor.videoUploads }
     var videoCopies: Int { compositor.videoCopies }
+    var videoPixelsCopied: Int { compositor.videoPixelsCopied }
     var backgroundPixels: Int { compositor.backgroundPixels }
     var compositorName: String { compositor.name }
 
