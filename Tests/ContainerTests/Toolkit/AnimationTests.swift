@@ -57,6 +57,30 @@ final class OverlayService: Service {
         #expect(host.redrawCount == redraws)
     }
 
+    /// A running animation asks for 60 frames a second: a window's loop sleeps between them
+    /// instead of turning as fast as it can.
+    @Test func aRunningAnimationAsksForSixtyFramesASecond() {
+        let host = SnapshotRenderer(size: size, context: context).makeHost(
+            WithService(OverlayService.self) { service in
+                Color.white.frame(width: 100, height: 100).opacity(service.isVisible ? 1 : 0)
+                    .animation(.linear(duration: 1), value: service.isVisible)
+            })
+        context[OverlayService.self].isVisible = false
+        #expect(host.needsDisplay)
+        host.update()
+        var frames = 0
+        for _ in 0..<120 {
+            clock.advance(by: 1.0 / 240)
+            if host.needsDisplay {
+                frames += 1
+                host.update()
+            }
+        }
+        // Half a second: 30 frames, give or take the rounding of the clock's steps.
+        #expect((29...31).contains(frames), "\(frames) frames in half a second")
+        #expect(host.nextDeadline.map { $0 > clock.now } == true)
+    }
+
     @Test func withAnimationAnimatesTheChangesItMakes() {
         let host = SnapshotRenderer(size: size, context: context).makeHost(
             WithService(OverlayService.self) { service in

@@ -50,14 +50,15 @@ public final class WidgetHost {
     /// How many widget bodies were evaluated since the host was created.
     public var bodyEvaluationCount: Int { tree.bodyEvaluationCount }
 
-    /// Whether an ``update()`` would change something: state changed, an animation runs, a timer is due.
+    /// Whether an ``update()`` would change something: state changed, an animation's next frame
+    /// (60 a second) or a timer is due.
     public var needsDisplay: Bool {
-        needsFullRepaint || tree.needsUpdate || (clock.nextDeadline.map { $0 <= clock.now } ?? false)
+        needsFullRepaint || tree.needsUpdate || (nextDeadline.map { $0 <= clock.now } ?? false)
     }
 
     /// When the host next needs an update on the clock's scale: the next animation frame or timer.
     public var nextDeadline: Double? {
-        let frame = tree.isAnimating ? clock.now + 1.0 / 60 : nil
+        let frame = tree.nextAnimationFrame
         switch (frame, clock.nextDeadline) {
         case (let frame?, let timer?): return min(frame, timer)
         case (let frame, let timer): return frame ?? timer

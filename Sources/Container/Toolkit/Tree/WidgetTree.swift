@@ -102,6 +102,18 @@ final class WidgetTree {
 
     var isAnimating: Bool { !animatingNodes.isEmpty }
 
+    /// The frames a running animation asks for, a second apart.
+    static let animationFrameRate = 60.0
+    /// The frame time at which animations last moved.
+    private var lastAnimationFrame: Double?
+
+    /// When running animations next need a frame: `animationFrameRate` after the last one moved
+    /// them; `nil` when none runs.
+    var nextAnimationFrame: Double? {
+        guard isAnimating else { return nil }
+        return lastAnimationFrame.map { $0 + 1 / Self.animationFrameRate } ?? frameTime
+    }
+
     /// Starts preparing the frame shown at `time`; changes made while it is prepared animate from
     /// here.
     func beginFrame(at time: Double) {
@@ -112,6 +124,13 @@ final class WidgetTree {
     /// Moves every running animation to the frame time.
     func advanceAnimations() {
         guard !animatingNodes.isEmpty else { return }
+        // NB: a frame made a little after it was due keeps the frames after it on their beat; one
+        // made early (other changes) or long after starts a new beat.
+        if let due = nextAnimationFrame, due <= frameTime, frameTime - due < 1 / Self.animationFrameRate {
+            lastAnimationFrame = due
+        } else {
+            lastAnimationFrame = frameTime
+        }
         for (key, node) in animatingNodes where !node.advanceAnimations(to: frameTime) {
             animatingNodes[key] = nil
         }
@@ -182,8 +201,10 @@ final class WidgetTree {
         return damagedRects
     }
 
+    /// Whether state, damage or a layout report waits for an update; running animations ask for
+    /// theirs at ``nextAnimationFrame``.
     var needsUpdate: Bool {
-        hasDirtyNodes || isAnimating || !damagedRects.isEmpty || !layoutReports.isEmpty
+        hasDirtyNodes || !damagedRects.isEmpty || !layoutReports.isEmpty
     }
 }
 
