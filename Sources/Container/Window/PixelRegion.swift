@@ -48,6 +48,14 @@ final class PixelRegion {
         cairo_region_union(region, other.region)
     }
 
+    /// Keeps only the pixels that are in `other` too.
+    func intersect(_ other: PixelRegion) {
+        cairo_region_intersect(region, other.region)
+    }
+
+    /// Whether it holds no pixel.
+    var isEmpty: Bool { cairo_region_is_empty(region) != 0 }
+
     /// Keeps only the pixels inside `rectangle`.
     func intersect(_ rectangle: cairo_rectangle_int_t) {
         var rectangle = rectangle

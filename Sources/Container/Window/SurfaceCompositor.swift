@@ -24,6 +24,34 @@ final class SurfaceCompositor: SceneCompositor {
         /// The last frame scaled into `kept`, and `kept`: allocated on the first repaint of a frame.
         weak var keptFrame: VideoFrame?
         var kept: CairoSurface?
+        /// The frame last put straight into the window, and whether the overlay repainted while it
+        /// showed.
+        weak var shownFrame: VideoFrame?
+        var shownFrameRepainted = false
+        /// Memory for the pixels saved from under the overlay.
+        private var backup: PictureUnderOverlay.Backup?
+
+        /// Takes in a composition of `frame` straight into the window; returns whether the pixels
+        /// under the overlay are worth saving: the overlay repaints while this frame shows, or did
+        /// while the last one did.
+        func showing(_ frame: VideoFrame) -> Bool {
+            if shownFrame === frame {
+                shownFrameRepainted = true
+                return true
+            }
+            let saves = shownFrameRepainted
+            shownFrame = frame
+            shownFrameRepainted = false
+            return saves
+        }
+
+        /// The backup for a picture of `width` x `height`, made anew when its size differs; `nil`
+        /// without memory for it.
+        func backup(width: Int, height: Int) -> PictureUnderOverlay.Backup? {
+            if let backup, backup.width == width, backup.height == height { return backup }
+            backup = PictureUnderOverlay.Backup(width: width, height: height)
+            return backup
+        }
 
         /// `kept` at `width` x `height`, made anew when its size differs.
         func keptSurface(width: Int, height: Int) -> CairoSurface {
@@ -57,6 +85,8 @@ final class SurfaceCompositor: SceneCompositor {
     private var pictures: [ObjectIdentifier: PlayerPictures] = [:]
     /// The pictures the last composition put straight into the window, by player.
     private var underOverlay: [ObjectIdentifier: PictureUnderOverlay] = [:]
+    /// Where the overlay changed since the last composition, in the host's pixels.
+    private var overlayDamage: [Rect] = []
     private var knownBlack: KnownBlack?
     private(set) var videoUploads = 0
     private(set) var videoCopies = 0
@@ -99,6 +129,9 @@ final class SurfaceCompositor: SceneCompositor {
                 ink.scan(rows: top..<bottom, of: pixels, stride: stride, width: host.pixelWidth)
             }
         }
+        overlayDamage += damage
+        // NB: a window that does not show composes nothing while its overlay goes on changing.
+        if overlayDamage.count > 64 { overlayDamage = [overlayDamage.reduce(Rect.zero) { $0.union($1) }] }
     }
 
     func windowResized(host: WidgetHost) {
@@ -123,6 +156,10 @@ final class SurfaceCompositor: SceneCompositor {
         let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
         let previous = underOverlay
         underOverlay = [:]
+        let damage = PixelRegion()
+        for rect in windowRects(of: overlayDamage, host: host, size: size) { damage.add(PixelRegion(rect)) }
+        overlayDamage = []
+        let stillBlended = PixelRegion()
         let whole = PixelRegion(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
         let background = whole.copy()
         for area in areas { background.subtract(area.covered) }
@@ -133,18 +170,25 @@ final class SurfaceCompositor: SceneCompositor {
             let alone = !areas.indices.contains {
                 $0 != index && areas[$0].touched.intersection(area.touched) != nil
             }
-            if !drawVideo(
-                layer, alone: alone, previous: previous, scale: host.scale, into: cairo, surface: surface)
-            {
+            let drawn = drawVideo(
+                layer, alone: alone, previous: previous, overlayDamage: damage, stillBlended: stillBlended,
+                scale: host.scale, into: cairo, surface: surface)
+            if !drawn {
                 // NB: nothing new was drawn where the picture goes, and the overlay must not blend
                 // again over what was there.
                 paintBlack(PixelRegion(area.covered), into: cairo)
             }
         }
         let bands = ink.bands
-        let overlay = windowRects(of: bands, host: host, size: size)
-        saveUnderOverlay(overlay, into: cairo)
-        blendOverlay(bands, of: host, into: cairo, size: size)
+        let overlay = windowRects(
+            of: bands.map {
+                Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+            }, host: host, size: size)
+        let blending = PixelRegion()
+        for rect in overlay { blending.add(PixelRegion(rect)) }
+        saveUnderOverlay(blending, into: cairo)
+        blending.subtract(stillBlended)
+        blendOverlay(bands, of: host, within: blending, into: cairo, size: size)
         for area in areas { whole.subtract(area.touched) }
         for rect in overlay { whole.subtract(rect) }
         knownBlack = KnownBlack(
@@ -217,11 +261,13 @@ final class SurfaceCompositor: SceneCompositor {
     /// widths it writes in place, ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows
     /// the scaler copies: a pillarboxed picture's width rarely is); otherwise scaled into the kept
     /// picture (once per frame) that Cairo copies into place, turned, mirrored and clipped as the
-    /// layer says. `previous` holds the pictures the last composition put straight into the window.
+    /// layer says. `previous` holds the pictures the last composition put straight into the window;
+    /// a picture put back adds the pixels that still hold the overlay's blend to `stillBlended`.
     /// Returns whether it drew a picture.
     private func drawVideo(
-        _ layer: VideoLayer, alone: Bool, previous: [ObjectIdentifier: PictureUnderOverlay], scale: Double,
-        into cairo: OpaquePointer?, surface: UnsafeMutablePointer<SDL_Surface>
+        _ layer: VideoLayer, alone: Bool, previous: [ObjectIdentifier: PictureUnderOverlay],
+        overlayDamage: PixelRegion, stillBlended: PixelRegion, scale: Double, into cairo: OpaquePointer?,
+        surface: UnsafeMutablePointer<SDL_Surface>
     ) -> Bool {
         guard let frame = layer.player.currentFrame else { return false }
         let placement = placement(of: frame, in: layer, scale: scale)
@@ -243,8 +289,8 @@ final class SurfaceCompositor: SceneCompositor {
                 surface: surface)
         {
             return drawInPlace(
-                frame, of: layer.player, pictures, at: rect, previous: previous[id], surface: surface,
-                into: cairo)
+                frame, of: layer.player, pictures, at: rect, previous: previous[id],
+                overlayDamage: overlayDamage, stillBlended: stillBlended, surface: surface, into: cairo)
         }
         guard
             let picture = keptPicture(for: layer.player, pictures, width: width, height: height, frame: frame)
@@ -292,13 +338,14 @@ final class SurfaceCompositor: SceneCompositor {
     }
 
     /// Puts the picture of `frame` straight into the window's pixels at `rect`: when the window
-    /// holds it there already (`previous`, the same frame), only the pixels the overlay blended
-    /// over are put back; else the frame is scaled there, and the kept picture, no longer needed,
-    /// is let go. Returns whether the frame could be converted.
+    /// holds it there already (`previous`, the same frame), only the pixels where the overlay
+    /// changed (`overlayDamage`) are put back, and those that still hold its blend are added to
+    /// `stillBlended`; else the frame is scaled there, and the kept picture, no longer needed, is let
+    /// go. Returns whether the frame could be converted.
     private func drawInPlace(
         _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures,
-        at rect: cairo_rectangle_int_t,
-        previous: PictureUnderOverlay?, surface: UnsafeMutablePointer<SDL_Surface>, into cairo: OpaquePointer?
+        at rect: cairo_rectangle_int_t, previous: PictureUnderOverlay?, overlayDamage: PixelRegion,
+        stillBlended: PixelRegion, surface: UnsafeMutablePointer<SDL_Surface>, into cairo: OpaquePointer?
     ) -> Bool {
         guard let pixels = surface.pointee.pixels else { return false }
         let id = ObjectIdentifier(player)
@@ -307,8 +354,11 @@ final class SurfaceCompositor: SceneCompositor {
         // NB: Cairo may hold drawing not yet written (the background) and must not write it later.
         cairo_surface_flush(target)
         defer { cairo_surface_mark_dirty(target) }
+        let saves = pictures.showing(frame)
         if let previous, previous.holds(frame, at: rect, pixels: pixels, pitch: pitch) {
-            videoPixelsCopied += previous.restore()
+            let restored = previous.restore(within: overlayDamage)
+            videoPixelsCopied += restored.copied
+            stillBlended.add(restored.stillBlended)
             underOverlay[id] = previous
             return true
         }
@@ -325,22 +375,18 @@ final class SurfaceCompositor: SceneCompositor {
             return false
         }
         videoUploads += 1
-        underOverlay[id] = PictureUnderOverlay(frame: frame, rect: rect, pixels: pixels, pitch: pitch)
+        underOverlay[id] = PictureUnderOverlay(
+            frame: frame, rect: rect, pixels: pixels, pitch: pitch,
+            backup: saves ? pictures.backup(width: Int(rect.width), height: Int(rect.height)) : nil)
         return true
     }
 
-    /// Saves the pixels of the pictures put straight into the window that `overlay` (in the window's
-    /// pixels) will blend over; a picture whose pixels cannot be saved is scaled again next time.
-    private func saveUnderOverlay(_ overlay: [Rect], into cairo: OpaquePointer?) {
+    /// Saves the pixels of the pictures put straight into the window that the overlay will blend
+    /// over (`overlay`, in the window's pixels).
+    private func saveUnderOverlay(_ overlay: PixelRegion, into cairo: OpaquePointer?) {
         guard !underOverlay.isEmpty else { return }
         cairo_surface_flush(cairo_get_target(cairo))
-        for (id, picture) in underOverlay {
-            if let copied = picture.save(under: overlay) {
-                videoPixelsCopied += copied
-            } else {
-                underOverlay[id] = nil
-            }
-        }
+        for picture in underOverlay.values { videoPixelsCopied += picture.save(under: overlay) }
     }
 
     /// The layer's picture at `width` x `height` in the kept surface, scaled again only when the
@@ -366,25 +412,27 @@ final class SurfaceCompositor: SceneCompositor {
         return surface
     }
 
-    /// The window's pixels that the overlay's `bands` (in the host's pixels) blend over.
-    private func windowRects(of bands: [OverlayInk.Band], host: WidgetHost, size: Size) -> [Rect] {
+    /// The window's pixels that `rects` of the overlay (in the host's pixels) touch.
+    private func windowRects(of rects: [Rect], host: WidgetHost, size: Size) -> [Rect] {
         guard host.pixelWidth > 0, host.pixelHeight > 0 else { return [] }
         let horizontal = size.width / Double(host.pixelWidth)
         let vertical = size.height / Double(host.pixelHeight)
-        return bands.map {
+        return rects.map {
             Rect(
-                x: Double($0.x) * horizontal, y: Double($0.y) * vertical,
-                width: Double($0.width) * horizontal,
-                height: Double($0.height) * vertical
+                x: $0.minX * horizontal, y: $0.minY * vertical, width: $0.width * horizontal,
+                height: $0.height * vertical
             ).integral.insetBy(-1)
         }
     }
 
-    /// Blends the overlay's visible `bands` over the window.
+    /// Blends the overlay's visible `bands` over the window, `within` those of its pixels that do
+    /// not hold the same blend already.
     private func blendOverlay(
-        _ bands: [OverlayInk.Band], of host: WidgetHost, into cairo: OpaquePointer?, size: Size
+        _ bands: [OverlayInk.Band], of host: WidgetHost, within region: PixelRegion,
+        into cairo: OpaquePointer?,
+        size: Size
     ) {
-        guard !bands.isEmpty, host.pixelWidth > 0, host.pixelHeight > 0 else { return }
+        guard !bands.isEmpty, !region.isEmpty, host.pixelWidth > 0, host.pixelHeight > 0 else { return }
         let horizontal = size.width / Double(host.pixelWidth)
         let vertical = size.height / Double(host.pixelHeight)
         host.withPixels { pixels, stride in
@@ -395,6 +443,12 @@ final class SurfaceCompositor: SceneCompositor {
                 Int32(host.pixelWidth), Int32(host.pixelHeight), Int32(stride))
             defer { cairo_surface_destroy(overlay) }
             cairo_save(cairo)
+            for rectangle in region.rectangles {
+                cairo_rectangle(
+                    cairo, Double(rectangle.x), Double(rectangle.y), Double(rectangle.width),
+                    Double(rectangle.height))
+            }
+            cairo_clip(cairo)
             cairo_scale(cairo, horizontal, vertical)
             for band in bands {
                 cairo_rectangle(
