@@ -19,23 +19,35 @@ final class BenchStage {
 
     let player: MediaPlayer
     let window: PlayerWindow
+    let context: Context
     /// `lastComposeSeconds` of every present, in order.
     private(set) var composeSeconds: [Double] = []
     /// How many `.seekCompleted` events the player sent.
     private(set) var seeksCompleted = 0
     private var shownGeneration: Int
 
-    /// - Parameter showsSubtitles: whether a subtitle overlay (`SubtitleWidget`) lies over the video.
-    init(configuration: PlayerConfiguration, title: String, showsSubtitles: Bool = false) throws(BenchError) {
+    /// What lies over the video besides the controls.
+    enum Overlay {
+        case none
+        /// A subtitle overlay (`SubtitleWidget`).
+        case subtitles
+        /// A comment that slides across the picture (``SlidingComment``), once started.
+        case slidingComment
+    }
+
+    init(configuration: PlayerConfiguration, title: String, overlay: Overlay = .none) throws(BenchError) {
         let context = Context().withDependency(\.playbackEngine, .ffmpeg)
         context.render.configuration = configuration
         guard let player = context.render.player else {
             throw .playbackFailed("the render service's engine is not FFmpeg's")
         }
         self.player = player
+        self.context = context
         BenchControls.install(in: context, title: title)
-        if showsSubtitles {
-            context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+        switch overlay {
+        case .none: break
+        case .subtitles: context.container.insert(overlay: "subtitles", above: .render) { SubtitleWidget() }
+        case .slidingComment: SlidingComment.install(in: context)
         }
         window = PlayerWindow(
             title: title, size: Size(width: 1280, height: 720), context: context, resizable: false

@@ -11,14 +11,14 @@ struct PlaybackMeasurement {
     let spec: ClipSpec
     let url: URL
     let title: String
-    /// Whether the subtitle overlay draws the clip's subtitle track over the video.
-    var showsSubtitles = false
+    /// What lies over the video besides the controls.
+    var overlay = BenchStage.Overlay.none
 
     func run() throws(BenchError) -> Metrics {
         let clicks = ClickLog()
         let configuration = PlayerConfiguration(
             timeTickInterval: 1, audioSink: { ClickTimingSink(log: clicks) }, preloadsNext: false)
-        let stage = try BenchStage(configuration: configuration, title: title, showsSubtitles: showsSubtitles)
+        let stage = try BenchStage(configuration: configuration, title: title, overlay: overlay)
         defer { stage.close() }
         var frames: [PresentedFrame] = []
         // Steady playback for the redraw rate: after the iteration that shows the first frame (the
@@ -31,7 +31,12 @@ struct PlaybackMeasurement {
         try stage.run(timeout: spec.duration + 15, waitingFor: "the end of \(title)") { frame in
             let redraws = stage.window.statistics.overlayRedraws
             if let frame {
-                if frames.isEmpty { redrawsAtFirstFrame = redraws }
+                if frames.isEmpty {
+                    redrawsAtFirstFrame = redraws
+                    if overlay == .slidingComment {
+                        SlidingComment.start(in: stage.context, sliding: spec.duration)
+                    }
+                }
                 frames.append(frame)
             }
             guard stage.player.status != .ended else { return true }

@@ -152,6 +152,15 @@ enum ReportTable {
                 "\(pair(.subtitles, .composeMeanMs, .composeP95Ms)), \(cell(report.ours(.subtitles, .framesDropped)))",
             ],
             [
+                "sliding comment: CPU s with / without it",
+                "\(cell(report.ours(.movingOverlay, .cpuSeconds))) / \(cell(report.ours(.hd30, .cpuSeconds)))",
+            ],
+            [
+                "sliding comment: compose ms mean / p95, dropped frames",
+                "\(pair(.movingOverlay, .composeMeanMs, .composeP95Ms)), "
+                    + cell(report.ours(.movingOverlay, .framesDropped)),
+            ],
+            [
                 "4K60, too much for the cores: shown % / longest gap ms / A-V p50/p99 ms / sound gaps / stalls / skipped",
                 [
                     Metric.shownPercent, .longestFrameGapMs, .avP50Ms, .avP99Ms, .soundGaps, .stalls,

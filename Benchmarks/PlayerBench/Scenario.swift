@@ -8,6 +8,9 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
     case hd30 = "1080p30"
     /// The 1080p30 clip with a busy ASS track drawn by the subtitle overlay, for the cost of subtitles.
     case subtitles = "1080p30-ass"
+    /// The 1080p30 clip with a comment sliding across the picture (``SlidingComment``), so the
+    /// overlay repaints between frames, for the cost of an overlay that moves.
+    case movingOverlay = "1080p30-moving"
     case hd60 = "1080p60"
     case portrait
     /// A 4K60 stream with the detail, B-frames and deblocking of a real one: more than two cores
@@ -41,7 +44,7 @@ enum Scenario: String, CaseIterable, ExpressibleByArgument, Codable, Sendable {
         let duration = smoke ? 2.0 : 10
         let (long, short) = smoke ? (320, 240) : (1920, 1080)
         switch self {
-        case .hd30, .seek, .queueSwitch, .idle:
+        case .hd30, .movingOverlay, .seek, .queueSwitch, .idle:
             return ClipSpec(
                 width: long, height: short, frameRate: 30, duration: duration, gopSeconds: 2, tone: tone)
         case .subtitles:

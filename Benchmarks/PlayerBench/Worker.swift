@@ -24,7 +24,11 @@ enum Worker {
             metrics = try PlaybackMeasurement(spec: spec, url: url, title: "\(scenario.rawValue) clip").run()
         case .subtitles:
             metrics = try PlaybackMeasurement(
-                spec: spec, url: url, title: "\(scenario.rawValue) clip", showsSubtitles: true
+                spec: spec, url: url, title: "\(scenario.rawValue) clip", overlay: .subtitles
+            ).run()
+        case .movingOverlay:
+            metrics = try PlaybackMeasurement(
+                spec: spec, url: url, title: "\(scenario.rawValue) clip", overlay: .slidingComment
             ).run()
         case .seek:
             metrics = try SeekMeasurement(spec: spec, url: url, count: smoke ? 4 : 30).run()
