@@ -31,6 +31,12 @@ final class PixelRegion {
             height: Self.pixel(rect.maxY.rounded(.down) - y))
     }
 
+    /// The whole pixels inside any of `rects`.
+    convenience init(_ rects: [Rect]) {
+        self.init()
+        for rect in rects { add(PixelRegion(rect)) }
+    }
+
     deinit { cairo_region_destroy(region) }
 
     /// A region of the same pixels that changes apart from this one.

@@ -156,8 +156,7 @@ final class SurfaceCompositor: SceneCompositor {
         let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
         let previous = underOverlay
         underOverlay = [:]
-        let damage = PixelRegion()
-        for rect in windowRects(of: overlayDamage, host: host, size: size) { damage.add(PixelRegion(rect)) }
+        let damage = PixelRegion(windowRects(of: overlayDamage, host: host, size: size))
         overlayDamage = []
         let stillBlended = PixelRegion()
         let whole = PixelRegion(x: 0, y: 0, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
@@ -180,17 +179,17 @@ final class SurfaceCompositor: SceneCompositor {
             }
         }
         let bands = ink.bands
-        let overlay = windowRects(
-            of: bands.map {
-                Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
-            }, host: host, size: size)
-        let blending = PixelRegion()
-        for rect in overlay { blending.add(PixelRegion(rect)) }
-        saveUnderOverlay(blending, into: cairo)
+        let overlay = PixelRegion(
+            windowRects(
+                of: bands.map {
+                    Rect(x: Double($0.x), y: Double($0.y), width: Double($0.width), height: Double($0.height))
+                }, host: host, size: size))
+        saveUnderOverlay(overlay, into: cairo)
+        let blending = overlay.copy()
         blending.subtract(stillBlended)
         blendOverlay(bands, of: host, within: blending, into: cairo, size: size)
         for area in areas { whole.subtract(area.touched) }
-        for rect in overlay { whole.subtract(rect) }
+        whole.subtract(overlay)
         knownBlack = KnownBlack(
             region: whole, pixels: pixels, width: surface.pointee.w, height: surface.pointee.h,
             pitch: surface.pointee.pitch)
