@@ -84,7 +84,7 @@ import Testing
         let slow = AdaptiveQuality.Download(
             seconds: 2, bytesRead: 200_000, expectedBytes: 1_250_000, segmentDuration: 4)
         let abandon = { (overhead: Int) in
-            AdaptiveQuality.abandonment(of: slow, readAhead: 6, lower: lower, overhead: overhead)?.id
+            AdaptiveQuality.abandonment(of: slow, readAhead: 6, lower: lower, overhead: { _ in overhead })?.id
         }
         // At 80 kB/s: 360p's 400 kB alone take 5 s, within the 6 s read ahead; 160 kB before them,
         // 7 s: 180p's 150 kB, under 4 s, instead.
@@ -92,6 +92,10 @@ import Testing
         #expect(abandon(160_000) == 2)
         // 700 kB first: even 180p comes after the 10.5 s the download has left.
         #expect(abandon(700_000) == nil)
+        // What each one needs first counts for it alone: 700 kB before 360p only.
+        let first = AdaptiveQuality.abandonment(
+            of: slow, readAhead: 6, lower: lower, overhead: { $0.id == 1 ? 700_000 : 0 })
+        #expect(first?.id == 2)
     }
 
     @Test func theHighestRenditionWithinTheSafetyFactorPlaysAndALowerOneAtOnce() {

@@ -384,6 +384,37 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The next segments of the rendition playing come slowly: the lower rendition takes over
+        /// from the segment given up, and the position goes on at the live edge, with the pictures
+        /// of the positions, not frozen while the slow download lasts.
+        @Test func aSegmentGivenUpInALiveLadderComesFromTheLowerRenditionAndPlaybackGoesOn() async throws {
+            let stream = try LiveHLSStream(duration: 40, ladder: [240, 120], bitsPerPixel: 12)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            #expect(await harness.wait(timeout: 10) { player.currentRendition?.height == 240 })
+            let folder = "/" + TestMedia.hlsRenditionFolder(height: 240)
+            stream.server.throttle(folder + "/segment\(stream.lastSegment + 1).ts", bytesPerSecond: 8_000)
+            let stalls = player.statistics.stallCount
+            var positions: [Double] = []
+            var switched: Double?
+            let (followed, mismatches) = await Self.watchPictures(harness, timeout: 15) {
+                Double($0) / 30 - Double(stream.firstSequence)
+            } until: {
+                positions.append(player.currentTime)
+                if switched == nil, player.currentRendition?.height == 120 { switched = player.currentTime }
+                return switched.map { player.currentTime > $0 + 3 } ?? false
+            }
+            #expect(followed, "at \(player.currentTime), \(harness.events.suffix(6))")
+            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect(
+                player.statistics.stallCount == stalls,
+                "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func playbackKeepsThePlaylistsHoldBackFromTheEdge() async throws {
             let stream = try LiveHLSStream(kind: .sliding(window: 9), startingAt: 12, holdBack: 6)
             defer { stream.stop() }

@@ -175,6 +175,45 @@ import Testing
         #expect(splice.admission(of: Self.high(5)) == .prefix(125_000))
     }
 
+    /// A live ladder opened anew for a download given up, at the edge: its playlists list nothing
+    /// after the segment given up, and segments listed since are not mapped.
+    @Test func aLiveLadderOpenedAnewForADownloadGivenUpRefusesItAndGlimpsesAtSegmentsListedSince() throws {
+        let playlists = [
+            ("http://h/high/index.m3u8", try Self.playlist(count: 10, live: true)),
+            ("http://h/low/index.m3u8", try Self.playlist(count: 10, live: true)),
+        ]
+        let mapped = RenditionSplice.segments(of: playlists, live: true)
+        let splice = RenditionSplice()
+        splice.gaveUp(Self.high(9))
+        splice.map(mapped, keepingGivenUp: true)
+        #expect(splice.gaveUpAny(of: mapped))
+        splice.open(
+            with: 1,
+            among: [
+                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+            ], live: true)
+        #expect(splice.admission(of: Self.low(9)) == .whole)
+        // The playlist lists another segment soon: the one given up is not glimpsed at.
+        #expect(splice.admission(of: Self.high(9)) == .refused)
+        // Segments listed since belong to the rendition whose segments share their folder.
+        #expect(splice.admission(of: Self.high(10)) == .prefix(125_000))
+        #expect(splice.admission(of: Self.high(11)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
+        #expect(splice.admission(of: Self.low(10)) == .whole)
+        #expect(splice.admission(of: "http://h/other/segment10.ts") == .whole)
+        // Where the renditions share a folder, the URL does not tell: it comes whole.
+        let shared = RenditionSplice.segments(
+            of: [
+                ("http://h/index-high.m3u8", try Self.playlist(count: 10, live: true) { "high\($0).ts" }),
+                ("http://h/index-low.m3u8", try Self.playlist(count: 10, live: true) { "low\($0).ts" }),
+            ], live: true)
+        #expect(RenditionSplice.unlisted("http://h/high10.ts", in: shared) == nil)
+        #expect(RenditionSplice.unlisted(Self.high(10), in: mapped)?.rendition == 0)
+        // A new item forgets what was given up.
+        splice.map(mapped)
+        #expect(!splice.gaveUpAny(of: mapped))
+    }
+
     @Test func openedAnewAfterWhatThePlayingOneDeliveredTheOtherBeginsWithTheSegmentAfterIt() throws {
         let splice = try Self.splice()
         splice.play(0)

@@ -156,21 +156,22 @@ extension AdaptiveQuality {
     /// A download is given up once it ran for ``abandonAfter`` of its segment's duration and, at
     /// the rate it goes, would end after the `readAhead` seconds read ahead run dry, while a
     /// rendition of `lower` (those of lower bit rate that can follow) would fetch the whole segment
-    /// sooner, after `overhead` bytes that come first (what a container opened anew for it reads
-    /// of every rendition): the highest that fetches them before the read-ahead runs dry, at
-    /// ``safetyFactor`` of that rate, else the lowest. The averages learn of a drop only when a
+    /// sooner, after the `overhead` bytes that come first for it (what a container opened anew
+    /// for it reads of the other renditions): the highest that fetches them before the read-ahead
+    /// runs dry, at ``safetyFactor`` of that rate, else the lowest. The averages learn of a drop only when a
     /// download ends; a download of a large segment on a link that just slowed down may not end
     /// before the picture stops.
     static func abandonment(
-        of download: Download, readAhead: Double, lower: [Rendition], overhead: Int = 0
+        of download: Download, readAhead: Double, lower: [Rendition],
+        overhead: (Rendition) -> Int = { _ in 0 }
     ) -> Rendition? {
         let rate = Double(download.bytesRead) / download.seconds
         guard download.seconds >= Self.abandonAfter * download.segmentDuration, rate > 0, rate.isFinite
         else { return nil }
         let left = Double(max(0, download.expectedBytes - download.bytesRead)) / rate
         guard left > readAhead else { return nil }
-        let seconds = { (rendition: Rendition) -> Double in
-            (Double(rendition.bitRate ?? 0) * download.segmentDuration / 8 + Double(overhead))
+        func seconds(_ rendition: Rendition) -> Double {
+            (Double(rendition.bitRate ?? 0) * download.segmentDuration / 8 + Double(overhead(rendition)))
                 / (rate * Self.safetyFactor)
         }
         let byRate = lower.sorted { ($0.bitRate ?? 0) < ($1.bitRate ?? 0) }

@@ -124,6 +124,20 @@ extension PlaybackSession {
         }
     }
 
+    /// The segment at `url` of the live ladder's variant followed (the rendition playing), with its
+    /// span on the window's timeline; `nil` when the window does not list it.
+    func liveSegment(at url: String) -> RenditionSplice.Segment? {
+        live.withLock { state in
+            guard let state, let rendition = state.variantURLs.firstIndex(of: state.playlistURL),
+                let listed = state.timeline.segments.first(where: {
+                    HLSPlaylistFetch.resolve($0.uri, against: state.playlistURL) == url
+                })
+            else { return nil }
+            return RenditionSplice.Segment(
+                rendition: rendition, start: listed.start, end: listed.end, fragmented: state.fragmented)
+        }
+    }
+
     /// The live thread's body: reloads the playlist every target duration (half of it when nothing
     /// was added, as RFC 8216 asks) until the session closes or the playlist ends.
     private func reloadLive(guardian: InterruptGuard) {
@@ -199,14 +213,20 @@ extension PlaybackSession {
             guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
             let index = max(0, sequence - playlist.mediaSequence)
             var demuxerOptions = ["live_start_index": "\(index)"]
-            if let (ladder, playing) = ladder, let variants,
-                let probe = Self.liveProbe(of: variants, from: index, playing: playlist)
-            {
+            let mapped = variants.map { RenditionSplice.segments(of: $0, live: true) } ?? [:]
+            let probe = variants.flatMap { Self.liveProbe(of: $0, from: index, playing: playlist) }
+            // NB: a segment given up on is not fetched whole again: its rendition is glimpsed at
+            // its next segment, and the probe is short, or it would wait at the edge for more.
+            let givenUp = splice.gaveUpAny(of: mapped)
+            if let (ladder, playing) = ladder, variants != nil, probe != nil || givenUp {
                 splice.containerMoved()
-                splice.map(RenditionSplice.segments(of: variants, live: true))
+                splice.map(mapped, keepingGivenUp: true)
                 splice.open(with: playing, among: ladder.renditions, delivered: delivered, live: true)
                 glimpsing = playing
-                demuxerOptions.merge(Self.ladderOpeningOptions(longestSegment: probe)) { $1 }
+                let options =
+                    givenUp
+                    ? Self.ladderReopeningOptions : Self.ladderOpeningOptions(longestSegment: probe ?? 0)
+                demuxerOptions.merge(options) { $1 }
             }
             let reopened = try openSource(demuxerOptions: demuxerOptions)
             // NB: the timestamps run on, so the new container's first one lies as far from the old

@@ -304,24 +304,36 @@ extension PlaybackSession {
     /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
     ///
     /// Where the container cannot seek to the segment (``seeksByReopening(_:info:)``), it opens
-    /// anew there, which reads a glimpse of every rendition
-    /// (``RenditionSplice/reopeningGlimpseBytes``) before the lower rendition's segment: that is
-    /// counted in the time the lower one needs. The segment of a separate sound rendition, which
-    /// it fetches again too, is not. The glimpse of the rendition given up is of its next segment
-    /// (``RenditionSplice/gaveUp(_:)``): the one given up may be slow of itself.
+    /// anew there, which reads a glimpse of every rendition but the lower one
+    /// (``RenditionSplice/reopeningGlimpseBytes``) before its segment: that is counted in the time
+    /// the lower one needs. So it is in a live ladder, whose demuxer cannot
+    /// seek (``reopenLive(_:at:info:fetching:delivered:)``): its segments are found in the window
+    /// of the playlist followed, and its glimpses are ``RenditionSplice/glimpseBytes(bitRate:)``.
+    /// The segment of a separate sound rendition, which it fetches again too, is not counted. The
+    /// glimpse of the rendition given up is of its next segment (``RenditionSplice/gaveUp(_:)``):
+    /// the one given up may be slow of itself.
     private func abandonment(url: String, seconds: Double, bytesRead: Int, size: Int?)
         -> SegmentMeter.Abandonment?
     {
         let values = settings.current
         guard values.quality == .auto, !values.isLooping, !failover.isPending,
-            let segment = splice.segment(at: url), splice.fetchesOnly(segment.rendition),
+            let segment = splice.segment(at: url) ?? liveSegment(at: url),
+            splice.fetchesOnly(segment.rendition),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
-        let overhead =
-            info.seeksByReopening == true
-            ? ladder.renditions.count * RenditionSplice.reopeningGlimpseBytes : 0
+        let isLive = live.withLock { $0 != nil }
+        let reopens = isLive || info.seeksByReopening == true
+        let overhead = { (chosen: Rendition) in
+            ladder.renditions.reduce(0) { bytes, other in
+                guard reopens, other.id != chosen.id else { return bytes }
+                return bytes
+                    + (isLive
+                        ? RenditionSplice.glimpseBytes(bitRate: other.bitRate)
+                        : RenditionSplice.reopeningGlimpseBytes)
+            }
+        }
         let rate = entry.rendition.bitRate ?? 0
         let lower = ladder.interchangeable(with: entry, except: failover.failed).filter {
             ($0.bitRate ?? 0) < rate

@@ -85,12 +85,19 @@ final class RenditionSplice: Sendable {
 
     private let state = Locked(State())
 
-    /// Makes the segments of `segments` (by URL) known.
-    func map(_ segments: [String: Segment]) {
+    /// Makes the segments of `segments` (by URL) known. With `keepingGivenUp` (a live ladder's
+    /// playlists mapped anew), the segments whose downloads were given up stay so when `segments`
+    /// lists them; otherwise (a new item) none is.
+    func map(_ segments: [String: Segment], keepingGivenUp: Bool = false) {
         state.withLock {
             $0.segments = segments
-            $0.givenUp = []
+            if keepingGivenUp { $0.givenUp.formIntersection(segments.keys) } else { $0.givenUp = [] }
         }
+    }
+
+    /// Whether the download of a segment of `segments` was given up.
+    func gaveUpAny(of segments: [String: Segment]) -> Bool {
+        state.withLock { !$0.givenUp.isDisjoint(with: segments.keys) }
     }
 
     /// The download of the segment at `url` was given up, for being slow: a glimpse is taken of
@@ -187,16 +194,22 @@ final class RenditionSplice: Sendable {
     /// How much of the segment at `url` may be fetched; records it as opened unless refused.
     func admission(of url: String) -> Admission {
         state.withLock { state in
-            guard let segment = state.segments[url] else { return .whole }
+            guard
+                let segment = state.segments[url]
+                    ?? (state.live ? Self.unlisted(url, in: state.segments) : nil)
+            else { return .whole }
             let rendition = segment.rendition
             if rendition == state.opening, let delivered = state.delivered, segment.middle < delivered {
                 return .refused
             }
             if let opening = state.opening, rendition != opening {
+                // NB: a live playlist lists another segment soon; on demand, the last one is the
+                // only one left to glimpse.
                 if state.givenUp.contains(url),
-                    state.segments.values.contains(where: {
-                        $0.rendition == rendition && $0.start >= segment.middle
-                    })
+                    state.live
+                        || state.segments.values.contains(where: {
+                            $0.rendition == rendition && $0.start >= segment.middle
+                        })
                 {
                     return .refused
                 }
@@ -228,6 +241,22 @@ final class RenditionSplice: Sendable {
             }
             state.opened[rendition] = segment
             return .whole
+        }
+    }
+
+    /// A segment at `url` that the live playlists mapped as `segments` did not list yet, added to
+    /// one of them since: of the rendition whose listed segments lie in the same folder, when only
+    /// one's do, after them all. `nil` otherwise: the URL does not tell its rendition.
+    static func unlisted(_ url: String, in segments: [String: Segment]) -> Segment? {
+        let folder = { (url: String) in url.lastIndex(of: "/").map { url[..<$0] } }
+        guard let own = folder(url) else { return nil }
+        var found: Segment?
+        for (listed, segment) in segments where folder(listed) == own {
+            guard found == nil || found?.rendition == segment.rendition else { return nil }
+            if segment.end >= found?.end ?? -.infinity { found = segment }
+        }
+        return found.map {
+            Segment(rendition: $0.rendition, start: $0.end, end: $0.end, fragmented: $0.fragmented)
         }
     }
 
