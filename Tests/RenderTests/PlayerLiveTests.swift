@@ -415,6 +415,45 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The rendition playing, chosen by hand, fetches its next segment slowly; another is
+        /// chosen meanwhile. It takes over from that segment without waiting for it, and the
+        /// position goes on with the pictures of the positions.
+        @Test func aRenditionChosenWhileTheOnePlayingFetchesSlowlyInALiveLadderTakesOverAtOnce()
+            async throws
+        {
+            let stream = try LiveHLSStream(duration: 40, ladder: [240, 120], bitsPerPixel: 12)
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            #expect(await harness.wait(timeout: 10) { player.currentRendition?.height == 240 })
+            let top = try #require(player.currentRendition)
+            let other = try #require(player.renditions.first { $0 != top })
+            player.setQuality(.fixed(top.id))
+            let slow = "/\(TestMedia.hlsRenditionFolder(height: 240))/segment\(stream.lastSegment + 1).ts"
+            stream.server.throttle(slow, bytesPerSecond: 8_000)
+            #expect(await harness.wait(timeout: 5) { stream.server.requests.contains { $0.contains(slow) } })
+            let stalls = player.statistics.stallCount
+            player.setQuality(.fixed(other.id))
+            var positions: [Double] = []
+            var switched: Double?
+            let (followed, mismatches) = await Self.watchPictures(harness, timeout: 15) {
+                Double($0) / 30 - Double(stream.firstSequence)
+            } until: {
+                positions.append(player.currentTime)
+                if switched == nil, player.currentRendition == other { switched = player.currentTime }
+                return switched.map { player.currentTime > $0 + 3 } ?? false
+            }
+            #expect(followed, "at \(player.currentTime), \(harness.events.suffix(6))")
+            #expect(harness.renditionChanges(.manual) == [other])
+            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect(
+                player.statistics.stallCount == stalls,
+                "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         @Test func playbackKeepsThePlaylistsHoldBackFromTheEdge() async throws {
             let stream = try LiveHLSStream(kind: .sliding(window: 9), startingAt: 12, holdBack: 6)
             defer { stream.stop() }

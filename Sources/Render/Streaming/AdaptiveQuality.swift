@@ -151,25 +151,32 @@ extension AdaptiveQuality {
     /// that, its rate says little.
     static let abandonAfter = 0.5
 
+    /// The seconds `download` has left at the rate it goes, when it would end after the `readAhead`
+    /// seconds read ahead run dry, once it ran for ``abandonAfter`` of its segment's duration;
+    /// `nil` otherwise.
+    static func overdue(_ download: Download, readAhead: Double) -> Double? {
+        let rate = Double(download.bytesRead) / download.seconds
+        guard download.seconds >= Self.abandonAfter * download.segmentDuration, rate > 0, rate.isFinite
+        else { return nil }
+        let left = Double(max(0, download.expectedBytes - download.bytesRead)) / rate
+        return left > readAhead ? left : nil
+    }
+
     /// The rendition to fetch the segment of `download` from instead, or `nil` to go on with it.
     ///
-    /// A download is given up once it ran for ``abandonAfter`` of its segment's duration and, at
-    /// the rate it goes, would end after the `readAhead` seconds read ahead run dry, while a
-    /// rendition of `lower` (those of lower bit rate that can follow) would fetch the whole segment
-    /// sooner, after the `overhead` bytes that come first for it (what a container opened anew
-    /// for it reads of the other renditions): the highest that fetches them before the read-ahead
-    /// runs dry, at ``safetyFactor`` of that rate, else the lowest. The averages learn of a drop only when a
+    /// A download is given up once it is ``overdue(_:readAhead:)``, while a rendition of `lower`
+    /// (those of lower bit rate that can follow) would fetch the whole segment sooner, after the
+    /// `overhead` bytes that come first for it (what a container opened anew for it reads of the
+    /// other renditions): the highest that fetches them before the read-ahead runs dry, at
+    /// ``safetyFactor`` of that rate, else the lowest. The averages learn of a drop only when a
     /// download ends; a download of a large segment on a link that just slowed down may not end
     /// before the picture stops.
     static func abandonment(
         of download: Download, readAhead: Double, lower: [Rendition],
         overhead: (Rendition) -> Int = { _ in 0 }
     ) -> Rendition? {
+        guard let left = overdue(download, readAhead: readAhead) else { return nil }
         let rate = Double(download.bytesRead) / download.seconds
-        guard download.seconds >= Self.abandonAfter * download.segmentDuration, rate > 0, rate.isFinite
-        else { return nil }
-        let left = Double(max(0, download.expectedBytes - download.bytesRead)) / rate
-        guard left > readAhead else { return nil }
         func seconds(_ rendition: Rendition) -> Double {
             (Double(rendition.bitRate ?? 0) * download.segmentDuration / 8 + Double(overhead(rendition)))
                 / (rate * Self.safetyFactor)

@@ -300,8 +300,13 @@ extension PlaybackSession {
     }
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
-    /// segment of the rendition playing while no other joins, under ``Quality/auto``, whose first
-    /// keyframe lies past what the decoders hold (the picture read ahead is cut there).
+    /// segment of the rendition playing while no other joins, whose first keyframe lies past what
+    /// the decoders hold (the picture read ahead is cut there). Under ``Quality/auto``, for a lower
+    /// rendition (``AdaptiveQuality/abandonment(of:readAhead:lower:overhead:)``); under a choice of
+    /// another rendition by hand, for that one, once the download is overdue
+    /// (``AdaptiveQuality/overdue(_:readAhead:)``): the switch to it would otherwise wait for the
+    /// demuxer, which reads nothing else meanwhile, to finish the slow segment. In a live ladder,
+    /// also while another rendition joins: the demuxer reads the one left to the end of its segment.
     ///
     /// Where the container cannot seek to the segment (``seeksByReopening(_:info:)``), it opens
     /// anew there, which reads a glimpse of every rendition but the lower one
@@ -316,14 +321,17 @@ extension PlaybackSession {
         -> SegmentMeter.Abandonment?
     {
         let values = settings.current
-        guard values.quality == .auto, !values.isLooping, !failover.isPending,
-            let segment = splice.segment(at: url) ?? liveSegment(at: url),
-            splice.fetchesOnly(segment.rendition),
+        let live = liveSegment(at: url)
+        // NB: a live ladder's demuxer reads the rendition left to the end of its segment, and
+        // nothing else meanwhile, while another joins.
+        guard !values.isLooping, !failover.isPending,
+            let segment = splice.segment(at: url) ?? live,
+            splice.fetchesOnly(segment.rendition, joining: live != nil),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
-        let isLive = live.withLock { $0 != nil }
+        let isLive = self.live.withLock { $0 != nil }
         let reopens = isLive || info.seeksByReopening == true
         let overhead = { (chosen: Rendition) in
             ladder.renditions.reduce(0) { bytes, other in
@@ -342,12 +350,23 @@ extension PlaybackSession {
         let download = AdaptiveQuality.Download(
             seconds: seconds, bytesRead: bytesRead, expectedBytes: size ?? Int(Double(rate) * duration / 8),
             segmentDuration: duration)
-        guard
-            let chosen = AdaptiveQuality.abandonment(
-                of: download, readAhead: secondsReadAhead, lower: lower, overhead: overhead)
-        else { return nil }
+        let abandonment: SegmentMeter.Abandonment
+        switch values.quality {
+        case .auto:
+            guard
+                let chosen = AdaptiveQuality.abandonment(
+                    of: download, readAhead: secondsReadAhead, lower: lower, overhead: overhead)
+            else { return nil }
+            abandonment = SegmentMeter.Abandonment(rendition: chosen.id, segmentStart: segment.start)
+        case .fixed(let id):
+            guard id != segment.rendition, ladder.entry(id) != nil, !failover.failed.contains(id),
+                AdaptiveQuality.overdue(download, readAhead: secondsReadAhead) != nil
+            else { return nil }
+            abandonment = SegmentMeter.Abandonment(
+                rendition: id, segmentStart: segment.start, reason: .manual)
+        }
         splice.gaveUp(url)
-        return SegmentMeter.Abandonment(rendition: chosen.id, segmentStart: segment.start)
+        return abandonment
     }
 
     /// Has the rendition `abandonment` chose fetch the media of the segment whose download was
@@ -359,8 +378,8 @@ extension PlaybackSession {
     ) {
         guard let ladder = info.ladder, let target = ladder.entry(abandonment.rendition) else { return }
         // NB: the new rendition fetches from the segment given up on, whole.
-        beginSwitch(to: target, reason: .adaptive, spliced: false, change: &change)
-        change.adaptive.steppedDown(at: monotonicSeconds())
+        beginSwitch(to: target, reason: abandonment.reason, spliced: false, change: &change)
+        if abandonment.reason == .adaptive { change.adaptive.steppedDown(at: monotonicSeconds()) }
         let start = abandonment.segmentStart
         if !cutReadAhead(for: target, change: &change, info: info, source: &source, from: start) {
             // Nothing of the segment's picture came: the new rendition is read from its start.

@@ -173,9 +173,10 @@ final class RenditionSplice: Sendable {
     /// The segment at `url`, when a variant playlist lists it.
     func segment(at url: String) -> Segment? { state.withLock { $0.segments[url] } }
 
-    /// Whether `rendition` plays and no other is joining or opening: the segments fetched are its own.
-    func fetchesOnly(_ rendition: Rendition.ID) -> Bool {
-        state.withLock { $0.playing == rendition && $0.joining == nil && $0.opening == nil }
+    /// Whether `rendition` plays and no other is joining (unless `joining` says so) or opening:
+    /// the segments fetched are its own.
+    func fetchesOnly(_ rendition: Rendition.ID, joining: Bool = false) -> Bool {
+        state.withLock { $0.playing == rendition && (joining || $0.joining == nil) && $0.opening == nil }
     }
 
     /// Whether the rendition joining has fetched a segment: the one playing then fetches nothing

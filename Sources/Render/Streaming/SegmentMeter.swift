@@ -57,11 +57,13 @@ final class SegmentMeter: Sendable {
     /// The download given up, until the demux thread takes it.
     private let abandoned = Locked<Abandonment?>(nil)
 
-    /// A segment download given up: the rendition to fetch its segment from instead, and where
-    /// the segment begins on the media's timeline.
+    /// A segment download given up: the rendition to fetch its segment from instead, where the
+    /// segment begins on the media's timeline, and why that rendition (``Quality/auto`` chose it,
+    /// or it was chosen by hand while the one playing fetched slowly).
     struct Abandonment: Equatable, Sendable {
         var rendition: Rendition.ID
         var segmentStart: Double
+        var reason = RenditionChangeReason.adaptive
     }
 
     /// Says whether the download of the segment at `url` is given up, after `seconds` (waits of
