@@ -311,9 +311,9 @@ extension PlaybackSession {
     /// Where the container cannot seek to the segment (``seeksByReopening(_:info:)``), it opens
     /// anew there, which reads a glimpse of every rendition but the lower one
     /// (``RenditionSplice/reopeningGlimpseBytes``) before its segment: that is counted in the time
-    /// the lower one needs. So it is in a live ladder, whose demuxer cannot
-    /// seek (``reopenLive(_:at:info:fetching:delivered:)``): its segments are found in the window
-    /// of the playlist followed, and its glimpses are ``RenditionSplice/glimpseBytes(bitRate:)``.
+    /// the lower one needs. So it is in a live ladder, whose demuxer cannot seek
+    /// (``reopenLive(_:at:info:fetching:delivered:)``): its segments are found in the window of the
+    /// playlist followed, and its glimpses are ``RenditionSplice/glimpseBytes(bitRate:)``.
     /// The segment of a separate sound rendition, which it fetches again too, is not counted. The
     /// glimpse of the rendition given up is of its next segment (``RenditionSplice/gaveUp(_:)``):
     /// the one given up may be slow of itself.
