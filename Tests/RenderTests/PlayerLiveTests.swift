@@ -331,6 +331,31 @@ extension PlayerTests {
             return (finished, mismatches)
         }
 
+        /// Watches the live ladder `stream` that `harness` plays until the position is 3 s past
+        /// where `tookOver` first held, and expects the position never to go back, the pictures to
+        /// be those of the positions, no stall after the `stalls` counted before, and no error.
+        static func expectTakesOverWithoutAStall(
+            _ harness: PlayerHarness, stream: LiveHLSStream, stalls: Int, tookOver: () -> Bool
+        ) async {
+            let player = harness.player
+            var positions: [Double] = []
+            var switched: Double?
+            let (followed, mismatches) = await watchPictures(harness, timeout: 15) {
+                Double($0) / 30 - Double(stream.firstSequence)
+            } until: {
+                positions.append(player.currentTime)
+                if switched == nil, tookOver() { switched = player.currentTime }
+                return switched.map { player.currentTime > $0 + 3 } ?? false
+            }
+            #expect(followed, "at \(player.currentTime), \(harness.events.suffix(6))")
+            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back")
+            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+            #expect(
+                player.statistics.stallCount == stalls,
+                "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
+            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+        }
+
         /// Chooses another rendition of the live ladder `harness` plays: it plays from the first
         /// keyframe past the read-ahead kept, with the position going on, never back, and its
         /// pictures those of the positions (`picture` gives the position a clip frame shows).
@@ -396,22 +421,9 @@ extension PlayerTests {
             let folder = "/" + TestMedia.hlsRenditionFolder(height: 240)
             stream.server.throttle(folder + "/segment\(stream.lastSegment + 1).ts", bytesPerSecond: 8_000)
             let stalls = player.statistics.stallCount
-            var positions: [Double] = []
-            var switched: Double?
-            let (followed, mismatches) = await Self.watchPictures(harness, timeout: 15) {
-                Double($0) / 30 - Double(stream.firstSequence)
-            } until: {
-                positions.append(player.currentTime)
-                if switched == nil, player.currentRendition?.height == 120 { switched = player.currentTime }
-                return switched.map { player.currentTime > $0 + 3 } ?? false
+            await Self.expectTakesOverWithoutAStall(harness, stream: stream, stalls: stalls) {
+                player.currentRendition?.height == 120
             }
-            #expect(followed, "at \(player.currentTime), \(harness.events.suffix(6))")
-            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back")
-            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-            #expect(
-                player.statistics.stallCount == stalls,
-                "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
-            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }
 
@@ -434,23 +446,10 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 5) { stream.server.requests.contains { $0.contains(slow) } })
             let stalls = player.statistics.stallCount
             player.setQuality(.fixed(other.id))
-            var positions: [Double] = []
-            var switched: Double?
-            let (followed, mismatches) = await Self.watchPictures(harness, timeout: 15) {
-                Double($0) / 30 - Double(stream.firstSequence)
-            } until: {
-                positions.append(player.currentTime)
-                if switched == nil, player.currentRendition == other { switched = player.currentTime }
-                return switched.map { player.currentTime > $0 + 3 } ?? false
+            await Self.expectTakesOverWithoutAStall(harness, stream: stream, stalls: stalls) {
+                player.currentRendition == other
             }
-            #expect(followed, "at \(player.currentTime), \(harness.events.suffix(6))")
             #expect(harness.renditionChanges(.manual) == [other])
-            #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back")
-            #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-            #expect(
-                player.statistics.stallCount == stalls,
-                "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
-            #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
             await harness.close()
         }
 

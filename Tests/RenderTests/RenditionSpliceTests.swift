@@ -35,6 +35,12 @@ import Testing
         return splice
     }
 
+    /// The renditions of ``splice()``, by the bit rates they declare.
+    private static let renditions = [
+        Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
+        Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
+    ]
+
     private static func high(_ index: Int) -> String { "http://h/high/segment\(index).ts" }
     private static func low(_ index: Int) -> String { "http://h/low/segment\(index).ts" }
 
@@ -106,10 +112,7 @@ import Testing
         splice.map(RenditionSplice.segments(of: playlists, live: true))
         splice.open(
             with: 1,
-            among: [
-                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
-                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
-            ], live: true)
+            among: Self.renditions, live: true)
         #expect(splice.admission(of: Self.low(7)) == .whole)
         let following = RenditionSplice.Admission.prefix(
             RenditionSplice.liveFollowingGlimpseBytes, keepsLength: fragmented)
@@ -127,10 +130,7 @@ import Testing
         let splice = try Self.splice()
         splice.open(
             with: 1,
-            among: [
-                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
-                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
-            ])
+            among: Self.renditions)
         #expect(splice.admission(of: Self.low(0)) == .whole)
         // A quarter of a second of the other rendition's first segment.
         #expect(splice.admission(of: Self.high(0)) == .prefix(125_000))
@@ -154,24 +154,20 @@ import Testing
         let splice = try Self.splice()
         splice.gaveUp(Self.high(5))
         splice.gaveUp(Self.high(9))
-        let renditions = [
-            Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
-            Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
-        ]
         // Opened anew at segment 5 with the lower rendition.
-        splice.open(with: 1, among: renditions)
+        splice.open(with: 1, among: Self.renditions)
         #expect(splice.admission(of: Self.low(5)) == .whole)
         #expect(splice.admission(of: Self.high(5)) == .refused)
         #expect(splice.admission(of: Self.high(6)) == .prefix(125_000))
         // The last segment has none after it: given up or not, its glimpse is the only one left.
         // Opened anew, a stream with an initialization section is glimpsed at for 32 KiB.
-        splice.open(with: 1, among: renditions, anew: true)
+        splice.open(with: 1, among: Self.renditions, anew: true)
         #expect(splice.admission(of: Self.high(9)) == .prefix(32 * 1024))
         // The rendition opened with comes whole, and a new item forgets what was given up.
-        splice.open(with: 0, among: renditions)
+        splice.open(with: 0, among: Self.renditions)
         #expect(splice.admission(of: Self.high(5)) == .whole)
         splice.map(RenditionSplice.segments(of: [("http://h/high/index.m3u8", try Self.playlist(count: 10))]))
-        splice.open(with: 1, among: renditions)
+        splice.open(with: 1, among: Self.renditions)
         #expect(splice.admission(of: Self.high(5)) == .prefix(125_000))
     }
 
@@ -189,10 +185,7 @@ import Testing
         #expect(splice.gaveUpAny(of: mapped))
         splice.open(
             with: 1,
-            among: [
-                Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
-                Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
-            ], live: true)
+            among: Self.renditions, live: true)
         #expect(splice.admission(of: Self.low(9)) == .whole)
         // The playlist lists another segment soon: the one given up is not glimpsed at.
         #expect(splice.admission(of: Self.high(9)) == .refused)
@@ -219,13 +212,9 @@ import Testing
         splice.play(0)
         #expect(splice.admission(of: Self.high(3)) == .whole && splice.admission(of: Self.high(4)) == .whole)
         #expect(splice.latestOpened(by: 0) == RenditionSplice.Segment(rendition: 0, start: 8, end: 10))
-        let renditions = [
-            Rendition(id: 0, width: nil, height: nil, bitRate: 4_000_000, codecs: []),
-            Rendition(id: 1, width: nil, height: nil, bitRate: 100_000, codecs: []),
-        ]
         // Segment 3 came whole from "high"; "low" opens with the segment of the sound still to be
         // read, at 7.9 s.
-        splice.open(with: 1, among: renditions, anew: true, delivered: 8)
+        splice.open(with: 1, among: Self.renditions, anew: true, delivered: 8)
         splice.containerMoved()
         #expect(splice.latestOpened(by: 0) == nil)
         #expect(splice.admission(of: Self.low(3)) == .refused)
