@@ -105,6 +105,20 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A server that sends segments without their length (streaming what it makes) gives the
+        /// glimpses no length to keep: each is kept to the end of the last box it begins, and a
+        /// representation switched to later still plays its own pictures.
+        @Test func aLiveLadderServedWithoutLengthsKeepsItsGlimpsesAtTheirBoxes() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            stream.server.withholdLengths()
+            let harness = await Self.playing(stream)
+            #expect(harness.player.renditions.count == 3)
+            #expect(stream.server.requests.contains { $0.hasSuffix(".m4s bytes=0-32767") })
+            _ = try await PlayerLiveTests.expectAChoiceIsFollowed(harness, picture: stream.position(ofFrame:))
+            await harness.close()
+        }
+
         /// A representation chosen plays from its next keyframe on; and one switched to later,
         /// whose demuxer read glimpses while the item opened, plays its own pictures.
         @Test func aRepresentationChosenPlaysOnFromItsNextKeyframe() async throws {

@@ -61,6 +61,7 @@ extension LocalHTTPServer {
 
     /// Sends the response; `false` when the connection broke or was killed.
     private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
+        let withheld = state.withLock { $0.lengthsWithheld }
         let (override, memoryFile, redirect, gate) = state.withLock {
             state -> (Int?, Data?, (status: Int, location: String)?, (cookie: String, setBy: String)?) in
             state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
@@ -92,10 +93,13 @@ extension LocalHTTPServer {
         guard let body = memoryFile ?? fileData(at: request.path) else {
             return sendAll(fd, head(404, ["Content-Length": "0", "Connection": connection]))
         }
-        var fields = [
-            "Content-Type": Self.contentType(of: request.path), "Accept-Ranges": "bytes",
-            "Connection": connection,
-        ]
+        var fields = ["Content-Type": Self.contentType(of: request.path), "Connection": connection]
+        if withheld {
+            fields["Transfer-Encoding"] = "chunked"
+            guard sendAll(fd, head(200, fields)), request.method == "GET" else { return true }
+            return sendBody(Array(body), of: request.path, on: fd, killCount: killCount, chunked: true)
+        }
+        fields["Accept-Ranges"] = "bytes"
         if let gate, request.path == gate.setBy { fields["Set-Cookie"] = "\(gate.cookie); Path=/" }
         var status = 200
         var range = 0..<body.count
@@ -185,8 +189,12 @@ extension LocalHTTPServer {
     }
 
     /// Sends the body of `path` in small pieces, obeying the throttle and stall settings between
-    /// pieces.
-    private func sendBody(_ body: [UInt8], of path: String, on fd: Int32, killCount: Int) -> Bool {
+    /// pieces; each a chunk of its own when `chunked`, then the last, empty one.
+    private func sendBody(
+        _ body: [UInt8], of path: String, on fd: Int32, killCount: Int, chunked: Bool = false
+    )
+        -> Bool
+    {
         var offset = 0
         var ownFreeAt = 0.0
         while offset < body.count {
@@ -224,11 +232,16 @@ extension LocalHTTPServer {
                 }
                 usleep(UInt32(max(0, due - now) * 1_000_000))
             }
-            guard sendAll(fd, Array(body[offset..<(offset + piece)])) else { return false }
+            let bytes = body[offset..<(offset + piece)]
+            guard
+                sendAll(
+                    fd,
+                    chunked ? Array("\(String(piece, radix: 16))\r\n".utf8) + bytes + [13, 10] : Array(bytes))
+            else { return false }
             state.withLock { $0.bodyBytesSent += piece }
             offset += piece
         }
-        return true
+        return !chunked || sendAll(fd, Array("0\r\n\r\n".utf8))
     }
 
     private func sendAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

@@ -38,6 +38,8 @@ public final class LocalHTTPServer: Sendable {
         var cookieGate: (cookie: String, setBy: String)?
         /// Bumped by `killConnections()`, so a stalled or throttled sender notices it was dropped.
         var killCount = 0
+        /// Whether bodies go whole and in chunks, without their length (`withholdLengths(_:)`).
+        var lengthsWithheld = false
     }
 
     /// The directory served under "/", if any.
@@ -169,6 +171,11 @@ public final class LocalHTTPServer: Sendable {
 
     /// Dates the answers (their `Date` header) `seconds` ahead of the machine's clock.
     public func setClockAhead(_ seconds: Double) { state.withLock { $0.clockAhead = seconds } }
+
+    /// Sends bodies without saying how long they are, as a server that streams what it makes does:
+    /// whole, whatever range is asked for, in chunks (`Transfer-Encoding: chunked`), with no
+    /// `Content-Length`.
+    public func withholdLengths(_ withheld: Bool = true) { state.withLock { $0.lengthsWithheld = withheld } }
 
     /// Serves `data` at `path`, replacing any file there.
     public func setFile(_ path: String, _ data: Data) { state.withLock { $0.files[path] = data } }

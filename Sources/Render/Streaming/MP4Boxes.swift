@@ -31,6 +31,21 @@ package enum MP4Boxes {
         return headers
     }
 
+    /// Where the boxes that follow one another from the start of `bytes`, the first bytes of a
+    /// file, end: the end of the last one whose header `bytes` hold, which may lie past them; `nil`
+    /// when that cannot be told (a box's header cut short, a size of 0, a size smaller than its
+    /// header) or lies more than `limit` bytes in.
+    package static func end(ofBoxesBeginning bytes: [UInt8], limit: Int) -> Int? {
+        var start = 0
+        while start < bytes.count {
+            guard let head = header(at: start, in: bytes, before: bytes.count), let size = head.size,
+                size >= UInt64(head.contents - start), size <= UInt64(limit - start)
+            else { return nil }
+            start += Int(size)
+        }
+        return start
+    }
+
     /// The header of the box at `start` of `bytes`, read before `end`: a 32-bit big-endian size
     /// (1: a 64-bit size follows the type), then a four-letter type. Gives its type, its size
     /// (`nil` for a size of 0, a box that reaches the end of what holds it), the bytes of its size

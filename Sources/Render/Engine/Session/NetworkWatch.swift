@@ -337,16 +337,12 @@ final class NetworkWatch: Sendable {
         // contexts wrapped around it.
         if code >= 0, keepsLength, let watch, let pb, let connection = pb.pointee {
             // NB: a range of a file is as long as it; an HTTP range's answer says how long the
-            // whole segment is.
+            // whole segment is, and the glimpse's boxes do when it does not.
             let length = ranged.map { $0.range.upperBound - $0.range.lowerBound + 1 } ?? avio_size(connection)
-            if length > 0 {
-                let wrapped = wrap(pb, as: .padded, context: context, watch: watch) {
-                    PaddedInput.open($0, length: length)
-                }
-                if wrapped < 0 { return wrapped }
-            } else {
-                Logger.network.notice("\(target ?? "a segment"): no length to keep the glimpse at")
+            let wrapped = wrap(pb, as: .padded, context: context, watch: watch) {
+                PaddedInput.open($0, length: length > 0 ? length : nil)
             }
+            if wrapped < 0 { return wrapped }
         }
         if code >= 0, let shift = shifted?.shift, let watch, let pb {
             let wrapped = wrap(pb, as: .shifted, context: context, watch: watch) {
