@@ -235,6 +235,7 @@ extension PlayerTests {
             let settled = stream.server.requests.count
             #expect(await harness.wait { player.currentTime > 5 })
             let window = try #require(player.seekableRange)
+            let seekAt = stream.server.requests.count
             player.seek(to: window.lowerBound + 0.5)
             // NB: under load the player may wait for a segment a moment (buffering) along the way.
             #expect(
@@ -259,6 +260,15 @@ extension PlayerTests {
             #expect(others.dropFirst().allSatisfy { $0.hasSuffix(".ts \(following)") }, "\(later)")
             #expect((1...3).contains(others.count), "\(later)")
             #expect(segments(playing).count >= 3, "\(later)")
+            // The demuxer opened with the variant playlists the player had just read: the other one's
+            // was fetched once (the one followed may also have been reloaded for the live window).
+            let opening = stream.server.requests.dropFirst(seekAt).prefix { !$0.contains("/segment") }
+            let playlist = { (height: Int) in
+                opening.filter {
+                    $0.hasPrefix("GET /\(TestMedia.hlsRenditionFolder(height: height))/live.m3u8")
+                }
+            }
+            #expect(playlist(other).count == 1 && (1...2).contains(playlist(playing).count), "\(opening)")
             await harness.close()
         }
 
@@ -284,6 +294,13 @@ extension PlayerTests {
                 // the playlist grew meanwhile; the probe reads a second and a half.
                 let numbers = own.numbers(after: "GET \(folder)")
                 #expect([7, 8].contains(numbers.first) && numbers.count <= 3, "\(requests)")
+            }
+            // Each variant playlist was fetched once before the first segment: the demuxer opened
+            // with the ones the player had read to choose the rendition.
+            let opening = requests.prefix { !$0.contains("/segment") }
+            for rendition in player.renditions {
+                let playlist = "GET /\(TestMedia.hlsRenditionFolder(height: rendition.height ?? 0))/live.m3u8"
+                #expect(opening.filter { $0.hasPrefix(playlist) }.count == 1, "\(opening)")
             }
             // Once the streams are known, the rendition playing follows the edge as it grows.
             let began = player.currentTime

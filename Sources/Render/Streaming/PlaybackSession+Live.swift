@@ -190,10 +190,20 @@ extension PlaybackSession {
     /// soon after the target for the probe (``liveProbe(of:from:playing:)``). The rendition
     /// fetched whole is `fetching` (a switch's), by default the one playing; with `delivered`, it
     /// begins with its segment after that time, the rendition playing having delivered what comes
-    /// before.
+    /// before. The playlists read are the demuxer's as it opens (``PlaylistStore/lending(_:)``).
     func reopenLive(
         _ source: inout MediaSource, at target: Double, info: SessionInfo,
         fetching: RenditionLadder.Entry? = nil, delivered: Double? = nil
+    ) -> PlayerError? {
+        playlistStore.lending {
+            openLiveAnew(&source, at: target, info: info, fetching: fetching, delivered: delivered)
+        }
+    }
+
+    /// ``reopenLive(_:at:info:fetching:delivered:)``'s work, while the playlists it reads are lent.
+    private func openLiveAnew(
+        _ source: inout MediaSource, at target: Double, info: SessionInfo, fetching: RenditionLadder.Entry?,
+        delivered: Double?
     ) -> PlayerError? {
         guard let url = live.withLock({ $0?.playlistURL }) else { return nil }
         let ladder = info.ladder.flatMap { ladder in

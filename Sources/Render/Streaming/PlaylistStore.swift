@@ -4,8 +4,9 @@
 /// fragmented-MP4 segments, a loop), is answered from here, so that each is fetched once and
 /// parsed once.
 ///
-/// A live media playlist, which grows, is fetched at each read; the playlists of a
-/// ``DASHBridge`` are written in memory already.
+/// A live media playlist, which grows, is fetched at each read, but the demuxer's first read of
+/// one while the container opens is answered with the one the player read just before
+/// (``lending(_:)``). The playlists of a ``DASHBridge`` are written in memory already.
 final class PlaylistStore: Sendable {
     private struct Kept {
         var bytes: [UInt8]
@@ -14,6 +15,9 @@ final class PlaylistStore: Sendable {
     }
 
     private let kept = Locked<[String: Kept]>([:])
+    /// While the container opens (``lending(_:)``): the live playlists the player read, by URL,
+    /// until the demuxer reads each.
+    private let lent = Locked<[String: [UInt8]]?>(nil)
 
     /// The bytes of the playlist at `url`: those kept, else fetched (counted by `counter`) and kept
     /// when the playlist cannot change.
@@ -26,8 +30,30 @@ final class PlaylistStore: Sendable {
         let bytes = try HLSPlaylistFetch.read(url, timeout: timeout, interrupt: interrupt, counter: counter)
         if DASHBridge.serving(url) == nil, Self.cannotChange(bytes) {
             kept.withLock { $0[url] = Kept(bytes: bytes) }
+        } else {
+            lent.withLock { if $0 != nil { $0?[url] = bytes } }
         }
         return bytes
+    }
+
+    /// Runs `body`, in which the player reads a live ladder's playlists and then opens the container
+    /// with them (as the item opens, or opens anew for a seek or a switch), and has each live
+    /// playlist the player reads there answer the demuxer's next read of it, once
+    /// (``takeLent(_:)``), instead of a second fetch. The demuxer then starts from the very window
+    /// the player chose its segment and the splice its segments from, and a ladder opens one round
+    /// trip per variant sooner. Its later reloads are fetched.
+    func lending<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+        let outer = lent.withLock { lent in
+            defer { if lent == nil { lent = [:] } }
+            return lent != nil
+        }
+        defer { if !outer { lent.withLock { $0 = nil } } }
+        return try body()
+    }
+
+    /// The live playlist at `url` the player read in ``lending(_:)``, once; `nil` otherwise.
+    func takeLent(_ url: String) -> [UInt8]? {
+        lent.withLock { $0?.removeValue(forKey: url) }
     }
 
     /// The playlist at `url` (``read(_:timeout:interrupt:counter:)``), parsed.

@@ -184,8 +184,9 @@ final class NetworkWatch: Sendable {
             }
         }
         // NB: what the player read before the container opened (the master playlist and the
-        // variants' playlists of an on-demand ladder) is not fetched a second time.
-        if bytes == nil, Self.isPlaylist(url), let kept = playlists?.kept(url) {
+        // variants' playlists of an on-demand ladder; those of a live one, just read) is not
+        // fetched a second time.
+        if bytes == nil, Self.isPlaylist(url), let kept = playlists?.kept(url) ?? playlists?.takeLent(url) {
             bytes = kept
         }
         if bytes == nil, let bridge = DASHBridge.serving(url) {

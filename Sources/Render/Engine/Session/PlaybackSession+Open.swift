@@ -5,11 +5,13 @@ extension PlaybackSession {
     func openAndDemux() {
         do throws(PlayerError) {
             try readManifest()
-            let chosen = chooseOpeningRendition()
+            let (chosen, opened) = try playlistStore.lending { () throws(PlayerError) in
+                let chosen = chooseOpeningRendition()
+                let options = chosen.map { Self.ladderOpeningOptions(longestSegment: $0.longestSegment) }
+                return (chosen, try openSource(demuxerOptions: options ?? [:]))
+            }
             var opening = chosen?.rendition
-            var source = try openSource(
-                demuxerOptions: chosen.map { Self.ladderOpeningOptions(longestSegment: $0.longestSegment) }
-                    ?? [:])
+            var source = opened
             if let chosen = opening,
                 RenditionLadder(source: source, tracks: source.tracks)?.entry(chosen) == nil
             {
