@@ -94,13 +94,13 @@ extension LocalHTTPServer {
             return sendAll(fd, head(404, ["Content-Length": "0", "Connection": connection]))
         }
         var fields = ["Content-Type": Self.contentType(of: request.path), "Connection": connection]
+        if let gate, request.path == gate.setBy { fields["Set-Cookie"] = "\(gate.cookie); Path=/" }
         if withheld {
             fields["Transfer-Encoding"] = "chunked"
             guard sendAll(fd, head(200, fields)), request.method == "GET" else { return true }
             return sendBody(Array(body), of: request.path, on: fd, killCount: killCount, chunked: true)
         }
         fields["Accept-Ranges"] = "bytes"
-        if let gate, request.path == gate.setBy { fields["Set-Cookie"] = "\(gate.cookie); Path=/" }
         var status = 200
         var range = 0..<body.count
         if let header = request.headers["range"] {

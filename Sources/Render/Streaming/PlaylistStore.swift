@@ -40,8 +40,8 @@ final class PlaylistStore: Sendable {
     /// with them (as the item opens, or opens anew for a seek or a switch), and has each live
     /// playlist the player reads there answer the demuxer's next read of it, once
     /// (``takeLent(_:)``), instead of a second fetch. The demuxer then starts from the very window
-    /// the player chose its segment and the splice its segments from, and a ladder opens one round
-    /// trip per variant sooner. Its later reloads are fetched.
+    /// the player chose its segment and the splice its segments from, and a ladder opens with one
+    /// fetch per variant fewer. Its later reloads are fetched.
     func lending<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         let outer = lent.withLock { lent in
             defer { if lent == nil { lent = [:] } }
