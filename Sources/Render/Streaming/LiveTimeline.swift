@@ -111,7 +111,13 @@ struct LiveTimeline: Equatable, Sendable {
 
     /// The sequence number of the window's segment whose URI, resolved against `base`, is `url`.
     func sequence(ofSegment url: String, base: String) -> Int? {
-        listed.first { HLSPlaylistFetch.resolve($0.value.uri, against: base) == url }?.key
+        // NB: a URI resolves to a URL that ends as it does after its last "/": only those that
+        // can match are resolved, not the whole window (asked while a segment downloads).
+        listed.first { _, segment in
+            let uri = segment.uri
+            let name = uri.lastIndex(of: "/").map { uri[uri.index(after: $0)...] } ?? uri[...]
+            return url.hasSuffix(name) && HLSPlaylistFetch.resolve(uri, against: base) == url
+        }?.key
     }
 
     /// The sequence number of the window's segment that holds `time`, else the first or last one.

@@ -129,9 +129,8 @@ extension PlaybackSession {
     func liveSegment(at url: String) -> RenditionSplice.Segment? {
         live.withLock { state in
             guard let state, let rendition = state.variantURLs.firstIndex(of: state.playlistURL),
-                let listed = state.timeline.segments.first(where: {
-                    HLSPlaylistFetch.resolve($0.uri, against: state.playlistURL) == url
-                })
+                let sequence = state.timeline.sequence(ofSegment: url, base: state.playlistURL),
+                let listed = state.timeline.segments.first(where: { $0.sequence == sequence })
             else { return nil }
             return RenditionSplice.Segment(
                 rendition: rendition, start: listed.start, end: listed.end, fragmented: state.fragmented)

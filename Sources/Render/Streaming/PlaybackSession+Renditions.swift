@@ -321,17 +321,18 @@ extension PlaybackSession {
         -> SegmentMeter.Abandonment?
     {
         let values = settings.current
-        let listedLive = liveSegment(at: url)
+        let isLive = live.withLock { $0 != nil }
+        let mapped = splice.segment(at: url)
+        let listedLive = mapped == nil && isLive ? liveSegment(at: url) : nil
         // NB: a live ladder's demuxer reads the rendition left to the end of its segment, and
         // nothing else meanwhile, while another joins.
         guard !values.isLooping, !failover.isPending,
-            let segment = splice.segment(at: url) ?? listedLive,
+            let segment = mapped ?? listedLive,
             splice.fetchesOnly(segment.rendition, joining: listedLive != nil),
             segment.start >= clock.time() + Self.switchLead,
             let info = runtime.withLock({ $0.info }), let ladder = info.ladder, ladder.kind == .hls,
             let entry = ladder.entry(segment.rendition)
         else { return nil }
-        let isLive = live.withLock { $0 != nil }
         let reopens = isLive || info.seeksByReopening == true
         let overhead = { (chosen: Rendition) in
             ladder.renditions.reduce(0) { bytes, other in
