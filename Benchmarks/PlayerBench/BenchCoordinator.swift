@@ -1,4 +1,5 @@
 import Foundation
+import VideoPlayerFixtures
 
 /// Runs every scenario in a fresh worker process (re-executing this program with `--worker`) and
 /// ffplay on the same clips, `runs` times, and keeps the medians; then the playback clips again in a
@@ -48,14 +49,12 @@ struct BenchCoordinator {
                             ffplay, arguments: WindowPlayer.ffplay.arguments(playing: try clip(of: scenario)),
                             environment: Self.environment, scenario: scenario))
                 }
-                if let ffplay, scenario == .streaming {
-                    progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
-                    theirs[scenario, default: []].append(try measureFFplayStreaming(ffplay))
-                }
-                if let ffplay, scenario == .live || scenario == .liveDASH {
+                if let ffplay, scenario == .streaming || scenario == .live || scenario == .liveDASH {
                     progress("run \(run)/\(runs): ffplay \(scenario.rawValue)")
                     theirs[scenario, default: []].append(
-                        try measureFFplayLive(ffplay, kind: scenario == .live ? .hls : .dash))
+                        try scenario == .streaming
+                            ? measureFFplayStreaming(ffplay)
+                            : measureFFplayLive(ffplay, kind: scenario == .live ? .hls : .dash))
                 }
             }
         }
@@ -168,44 +167,62 @@ struct BenchCoordinator {
         ]
     }
 
-    /// ffplay playing the streaming scenario's ladder under the same schedule: the bytes it fetched
-    /// over those of the rendition it shows (the highest: FFmpeg's best video stream).
+    /// ffplay playing the streaming scenario's ladder under the same schedule to its end: the bytes
+    /// it fetched over those of the rendition it shows (the highest: FFmpeg's best video stream).
     private func measureFFplayStreaming(_ ffplay: String) throws(BenchError) -> Metrics {
         let ladder = try StreamingLadder(smoke: smoke, cache: cache)
         defer { ladder.stop() }
         ladder.startSchedule()
-        let child = ChildProcess(
-            executable: ffplay,
-            arguments: ["-autoexit", "-nodisp", "-loglevel", "error", ladder.url.absoluteString],
-            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay.log").path)
-        let outcome = try child.run(timeout: ladder.duration + 60)
-        guard outcome.exitCode == 0 else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
-        let needed = ladder.neededBytes(playing: StreamingLadder.heights[0])
-        var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
-        if needed > 0 { metrics[.streamBytesRatio] = Double(ladder.server.bodyBytesSent) / Double(needed) }
-        return metrics
+        return try measureFFplayFetching(
+            ffplay, arguments: ["-autoexit", "-nodisp"], url: ladder.url, log: "ffplay.log",
+            until: .end(timeout: ladder.duration + 60), server: ladder.server,
+            needed: { ladder.neededBytes(playing: StreamingLadder.heights[0]) }, ratio: .streamBytesRatio)
     }
 
     /// ffplay following a live scenario's stream (``LiveMeasurement``) in a window from its start
     /// for as long as ours follows it, then stopped: the bytes the server sent over those of the top
-    /// rendition's segments (FFmpeg's best stream) for those it fetched of any, and its CPU time
-    /// and peak RSS.
+    /// rendition's segments (FFmpeg's best stream) for those it fetched of any.
     private func measureFFplayLive(_ ffplay: String, kind: LiveMeasurement.Kind) throws(BenchError) -> Metrics
     {
         let following = LiveMeasurement.following(smoke: smoke)
         let stream = try LiveMeasurement.stream(kind, following: following, cache: cache)
         defer { stream.live.stop() }
         stream.live.startGrowing()
-        let child = ChildProcess(
-            executable: ffplay,
-            arguments: ["-x", "320", "-y", "240", "-loglevel", "error", stream.live.url.absoluteString],
-            environment: Self.environment, logPath: cache.appendingPathComponent("ffplay-live.log").path)
         // NB: a live stream has no end for `-autoexit` to wait for; the timeout stops ffplay.
-        let outcome = try child.run(timeout: following + 1)
-        guard outcome.timedOut else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
-        let needed = stream.neededBytes(StreamingLadder.heights[0])
+        return try measureFFplayFetching(
+            ffplay, arguments: ["-x", "320", "-y", "240"], url: stream.live.url, log: "ffplay-live.log",
+            until: .stopped(after: following + 1), server: stream.live.server,
+            needed: { stream.neededBytes(StreamingLadder.heights[0]) }, ratio: .liveBytesRatio)
+    }
+
+    /// How long ffplay runs: to the end of the media, or until stopped.
+    private enum FFplayRun {
+        case end(timeout: Double)
+        case stopped(after: Double)
+    }
+
+    /// ffplay playing `url` from `server`: its CPU time and peak RSS, and as `ratio` the bytes the
+    /// server sent over `needed`, those of the segments it needed for what it fetched (counted once
+    /// it stopped; none when 0).
+    private func measureFFplayFetching(
+        _ ffplay: String, arguments: [String], url: URL, log: String, until run: FFplayRun,
+        server: LocalHTTPServer, needed: () -> Int, ratio: Metric
+    ) throws(BenchError) -> Metrics {
+        let child = ChildProcess(
+            executable: ffplay, arguments: arguments + ["-loglevel", "error", url.absoluteString],
+            environment: Self.environment, logPath: cache.appendingPathComponent(log).path)
+        let outcome: ChildProcess.Outcome
+        switch run {
+        case .end(let timeout):
+            outcome = try child.run(timeout: timeout)
+            guard outcome.exitCode == 0 else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
+        case .stopped(let after):
+            outcome = try child.run(timeout: after)
+            guard outcome.timedOut else { throw .peerFailed("ffplay", outcome.exitCode, child.logTail) }
+        }
         var metrics: Metrics = [.cpuSeconds: outcome.cpuSeconds, .peakRSSMiB: outcome.peakRSSMiB]
-        if needed > 0 { metrics[.liveBytesRatio] = Double(stream.live.server.bodyBytesSent) / Double(needed) }
+        let needed = needed()
+        if needed > 0 { metrics[ratio] = Double(server.bodyBytesSent) / Double(needed) }
         return metrics
     }
 

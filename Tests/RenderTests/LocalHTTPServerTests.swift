@@ -148,4 +148,16 @@ import VideoPlayerTestSupport
         server.overrideStatus(404, for: "/playlist.m3u8")
         #expect(throws: (any Error).self) { try MediaProbe(server.url(for: "/playlist.m3u8").absoluteString) }
     }
+
+    @Test func aLiveDASHSegmentRequestNamesItsRepresentationAndNumber() {
+        let segment = LiveDASHTemplateStream.segment(fetchedBy:)
+        #expect(segment("GET /chunk-stream2-00007.m4s bytes=0-") ?? ("", -1) == ("2", 6))
+        #expect(segment("GET /chunk-stream10-00001.m4s ") ?? ("", -1) == ("10", 0))
+        for other in [
+            "GET /chunk-stream2-7.m4s ", "GET /chunk-stream2-00000.m4s ", "GET /init-stream2.m4s ",
+            "GET /live.mpd ", "GET /a/chunk-stream2-00007.m4s ", "GET /chunk-stream-00007.m4s ",
+        ] {
+            #expect(segment(other) == nil, "\(other)")
+        }
+    }
 }

@@ -83,16 +83,34 @@ public final class LiveDASHTemplateStream: GrowingLiveStream {
 
     /// The file of segment `number` (from 0) of the representation `id`.
     public func segmentFile(representation id: String, number: Int) -> URL {
-        root.appendingPathComponent("chunk-stream\(id)-" + String(format: "%05d", number + 1) + ".m4s")
+        root.appendingPathComponent(Self.segmentName(representation: id, number: number))
     }
 
+    /// The name FFmpeg's DASH muxer gives segment `number` (from 0) of the representation `id`:
+    /// its `SegmentTemplate` counts from 1.
+    static func segmentName(representation id: String, number: Int) -> String {
+        segmentPrefix + id + "-" + String(format: "%05d", number + 1) + segmentSuffix
+    }
+
+    private static let (segmentPrefix, segmentSuffix) = ("chunk-stream", ".m4s")
+
     /// The representation and the number (from 0) of the segment a request of the server's log
-    /// (``LocalHTTPServer/requests``) fetched, if it fetched one.
+    /// (``LocalHTTPServer/requests``) fetched, if it fetched one: the reverse of
+    /// ``segmentName(representation:number:)``.
     public static func segment(fetchedBy request: String) -> (representation: String, number: Int)? {
-        guard let match = request.firstMatch(of: /^GET \/chunk-stream([^-\/ ]+)-(\d+)\.m4s/),
-            let number = Int(match.output.2), number >= 1
+        guard request.hasPrefix("GET /"),
+            let name = request.dropFirst(5).split(separator: " ", maxSplits: 1).first,
+            name.hasPrefix(segmentPrefix), name.hasSuffix(segmentSuffix)
         else { return nil }
-        return (String(match.output.1), number - 1)
+        let middle = name.dropFirst(segmentPrefix.count).dropLast(segmentSuffix.count)
+        guard let dash = middle.lastIndex(of: "-"), let counted = Int(middle[middle.index(after: dash)...]),
+            counted >= 1
+        else { return nil }
+        let id = String(middle[..<dash])
+        // NB: the number is written with five digits at least; anything else names another file.
+        guard !id.isEmpty, !id.contains("/"), segmentName(representation: id, number: counted - 1) == name
+        else { return nil }
+        return (id, counted - 1)
     }
 
     public func publish() {
