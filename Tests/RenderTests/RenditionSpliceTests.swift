@@ -4,17 +4,19 @@ import Testing
 
 /// The splice of a rendition switch, asked about segment opens as the HLS demuxer makes them.
 @Suite struct RenditionSpliceTests {
-    /// A media playlist of `count` segments of `seconds` each, "segmentN.ts"; without an end when
-    /// `live`; after an initialization section when `fragmented`.
+    /// A media playlist of `count` segments of `seconds` each from sequence number `sequence`,
+    /// "segmentN.ts" for number N; without an end when `live`; after an initialization section
+    /// when `fragmented`.
     private static func playlist(
-        count: Int, seconds: Double = 2, live: Bool = false, fragmented: Bool = false,
+        count: Int, seconds: Double = 2, live: Bool = false, fragmented: Bool = false, sequence: Int = 0,
         named: (Int) -> String = { "segment\($0).ts" }
     )
         throws -> HLSMediaPlaylist
     {
         var text = "#EXTM3U\n#EXT-X-TARGETDURATION:\(Int(seconds.rounded(.up)))\n"
+        text += "#EXT-X-MEDIA-SEQUENCE:\(sequence)\n"
         if fragmented { text += "#EXT-X-MAP:URI=\"init.mp4\"\n" }
-        for index in 0..<count { text += "#EXTINF:\(seconds),\n\(named(index))\n" }
+        for index in sequence..<(sequence + count) { text += "#EXTINF:\(seconds),\n\(named(index))\n" }
         if !live { text += "#EXT-X-ENDLIST\n" }
         guard case .media(let playlist) = try HLSPlaylist(parsing: text, location: "test") else {
             throw PlayerError.unsupportedFormat("not a media playlist")
@@ -224,6 +226,56 @@ import Testing
         splice.play(1)
         splice.containerMoved()
         #expect(splice.admission(of: Self.low(3)) == .whole)
+    }
+
+    /// A live ladder of 1 s segments whose playlists list `count` from `sequence`.
+    private static func liveLadder(from sequence: Int, count: Int = 6) throws -> [(String, HLSMediaPlaylist)]
+    {
+        try ["http://h/high/index.m3u8", "http://h/low/index.m3u8"].map {
+            ($0, try playlist(count: count, seconds: 1, live: true, sequence: sequence))
+        }
+    }
+
+    /// The player's times lie on the timeline of the live playlist it follows, which began with the
+    /// window of its first read. A live ladder's playlists read as it opens anew list a window that
+    /// slid since: their segments are laid on that timeline by their sequence numbers. Those mapped
+    /// as the item opened, from playlists read before the one followed, move onto its timeline.
+    @Test func aLiveLaddersSegmentsLieOnTheTimelineOfTheWindowFollowed() throws {
+        var window = LiveTimeline(try Self.playlist(count: 6, seconds: 1, live: true, sequence: 5))
+        window.update(with: try Self.playlist(count: 6, seconds: 1, live: true, sequence: 8))
+        let later = try Self.liveLadder(from: 8)
+        let laid = RenditionSplice.segments(of: later, live: true, on: window)
+        #expect(laid[Self.high(10)] == RenditionSplice.Segment(rendition: 0, start: 5, end: 6))
+        #expect(laid[Self.low(13)] == RenditionSplice.Segment(rendition: 1, start: 8, end: 9))
+        #expect(RenditionSplice.segments(of: later, live: true)[Self.high(10)]?.start == 2)
+
+        // Read a segment before the window followed began.
+        let splice = RenditionSplice()
+        splice.map(RenditionSplice.segments(of: try Self.liveLadder(from: 4), live: true))
+        splice.open(with: 0, among: Self.renditions, live: true)
+        #expect(splice.admission(of: Self.high(5)) == .whole)
+        let followed = LiveTimeline(try Self.playlist(count: 6, seconds: 1, live: true, sequence: 5))
+        splice.lay(on: followed, followed: 0, at: "http://h/high/index.m3u8")
+        #expect(splice.latestOpened(by: 0) == RenditionSplice.Segment(rendition: 0, start: 0, end: 1))
+        #expect(splice.segment(at: Self.low(6)) == RenditionSplice.Segment(rendition: 1, start: 1, end: 2))
+    }
+
+    /// Once a live ladder plays, its splice forgets its segments; what it let through since the
+    /// container moved stays known by URL, refused segments left out, for the player to find in
+    /// the window it follows.
+    @Test func theSegmentsLetThroughSinceTheContainerMovedAreKnownByURL() throws {
+        let splice = RenditionSplice()
+        splice.map(RenditionSplice.segments(of: try Self.liveLadder(from: 4), live: true))
+        splice.open(with: 0, among: Self.renditions, live: true)
+        #expect(splice.admission(of: Self.high(4)) == .whole)
+        #expect(splice.admission(of: Self.low(4)) == .prefix(32 * 1024))
+        #expect(splice.recentlyAdmitted == [Self.high(4), Self.low(4)])
+        splice.play(0)
+        for index in 5..<12 { #expect(splice.admission(of: Self.high(index)) == .whole) }
+        #expect(splice.latestOpened(by: 0)?.start == 0)
+        #expect(splice.recentlyAdmitted == (12 - RenditionSplice.admittedKept..<12).map(Self.high))
+        splice.containerMoved()
+        #expect(splice.recentlyAdmitted.isEmpty)
     }
 
     @Test func aGlimpseIsAQuarterOfASecondOfTheRenditionAnd32KiBAtLeast() {

@@ -39,6 +39,7 @@ extension PlaybackSession {
         else { return nil }
         var timeline = options.liveTimeline ?? LiveTimeline(playlist)
         timeline.update(with: playlist)
+        if let variant { splice.lay(on: timeline, followed: variant, at: url) }
         let anchor =
             source.openedSegments.lazy.compactMap { timeline.sequence(ofSegment: $0, base: url) }.first
             ?? max(timeline.firstSequence, timeline.nextSequence - 3)
@@ -219,10 +220,10 @@ extension PlaybackSession {
                 playlist = try HLSPlaylistFetch.mediaPlaylist(
                     at: url, timeout: options.networkTimeout, interrupt: interrupt, counter: fetched)
             }
-            guard let sequence = absorb(playlist)?.timeline.sequence(at: target) else { return nil }
-            let index = max(0, sequence - playlist.mediaSequence)
+            guard let window = absorb(playlist)?.timeline else { return nil }
+            let index = max(0, window.sequence(at: target) - playlist.mediaSequence)
             var demuxerOptions = ["live_start_index": "\(index)"]
-            let mapped = variants.map { RenditionSplice.segments(of: $0, live: true) } ?? [:]
+            let mapped = variants.map { RenditionSplice.segments(of: $0, live: true, on: window) } ?? [:]
             let probe = variants.flatMap { Self.liveProbe(of: $0, from: index, playing: playlist) }
             // NB: a segment given up on is not fetched whole again: its rendition is glimpsed at
             // its next segment, and the probe is short, or it would wait at the edge for more.

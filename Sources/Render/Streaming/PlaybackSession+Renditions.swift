@@ -583,11 +583,22 @@ extension PlaybackSession {
     /// A segment begins with a keyframe: the latest one read lies in an earlier segment when it
     /// comes a good deal (``segmentStartSlack``) before the segment fetched now begins.
     private func wholeSegmentsRead(change: RenditionSwitch, info: SessionInfo) -> Double? {
-        guard let playing = info.rendition, let fetching = splice.latestOpened(by: playing),
+        guard let playing = info.rendition, let fetching = segmentFetched(by: playing),
             change.keyframeTime < fetching.start - Self.segmentStartSlack,
             change.pictureTime < fetching.start + Self.segmentStartSlack
         else { return nil }
         return fetching.start
+    }
+
+    /// The latest segment `rendition` opened since the container moved, on the player's timeline.
+    /// A live ladder's splice forgets its segments once one plays (its playlists slide): the
+    /// segment is the latest one let through that the window followed lists
+    /// (``liveSegment(at:)``), which is `rendition`'s.
+    private func segmentFetched(by rendition: Rendition.ID) -> RenditionSplice.Segment? {
+        guard live.withLock({ $0 != nil }) else { return splice.latestOpened(by: rendition) }
+        return splice.recentlyAdmitted.reversed().lazy.compactMap { self.liveSegment(at: $0) }.first {
+            $0.rendition == rendition
+        }
     }
 
     /// Seconds by which the times of a segment's pictures may differ from the segment's in its

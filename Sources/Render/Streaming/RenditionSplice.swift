@@ -51,6 +51,9 @@ final class RenditionSplice: Sendable {
         var delivered: Double?
         /// Whether a live ladder opens: the segments mapped are forgotten once one plays.
         var live = false
+        /// The URLs of the latest segments let through since the container moved, oldest first
+        /// (``recentlyAdmitted``).
+        var admitted: [String] = []
     }
 
     /// How much of a segment may be fetched.
@@ -92,6 +95,31 @@ final class RenditionSplice: Sendable {
         state.withLock {
             $0.segments = segments
             if keepingGivenUp { $0.givenUp.formIntersection(segments.keys) } else { $0.givenUp = [] }
+        }
+    }
+
+    /// Lays the live segments mapped while the item opened on `window`, the timeline of the live
+    /// playlist at `url` that the player follows for `rendition`, on which the player's times lie:
+    /// the playlists mapped were read before it, and may list a window that began elsewhere. They
+    /// move by as much as a segment of `rendition` that both list; nothing moves without one.
+    func lay(on window: LiveTimeline, followed rendition: Rendition.ID, at url: String) {
+        state.withLock { state in
+            guard state.live,
+                let shift = state.segments.lazy.compactMap({ listed, segment -> Double? in
+                    guard segment.rendition == rendition,
+                        let sequence = window.sequence(ofSegment: listed, base: url),
+                        let start = window.start(ofSequence: sequence)
+                    else { return nil }
+                    return start - segment.start
+                }).first, shift != 0
+            else { return }
+            let moved = { (segment: Segment) in
+                Segment(
+                    rendition: segment.rendition, start: segment.start + shift, end: segment.end + shift,
+                    fragmented: segment.fragmented)
+            }
+            state.segments = state.segments.mapValues(moved)
+            state.opened = state.opened.mapValues(moved)
         }
     }
 
@@ -189,60 +217,79 @@ final class RenditionSplice: Sendable {
         state.withLock {
             $0.opened = [:]
             $0.joinBegan = nil
+            $0.admitted = []
         }
     }
+
+    /// The URLs of the latest segments let through (whole or in part) since the container moved,
+    /// oldest first, of every rendition, mapped or not: those of a live ladder's renditions, whose
+    /// segments are forgotten once one plays (``play(_:)``), are looked up in the window followed.
+    var recentlyAdmitted: [String] { state.withLock { $0.admitted } }
+
+    /// How many URLs ``recentlyAdmitted`` keeps: a picture's segment and a sound's, with room
+    /// for glimpses.
+    static let admittedKept = 6
 
     /// How much of the segment at `url` may be fetched; records it as opened unless refused.
     func admission(of url: String) -> Admission {
         state.withLock { state in
-            guard
-                let segment = state.segments[url]
-                    ?? (state.live ? Self.unlisted(url, in: state.segments) : nil)
-            else { return .whole }
-            let rendition = segment.rendition
-            if rendition == state.opening, let delivered = state.delivered, segment.middle < delivered {
+            let admission = Self.admission(of: url, in: &state)
+            if admission != .refused {
+                state.admitted.append(url)
+                if state.admitted.count > Self.admittedKept { state.admitted.removeFirst() }
+            }
+            return admission
+        }
+    }
+
+    private static func admission(of url: String, in state: inout State) -> Admission {
+        guard
+            let segment = state.segments[url]
+                ?? (state.live ? Self.unlisted(url, in: state.segments) : nil)
+        else { return .whole }
+        let rendition = segment.rendition
+        if rendition == state.opening, let delivered = state.delivered, segment.middle < delivered {
+            return .refused
+        }
+        if let opening = state.opening, rendition != opening {
+            // NB: a live playlist lists another segment soon; on demand, the last one is the
+            // only one left to glimpse.
+            if state.givenUp.contains(url),
+                state.live
+                    || state.segments.values.contains(where: {
+                        $0.rendition == rendition && $0.start >= segment.middle
+                    })
+            {
                 return .refused
             }
-            if let opening = state.opening, rendition != opening {
-                // NB: a live playlist lists another segment soon; on demand, the last one is the
-                // only one left to glimpse.
-                if state.givenUp.contains(url),
-                    state.live
-                        || state.segments.values.contains(where: {
-                            $0.rendition == rendition && $0.start >= segment.middle
-                        })
-                {
-                    return .refused
-                }
-                // NB: only a live ladder's glimpses are followed by others of their rendition.
-                let keepsLength = state.live && segment.fragmented
-                guard state.glimpsed.insert(rendition).inserted else {
-                    return state.live
-                        ? .prefix(Self.liveFollowingGlimpseBytes, keepsLength: keepsLength) : .refused
-                }
-                return .prefix(
-                    state.anew
-                        ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]),
-                    keepsLength: keepsLength)
+            // NB: only a live ladder's glimpses are followed by others of their rendition.
+            let keepsLength = state.live && segment.fragmented
+            guard state.glimpsed.insert(rendition).inserted else {
+                return state.live
+                    ? .prefix(Self.liveFollowingGlimpseBytes, keepsLength: keepsLength) : .refused
             }
-            if let joining = state.joining {
-                // NB: by their middles, so that durations rounded differently in two playlists
-                // still pair the segments that hold the same media.
-                if rendition == joining, let playing = state.playing, let end = state.opened[playing]?.end,
-                    segment.middle < end
-                {
-                    return .refused
-                }
-                if rendition == state.playing, let began = state.joinBegan, segment.middle >= began {
-                    return .refused
-                }
-                if rendition == joining {
-                    state.joinBegan = min(state.joinBegan ?? segment.start, segment.start)
-                }
-            }
-            state.opened[rendition] = segment
-            return .whole
+            return .prefix(
+                state.anew
+                    ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]),
+                keepsLength: keepsLength)
         }
+        if let joining = state.joining {
+            // NB: by their middles, so that durations rounded differently in two playlists
+            // still pair the segments that hold the same media.
+            if rendition == joining, let playing = state.playing, let end = state.opened[playing]?.end,
+                segment.middle < end
+            {
+                return .refused
+            }
+            if rendition == state.playing, let began = state.joinBegan, segment.middle >= began {
+                return .refused
+            }
+            if rendition == joining {
+                state.joinBegan = min(state.joinBegan ?? segment.start, segment.start)
+            }
+        }
+        state.opened[rendition] = segment
+        return .whole
     }
 
     /// A segment at `url` that the live playlists mapped as `segments` did not list yet, added to
@@ -261,21 +308,33 @@ final class RenditionSplice: Sendable {
         }
     }
 
-    /// The segments of a ladder's variant playlists, by URL, each on the timeline of its playlist;
-    /// `playlists` holds each variant's URL and playlist in the master playlist's order, `nil` for
-    /// one that could not be read. A playlist that lists a URL twice (byte ranges of one file) is
-    /// left out, and so is a live one unless `live` (the live playlists of the moment, for a
-    /// ladder while it opens).
+    /// The segments of a ladder's variant playlists, by URL, each on the timeline of its playlist,
+    /// or laid on `window`; `playlists` holds each variant's URL and playlist in the master
+    /// playlist's order, `nil` for one that could not be read. A playlist that lists a URL twice
+    /// (byte ranges of one file) is left out, and so is a live one unless `live` (the live playlists
+    /// of the moment, for a ladder while it opens).
+    ///
+    /// `window` is the timeline of the live playlist followed, on which the player's times lie: a
+    /// live ladder's playlists read as it opens anew list a window that slid since that timeline
+    /// began. A playlist's segments keep their times there by their sequence numbers (a ladder's
+    /// renditions number their segments alike), else by its edge (``LiveTimeline/offset(onto:)``).
     static func segments(
-        of playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool = false
+        of playlists: [(url: String, playlist: HLSMediaPlaylist)?], live: Bool = false,
+        on window: LiveTimeline? = nil
     ) -> [String: Segment] {
         var segments: [String: Segment] = [:]
         for (rendition, variant) in playlists.enumerated() {
             guard let (url, playlist) = variant, live || playlist.isFinished else { continue }
+            let timeline = LiveTimeline(playlist)
+            let shift =
+                window.map {
+                    $0.start(ofSequence: playlist.mediaSequence) ?? timeline.offset(onto: $0.reference)
+                }
+                ?? 0
             var own: [String: Segment] = [:]
-            for listed in LiveTimeline(playlist).segments {
+            for listed in timeline.segments {
                 own[HLSPlaylistFetch.resolve(listed.uri, against: url)] = Segment(
-                    rendition: rendition, start: listed.start, end: listed.end,
+                    rendition: rendition, start: listed.start + shift, end: listed.end + shift,
                     fragmented: playlist.hasInitializationSection)
             }
             guard own.count == playlist.segments.count else { continue }
