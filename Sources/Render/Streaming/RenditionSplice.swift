@@ -242,6 +242,7 @@ final class RenditionSplice: Sendable {
         }
     }
 
+    /// ``admission(of:)``'s answer for `url`, from the state it holds locked.
     private static func admission(of url: String, in state: inout State) -> Admission {
         guard
             let segment = state.segments[url]
