@@ -56,12 +56,12 @@ struct LiveMeasurement {
     }
 
     /// The bytes of the segments of `stream` fetched so far: for each number, the picture's
-    /// segment of the representation fetched last for it (or of the one `height` high), and each
-    /// of the sound's fetched.
+    /// segment of the representation fetched last to its end for it (or of the one `height` high),
+    /// and each of the sound's fetched. A glimpse, a segment's first bytes only, plays nothing.
     nonisolated static func neededBytes(of stream: LiveDASHTemplateStream, playing height: Int?) -> Int {
         var pictures: [Int: String] = [:]
         var sounds: Set<String> = []
-        for request in stream.server.requests {
+        for request in stream.server.requests where LocalHTTPServer.readsToTheEnd(request) {
             guard let (representation, number) = LiveDASHTemplateStream.segment(fetchedBy: request) else {
                 continue
             }

@@ -72,20 +72,20 @@ final class StreamingLadder: Sendable {
     func stop() { server.stop() }
 
     /// What the renditions played need: for each segment fetched, the size of the one fetched last
-    /// (the one that played it), or of `height`'s.
+    /// to its end (the one that played it), or of `height`'s.
     func neededBytes(playing height: Int? = nil) -> Int {
         Self.neededBytes(
             of: server.requests, in: folder, segments: 0..<Int(duration.rounded(.up)), playing: height)
     }
 
     /// What the renditions that `requests` fetched from the ladder in `folder` need for those of
-    /// `segments` they fetched: for each, the size of the rendition's segment fetched last, or of
-    /// `height`'s.
+    /// `segments` they fetched: for each, the size of the rendition's segment fetched last to its
+    /// end, or of `height`'s. A glimpse, a segment's first bytes only, plays nothing.
     static func neededBytes(
         of requests: [String], in folder: URL, segments: Range<Int>, playing height: Int? = nil
     ) -> Int {
         var last: [Int: Int] = [:]
-        for request in requests {
+        for request in requests where LocalHTTPServer.readsToTheEnd(request) {
             for candidate in heights {
                 let prefix = "GET /\(TestMedia.hlsRenditionFolder(height: candidate))/segment"
                 guard request.hasPrefix(prefix),

@@ -46,6 +46,16 @@ import VideoPlayerTestSupport
         #expect(try connection.get("/clip.mp4", headers: ["Range": "bytes=20000-"]).status == 416)
     }
 
+    @Test func aRequestReadsToTheEndUnlessItsRangeEndsBefore() throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let connection = try RawHTTPConnection(port: server.port)
+        for range in [nil, "bytes=0-", "bytes=9990-", "bytes=-5", "bytes=0-8191", "bytes=100-199"] {
+            _ = try connection.get("/clip.mp4", headers: range.map { ["Range": $0] } ?? [:])
+        }
+        #expect(server.requests.map(LocalHTTPServer.readsToTheEnd) == [true, true, true, true, false, false])
+    }
+
     @Test func statusOverrideAppliesUntilCleared() throws {
         let server = try Self.server()
         defer { server.stop() }

@@ -183,6 +183,18 @@ public final class LocalHTTPServer: Sendable {
     /// Every request line received so far, with its Range header, such as "GET /a.ts bytes=0-".
     public var requests: [String] { state.withLock { $0.requests } }
 
+    /// Whether `request`, a line of ``requests``, asked for its file up to its end: with no Range
+    /// header, or with one that runs to the last byte ("bytes=0-", "bytes=4096-", "bytes=-512"). A
+    /// range that ends before ("bytes=0-8191") asks for a part only, such as the first bytes a
+    /// demuxer glimpses at.
+    public static func readsToTheEnd(_ request: String) -> Bool {
+        guard let range = request.split(separator: " ").last, range.hasPrefix("bytes="),
+            let dash = range.firstIndex(of: "-")
+        else { return true }
+        return dash == range.index(range.startIndex, offsetBy: 6)
+            || range.index(after: dash) == range.endIndex
+    }
+
     /// Body bytes written to sockets so far.
     public var bodyBytesSent: Int { state.withLock { $0.bodyBytesSent } }
 
