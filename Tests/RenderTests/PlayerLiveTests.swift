@@ -255,7 +255,7 @@ extension PlayerTests {
             }
             let bitRate = player.renditions.first { $0.height == other }?.bitRate
             let glimpse = "bytes=0-\(RenditionSplice.glimpseBytes(bitRate: bitRate) - 1)"
-            let following = "bytes=0-\(RenditionSplice.liveFollowingGlimpseBytes - 1)"
+            let following = "bytes=0-\(RenditionSplice.liveGlimpseBytes - 1)"
             #expect(others.first?.hasSuffix(".ts \(glimpse)") == true, "\(later)")
             #expect(others.dropFirst().allSatisfy { $0.hasSuffix(".ts \(following)") }, "\(later)")
             #expect((1...3).contains(others.count), "\(later)")
@@ -283,7 +283,7 @@ extension PlayerTests {
             let playing = try #require(player.currentRendition?.height)
             #expect(player.renditions.count == 3 && player.statistics.renditionSwitches == 0)
             let requests = stream.server.requests
-            let following = "bytes=0-\(RenditionSplice.liveFollowingGlimpseBytes - 1)"
+            let following = "bytes=0-\(RenditionSplice.liveGlimpseBytes - 1)"
             for rendition in player.renditions where rendition.height != playing {
                 let folder = "/\(TestMedia.hlsRenditionFolder(height: rendition.height ?? 0))/segment"
                 let own = requests.filter { $0.contains(folder) }

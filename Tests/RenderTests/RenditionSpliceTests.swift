@@ -102,7 +102,7 @@ import Testing
     /// A live ladder's other renditions give the start of each segment the probe reaches, so that
     /// their variants do not reach the edge and wait there; the live playlists' segments are
     /// forgotten once one plays. The start of a fragmented MP4 segment keeps its length, since
-    /// more segments follow it.
+    /// more segments follow it, and is as short for the first segment as for the others.
     @Test(arguments: [false, true])
     func whileALiveLadderOpensTheOtherRenditionsGiveTheStartOfEachSegment(fragmented: Bool) throws {
         let playlists = [
@@ -117,8 +117,9 @@ import Testing
             among: Self.renditions, live: true)
         #expect(splice.admission(of: Self.low(7)) == .whole)
         let following = RenditionSplice.Admission.prefix(
-            RenditionSplice.liveFollowingGlimpseBytes, keepsLength: fragmented)
-        #expect(splice.admission(of: Self.high(7)) == .prefix(125_000, keepsLength: fragmented))
+            RenditionSplice.liveGlimpseBytes, keepsLength: fragmented)
+        // NB: a fragmented MP4 segment's streams come with its initialization section.
+        #expect(splice.admission(of: Self.high(7)) == (fragmented ? following : .prefix(125_000)))
         #expect(splice.admission(of: Self.high(8)) == following)
         #expect(splice.admission(of: Self.high(9)) == following)
         #expect(splice.admission(of: Self.low(8)) == .whole)
@@ -193,7 +194,7 @@ import Testing
         #expect(splice.admission(of: Self.high(9)) == .refused)
         // Segments listed since belong to the rendition whose segments share their folder.
         #expect(splice.admission(of: Self.high(10)) == .prefix(125_000))
-        #expect(splice.admission(of: Self.high(11)) == .prefix(RenditionSplice.liveFollowingGlimpseBytes))
+        #expect(splice.admission(of: Self.high(11)) == .prefix(RenditionSplice.liveGlimpseBytes))
         #expect(splice.admission(of: Self.low(10)) == .whole)
         #expect(splice.admission(of: "http://h/other/segment10.ts") == .whole)
         // Where the renditions share a folder, the URL does not tell: it comes whole.

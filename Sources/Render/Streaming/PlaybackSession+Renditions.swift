@@ -313,7 +313,8 @@ extension PlaybackSession {
     /// (``RenditionSplice/reopeningGlimpseBytes``) before its segment: that is counted in the time
     /// the lower one needs. So it is in a live ladder, whose demuxer cannot seek
     /// (``reopenLive(_:at:info:fetching:delivered:)``): its segments are found in the window of the
-    /// playlist followed, and its glimpses are ``RenditionSplice/glimpseBytes(bitRate:)``.
+    /// playlist followed, and its glimpses are those of an opening
+    /// (``RenditionSplice/firstGlimpseBytes(bitRate:anew:liveFragment:)``).
     /// The segment of a separate sound rendition, which it fetches again too, is not counted. The
     /// glimpse of the rendition given up is of its next segment (``RenditionSplice/gaveUp(_:)``):
     /// the one given up may be slow of itself.
@@ -338,9 +339,8 @@ extension PlaybackSession {
             ladder.renditions.reduce(0) { bytes, other in
                 guard reopens, other.id != chosen.id else { return bytes }
                 return bytes
-                    + (isLive
-                        ? RenditionSplice.glimpseBytes(bitRate: other.bitRate)
-                        : RenditionSplice.reopeningGlimpseBytes)
+                    + RenditionSplice.firstGlimpseBytes(
+                        bitRate: other.bitRate, anew: !isLive, liveFragment: isLive && segment.fragmented)
             }
         }
         let rate = entry.rendition.bitRate ?? 0

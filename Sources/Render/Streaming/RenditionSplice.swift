@@ -80,11 +80,21 @@ final class RenditionSplice: Sendable {
     static let reopeningGlimpseBytes = 32 * 1024
 
     /// Bytes of each segment after the first that another rendition of a live ladder gives while
-    /// the item opens (``open(with:among:anew:delivered:live:)``): 8 KiB, the first transport-stream
-    /// packets of the segment, which begin its picture's and its sound's first packets and so end
-    /// those of the segment before; of a fragmented MP4 segment, its `moof`, which gives the times
-    /// of its samples.
-    static let liveFollowingGlimpseBytes = 8 * 1024
+    /// the item opens (``open(with:among:anew:delivered:live:)``), and of the first too when it is
+    /// fragmented MP4: 8 KiB. Of a transport stream, its first packets, which begin its picture's
+    /// and its sound's first packets and so end those of the segment before; of a fragmented MP4
+    /// segment, its `moof`, which gives the times of its samples, whose streams the initialization
+    /// section told.
+    static let liveGlimpseBytes = 8 * 1024
+
+    /// Bytes of another rendition's first segment fetched while the item opens: ``liveGlimpseBytes``
+    /// of a `liveFragment` (a fragmented MP4 segment of a live ladder, which keeps its length),
+    /// ``reopeningGlimpseBytes`` when a stream whose segments follow an initialization section
+    /// opens `anew`, else ``glimpseBytes(bitRate:)``.
+    static func firstGlimpseBytes(bitRate: Int?, anew: Bool, liveFragment: Bool) -> Int {
+        if liveFragment { return liveGlimpseBytes }
+        return anew ? reopeningGlimpseBytes : glimpseBytes(bitRate: bitRate)
+    }
 
     private let state = Locked(State())
 
@@ -133,8 +143,9 @@ final class RenditionSplice: Sendable {
     func gaveUp(_ url: String) { state.withLock { _ = $0.givenUp.insert(url) } }
 
     /// Says which rendition the item starts with, while it opens: the segments of the others are
-    /// fetched only as far as the demuxer needs to learn their streams (a ``glimpseBytes(bitRate:)``
-    /// of the first one each, by the bit rates `renditions` declare), instead of whole.
+    /// fetched only as far as the demuxer needs to learn their streams (a
+    /// ``firstGlimpseBytes(bitRate:anew:liveFragment:)`` of the first one each, by the bit rates
+    /// `renditions` declare), instead of whole.
     ///
     /// libavformat's HLS demuxer reads the first segment of every variant while it opens, to learn
     /// the streams of each: a ladder's other renditions would cost their first segments whole.
@@ -147,7 +158,7 @@ final class RenditionSplice: Sendable {
     /// ``play(_:)`` forgets. Its demuxer begins each variant a few segments before the edge, and a
     /// variant whose later segments were refused would reach the edge while the probe still
     /// reads, and hold it up there until its playlist lists another segment (a target duration):
-    /// the later segments give their first ``liveFollowingGlimpseBytes`` instead, whose packets
+    /// the later segments give their first ``liveGlimpseBytes`` instead, whose packets
     /// carry the variant past the end of the probe.
     func open(
         with rendition: Rendition.ID, among renditions: [Rendition], anew: Bool = false,
@@ -267,11 +278,11 @@ final class RenditionSplice: Sendable {
             let keepsLength = state.live && segment.fragmented
             guard state.glimpsed.insert(rendition).inserted else {
                 return state.live
-                    ? .prefix(Self.liveFollowingGlimpseBytes, keepsLength: keepsLength) : .refused
+                    ? .prefix(Self.liveGlimpseBytes, keepsLength: keepsLength) : .refused
             }
             return .prefix(
-                state.anew
-                    ? Self.reopeningGlimpseBytes : Self.glimpseBytes(bitRate: state.bitRates[rendition]),
+                Self.firstGlimpseBytes(
+                    bitRate: state.bitRates[rendition], anew: state.anew, liveFragment: keepsLength),
                 keepsLength: keepsLength)
         }
         if let joining = state.joining {
