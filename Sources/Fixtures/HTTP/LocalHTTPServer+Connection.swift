@@ -59,23 +59,42 @@ extension LocalHTTPServer {
             keepAlive: keepAlive)
     }
 
+    /// What the server's settings say of a request, read together.
+    private struct Answer {
+        /// The status it gets instead of the file (``overrideStatus(_:for:passing:)``).
+        var override: Int?
+        /// The file set in memory at its path (``setFile(_:_:)``).
+        var memoryFile: Data?
+        var redirect: (status: Int, location: String)?
+        var gate: (cookie: String, setBy: String)?
+        var lengthsWithheld: Bool
+    }
+
+    /// Records `request` and reads what the settings say of it: a status override it gets counts
+    /// as used.
+    private func answer(to request: Request) -> Answer {
+        state.withLock { state in
+            state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
+            var answer = Answer(
+                memoryFile: state.files[request.path], redirect: state.redirects[request.path],
+                gate: state.cookieGate, lengthsWithheld: state.lengthsWithheld)
+            if let override = state.statusOverrides[request.path] {
+                if override.passing == 0 {
+                    answer.override = override.status
+                } else {
+                    state.statusOverrides[request.path] = (override.status, override.passing - 1)
+                }
+            }
+            return answer
+        }
+    }
+
     /// Sends the response; `false` when the connection broke or was killed.
     private func respond(to request: Request, on fd: Int32, killCount: Int) -> Bool {
-        let withheld = state.withLock { $0.lengthsWithheld }
-        let (override, memoryFile, redirect, gate) = state.withLock {
-            state -> (Int?, Data?, (status: Int, location: String)?, (cookie: String, setBy: String)?) in
-            state.requests.append("\(request.method) \(request.path) \(request.headers["range"] ?? "")")
-            let file = state.files[request.path]
-            let redirect = state.redirects[request.path]
-            guard let override = state.statusOverrides[request.path] else {
-                return (nil, file, redirect, state.cookieGate)
-            }
-            guard override.passing == 0 else {
-                state.statusOverrides[request.path] = (override.status, override.passing - 1)
-                return (nil, file, redirect, state.cookieGate)
-            }
-            return (override.status, file, redirect, state.cookieGate)
-        }
+        let answer = answer(to: request)
+        let (override, memoryFile, redirect, gate) = (
+            answer.override, answer.memoryFile, answer.redirect, answer.gate
+        )
         let connection = request.keepAlive ? "keep-alive" : "close"
         if let gate, request.path != gate.setBy, !Self.cookies(of: request).contains(gate.cookie) {
             return sendAll(fd, head(403, ["Content-Length": "0", "Connection": connection]))
@@ -95,7 +114,7 @@ extension LocalHTTPServer {
         }
         var fields = ["Content-Type": Self.contentType(of: request.path), "Connection": connection]
         if let gate, request.path == gate.setBy { fields["Set-Cookie"] = "\(gate.cookie); Path=/" }
-        if withheld {
+        if answer.lengthsWithheld {
             fields["Transfer-Encoding"] = "chunked"
             guard sendAll(fd, head(200, fields)), request.method == "GET" else { return true }
             return sendBody(Array(body), of: request.path, on: fd, killCount: killCount, chunked: true)
