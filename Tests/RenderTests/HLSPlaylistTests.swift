@@ -163,6 +163,8 @@ import Testing
         #expect(timeline.update(with: try media(window(12, 16))))
         #expect(timeline.window == 4...14 && timeline.start(ofSequence: 15) == 10)
         #expect(timeline.start(ofSequence: 11) == nil)
+        let span = { (sequence: Int) in timeline.span(ofSequence: sequence).map { [$0.start, $0.end] } }
+        #expect(span(15) == [10, 12] && span(16) == [12, 14] && span(11) == nil && span(17) == nil)
         #expect(timeline.sequence(at: 9.5) == 14 && timeline.sequence(at: 0) == 12)
         #expect(
             timeline.sequence(ofSegment: "http://host/live/s13.ts", base: "http://host/live/index.m3u8") == 13

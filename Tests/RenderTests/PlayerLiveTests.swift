@@ -302,6 +302,14 @@ extension PlayerTests {
                 let playlist = "GET /\(TestMedia.hlsRenditionFolder(height: rendition.height ?? 0))/live.m3u8"
                 #expect(opening.filter { $0.hasPrefix(playlist) }.count == 1, "\(opening)")
             }
+            // The live window is followed from the playlist the demuxer opened with: the one playing
+            // is fetched again only as the demuxer reaches the edge, after the three segments it
+            // began with.
+            let folder = "GET /\(TestMedia.hlsRenditionFolder(height: playing))"
+            let third = requests.indices.filter { requests[$0].hasPrefix("\(folder)/segment") }.dropFirst(2)
+                .first
+            let beforeEdge = requests[..<(third ?? requests.endIndex)]
+            #expect(beforeEdge.filter { $0.hasPrefix("\(folder)/live.m3u8") }.count == 1, "\(requests)")
             // Once the streams are known, the rendition playing follows the edge as it grows.
             let began = player.currentTime
             #expect(await harness.wait { player.currentTime > began + 4 && player.status == .playing })

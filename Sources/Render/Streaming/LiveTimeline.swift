@@ -101,9 +101,18 @@ struct LiveTimeline: Equatable, Sendable {
     /// renditions look for one on every pump of the player).
     var segments: some Sequence<(sequence: Int, uri: String, start: Double, end: Double)> {
         (firstSequence..<nextSequence).lazy.compactMap { sequence in
-            guard let segment = listed[sequence], let start = starts[sequence] else { return nil }
-            return (sequence, segment.uri, start, starts[sequence + 1] ?? edge)
+            guard let segment = listed[sequence], let span = span(ofSequence: sequence) else { return nil }
+            return (sequence, segment.uri, span.start, span.end)
         }
+    }
+
+    /// Where the window's segment of `sequence` begins and ends; `nil` when the window does not
+    /// list it.
+    func span(ofSequence sequence: Int) -> (start: Double, end: Double)? {
+        guard (firstSequence..<nextSequence).contains(sequence), listed[sequence] != nil,
+            let start = starts[sequence]
+        else { return nil }
+        return (start, starts[sequence + 1] ?? edge)
     }
 
     /// The window's segment of `sequence` as its playlist listed it.

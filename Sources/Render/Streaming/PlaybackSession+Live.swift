@@ -20,7 +20,8 @@ struct LiveState: Sendable {
 }
 
 extension PlaybackSession {
-    /// When `source` is a live HLS stream: reads its playlist, lays the position on the playlist's
+    /// When `source` is a live HLS stream: reads its playlist (the copy the demuxer opened with,
+    /// when the player read it as the container opened), lays the position on the playlist's
     /// timeline (the start of the segment the demuxer began with), and starts the thread that
     /// reloads it. Returns the timeline's position where the demuxer began.
     ///
@@ -34,7 +35,7 @@ extension PlaybackSession {
         let guardian = InterruptGuard(parent: interrupt)
         guard
             let (url, playlist, variants, startPoint) = try? loadMediaPlaylist(
-                source.location, variant: variant, guardian: guardian),
+                source.location, variant: variant, guardian: guardian, readWhileOpening: true),
             playlist.isLive
         else { return nil }
         var timeline = options.liveTimeline ?? LiveTimeline(playlist)
@@ -67,30 +68,40 @@ extension PlaybackSession {
 
     /// The media playlist at `location`, or, for a master playlist, that of variant `variant`
     /// (the first when `nil`), with its URL, the URLs of every variant playlist, and where either
-    /// playlist asks playback to begin.
-    func loadMediaPlaylist(_ location: String, variant: Int?, guardian: InterruptGuard)
+    /// playlist asks playback to begin. With `readWhileOpening`, the copy of a live playlist read
+    /// as the container opened, when there is one (``PlaylistStore/lending(_:)``).
+    func loadMediaPlaylist(
+        _ location: String, variant: Int?, guardian: InterruptGuard, readWhileOpening: Bool = false
+    )
         throws(PlayerError) -> (
             url: String, playlist: HLSMediaPlaylist, variants: [String], start: HLSStartPoint?
         )
     {
-        switch try playlist(at: location, guardian: guardian) {
+        switch try playlist(at: location, guardian: guardian, readWhileOpening: readWhileOpening) {
         case .media(let playlist):
             return (location, playlist, [], playlist.start)
         case .master(let master):
             guard !master.variants.isEmpty else { throw .unsupportedFormat("\(location) lists no variant") }
             let urls = master.variantURLs(relativeTo: location)
             let url = urls[min(variant ?? 0, urls.count - 1)]
-            guard case .media(let playlist) = try playlist(at: url, guardian: guardian) else {
+            guard
+                case .media(let playlist) = try playlist(
+                    at: url, guardian: guardian, readWhileOpening: readWhileOpening)
+            else {
                 throw .unsupportedFormat("\(url) is a master playlist where a media playlist was expected")
             }
             return (url, playlist, urls, playlist.start ?? master.start)
         }
     }
 
-    /// The playlist at `url`: read once when it cannot change (``playlistStore``), else every time.
-    func playlist(at url: String, guardian: InterruptGuard) throws(PlayerError) -> HLSPlaylist {
+    /// The playlist at `url`: read once when it cannot change (``playlistStore``), else every time
+    /// but, with `readWhileOpening`, once after the container opened.
+    func playlist(at url: String, guardian: InterruptGuard, readWhileOpening: Bool = false)
+        throws(PlayerError) -> HLSPlaylist
+    {
         try playlistStore.playlist(
-            at: url, timeout: options.networkTimeout, interrupt: guardian, counter: fetched)
+            at: url, timeout: options.networkTimeout, interrupt: guardian, counter: fetched,
+            readWhileOpening: readWhileOpening)
     }
 
     /// Has an on-demand HLS item begin where its playlist's start point (`EXT-X-START`) says
@@ -131,10 +142,10 @@ extension PlaybackSession {
         live.withLock { state in
             guard let state, let rendition = state.variantURLs.firstIndex(of: state.playlistURL),
                 let sequence = state.timeline.sequence(ofSegment: url, base: state.playlistURL),
-                let listed = state.timeline.segments.first(where: { $0.sequence == sequence })
+                let span = state.timeline.span(ofSequence: sequence)
             else { return nil }
             return RenditionSplice.Segment(
-                rendition: rendition, start: listed.start, end: listed.end, fragmented: state.fragmented)
+                rendition: rendition, start: span.start, end: span.end, fragmented: state.fragmented)
         }
     }
 

@@ -18,6 +18,9 @@ final class PlaylistStore: Sendable {
     /// While the container opens (``lending(_:)``): the live playlists the player read, by URL,
     /// until the demuxer reads each.
     private let lent = Locked<[String: [UInt8]]?>(nil)
+    /// The live playlists the player read in the latest ``lending(_:)``, by URL, until it reads
+    /// each again (``playlist(at:timeout:interrupt:counter:readWhileOpening:)``).
+    private let readWhileOpening = Locked<[String: [UInt8]]>([:])
 
     /// The bytes of the playlist at `url`: those kept, else fetched (counted by `counter`) and kept
     /// when the playlist cannot change.
@@ -31,7 +34,11 @@ final class PlaylistStore: Sendable {
         if DASHBridge.serving(url) == nil, Self.cannotChange(bytes) {
             kept.withLock { $0[url] = Kept(bytes: bytes) }
         } else {
-            lent.withLock { if $0 != nil { $0?[url] = bytes } }
+            let lending = lent.withLock { lent in
+                lent?[url] = bytes
+                return lent != nil
+            }
+            if lending { readWhileOpening.withLock { $0[url] = bytes } }
         }
         return bytes
     }
@@ -47,23 +54,37 @@ final class PlaylistStore: Sendable {
             defer { if lent == nil { lent = [:] } }
             return lent != nil
         }
+        if !outer { forgetReadWhileOpening() }
         defer { if !outer { lent.withLock { $0 = nil } } }
         return try body()
     }
+
+    /// Forgets the live playlists the player read in the latest ``lending(_:)``: the container
+    /// opened again since, with playlists of its own.
+    func forgetReadWhileOpening() { readWhileOpening.withLock { $0 = [:] } }
 
     /// The live playlist at `url` the player read in ``lending(_:)``, once; `nil` otherwise.
     func takeLent(_ url: String) -> [UInt8]? {
         lent.withLock { $0?.removeValue(forKey: url) }
     }
 
-    /// The playlist at `url` (``read(_:timeout:interrupt:counter:)``), parsed.
+    /// The playlist at `url` (``read(_:timeout:interrupt:counter:)``), parsed. With
+    /// `readWhileOpening`, a live playlist the player read in the latest ``lending(_:)`` is not
+    /// fetched again, once: the copy the demuxer opened with is the window it began in.
     ///
     /// - Throws: the failure to fetch it, `.unsupportedFormat` for text that is not a playlist.
     func playlist(
-        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?
+        at url: String, timeout: Double, interrupt: InterruptGuard, counter: ByteCounter?,
+        readWhileOpening: Bool = false
     ) throws(PlayerError) -> HLSPlaylist {
         if let known = parsedPlaylist(at: url) { return known }
-        let bytes = try read(url, timeout: timeout, interrupt: interrupt, counter: counter)
+        let opened = readWhileOpening ? self.readWhileOpening.withLock { $0.removeValue(forKey: url) } : nil
+        let bytes: [UInt8]
+        if let opened {
+            bytes = opened
+        } else {
+            bytes = try read(url, timeout: timeout, interrupt: interrupt, counter: counter)
+        }
         let playlist = try HLSPlaylist(parsing: String(decoding: bytes, as: UTF8.self), location: url)
         kept.withLock { $0[url]?.parsed = playlist }
         return playlist

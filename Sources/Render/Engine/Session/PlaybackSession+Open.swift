@@ -18,6 +18,7 @@ extension PlaybackSession {
                 // The demuxer left out the rendition chosen (its playlist failed, say), having
                 // skipped the others' segments: it opens again, reading them all.
                 splice.play(nil)
+                playlistStore.forgetReadWhileOpening()
                 opening = nil
                 source = try openSource()
             }
