@@ -156,6 +156,13 @@ extension PlayerTests {
             #expect(zip(heights, heights.dropFirst()).allSatisfy { $0 < $1 }, "stepped down: \(heights)")
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
             #expect(harness.errors.isEmpty, "\(harness.errors)")
+            // The sound goes on across the switches. Each opens the container anew, and reads the
+            // sound again from the segment the sound passed on ends in: the demuxer held the rest
+            // of it, even with the picture's segment read whole (its last packet waits there).
+            let sound = stream.server.requests.filter { $0.contains("chunk-stream3-") }
+            let switches = player.statistics.renditionSwitches
+            #expect(sound.count - Set(sound).count <= switches, "\(switches) switches: \(sound)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 9 * 48_000)
             await harness.close()
         }
 

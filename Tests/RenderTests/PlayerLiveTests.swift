@@ -403,6 +403,7 @@ extension PlayerTests {
             #expect(zip(positions, positions.dropFirst()).allSatisfy { $0 <= $1 }, "went back: \(positions)")
             #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
             #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 2.5 * 48_000)
             return other
         }
 
