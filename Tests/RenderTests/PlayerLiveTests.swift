@@ -379,6 +379,7 @@ extension PlayerTests {
                 player.statistics.stallCount == stalls,
                 "\(player.statistics.stallSeconds) s \(harness.events.suffix(8))")
             #expect(player.status == .playing && harness.errors.isEmpty, "\(harness.errors)")
+            HeardSound(harness.audio).expectUnbrokenTone(longerThan: 4 * 48_000)
         }
 
         /// Chooses another rendition of the live ladder `harness` plays: it plays from the first

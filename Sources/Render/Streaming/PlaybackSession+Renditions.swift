@@ -81,6 +81,18 @@ extension PlaybackSession {
                 wanted = next
             }
         }
+        let isLive = live.withLock { $0 != nil }
+        if isLive, cutting, reason == .adaptive, info.seeksByReopening == true,
+            let held = ladder.entry(wanted),
+            let playing = ladder.entry(current),
+            (held.rendition.bitRate ?? 0) > (playing.rendition.bitRate ?? 0), change.joining == nil
+        {
+            // A step up in a live ladder takes over the next segment the one playing requests:
+            // cut at a keyframe read, or at a segment begun, it would throw away what was fetched.
+            segments.holdSwitch(SegmentMeter.HeldSwitch(playing: current, next: wanted))
+            return
+        }
+        segments.holdSwitch(nil)
         if wanted == current {
             // NB: once the one joining fetched a segment, the one playing fetched its last; a
             // container opened anew for the switch reads the one playing no more.
@@ -105,7 +117,6 @@ extension PlaybackSession {
         // in time. So does one chosen in a live stream, which reads no further ahead than its edge,
         // and opens anew to move (its demuxer cannot seek): its new rendition would come later
         // than the cut's lead.
-        let isLive = live.withLock { $0 != nil }
         if cutting, reason == .manual, !isLive,
             cutReadAhead(for: target, change: &change, info: info, source: &source)
         {
@@ -297,6 +308,19 @@ extension PlaybackSession {
         segments.abandonDownloads { [weak self] url, seconds, bytesRead, size in
             self?.abandonment(url: url, seconds: seconds, bytesRead: bytesRead, size: size)
         }
+        segments.takeOverRequests { [weak self] url, held in self?.takeOver(at: url, for: held) }
+    }
+
+    /// The segment at `url` of a live ladder, about to be requested, given up for the switch
+    /// `held` (``SegmentMeter/holdSwitch(_:)``): a segment of the rendition playing, which begins
+    /// past what the decoders hold, as a download given up does. The rendition switched to fetches
+    /// it, and nothing fetched is thrown away.
+    private func takeOver(at url: String, for held: SegmentMeter.HeldSwitch) -> SegmentMeter.Abandonment? {
+        guard let segment = liveSegment(at: url), segment.rendition == held.playing,
+            segment.start >= clock.time() + Self.switchLead
+        else { return nil }
+        return SegmentMeter.Abandonment(
+            rendition: held.next, segmentStart: segment.start, reason: .adaptive, beforeRequest: true)
     }
 
     /// Whether the download of the segment at `url` is given up, and for which rendition: only a
@@ -380,8 +404,16 @@ extension PlaybackSession {
         guard let ladder = info.ladder, let target = ladder.entry(abandonment.rendition) else { return }
         // NB: the new rendition fetches from the segment given up on, whole.
         beginSwitch(to: target, reason: abandonment.reason, spliced: false, change: &change)
-        if abandonment.reason == .adaptive { change.adaptive.steppedDown(at: monotonicSeconds()) }
         let start = abandonment.segmentStart
+        if abandonment.beforeRequest {
+            // Every picture before the segment was read, as at a switch after whole segments; the
+            // sound is read again from where the sound passed on ends.
+            let position = min(change.soundTime, start) - Self.reopenSlack
+            moveForSwitch(&source, from: position, to: target, change: &change, info: info, delivered: start)
+            fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
+            return
+        }
+        if abandonment.reason == .adaptive { change.adaptive.steppedDown(at: monotonicSeconds()) }
         if !cutReadAhead(for: target, change: &change, info: info, source: &source, from: start) {
             // Nothing of the segment's picture came: the new rendition is read from its start.
             // NB: a little into the segment, which its start as the playlists add it up may miss.

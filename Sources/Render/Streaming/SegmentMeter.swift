@@ -56,6 +56,8 @@ final class SegmentMeter: Sendable {
     private let abandonRule = Locked<AbandonRule?>(nil)
     /// The download given up, until the demux thread takes it.
     private let abandoned = Locked<Abandonment?>(nil)
+    /// The switch held for the next segment request, and what says whether a request is it.
+    private let held = Locked<(switch: HeldSwitch?, rule: HeldSwitchRule?)>((nil, nil))
 
     /// A segment download given up: the rendition to fetch its segment from instead, where the
     /// segment begins on the media's timeline, and why that rendition (``Quality/auto`` chose it,
@@ -64,7 +66,21 @@ final class SegmentMeter: Sendable {
         var rendition: Rendition.ID
         var segmentStart: Double
         var reason = RenditionChangeReason.adaptive
+        /// Whether the segment was given up before it was requested, for a switch held until the
+        /// rendition playing asked for it (``holdSwitch(_:)``): nothing of it was fetched.
+        var beforeRequest = false
     }
+
+    /// A switch of rendition that waits for the next segment the rendition playing requests
+    /// (``holdSwitch(_:)``).
+    struct HeldSwitch: Equatable, Sendable {
+        var playing: Rendition.ID
+        var next: Rendition.ID
+    }
+
+    /// Says whether the segment at `url`, about to be requested, is given up for the switch
+    /// `held`, and from where the rendition it switches to fetches.
+    typealias HeldSwitchRule = @Sendable (_ url: String, _ held: HeldSwitch) -> Abandonment?
 
     /// Says whether the download of the segment at `url` is given up, after `seconds` (waits of
     /// the demux thread left out) in which it read `bytesRead` of the `size` bytes its answer
@@ -92,6 +108,33 @@ final class SegmentMeter: Sendable {
         let waited = secondsWaited - download.waitedAtRequest
         let seconds = now - download.requestedAt - waited
         guard let abandonment = rule(download.url, seconds, bytesRead, size) else { return false }
+        abandoned.withLock { $0 = abandonment }
+        return true
+    }
+
+    /// Lets `rule` say which segment request a held switch takes over (``holdSwitch(_:)``).
+    func takeOverRequests(when rule: HeldSwitchRule?) {
+        held.withLock { $0.rule = rule }
+    }
+
+    /// Holds a switch from the rendition playing to another until the rendition playing requests
+    /// a segment that `rule` (``takeOverRequests(when:)``) gives to the other: that segment is
+    /// then given up before it is requested (``abandonsRequest(of:)``). `nil` lets it go.
+    func holdSwitch(_ held: HeldSwitch?) {
+        self.held.withLock { $0.switch = held }
+    }
+
+    /// The switch held, if any.
+    var heldSwitch: HeldSwitch? { held.withLock { $0.switch } }
+
+    /// Says whether the segment at `url`, about to be requested, is given up for the switch held;
+    /// the switch is then no longer held, and the demux thread takes the abandonment
+    /// (``takeAbandoned()``).
+    func abandonsRequest(of url: String) -> Bool {
+        let (waiting, rule) = held.withLock { ($0.switch, $0.rule) }
+        guard abandoned.withLock({ $0 == nil }), let waiting, let rule, let abandonment = rule(url, waiting)
+        else { return false }
+        held.withLock { $0.switch = nil }
         abandoned.withLock { $0 = abandonment }
         return true
     }

@@ -292,6 +292,13 @@ final class NetworkWatch: Sendable {
             // NB: a segment another rendition delivers is skipped as at once.
             case .refused: return cffmpeg_averror(ECANCELED)
             }
+            // NB: so is one a held switch gives to another rendition. The demuxer would go on to
+            // the next segment, and wait for it at a live edge: its read is given up instead, and
+            // the container opens anew with the other rendition.
+            if glimpse == nil, watch.meter?.abandonsRequest(of: segment) == true {
+                watch.interrupt?.abort()
+                return cffmpeg_averror(ECANCELED)
+            }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
         }
         // NB: a glimpse is too short to time, and no rendition plays from it.

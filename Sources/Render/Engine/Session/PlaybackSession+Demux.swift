@@ -488,7 +488,9 @@ extension PlaybackSession {
         info: inout SessionInfo
     ) {
         if info.ladder != nil {
-            // A switch under way ends: what is read next comes from the rendition chosen.
+            // A switch under way ends: what is read next comes from the rendition chosen. So does
+            // one held for the next segment: the container opens there with that rendition.
+            segments.holdSwitch(nil)
             followQuality(&change, info: info, source: &source, cutting: false)
             completeSwitch(&change, info: &info, source: source)
             change.pictureTime = -.infinity
