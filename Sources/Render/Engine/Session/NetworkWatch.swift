@@ -48,6 +48,9 @@ final class NetworkWatch: Sendable {
     /// libavformat's `rw_timeout`: microseconds a read may wait for data.
     private var readTimeout: String { String(Int64(timeout * 1_000_000)) }
     private let interrupt: InterruptGuard?
+    /// What interrupts the reads of a document given as the container's own input
+    /// (``readInMemory(_:ownInput:)``): `interrupt`, or one of the watch's own.
+    private let ownInputGuard: InterruptGuard
     /// A document already fetched, given to the demuxer's first open of its URL instead of fetching
     /// it again (a DASH manifest the player read to learn whether it is live).
     private let prefetched: Locked<(url: String, bytes: [UInt8])?>
@@ -95,6 +98,7 @@ final class NetworkWatch: Sendable {
         self.splice = splice
         self.timeout = timeout
         self.interrupt = interrupt
+        ownInputGuard = interrupt ?? InterruptGuard()
         self.prefetched = Locked(prefetched)
         self.cut = cut
         self.playlists = playlists
@@ -148,13 +152,39 @@ final class NetworkWatch: Sendable {
     ///
     /// The caller closes it with ``MemoryInput/close(_:)``: libavformat closes the context it
     /// opens first with `avio_close`, which cannot close it.
-    func readInMemory(_ url: String) -> Result<UnsafeMutablePointer<AVIOContext>, PlayerError>? {
+    ///
+    /// - Parameter ownInput: whether the context is the container's own input, which libavformat
+    ///   closes itself with `avio_close` rather than through the watch: one of its `data`
+    ///   protocol then, which that frees (``MemoryInput/openWithTimeout(_:timeout:interrupt:name:)``).
+    func readInMemory(_ url: String, ownInput: Bool = false) -> Result<
+        UnsafeMutablePointer<AVIOContext>, PlayerError
+    >? {
         document(at: url)?.flatMap { bytes in
+            if ownInput {
+                do throws(PlayerError) {
+                    return .success(
+                        try MemoryInput.openWithTimeout(
+                            bytes, timeout: timeout, interrupt: ownInputGuard, name: url))
+                } catch {
+                    return .failure(error)
+                }
+            }
             guard let context = MemoryInput.open(bytes) else {
                 return .failure(.io("out of memory reading \(url)"))
             }
             return .success(context)
         }
+    }
+
+    /// Whether `pb` is where `context` keeps its own input: `avformat_open_input` opens that
+    /// through `io_open` when it was given none, and closes it itself, as `avformat_close_input`
+    /// does.
+    private static func isOwnInput(
+        _ pb: UnsafeMutablePointer<UnsafeMutablePointer<AVIOContext>?>,
+        of context: UnsafeMutablePointer<AVFormatContext>?
+    ) -> Bool {
+        guard let context, let offset = MemoryLayout<AVFormatContext>.offset(of: \.pb) else { return false }
+        return UnsafeMutableRawPointer(pb) == UnsafeMutableRawPointer(context) + offset
     }
 
     /// The document at `url` when the watch has it in memory: the one prefetched, a playlist cut
@@ -258,13 +288,16 @@ final class NetworkWatch: Sendable {
         let ranged =
             shifted.map { shifted in shifted.range.map { (url: shifted.url, range: $0) } }
             ?? url.flatMap { DASHBridge.rangedSegment(String(cString: $0)) }
+        // NB: the container's own input read from memory (a playlist lent while it opens anew)
+        // is closed by libavformat, not by the watch.
+        let ownInput = pb.map { isOwnInput($0, of: context) } ?? false
         if ranged == nil, shifted == nil, let watch, let url, let pb,
-            let served = watch.readInMemory(String(cString: url))
+            let served = watch.readInMemory(String(cString: url), ownInput: ownInput)
         {
             switch served {
-            case .success(let context):
-                watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: context)) }
-                pb.pointee = context
+            case .success(let opened):
+                if !ownInput { watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: opened)) } }
+                pb.pointee = opened
                 return 0
             case .failure(let error):
                 watch.record(error, url: String(cString: url))
