@@ -406,10 +406,8 @@ extension PlaybackSession {
         beginSwitch(to: target, reason: abandonment.reason, spliced: false, change: &change)
         let start = abandonment.segmentStart
         if abandonment.beforeRequest {
-            // Every picture before the segment was read, as at a switch after whole segments; the
-            // sound is read again from where the sound passed on ends.
-            let position = min(change.soundTime, start) - Self.reopenSlack
-            moveForSwitch(&source, from: position, to: target, change: &change, info: info, delivered: start)
+            // Every picture before the segment was read.
+            moveAfterWholeSegments(&source, endingAt: start, to: target, change: &change, info: info)
             fetchOnly(target, change: &change, ladder: ladder, info: info, source: source)
             return
         }
@@ -487,6 +485,17 @@ extension PlaybackSession {
         }
     }
 
+    /// Moves the container for a switch to `target` once the pictures of the segments that end at
+    /// `boundary` were all read: `target` begins with its segment there. The sound is read again
+    /// from where the sound passed on ends, should that lie before: the demuxer held the rest.
+    private func moveAfterWholeSegments(
+        _ source: inout MediaSource, endingAt boundary: Double, to target: RenditionLadder.Entry,
+        change: inout RenditionSwitch, info: SessionInfo
+    ) {
+        let position = min(change.soundTime, boundary) - Self.reopenSlack
+        moveForSwitch(&source, from: position, to: target, change: &change, info: info, delivered: boundary)
+    }
+
     /// Seconds after the position before which the read-ahead is never cut: what the decoders
     /// already hold, and time for the new rendition's first segment to come.
     static let switchLead = 1.0
@@ -521,10 +530,7 @@ extension PlaybackSession {
             return Double(packet.pointer.pointee.pts) * av_q2d(base) - startTime >= earliest
         }
         if latest, let boundary = wholeSegmentsRead(change: change, info: info), boundary >= earliest {
-            // NB: the sound is read again from where it was read to, should that lie before.
-            let position = min(change.soundTime, boundary) - Self.reopenSlack
-            moveForSwitch(
-                &source, from: position, to: target, change: &change, info: info, delivered: boundary)
+            moveAfterWholeSegments(&source, endingAt: boundary, to: target, change: &change, info: info)
             return true
         }
         let queue = videoDecoder.packets

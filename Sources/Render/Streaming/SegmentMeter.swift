@@ -124,9 +124,6 @@ final class SegmentMeter: Sendable {
         self.held.withLock { $0.switch = held }
     }
 
-    /// The switch held, if any.
-    var heldSwitch: HeldSwitch? { held.withLock { $0.switch } }
-
     /// Says whether the segment at `url`, about to be requested, is given up for the switch held;
     /// the switch is then no longer held, and the demux thread takes the abandonment
     /// (``takeAbandoned()``).

@@ -150,12 +150,10 @@ final class NetworkWatch: Sendable {
     /// A context reading the document at `url` from memory when the watch has it: the one
     /// prefetched, or a playlist a ``DASHBridge`` writes; `nil` for any other URL.
     ///
-    /// The caller closes it with ``MemoryInput/close(_:)``: libavformat closes the context it
-    /// opens first with `avio_close`, which cannot close it.
-    ///
-    /// - Parameter ownInput: whether the context is the container's own input, which libavformat
-    ///   closes itself with `avio_close` rather than through the watch: one of its `data`
-    ///   protocol then, which that frees (``MemoryInput/openWithTimeout(_:timeout:interrupt:name:)``).
+    /// The caller closes it with ``MemoryInput/close(_:)``, which `avio_close` cannot do, unless it
+    /// is the container's own input (`ownInput`): libavformat closes that one itself with
+    /// `avio_close`, so it is a context of libavformat's `data` protocol instead
+    /// (``MemoryInput/openWithTimeout(_:timeout:interrupt:name:)``).
     func readInMemory(_ url: String, ownInput: Bool = false) -> Result<
         UnsafeMutablePointer<AVIOContext>, PlayerError
     >? {
