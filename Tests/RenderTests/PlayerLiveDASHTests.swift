@@ -173,6 +173,27 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// The top representation's cache turns slow for good, with the read-ahead at the edge: its
+        /// segments come at 1.45 s a second. The estimate chooses a lower one, which takes over the
+        /// next segment the top requests (no keyframe lies past the switch lead to cut at), and
+        /// plays on without a stall, with the pictures of the positions.
+        @Test func aRepresentationThatStaysSlowIsLeftWithoutAStall() async throws {
+            let stream = try LiveDASHStream()
+            defer { stream.stop() }
+            let harness = await Self.playing(stream)
+            let player = harness.player
+            let top = try #require(player.renditions.first)
+            #expect(await harness.wait(timeout: 10) { player.currentRendition == top })
+            let began = player.currentTime
+            #expect(await harness.wait { player.currentTime > began + 2 })
+            stream.server.throttle(pathsStartingWith: "/chunk-stream0-", bytesPerSecond: 20_000)
+            let stalls = player.statistics.stallCount
+            await PlayerLiveTests.expectTakesOverWithoutAStall(
+                harness, picture: stream.position(ofFrame:), stalls: stalls
+            ) { player.currentRendition != top }
+            await harness.close()
+        }
+
         /// Plays on until the position passes `end`, with the picture of each position from a
         /// second after now.
         static func expectPicturesOfThePositions(

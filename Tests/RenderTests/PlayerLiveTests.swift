@@ -362,12 +362,20 @@ extension PlayerTests {
         static func expectTakesOverWithoutAStall(
             _ harness: PlayerHarness, stream: LiveHLSStream, stalls: Int, tookOver: () -> Bool
         ) async {
+            await expectTakesOverWithoutAStall(
+                harness, picture: { Double($0) / 30 - Double(stream.firstSequence) }, stalls: stalls,
+                tookOver: tookOver)
+        }
+
+        /// ``expectTakesOverWithoutAStall(_:stream:stalls:tookOver:)`` for any live stream, whose
+        /// clip frames show the positions `picture` gives.
+        static func expectTakesOverWithoutAStall(
+            _ harness: PlayerHarness, picture: (Int) -> Double, stalls: Int, tookOver: () -> Bool
+        ) async {
             let player = harness.player
             var positions: [Double] = []
             var switched: Double?
-            let (followed, mismatches) = await watchPictures(harness, timeout: 15) {
-                Double($0) / 30 - Double(stream.firstSequence)
-            } until: {
+            let (followed, mismatches) = await watchPictures(harness, timeout: 15, picture: picture) {
                 positions.append(player.currentTime)
                 if switched == nil, tookOver() { switched = player.currentTime }
                 return switched.map { player.currentTime > $0 + 3 } ?? false

@@ -224,7 +224,7 @@ extension LocalHTTPServer {
                     state.stalledSince = MediaPlayer.now
                 }
                 return (
-                    state.bytesPerSecond, state.pathRates[path], state.stalled,
+                    state.bytesPerSecond, state.ownRate(of: path), state.stalled,
                     state.killCount != killCount, state.stallAt.map { $0 - state.bodyBytesSent }
                 )
             }

@@ -18,6 +18,8 @@ public final class LocalHTTPServer: Sendable {
         var bytesPerSecond: Int?
         /// Paths sent at their own rate, apart from the link's.
         var pathRates: [String: Int] = [:]
+        /// Paths sent at their own rate by how they begin (``throttle(pathsStartingWith:bytesPerSecond:)``).
+        var prefixRates: [String: Int] = [:]
         /// When the throttled link is free for the next piece (`ProcessInfo.systemUptime`).
         var linkFreeAt = 0.0
         var stalled = false
@@ -40,6 +42,13 @@ public final class LocalHTTPServer: Sendable {
         var killCount = 0
         /// Whether bodies go whole and in chunks, without their length (`withholdLengths(_:)`).
         var lengthsWithheld = false
+
+        /// The rate `path` is sent at on its own, if any: its own, else that of the longest
+        /// prefix of it throttled.
+        func ownRate(of path: String) -> Int? {
+            pathRates[path]
+                ?? prefixRates.filter { path.hasPrefix($0.key) }.max { $0.key.count < $1.key.count }?.value
+        }
     }
 
     /// The directory served under "/", if any.
@@ -124,6 +133,12 @@ public final class LocalHTTPServer: Sendable {
     /// server would, whatever the link's throttle (`nil` as the link does).
     public func throttle(_ path: String, bytesPerSecond: Int?) {
         state.withLock { $0.pathRates[path] = bytesPerSecond }
+    }
+
+    /// Sends the body of every path that begins with `prefix` at `bytesPerSecond`, each on its
+    /// own, as ``throttle(_:bytesPerSecond:)`` does one path: a rendition whose cache stays slow.
+    public func throttle(pathsStartingWith prefix: String, bytesPerSecond: Int?) {
+        state.withLock { $0.prefixRates[prefix] = bytesPerSecond }
     }
 
     /// Stops sending body bytes, on every connection, until `resume()`.

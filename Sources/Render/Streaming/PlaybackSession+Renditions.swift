@@ -135,8 +135,15 @@ extension PlaybackSession {
             } else {
                 callOffSwitch(&change)
                 // NB: a live stream's read-ahead ends at its edge, where a keyframe to cut at comes
-                // with the next segment: the choice is asked again until one does.
-                if isLive { change.adaptiveInputs = nil }
+                // with the next segment: the choice is asked again until one does. A step down
+                // meanwhile takes over the next segment the one playing requests, which may come
+                // too slowly for any keyframe to lie past the switch lead.
+                if isLive {
+                    change.adaptiveInputs = nil
+                    if reason == .adaptive {
+                        segments.holdSwitch(SegmentMeter.HeldSwitch(playing: current, next: wanted))
+                    }
+                }
             }
             return
         }
@@ -312,13 +319,20 @@ extension PlaybackSession {
     }
 
     /// The segment at `url` of a live ladder, about to be requested, given up for the switch
-    /// `held` (``SegmentMeter/holdSwitch(_:)``): a segment of the rendition playing, which begins
-    /// past what the decoders hold, as a download given up does. The rendition switched to fetches
-    /// it, and nothing fetched is thrown away.
+    /// `held` (``SegmentMeter/holdSwitch(_:)``): a segment of the rendition playing. The rendition
+    /// switched to fetches it, and nothing fetched is thrown away.
+    ///
+    /// A step up takes over a segment that begins past what the decoders hold, as a download given
+    /// up does: its larger segment and the glimpses of opening anew must come before the position
+    /// reaches it. A step down takes over any: the one playing is too slow for the network, and
+    /// its segment would come later still.
     private func takeOver(at url: String, for held: SegmentMeter.HeldSwitch) -> SegmentMeter.Abandonment? {
         guard let segment = liveSegment(at: url), segment.rendition == held.playing,
-            segment.start >= clock.time() + Self.switchLead
+            let ladder = info?.ladder, let playing = ladder.entry(held.playing),
+            let next = ladder.entry(held.next)
         else { return nil }
+        let down = (next.rendition.bitRate ?? 0) < (playing.rendition.bitRate ?? 0)
+        guard down || segment.start >= clock.time() + Self.switchLead else { return nil }
         return SegmentMeter.Abandonment(
             rendition: held.next, segmentStart: segment.start, reason: .adaptive, beforeRequest: true)
     }
