@@ -186,11 +186,18 @@ extension PlayerTests {
             #expect(await harness.wait(timeout: 10) { player.currentRendition == top })
             let began = player.currentTime
             #expect(await harness.wait { player.currentTime > began + 2 })
+            let throttled = stream.server.requests.count
             stream.server.throttle(pathsStartingWith: "/chunk-stream0-", bytesPerSecond: 20_000)
             let stalls = player.statistics.stallCount
             await PlayerLiveTests.expectTakesOverWithoutAStall(
                 harness, picture: stream.position(ofFrame:), stalls: stalls
             ) { player.currentRendition != top }
+            // Opening anew glimpses at the slow one's segment where it begins, for its header, and
+            // at no later one: the probe reads the representation taking over alone.
+            let glimpses = stream.server.requests.dropFirst(throttled).filter {
+                $0.contains("/chunk-stream0-") && !LocalHTTPServer.readsToTheEnd($0)
+            }
+            #expect(glimpses.count == 1, "\(stream.server.requests.dropFirst(throttled))")
             await harness.close()
         }
 

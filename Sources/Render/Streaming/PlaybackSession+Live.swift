@@ -239,7 +239,13 @@ extension PlaybackSession {
             // NB: a segment given up on is not fetched whole again: its rendition is glimpsed at
             // its next segment, and the probe is short, or it would wait at the edge for more.
             let givenUp = splice.gaveUpAny(of: mapped)
+            let read = ladder.map { _ in fetching.map { streams(of: $0, after: info) } ?? playingStreams(info)
+            }
+            var probing: Set<Int>?
             if let (ladder, playing) = ladder, variants != nil, probe != nil || givenUp {
+                // NB: a ladder of fragmented MP4 tells the other renditions' streams with their
+                // initialization sections: the probe reads only those of the one fetched.
+                if live.withLock({ $0?.fragmented }) == true { probing = read }
                 splice.containerMoved()
                 splice.map(mapped, keepingGivenUp: true)
                 splice.open(with: playing, among: ladder.renditions, delivered: delivered, live: true)
@@ -249,12 +255,11 @@ extension PlaybackSession {
                     ? Self.ladderReopeningOptions : Self.ladderOpeningOptions(longestSegment: probe ?? 0)
                 demuxerOptions.merge(options) { $1 }
             }
-            let reopened = try openSource(demuxerOptions: demuxerOptions)
+            let reopened = try openSource(demuxerOptions: demuxerOptions, probing: probing)
             // NB: the timestamps run on, so the new container's first one lies as far from the old
             // one's as their segments do.
             reopened.timelineShift = reopened.containerStartTime - source.startTime
-            if let (ladder, playing) = ladder {
-                let read = fetching.map { streams(of: $0, after: info) } ?? playingStreams(info)
+            if let (ladder, playing) = ladder, let read {
                 ladder.enable([playing], streams: read, in: reopened)
             }
             live.withLock { $0?.reading = reopened.interrupt }

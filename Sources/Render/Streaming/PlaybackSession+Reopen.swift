@@ -65,14 +65,16 @@ extension PlaybackSession {
         let failed = failover.failed
         let keptWhole = (loaded?.variants ?? []).enumerated().filter { failed.contains($0.offset) }.map(
             \.element)
+        // NB: the other renditions' streams come with their initialization sections: the probe
+        // reads only those of the one fetched.
+        let read = fetched.map { _ in target.map { streams(of: $0, after: info) } ?? playingStreams(info) }
         do throws(PlayerError) {
             let reopened = try openSource(
                 demuxerOptions: fetched == nil ? [:] : Self.ladderReopeningOptions,
-                cut: PlaylistCut(time: max(0, cut), keptWhole: Set(keptWhole)))
+                cut: PlaylistCut(time: max(0, cut), keptWhole: Set(keptWhole)), probing: read)
             reopened.timelineShift = reopened.containerStartTime - source.startTime
             reopened.knownDuration = source.duration
-            if let (ladder, entry) = fetched {
-                let read = target.map { streams(of: $0, after: info) } ?? playingStreams(info)
+            if let (ladder, entry) = fetched, let read {
                 ladder.enable([entry.rendition.id], streams: read, in: reopened)
             }
             source = reopened

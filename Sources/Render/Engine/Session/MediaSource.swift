@@ -34,11 +34,15 @@ final class MediaSource: @unchecked Sendable {
     ///   holding that time.
     /// - Parameter playlists: keeps the playlists that cannot change, which the demuxer then reads
     ///   from memory where the media playlists are cut.
+    /// - Parameter probing: the streams the probe reads, when not all: the others are discarded
+    ///   once the container's header is read. An HLS demuxer then reads nothing more of a variant
+    ///   whose streams are all discarded, where it would read its next segments for the probe.
+    ///   Their parameters stay those the header told.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
         demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil,
-        cut: PlaylistCut? = nil, playlists: PlaylistStore? = nil
+        cut: PlaylistCut? = nil, playlists: PlaylistStore? = nil, probing: Set<Int>? = nil
     ) throws(PlayerError) {
         self.location = location
         let name = name ?? location
@@ -104,6 +108,11 @@ final class MediaSource: @unchecked Sendable {
         context = opened
         pointer = context
         formatName = String(cString: context.pointee.iformat.pointee.name)
+        if let probing, let streams = context.pointee.streams {
+            for index in 0..<Int(context.pointee.nb_streams) where !probing.contains(index) {
+                streams[index]?.pointee.discard = AVDISCARD_ALL
+            }
+        }
         interrupt.setDeadline(after: network ? timeout * 2 : nil)
         let found = avformat_find_stream_info(context, nil)
         interrupt.setDeadline(after: nil)

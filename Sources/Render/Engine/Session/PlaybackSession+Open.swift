@@ -62,16 +62,18 @@ extension PlaybackSession {
     ///
     /// - Parameter cut: where the media playlists of an HLS stream are cut, for the demuxer to
     ///   begin at the segment that holds that position.
-    func openSource(demuxerOptions: [String: String] = [:], cut: PlaylistCut? = nil) throws(PlayerError)
-        -> MediaSource
-    {
+    /// - Parameter probing: the streams the probe reads, when not all (a ladder opened anew: its
+    ///   other renditions tell their streams with their initialization sections).
+    func openSource(
+        demuxerOptions: [String: String] = [:], cut: PlaylistCut? = nil, probing: Set<Int>? = nil
+    ) throws(PlayerError) -> MediaSource {
         let manifest = manifest.withLock { $0 }
         return try MediaSource(
             location: location, timeout: options.networkTimeout, interrupt: InterruptGuard(parent: interrupt),
             fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
             prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut,
-            playlists: playlistStore)
+            playlists: playlistStore, probing: probing)
     }
 
     /// What the demuxer opens: the item's location, or for a network DASH manifest the master
