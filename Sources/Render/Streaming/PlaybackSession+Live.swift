@@ -239,8 +239,7 @@ extension PlaybackSession {
             // NB: a segment given up on is not fetched whole again: its rendition is glimpsed at
             // its next segment, and the probe is short, or it would wait at the edge for more.
             let givenUp = splice.gaveUpAny(of: mapped)
-            let read = ladder.map { _ in fetching.map { streams(of: $0, after: info) } ?? playingStreams(info)
-            }
+            let read = ladder == nil ? nil : streamsRead(fetching: fetching, after: info)
             var probing: Set<Int>?
             if let (ladder, playing) = ladder, variants != nil, probe != nil || givenUp {
                 // NB: a ladder of fragmented MP4 tells the other renditions' streams with their

@@ -730,6 +730,12 @@ extension PlaybackSession {
         Set([info.videoStream, info.audioStream, settings.current.subtitleStream].compactMap { $0 })
     }
 
+    /// The streams a container opened anew for `target` reads (``streams(of:after:)``), or for
+    /// the rendition playing when there is none (``playingStreams(_:)``).
+    func streamsRead(fetching target: RenditionLadder.Entry?, after info: SessionInfo) -> Set<Int> {
+        target.map { streams(of: $0, after: info) } ?? playingStreams(info)
+    }
+
     /// The streams `target` plays when it follows the rendition `info` describes: its picture, its
     /// sound in the same language and the subtitles shown when it carries them.
     func streams(of target: RenditionLadder.Entry, after info: SessionInfo) -> Set<Int> {

@@ -67,7 +67,7 @@ extension PlaybackSession {
             \.element)
         // NB: the other renditions' streams come with their initialization sections: the probe
         // reads only those of the one fetched.
-        let read = fetched.map { _ in target.map { streams(of: $0, after: info) } ?? playingStreams(info) }
+        let read = fetched == nil ? nil : streamsRead(fetching: target, after: info)
         do throws(PlayerError) {
             let reopened = try openSource(
                 demuxerOptions: fetched == nil ? [:] : Self.ladderReopeningOptions,

@@ -124,10 +124,7 @@ struct RenditionLadder: Sendable {
     /// Lets the demuxer read `streams` of the renditions `ids` only, so that it fetches only the
     /// segments of their playlists (a variant's, an audio rendition's).
     func enable(_ ids: Set<Int>, streams: Set<Int>, in source: MediaSource) {
-        for index in 0..<source.streamCount {
-            source.stream(index)?.pointee.discard =
-                streams.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
-        }
+        source.readOnly(streams)
         let context = source.pointer.pointee
         // NB: a DASH stream's one program holds every representation.
         guard kind == .hls, let programs = context.programs else { return }

@@ -56,7 +56,8 @@ final class ThumbnailDecoder {
         self.frame = frame
         self.width = max(16, width)
         cache = RecentlyUsed(capacity: cacheCapacity)
-        discardOtherStreams()
+        // NB: other streams are never read: the demuxer skips their packets.
+        source.readOnly([codec.streamIndex])
         // NB: libavformat's DASH demuxer lets go of the representations whose streams are all
         // discarded when it is next asked for a packet; a seek before that moves every one of
         // them, and fetches a segment of each. The packets the probe read ahead are dropped, or
@@ -64,13 +65,6 @@ final class ThumbnailDecoder {
         if source.formatName == "dash" {
             avformat_flush(source.pointer)
             _ = try readPacket()
-        }
-    }
-
-    /// Other streams are never read: the demuxer skips their packets.
-    private func discardOtherStreams() {
-        for other in 0..<source.streamCount where other != codec.streamIndex {
-            source.stream(other)?.pointee.discard = AVDISCARD_ALL
         }
     }
 
@@ -124,7 +118,7 @@ final class ThumbnailDecoder {
                 throw .decodeFailed("no picture at \(time) s")
             }
             self.stream = stream
-            discardOtherStreams()
+            source.readOnly([codec.streamIndex])
         } else {
             try ffmpegCheck(
                 av_seek_frame(source.pointer, Int32(codec.streamIndex), target, cffmpeg_seek_flag_backward()),

@@ -108,11 +108,7 @@ final class MediaSource: @unchecked Sendable {
         context = opened
         pointer = context
         formatName = String(cString: context.pointee.iformat.pointee.name)
-        if let probing, let streams = context.pointee.streams {
-            for index in 0..<Int(context.pointee.nb_streams) where !probing.contains(index) {
-                streams[index]?.pointee.discard = AVDISCARD_ALL
-            }
-        }
+        if let probing { readOnly(probing) }
         interrupt.setDeadline(after: network ? timeout * 2 : nil)
         let found = avformat_find_stream_info(context, nil)
         interrupt.setDeadline(after: nil)
@@ -225,6 +221,14 @@ final class MediaSource: @unchecked Sendable {
     var playlistFailures: [PlayerError] { watch?.playlistFailures ?? [] }
 
     var streamCount: Int { Int(pointer.pointee.nb_streams) }
+
+    /// Lets the demuxer read `streams` only: it skips the others' packets, and an HLS demuxer
+    /// fetches nothing more of a variant whose streams are all discarded.
+    func readOnly(_ streams: Set<Int>) {
+        for index in 0..<streamCount {
+            stream(index)?.pointee.discard = streams.contains(index) ? AVDISCARD_DEFAULT : AVDISCARD_ALL
+        }
+    }
 
     /// The presentation time of `packet` in seconds from the container's start, `nil` without one.
     func mediaTime(of packet: Packet) -> Double? {
