@@ -416,7 +416,9 @@ extension PlayerTests {
             #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
             let before = server.requests.count
             await Self.expectPlaysOn(harness, afterSeekingTo: 3.5, fromFrame: 105, shownBefore: 80)
-            // From the segment holding the target (the fourth) on, of the picture and the sound.
+            // From the segment holding the target (the fourth) on, of the picture and the sound;
+            // segments of their own fetched whole before are read from memory, ranges of a file
+            // fetched again.
             let requests = Array(server.requests.dropFirst(before))
             for stream in [0, 3] {
                 let segments =
@@ -426,7 +428,8 @@ extension PlayerTests {
                     }
                     .map(\.number)
                     : Self.segments(of: stream, in: requests)
-                #expect(segments.first == 4 && segments == segments.sorted(), "\(requests)")
+                let first = layout == .template ? segments.allSatisfy { $0 >= 4 } : segments.first == 4
+                #expect(first && segments == segments.sorted(), "\(requests)")
             }
             await harness.close()
         }

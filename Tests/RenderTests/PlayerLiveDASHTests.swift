@@ -192,12 +192,13 @@ extension PlayerTests {
             await PlayerLiveTests.expectTakesOverWithoutAStall(
                 harness, picture: stream.position(ofFrame:), stalls: stalls
             ) { player.currentRendition != top }
-            // Opening anew glimpses at the slow one's segment where it begins, for its header, and
-            // at no later one: the probe reads the representation taking over alone.
+            // Opening anew reads the slow one's header from the segment it fetched whole just
+            // before, and glimpses at no later one: the probe reads the representation taking over
+            // alone.
             let glimpses = stream.server.requests.dropFirst(throttled).filter {
                 $0.contains("/chunk-stream0-") && !LocalHTTPServer.readsToTheEnd($0)
             }
-            #expect(glimpses.count == 1, "\(stream.server.requests.dropFirst(throttled))")
+            #expect(glimpses.isEmpty, "\(stream.server.requests.dropFirst(throttled))")
             await harness.close()
         }
 

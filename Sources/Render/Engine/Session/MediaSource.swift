@@ -38,11 +38,14 @@ final class MediaSource: @unchecked Sendable {
     ///   once the container's header is read. An HLS demuxer then reads nothing more of a variant
     ///   whose streams are all discarded, where it would read its next segments for the probe.
     ///   Their parameters stay those the header told.
+    /// - Parameter keptSegments: the segments fetched whole most recently, which the demuxer reads
+    ///   from memory when it opens them again.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
         demuxerOptions: [String: String] = [:], prefetched: [UInt8]? = nil, name: String? = nil,
-        cut: PlaylistCut? = nil, playlists: PlaylistStore? = nil, probing: Set<Int>? = nil
+        cut: PlaylistCut? = nil, playlists: PlaylistStore? = nil, probing: Set<Int>? = nil,
+        keptSegments: KeptSegments? = nil
     ) throws(PlayerError) {
         self.location = location
         let name = name ?? location
@@ -54,7 +57,7 @@ final class MediaSource: @unchecked Sendable {
             ? NetworkWatch(
                 location: name, timeout: timeout, interrupt: interrupt, fetched: fetched, meter: meter,
                 failover: failover, splice: splice, prefetched: prefetched.map { (location, $0) },
-                cut: cut, playlists: playlists)
+                cut: cut, playlists: playlists, keptSegments: keptSegments)
             : nil
         guard var context = avformat_alloc_context() else {
             throw PlayerError.io("out of memory opening \(location)")

@@ -20,7 +20,8 @@ import Logging
 ///
 /// Some documents it answers from memory (``readInMemory(_:)``): a DASH manifest the player
 /// already fetched, the HLS playlists that cannot change it already read, and the playlists and
-/// initialization segments of a ``DASHBridge``.
+/// initialization segments of a ``DASHBridge``; and the segments fetched whole a moment before,
+/// which a container opened anew asks for again (``KeptSegments``).
 ///
 /// > Important: the owner keeps the watch alive as long as the context (it is the context's
 /// > unretained `opaque`). The hooks run on whichever thread libavformat calls them from.
@@ -66,12 +67,15 @@ final class NetworkWatch: Sendable {
         case shifted
         /// A glimpse kept at its segment's length (``PaddedInput``).
         case padded
+        /// A segment whose bytes are kept once read whole (``KeepingInput``).
+        case keeping
 
         /// Frees `context` and returns what it read.
         func close(_ context: UnsafeMutablePointer<AVIOContext>) -> UnsafeMutablePointer<AVIOContext>? {
             switch self {
             case .shifted: ShiftedInput.close(context)
             case .padded: PaddedInput.close(context)
+            case .keeping: KeepingInput.close(context)
             }
         }
     }
@@ -83,13 +87,15 @@ final class NetworkWatch: Sendable {
     private let cut: PlaylistCut?
     /// Keeps the playlists read where they are cut that cannot change.
     private let playlists: PlaylistStore?
+    /// The segments fetched whole most recently, which are read from memory when opened again.
+    private let keptSegments: KeptSegments?
 
     /// A watch of `location`'s connections, whose reads time out after `timeout` seconds without data.
     init(
         location: String, timeout: Double, interrupt: InterruptGuard? = nil, fetched: ByteCounter? = nil,
         meter: SegmentMeter? = nil, failover: RenditionFailover? = nil, splice: RenditionSplice? = nil,
         prefetched: (url: String, bytes: [UInt8])? = nil, cut: PlaylistCut? = nil,
-        playlists: PlaylistStore? = nil
+        playlists: PlaylistStore? = nil, keptSegments: KeptSegments? = nil
     ) {
         self.location = location
         self.fetched = fetched
@@ -102,6 +108,7 @@ final class NetworkWatch: Sendable {
         self.prefetched = Locked(prefetched)
         self.cut = cut
         self.playlists = playlists
+        self.keptSegments = keptSegments
     }
 
     /// The first failure of a connection the demuxer opened, if any.
@@ -331,6 +338,21 @@ final class NetworkWatch: Sendable {
                 return cffmpeg_averror(ECANCELED)
             }
             watch.segmentsOpened.withLock { if $0.count < segmentsKept { $0.append(segment) } }
+            // NB: a segment fetched whole a moment ago (before the container opened anew) is read
+            // from memory, after the hold that keeps the read-ahead bounded. Not the container's
+            // own input (a file over HTTP), which libavformat closes and seeks in itself.
+            if !ownInput, ranged == nil, shifted == nil, let pb,
+                let kept = watch.keptSegments?.bytes(of: segment)
+            {
+                _ = watch.meter?.beforeRequest()
+                let bytes =
+                    glimpseEnd.map { KeptSegments.glimpse(of: kept, end: Int($0), keepsLength: keepsLength) }
+                    ?? kept
+                guard let opened = MemoryInput.open(bytes) else { return cffmpeg_averror(ENOMEM) }
+                watch.inMemory.withLock { _ = $0.insert(Int(bitPattern: opened)) }
+                pb.pointee = opened
+                return 0
+            }
         }
         // NB: a glimpse is too short to time, and no rendition plays from it.
         let meter = segment == nil || glimpse != nil ? nil : watch?.meter
@@ -380,6 +402,14 @@ final class NetworkWatch: Sendable {
             let length = ranged.map { $0.range.upperBound - $0.range.lowerBound + 1 } ?? avio_size(connection)
             let wrapped = wrap(pb, as: .padded, context: context, watch: watch) {
                 PaddedInput.open($0, length: length > 0 ? length : nil)
+            }
+            if wrapped < 0 { return wrapped }
+        }
+        if code >= 0, !ownInput, glimpse == nil, ranged == nil, shifted == nil, let segment, let watch,
+            let pb, let keptSegments = watch.keptSegments
+        {
+            let wrapped = wrap(pb, as: .keeping, context: context, watch: watch) {
+                KeepingInput.open($0, url: segment, segments: keptSegments)
             }
             if wrapped < 0 { return wrapped }
         }

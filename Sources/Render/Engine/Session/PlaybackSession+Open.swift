@@ -73,7 +73,7 @@ extension PlaybackSession {
             fetched: fetched,
             meter: segments, failover: failover, splice: splice, demuxerOptions: demuxerOptions,
             prefetched: cut == nil ? manifest?.prefetched : nil, name: options.location, cut: cut,
-            playlists: playlistStore, probing: probing)
+            playlists: playlistStore, probing: probing, keptSegments: keptSegments)
     }
 
     /// What the demuxer opens: the item's location, or for a network DASH manifest the master

@@ -81,6 +81,8 @@ final class PlaybackSession: Sendable {
     /// playlists that end), so that each is fetched once; the demuxer reads them too where the
     /// container opens anew.
     let playlistStore = PlaylistStore()
+    /// The segments fetched whole most recently, for a container opened anew.
+    let keptSegments = KeptSegments()
     /// A network DASH manifest read before the item opens (``readManifest()``).
     let manifest = Locked<PrefetchedManifest?>(nil)
     /// Wakes the demux thread: a seek, a close, or a packet queue that drained far enough.
