@@ -56,6 +56,38 @@ extension PlayerTests {
             await harness.close()
         }
 
+        /// A stream whose initialization section and segments are byte ranges of one file
+        /// (`EXT-X-BYTERANGE`) plays, and a seek, which opens it anew, plays from the target: the
+        /// segments read whole are kept by their URL, which these ranges share, so they are not.
+        @Test func aStreamOfRangesOfOneFilePlaysFromASeeksTarget() async throws {
+            let playlist = try TestMedia.cachedHLS(Self.spec, segmentDuration: 1, fragmentedMP4: true)
+            let folder = playlist.deletingLastPathComponent()
+            var file = try Data(contentsOf: folder.appendingPathComponent("init.mp4"))
+            var lines = [
+                "#EXTM3U", "#EXT-X-VERSION:7", "#EXT-X-TARGETDURATION:1", "#EXT-X-PLAYLIST-TYPE:VOD",
+                "#EXT-X-MAP:URI=\"stream.mp4\",BYTERANGE=\"\(file.count)@0\"",
+            ]
+            for number in 0..<6 {
+                let segment = try Data(contentsOf: folder.appendingPathComponent("segment\(number).m4s"))
+                lines += ["#EXTINF:1.0,", "#EXT-X-BYTERANGE:\(segment.count)@\(file.count)", "stream.mp4"]
+                file += segment
+            }
+            lines.append("#EXT-X-ENDLIST")
+            let server = LocalHTTPServer(files: [
+                "/stream.mp4": file, "/ranges.m3u8": Data(lines.joined(separator: "\n").utf8),
+            ])
+            try server.start()
+            defer { server.stop() }
+            let harness = PlayerHarness(networkTimeout: 3)
+            let player = harness.player
+            player.load(MediaItem(url: server.url(for: "/ranges.m3u8")), autoplay: true)
+            #expect(await harness.wait { player.status == .playing && player.currentTime > 0.3 })
+            #expect(player.currentFrame?.clipFrameNumber.map { $0 < 30 } == true)
+            _ = await Self.seekToFourSeconds(harness, server: server)
+            #expect(harness.errors.isEmpty, "\(harness.errors)")
+            await harness.close()
+        }
+
         /// The rewind at the end is a move of the container (in a stream of fragmented MP4, it
         /// opens the stream anew from its first segment), not a seek: the pictures go on from
         /// the first without a pause, and the tone without a gap or a click.

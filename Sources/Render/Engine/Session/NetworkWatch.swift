@@ -310,6 +310,9 @@ final class NetworkWatch: Sendable {
             }
         }
         let segment = url.map { String(cString: $0) }.flatMap { isSegment($0) ? $0 : nil }
+        // NB: a segment of an HLS playlist's byte ranges (`EXT-X-BYTERANGE`) is a range the demuxer
+        // asks for itself, of a URL that other segments share: it is not kept by its URL.
+        let keepable = !ownInput && ranged == nil && shifted == nil && !asksForARange(options)
         // The segment whose first bytes only are asked for, if any, and where they end.
         var glimpse: String?
         var glimpseEnd: Int64?
@@ -341,10 +344,8 @@ final class NetworkWatch: Sendable {
             // NB: a segment fetched whole a moment ago (before the container opened anew) is read
             // from memory, after the hold that keeps the read-ahead bounded. Not the container's
             // own input (a file over HTTP), which libavformat closes and seeks in itself.
-            if !ownInput, ranged == nil, shifted == nil, let pb,
-                let kept = watch.keptSegments?.bytes(of: segment)
-            {
-                _ = watch.meter?.beforeRequest()
+            if keepable, let pb, let kept = watch.keptSegments?.bytes(of: segment) {
+                if glimpseEnd == nil { _ = watch.meter?.beforeRequest() }
                 let bytes =
                     glimpseEnd.map { KeptSegments.glimpse(of: kept, end: Int($0), keepsLength: keepsLength) }
                     ?? kept
@@ -405,8 +406,8 @@ final class NetworkWatch: Sendable {
             }
             if wrapped < 0 { return wrapped }
         }
-        if code >= 0, !ownInput, glimpse == nil, ranged == nil, shifted == nil, let segment, let watch,
-            let pb, let keptSegments = watch.keptSegments
+        if code >= 0, keepable, glimpse == nil, let segment, let watch, let pb,
+            let keptSegments = watch.keptSegments
         {
             let wrapped = wrap(pb, as: .keeping, context: context, watch: watch) {
                 KeepingInput.open($0, url: segment, segments: keptSegments)
@@ -420,6 +421,14 @@ final class NetworkWatch: Sendable {
             if wrapped < 0 { return wrapped }
         }
         return code
+    }
+
+    /// Whether the options a demuxer opens a connection with ask for a range of its URL
+    /// (libavformat's HTTP protocol's `offset` and `end_offset`).
+    private static func asksForARange(_ options: UnsafeMutablePointer<OpaquePointer?>?) -> Bool {
+        guard let options, let dictionary = options.pointee else { return false }
+        return av_dict_get(dictionary, "offset", nil, 0) != nil
+            || av_dict_get(dictionary, "end_offset", nil, 0) != nil
     }
 
     /// Puts the context `open` makes around the one `pb` holds in its place, as a `kind` the
