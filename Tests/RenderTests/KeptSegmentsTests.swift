@@ -6,25 +6,13 @@ import Testing
 
 /// Which segments are kept, for how long, and what a glimpse of one kept gives.
 struct KeptSegmentsTests {
-    /// Reads `context` to its end.
-    static func readAll(_ context: UnsafeMutablePointer<AVIOContext>) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0xff, count: 1000)
-        while true {
-            let count = avio_read(context, &chunk, Int32(chunk.count))
-            guard count > 0 else { break }
-            bytes += chunk.prefix(Int(count))
-        }
-        return bytes
-    }
-
     @Test func aSegmentReadToItsEndIsKeptAndOneLeftBeforeIsNot() throws {
         let segments = KeptSegments()
         let bytes = (0..<5000).map { UInt8(truncatingIfNeeded: $0) }
         let connection = try #require(MemoryInput.open(bytes))
         defer { MemoryInput.close(connection) }
         let context = try #require(KeepingInput.open(connection, url: "http://a/1.m4s", segments: segments))
-        #expect(Self.readAll(context) == bytes)
+        #expect(PaddedInputTests.readAll(context) == bytes)
         #expect(KeepingInput.close(context) == connection)
         #expect(segments.bytes(of: "http://a/1.m4s") == bytes)
 

@@ -46,6 +46,11 @@ struct PaddedInputTests {
         defer { MemoryInput.close(connection) }
         let context = try #require(PaddedInput.open(connection, length: length))
         defer { _ = PaddedInput.close(context) }
+        return readAll(context)
+    }
+
+    /// Reads `context` to its end.
+    static func readAll(_ context: UnsafeMutablePointer<AVIOContext>) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0xff, count: 1000)
         while true {
