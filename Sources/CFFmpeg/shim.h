@@ -125,4 +125,20 @@ static inline const cffmpeg_avfilter *cffmpeg_avfilter_open(const char **error) 
     return &table;
 }
 
+// Gives `frame` (its format, width and height set) one buffer from `pool`, whose buffers hold at
+// least av_image_get_buffer_size(format, width, height, align) bytes, and points its planes into it,
+// rows `align`-byte aligned: av_frame_get_buffer's layout, from a pool instead of a new allocation.
+static inline int cffmpeg_frame_get_pooled_buffer(AVFrame *frame, AVBufferPool *pool, int align) {
+    frame->buf[0] = av_buffer_pool_get(pool);
+    if (!frame->buf[0]) return AVERROR(ENOMEM);
+    int ret = av_image_fill_arrays(frame->data, frame->linesize, frame->buf[0]->data, frame->format,
+                                   frame->width, frame->height, align);
+    if (ret < 0) {
+        av_buffer_unref(&frame->buf[0]);
+        return ret;
+    }
+    frame->extended_data = frame->data;
+    return 0;
+}
+
 #endif

@@ -310,6 +310,27 @@ import VideoPlayerTestSupport
         #expect(Self.showsPatternColour(of: number, in: shot))
     }
 
+    /// The CPU path tells the player the size it draws the pictures at, the player resizes them
+    /// to it as it decodes them, and the window converts those; the GPU path takes them whole.
+    @Test(arguments: [Compositing.cpu, .gpu])
+    func theCPUPathConvertsPicturesThePlayerResizedAhead(_ compositing: Compositing) async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 2560, height: 1920, duration: 3, tone: nil))
+        let (player, window) = try Self.playerWindow(loading: clip, compositing: compositing)
+        defer { window.close() }
+        player.play()
+        try await Self.runUntil(window) { window.statistics.videoUploads >= 20 }
+        guard compositing == .cpu else {
+            #expect(player.drawnPictureSize == nil)
+            #expect(window.statistics.picturesResizedAhead == 0)
+            return
+        }
+        #expect(player.drawnPictureSize == Size(width: 240, height: 180))
+        #expect(window.statistics.picturesResizedAhead > 10, "\(window.statistics)")
+        let shot = try #require(window.screenshot())
+        let number = try #require(player.currentFrame.map { Int(($0.time * 30).rounded()) })
+        #expect(Self.showsPatternColour(of: number, in: shot))
+    }
+
     final class BadgeService: Service {
         @ViewState var shows = false
     }

@@ -31,6 +31,78 @@ import VideoPlayerTestSupport
         await harness.close()
     }
 
+    /// A picture the decoder thread resized ahead to the size drawn is only converted, and gives
+    /// the pixels the scaler's own two passes give; its colours are read from the decoded picture
+    /// (an untagged 1440-line picture is BT.709, a 360-line one would be guessed BT.601). Drawn at
+    /// another size, the picture is scaled whole.
+    @Test func aPictureResizedAheadGivesThePixelsOfBothPasses() throws {
+        let picture = try #require(TestMedia.zonePlate(width: 2560, height: 1440))
+        picture.avFrame.pointee.colorspace = AVCOL_SPC_UNSPECIFIED
+        let (width, height) = (640, 360)
+        let target = try #require(
+            VideoScaler.resizeAhead(
+                format: picture.avFrame.pointee.format, source: (2560, 1440), drawn: (width, height)))
+        #expect(target.width == width && target.height == height)
+        #expect(target.filter == VideoScaler.choice(forRatio: 0.25))
+        let ahead = try #require(
+            ResizedPicture(
+                picture.avFrame, width: target.width, height: target.height, filter: target.filter,
+                resizer: PictureResizer()))
+        let frame = try #require(
+            VideoFrame(
+                referencing: picture.avFrame, time: 0, duration: 0.04, orientation: .upright, serial: 0,
+                resized: ahead))
+        let scaler = VideoScaler(order: .bgra)
+        let converted = try scaler.pixels(of: frame, width: width, height: height)
+        #expect(scaler.resizedAhead == 1)
+        #expect(
+            converted == (try VideoScaler(order: .bgra).pixels(of: picture, width: width, height: height)))
+        let other = try scaler.pixels(of: frame, width: 480, height: 270)
+        #expect(scaler.resizedAhead == 1)
+        #expect(other == (try VideoScaler(order: .bgra).pixels(of: picture, width: 480, height: 270)))
+    }
+
+    /// Pictures are resized ahead only where the scaler resizes before converting (8-bit 4:2:0),
+    /// only when larger than 1080p, and only to fewer pixels; an odd width drawn is the next even
+    /// one, as the scaler makes it.
+    @Test func onlyPicturesLargerThan1080pThatShrinkAreResizedAhead() {
+        let yuv = AV_PIX_FMT_YUV420P.rawValue
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (3840, 2160), drawn: (3840, 2160)) == nil)
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (2560, 1440), drawn: (3840, 2160)) == nil)
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (2560, 1440), drawn: (1280, 2160)) == nil)
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (1920, 1080), drawn: (640, 360)) == nil)
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (1080, 1920), drawn: (405, 720)) == nil)
+        #expect(
+            VideoScaler.resizeAhead(format: AV_PIX_FMT_NV12.rawValue, source: (3840, 2160), drawn: (640, 360))
+                == nil)
+        #expect(VideoScaler.resizeAhead(format: yuv, source: (3840, 2160), drawn: (0, 0)) == nil)
+        let odd = VideoScaler.resizeAhead(
+            format: AV_PIX_FMT_YUVJ420P.rawValue, source: (2160, 3840), drawn: (405, 720))
+        #expect(odd?.width == 406 && odd?.height == 720)
+    }
+
+    /// A player told the size its pictures are drawn at resizes those larger to it as it decodes
+    /// them, and keeps the decoded picture whole beside; told nothing, or a larger size, it
+    /// resizes none.
+    @Test func aPlayerResizesItsPicturesAheadToTheSizeDrawn() async throws {
+        let harness = PlayerHarness()
+        harness.player.setDrawnPictureSize(Size(width: 320, height: 180))
+        harness.player.load(try TestClips.item(ClipSpec(width: 2560, height: 1440, duration: 4, tone: nil)))
+        harness.player.play()
+        #expect(await harness.wait { harness.player.currentFrame?.resized != nil })
+        let frame = try #require(harness.player.currentFrame)
+        #expect(frame.width == 2560 && frame.height == 1440)
+        #expect(frame.resized?.width == 320 && frame.resized?.height == 180)
+        harness.player.setDrawnPictureSize(Size(width: 3840, height: 2160))
+        let shown = frame.time
+        #expect(await harness.wait { (harness.player.currentFrame?.time ?? 0) > shown + 0.5 })
+        #expect(harness.player.currentFrame?.resized == nil)
+        #expect(harness.player.drawnPictureSize == Size(width: 3840, height: 2160))
+        harness.player.setDrawnPictureSize(Size(width: .nan, height: 10))
+        #expect(harness.player.drawnPictureSize == nil)
+        await harness.close()
+    }
+
     /// At every ratio, from enlarging to a thumbnail, the filter the scaler picks keeps a zone plate
     /// (detail up to the finest a picture holds) at least as close to Lanczos as bilinear does,
     /// which it was before it chose.

@@ -281,6 +281,7 @@ public final class PlayerWindow {
         statistics.videoCopies = scene.videoCopies
         statistics.videoPixelsCopied = scene.videoPixelsCopied
         statistics.backgroundPixels = scene.backgroundPixels
+        statistics.picturesResizedAhead = scene.picturesResizedAhead
         statistics.wakes = scene.sleeper.wakeCount
         followPlayback()
         if context.isServiceStarted(MediaSessionService.self) { context.mediaSession.loopDidRun() }
@@ -414,6 +415,10 @@ public struct WindowStatistics: Sendable, Equatable {
     /// letterboxed picture and the window outside every picture, painted again only where the
     /// overlay or a picture drew since.
     public var backgroundPixels = 0
+    /// On the CPU path, pictures converted from the copy their player resized to the size drawn as
+    /// it decoded them (``/VideoPlayerRender/MediaPlayer/setDrawnPictureSize(_:)``), which left
+    /// the window's thread the conversion alone.
+    public var picturesResizedAhead = 0
     /// Seconds the last present took from the start of composition (uploads, draw, present).
     public var lastComposeSeconds = 0.0
     /// Times the loop was woken from outside its own thread: a picture decoded,

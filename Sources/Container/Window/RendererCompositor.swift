@@ -16,6 +16,8 @@ final class RendererCompositor: SceneCompositor {
     let videoPixelsCopied = 0
     /// Always 0: the renderer clears the whole window for every present.
     let backgroundPixels = 0
+    /// Always 0: the textures take the pictures whole.
+    let picturesResizedAhead = 0
     let name: String
 
     /// Takes ownership of `renderer`, made for `window`.
@@ -67,6 +69,8 @@ final class RendererCompositor: SceneCompositor {
         let texture = videoTextures[id] ?? VideoTexture(renderer: renderer)
         videoTextures[id] = texture
         guard let frame = layer.player.currentFrame else { return }
+        // NB: the textures take the pictures whole; the GPU scales them.
+        layer.player.setDrawnPictureSize(nil)
         let uploadsBefore = texture.uploadCount
         defer { videoUploads += texture.uploadCount - uploadsBefore }
         // NB: a frame that cannot be uploaded is skipped and reported; the previous picture stays.

@@ -32,6 +32,9 @@ protocol SceneCompositor: AnyObject {
     var videoPixelsCopied: Int { get }
     /// Pixels painted black behind the pictures (the CPU path) so far.
     var backgroundPixels: Int { get }
+    /// Pictures converted from the copy their player resized ahead to the size drawn (the CPU
+    /// path) so far.
+    var picturesResizedAhead: Int { get }
     /// Takes in the damaged rectangles (in pixels) of the host's overlay after a repaint.
     func overlayChanged(_ damage: [Rect], in host: WidgetHost)
     /// Follows a change of the window's size; the host has been resized and repaints everything.

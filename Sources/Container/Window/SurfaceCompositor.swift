@@ -21,6 +21,9 @@ final class SurfaceCompositor: SceneCompositor {
     /// on-screen size for repaints of the same frame when it cannot go straight into the window.
     private final class PlayerPictures {
         let scaler = VideoScaler(order: .bgra)
+        /// The player, told the size its pictures are drawn at (and that it is no more when it
+        /// leaves the window).
+        weak var player: (any VideoSource)?
         /// The last frame scaled into `kept`, and `kept`: allocated on the first repaint of a frame.
         weak var keptFrame: VideoFrame?
         var kept: CairoSurface?
@@ -92,6 +95,11 @@ final class SurfaceCompositor: SceneCompositor {
     private(set) var videoCopies = 0
     private(set) var videoPixelsCopied = 0
     private(set) var backgroundPixels = 0
+    var picturesResizedAhead: Int {
+        pictures.values.reduce(retiredResizedAhead) { $0 + $1.scaler.resizedAhead }
+    }
+    /// Pictures resized ahead that the scalers of players no longer shown converted.
+    private var retiredResizedAhead = 0
     let name = "surface"
 
     /// Largest side of a scaled picture; a zoomed or cropped picture larger than this is not drawn.
@@ -152,7 +160,12 @@ final class SurfaceCompositor: SceneCompositor {
         let cairo = cairo_create(target)
         let size = Size(width: Double(surface.pointee.w), height: Double(surface.pointee.h))
         let shown = Set(layers.map { ObjectIdentifier($0.player) })
-        pictures = pictures.filter { shown.contains($0.key) }
+        for (id, gone) in pictures where !shown.contains(id) {
+            retiredResizedAhead += gone.scaler.resizedAhead
+            // NB: the player no longer resizes for this window (another that shows it says again).
+            gone.player?.setDrawnPictureSize(nil)
+            pictures[id] = nil
+        }
         let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
         let previous = underOverlay
         underOverlay = [:]
@@ -282,6 +295,10 @@ final class SurfaceCompositor: SceneCompositor {
         let id = ObjectIdentifier(layer.player)
         let pictures = self.pictures[id] ?? PlayerPictures()
         self.pictures[id] = pictures
+        pictures.player = layer.player
+        // NB: the player resizes the pictures to come to this size as they are decoded, which the
+        // scaler then only converts (`VideoFrame.resized`); a frame of another size is scaled whole.
+        layer.player.setDrawnPictureSize(Size(width: Double(width), height: Double(height)))
         if alone,
             let rect = inPlaceRect(
                 placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,

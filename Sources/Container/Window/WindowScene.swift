@@ -19,6 +19,7 @@ final class WindowScene {
     var videoCopies: Int { compositor.videoCopies }
     var videoPixelsCopied: Int { compositor.videoPixelsCopied }
     var backgroundPixels: Int { compositor.backgroundPixels }
+    var picturesResizedAhead: Int { compositor.picturesResizedAhead }
     var compositorName: String { compositor.name }
 
     /// Whether this scene made its sleeper, rather than sharing the one of the window whose loop runs it.

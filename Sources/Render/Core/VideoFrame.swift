@@ -44,11 +44,14 @@ public final class VideoFrame: @unchecked Sendable {
     public let orientation: VideoOrientation
     /// The seek generation the frame belongs to; frames of an older generation are stale.
     package let serial: Int
+    /// The picture resized ahead, on the video decoder thread, to the size a window draws it at
+    /// (``MediaPlayer/setDrawnPictureSize(_:)``); `nil` when none was asked for or it was not worth it.
+    package let resized: ResizedPicture?
 
     /// Makes a new reference to `source`'s buffers; `nil` when FFmpeg cannot allocate one.
     package init?(
         referencing source: UnsafePointer<AVFrame>, time: Double, duration: Double,
-        orientation: VideoOrientation, serial: Int
+        orientation: VideoOrientation, serial: Int, resized: ResizedPicture? = nil
     ) {
         guard let frame = av_frame_alloc() else { return nil }
         guard av_frame_ref(frame, source) >= 0 else {
@@ -65,6 +68,7 @@ public final class VideoFrame: @unchecked Sendable {
         sampleAspectRatio = sar.num > 0 && sar.den > 0 ? Double(sar.num) / Double(sar.den) : 1
         self.orientation = orientation
         self.serial = serial
+        self.resized = resized
     }
 
     deinit {
@@ -73,6 +77,10 @@ public final class VideoFrame: @unchecked Sendable {
     }
 
     /// The bytes the picture's pixels take (0 for a format that does not say, such as a hardware one).
+    ///
+    /// NB: the copy ``resized`` ahead is left out: it is at most the size drawn, a window's worth,
+    /// and counting it would let one picture fewer wait among large ones (three 4K pictures fill
+    /// the bound of the pictures waiting for their time).
     package var byteCount: Int {
         max(0, Int(av_image_get_buffer_size(pixelFormat, Int32(width), Int32(height), 1)))
     }

@@ -62,11 +62,14 @@ public final class VideoScaler {
     public let filter: Filter?
     /// The context that writes the output pixels: from the picture itself, or from `resized`.
     private var context: OpaquePointer?
-    /// The context that resizes a picture in its own pixel format first, into `resized`, when
-    /// ``resizesBeforeConverting(format:resizing:)`` says it is cheaper; else `nil`.
-    private var resize: OpaquePointer?
+    /// What resizes a picture in its own pixel format first, into `resized`, when
+    /// ``resizesBeforeConverting(format:resizing:)`` says it is cheaper and the picture was not
+    /// resized ahead (``VideoFrame/resized``); else `nil`.
+    private var resize: PictureResizer?
     private var resized: UnsafeMutablePointer<AVFrame>?
     private var setup: Setup?
+    /// How many pictures this scaler converted from their resized-ahead copy.
+    package private(set) var resizedAhead = 0
     /// Padded rows for destinations whose rows are too close for swscale (see `paddedStride`).
     private var scratch: [UInt8] = []
 
@@ -79,7 +82,6 @@ public final class VideoScaler {
 
     deinit {
         sws_freeContext(context)
-        sws_freeContext(resize)
         av_frame_free(&resized)
     }
 
@@ -136,6 +138,32 @@ public final class VideoScaler {
         resizing && (format == AV_PIX_FMT_YUV420P.rawValue || format == AV_PIX_FMT_YUVJ420P.rawValue)
     }
 
+    /// The size and filter a picture of `format`, `source` pixels large and drawn at `drawn`, is
+    /// resized to ahead of time, on the video decoder thread (``VideoFrame/resized``): what the
+    /// first pass of the two would make; `nil` when the scaler makes one pass, when the picture
+    /// would not shrink, or when it is no larger than ``resizeAheadMinimumPixels``.
+    static func resizeAhead(
+        format: Int32, source: (width: Int, height: Int), drawn: (width: Int, height: Int)
+    ) -> (width: Int, height: Int, filter: Filter)? {
+        let width = scaledWidth(drawn.width)
+        guard source.width * source.height > resizeAheadMinimumPixels,
+            drawn.width > 0, drawn.height > 0, width <= source.width, drawn.height <= source.height,
+            width < source.width || drawn.height < source.height,
+            resizesBeforeConverting(format: format, resizing: true)
+        else { return nil }
+        return (width, drawn.height, choice(forRatio: ratio(from: source, to: (width, drawn.height))))
+    }
+
+    /// Pictures of this many pixels or fewer (1080p, portrait or not) are not resized ahead.
+    ///
+    /// NB: measured with `player-bench --worker` (debug build, 1280x720 window): resizing 1080p
+    /// pictures ahead took the window's thread from 3.1 to 1.5 ms a frame, but the copies waiting
+    /// beside the pictures (one a window's size for each picture queued, shown or being made) raised
+    /// the peak memory from 107 to 116 MiB, over the 110 MiB target for 1080p; the portrait clip's
+    /// from 108.5 to 111.7. A 4K picture costs the window's thread 6.5 ms, 1.4 resized ahead, and
+    /// its copies are a ninth of it.
+    static let resizeAheadMinimumPixels = 1920 * 1088
+
     /// Whether ``scale(_:width:height:into:stride:keepingRowGaps:)`` writes a picture `width` pixels
     /// wide straight into rows `stride` bytes apart from `destination`, with no copy and nothing
     /// written past each row's `width * 4` bytes: a width of whole 16-pixel blocks (see
@@ -165,29 +193,39 @@ public final class VideoScaler {
         guard width > 0, height > 0, frame.width > 0, frame.height > 0, stride >= width * 4 else {
             throw .videoOutputUnavailable("cannot scale a picture to \(width)x\(height)")
         }
-        let source = frame.avFrame
+        let original = frame.avFrame
         let scaledWidth = Self.scaledWidth(width)
+        let chosen =
+            filter
+            ?? Self.choice(
+                forRatio: Self.ratio(
+                    from: (Int(original.pointee.width), Int(original.pointee.height)),
+                    to: (scaledWidth, height)))
+        // NB: a picture resized ahead to this size with this filter is the one the first pass
+        // would make; the colours are still read from the original (its height may tag them).
+        var source = original
+        if let ahead = frame.resized, ahead.width == scaledWidth, ahead.height == height,
+            ahead.filter == chosen
+        {
+            source = ahead.avFrame
+            resizedAhead += 1
+        }
         let wanted = Setup(
             sourceWidth: source.pointee.width, sourceHeight: source.pointee.height,
             sourceFormat: source.pointee.format, width: Int32(scaledWidth), height: Int32(height),
-            colorimetry: YUVColorimetry(of: source),
-            filter: filter
-                ?? Self.choice(
-                    forRatio: Self.ratio(
-                        from: (Int(source.pointee.width), Int(source.pointee.height)),
-                        to: (scaledWidth, height))))
+            colorimetry: YUVColorimetry(of: original), filter: chosen)
         let scaler = try context(for: wanted)
         let padded = Self.paddedStride(width: scaledWidth)
         if scaledWidth == width, stride >= padded,
             !keepingRowGaps || Self.writesInPlace(width: width, stride: stride, destination: destination)
         {
-            return try convert(frame, with: scaler, into: destination, stride: stride)
+            return try convert(source, of: frame, with: scaler, into: destination, stride: stride)
         }
         if scratch.count < padded * height { scratch = [UInt8](repeating: 0, count: padded * height) }
         let failure = scratch.withUnsafeMutableBytes { rows -> PlayerError? in
             guard let base = rows.baseAddress else { return nil }
             do throws(PlayerError) {
-                try convert(frame, with: scaler, into: base, stride: padded)
+                try convert(source, of: frame, with: scaler, into: base, stride: padded)
             } catch {
                 return error
             }
@@ -225,15 +263,15 @@ public final class VideoScaler {
         return pixels
     }
 
-    /// Runs swscale on the whole picture (resized first, if the setup says so), writing rows
-    /// `stride` bytes apart.
+    /// Runs swscale on the whole of `source`, `frame`'s picture or the one resized ahead (resized
+    /// first, if the setup says so), writing rows `stride` bytes apart.
     private func convert(
-        _ frame: VideoFrame, with scaler: OpaquePointer, into destination: UnsafeMutableRawPointer,
-        stride: Int
+        _ source: UnsafeMutablePointer<AVFrame>, of frame: VideoFrame, with scaler: OpaquePointer,
+        into destination: UnsafeMutableRawPointer, stride: Int
     ) throws(PlayerError) {
-        var source = frame.avFrame
-        if let resize, let resized {
-            let rows = Self.planes(of: resized) { Self.run(resize, on: source, into: $0, strides: $1) }
+        var source = source
+        if let resize, let resized, let filter = setup?.filter {
+            let rows = resize.resize(source, into: resized, filter: filter)
             guard rows > 0 else { throw Self.failure(rows, scaling: frame) }
             source = resized
         }
@@ -246,7 +284,7 @@ public final class VideoScaler {
     }
 
     /// Runs `scaler` on all of `source`'s rows; returns the rows written or a negative error.
-    private static func run(
+    static func run(
         _ scaler: OpaquePointer, on source: UnsafeMutablePointer<AVFrame>,
         into planes: UnsafePointer<UnsafeMutablePointer<UInt8>?>, strides: UnsafePointer<Int32>
     ) -> Int32 {
@@ -258,7 +296,7 @@ public final class VideoScaler {
     }
 
     /// Runs `body` with `frame`'s plane pointers and bytes per row, as swscale takes them.
-    private static func planes<Result>(
+    static func planes<Result>(
         of frame: UnsafeMutablePointer<AVFrame>,
         _ body: (UnsafePointer<UnsafeMutablePointer<UInt8>?>, UnsafePointer<Int32>) -> Result
     ) -> Result {
@@ -281,7 +319,6 @@ public final class VideoScaler {
         let format = AVPixelFormat(rawValue: wanted.sourceFormat)
         let output = order == .bgra ? AV_PIX_FMT_BGRA : AV_PIX_FMT_RGBA
         sws_freeContext(context)
-        sws_freeContext(resize)
         av_frame_free(&resized)
         (context, resize, setup) = (nil, nil, nil)
         let cannotConvert = { () -> PlayerError in
@@ -292,11 +329,9 @@ public final class VideoScaler {
         var converted = (width: wanted.sourceWidth, height: wanted.sourceHeight)
         let resizing = wanted.width != wanted.sourceWidth || wanted.height != wanted.sourceHeight
         if Self.resizesBeforeConverting(format: wanted.sourceFormat, resizing: resizing) {
-            resize = sws_getContext(
-                wanted.sourceWidth, wanted.sourceHeight, format, wanted.width, wanted.height, format,
-                wanted.filter.swsFlags, nil, nil, nil)
+            resize = PictureResizer()
             resized = av_frame_alloc()
-            guard resize != nil, let resized else { throw cannotConvert() }
+            guard let resized else { throw cannotConvert() }
             (resized.pointee.width, resized.pointee.height) = (wanted.width, wanted.height)
             resized.pointee.format = wanted.sourceFormat
             guard av_frame_get_buffer(resized, 64) >= 0 else { throw cannotConvert() }

@@ -25,6 +25,8 @@ final class VideoPipeline: DecodedFrameHandler {
     private let orientation: VideoOrientation
     private let nominalDuration: Double
     private let converter = PictureConverter()
+    /// Resizes pictures ahead to the size a window draws them at (``SessionSettings/Values/drawnPictureSize``).
+    private let resizer = PictureResizer()
     private var filter: (graph: FilterGraph, description: String, input: [Int32])?
     private let scratch: FFmpegFrame
     /// The last picture an exact seek skipped, shown when its generation ends before the target.
@@ -117,6 +119,20 @@ final class VideoPipeline: DecodedFrameHandler {
             picture = UnsafePointer(scratch.pointer)
         }
         return enqueue(picture, time: time, duration: duration, serial: serial)
+    }
+
+    /// `picture` resized to the size a window draws it at, when one says and the window's scaler
+    /// would resize it first (``VideoScaler/resizeAhead(format:source:drawn:)``); else `nil`.
+    private func resizedAhead(_ picture: UnsafePointer<AVFrame>) -> ResizedPicture? {
+        guard let drawn = settings.current.drawnPictureSize,
+            let target = VideoScaler.resizeAhead(
+                format: picture.pointee.format,
+                source: (Int(picture.pointee.width), Int(picture.pointee.height)),
+                drawn: (Int(drawn.width), Int(drawn.height)))
+        else { return nil }
+        return ResizedPicture(
+            UnsafeMutablePointer(mutating: picture), width: target.width, height: target.height,
+            filter: target.filter, resizer: resizer)
     }
 
     func reset(serial: Int) {
@@ -216,8 +232,9 @@ final class VideoPipeline: DecodedFrameHandler {
     {
         guard
             let frame = VideoFrame(
-                referencing: picture, time: time, duration: duration, orientation: orientation, serial: serial
-            )
+                referencing: picture, time: time, duration: duration, orientation: orientation,
+                serial: serial,
+                resized: resizedAhead(picture))
         else { return true }
         queuedSinceReset = true
         guard frames.push(.frame(frame)) else { return false }

@@ -215,7 +215,7 @@ extension MediaPlayer {
         return SessionSettings.Values(
             rate: rate, volume: Float(volume), muted: isMuted, videoFilter: equaliser.joined(separator: ","),
             isLooping: isLooping, normalizesLoudness: normalizesLoudness, quality: quality,
-            viewSize: videoViewSize, viewGravity: videoViewGravity)
+            viewSize: videoViewSize, viewGravity: videoViewGravity, drawnPictureSize: drawnPictureSize)
     }
 
     func updateSettings() {

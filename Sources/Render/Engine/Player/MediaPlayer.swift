@@ -71,6 +71,9 @@ public final class MediaPlayer {
     public internal(set) var videoViewSize: Size?
     /// How the picture fills that view, as the view last said (``VideoGravity/fit`` until it does).
     public internal(set) var videoViewGravity = VideoGravity.fit
+    /// The size in pixels a window draws the pictures at, as it last said through
+    /// ``setDrawnPictureSize(_:)``; `nil` when none does.
+    public internal(set) var drawnPictureSize: Size?
     /// Cues decoded so far for the current item.
     public internal(set) var cues: [SubtitleCue] = []
 

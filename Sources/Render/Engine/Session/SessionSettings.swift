@@ -20,6 +20,9 @@ final class SessionSettings: Sendable {
         /// fills it: ``Quality/auto`` fetches nothing much larger.
         var viewSize: Size?
         var viewGravity = VideoGravity.fit
+        /// The size in pixels a window scaling on the CPU draws the picture at (before rotation), when
+        /// known: the video decoder thread resizes the pictures ahead to it when they are larger.
+        var drawnPictureSize: Size?
         /// Whether the queue goes on from this item, the next one's sound following on the same output:
         /// the demuxer then ends this item's sound exactly at its length (codec padding cut, a sound
         /// shorter than the picture made up with silence). Items appended to the queue while the

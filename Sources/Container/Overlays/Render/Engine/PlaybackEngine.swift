@@ -21,11 +21,17 @@ public protocol VideoSource: AnyObject {
     /// Tells the source how large (in pixels) the view that shows its picture is, and how the
     /// picture fills it: a stream of several renditions fetches none much larger.
     func setVideoViewSize(_ size: Size?, gravity: VideoGravity)
+    /// Tells the source the size in pixels a window scaling on the CPU draws its pictures at
+    /// (before they are turned), or `nil` when none does: the source may resize its pictures to
+    /// it ahead of time, off the window's thread.
+    func setDrawnPictureSize(_ size: Size?)
 }
 
 extension VideoSource {
     /// Sources that do not choose among renditions ignore the size.
     public func setVideoViewSize(_ size: Size?, gravity: VideoGravity) {}
+    /// Sources whose pictures are made at their size ignore it.
+    public func setDrawnPictureSize(_ size: Size?) {}
 }
 
 /// The engine behind ``RenderService``: the player state a UI shows and the commands it sends.
