@@ -331,6 +331,27 @@ import VideoPlayerTestSupport
         #expect(Self.showsPatternColour(of: number, in: shot))
     }
 
+    /// A player a window draws at two sizes (a picture in a picture) is told of none: resizing for
+    /// each in turn would serve neither.
+    @Test func aPlayerDrawnAtTwoSizesIsNotResizedAhead() async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 2560, height: 1920, duration: 2, tone: nil))
+        let player = MediaPlayer()
+        let window = PlayerWindow(size: Size(width: 320, height: 180), context: Context()) {
+            ZStack {
+                VideoSurface(player: player)
+                VideoSurface(player: player).frame(width: 80, height: 60)
+            }
+        }
+        window.compositing = .cpu
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: clip))
+        player.play()
+        try await Self.runUntil(window) { window.statistics.videoUploads >= 10 }
+        #expect(player.drawnPictureSize == nil)
+        #expect(window.statistics.picturesResizedAhead == 0)
+    }
+
     final class BadgeService: Service {
         @ViewState var shows = false
     }

@@ -167,6 +167,7 @@ final class SurfaceCompositor: SceneCompositor {
             pictures[id] = nil
         }
         let areas = layers.map { pictureArea(of: $0, scale: host.scale) }
+        let layersOfPlayer = Dictionary(layers.map { (ObjectIdentifier($0.player), 1) }, uniquingKeysWith: +)
         let previous = underOverlay
         underOverlay = [:]
         let damage = PixelRegion(windowRects(of: overlayDamage, host: host, size: size))
@@ -183,8 +184,9 @@ final class SurfaceCompositor: SceneCompositor {
                 $0 != index && areas[$0].touched.intersection(area.touched) != nil
             }
             let drawn = drawVideo(
-                layer, alone: alone, previous: previous, overlayDamage: damage, stillBlended: stillBlended,
-                scale: host.scale, into: cairo, surface: surface)
+                layer, alone: alone, sole: layersOfPlayer[ObjectIdentifier(layer.player)] == 1,
+                previous: previous, overlayDamage: damage, stillBlended: stillBlended, scale: host.scale,
+                into: cairo, surface: surface)
             if !drawn {
                 // NB: nothing new was drawn where the picture goes, and the overlay must not blend
                 // again over what was there.
@@ -275,9 +277,10 @@ final class SurfaceCompositor: SceneCompositor {
     /// picture (once per frame) that Cairo copies into place, turned, mirrored and clipped as the
     /// layer says. `previous` holds the pictures the last composition put straight into the window;
     /// a picture put back adds the pixels that still hold the overlay's blend to `stillBlended`.
+    /// The player is told the size its picture is drawn at when the layer is its `sole` one here.
     /// Returns whether it drew a picture.
     private func drawVideo(
-        _ layer: VideoLayer, alone: Bool, previous: [ObjectIdentifier: PictureUnderOverlay],
+        _ layer: VideoLayer, alone: Bool, sole: Bool, previous: [ObjectIdentifier: PictureUnderOverlay],
         overlayDamage: PixelRegion, stillBlended: PixelRegion, scale: Double, into cairo: OpaquePointer?,
         surface: UnsafeMutablePointer<SDL_Surface>
     ) -> Bool {
@@ -298,7 +301,8 @@ final class SurfaceCompositor: SceneCompositor {
         pictures.player = layer.player
         // NB: the player resizes the pictures to come to this size as they are decoded, which the
         // scaler then only converts (`VideoFrame.resized`); a frame of another size is scaled whole.
-        layer.player.setDrawnPictureSize(Size(width: Double(width), height: Double(height)))
+        // A player drawn at two sizes would resize for one of them in turn: it resizes for none.
+        layer.player.setDrawnPictureSize(sole ? Size(width: Double(width), height: Double(height)) : nil)
         if alone,
             let rect = inPlaceRect(
                 placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,
