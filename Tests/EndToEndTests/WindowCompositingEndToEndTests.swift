@@ -209,6 +209,91 @@ import VideoPlayerTestSupport
         #expect(window.statistics.videoUploads == 2, "the frame scaled again only on the first repaint")
     }
 
+    /// Pictures the scaler cannot write in place.
+    enum PictureDrawnByCairo: CaseIterable, Sendable {
+        /// Turned a quarter and mirrored by its display matrix.
+        case turned
+        /// Filling a view of another shape, which cuts it off.
+        case cutOff
+    }
+
+    /// A picture turned and mirrored by its display matrix, or cut off by its view, goes into its
+    /// place once per frame, copied from the kept picture, and while the overlay repaints only the
+    /// pixels under it are put back: a translucent mark moving over it is blended once and leaves
+    /// the picture as it was.
+    @Test(arguments: PictureDrawnByCairo.allCases)
+    func aPictureCairoDrawsIsCopiedIntoPlaceOnceAndOnlyThePixelsUnderAMovingOverlayArePutBack(
+        _ picture: PictureDrawnByCairo
+    ) async throws {
+        let url: URL
+        switch picture {
+        case .turned:
+            guard let file = Self.corpusFile("av/sample_rotate_and_reflect.mp4") else { return }
+            url = file
+        case .cutOff:
+            url = try TestMedia.cachedClip(ClipSpec(width: 320, height: 400, duration: 1, tone: nil))
+        }
+        let player = MediaPlayer()
+        let context = Context()
+        let window = PlayerWindow(size: Size(width: 320, height: 240), context: context) {
+            ZStack(alignment: .topLeading) {
+                VideoSurface(player: player, gravity: picture == .cutOff ? .fill : .fit)
+                WithService(MarkService.self) { mark in
+                    ZStack(alignment: .topLeading) {
+                        Rectangle().fill(Color.black.opacity(0.5)).frame(width: 40, height: 40)
+                            .offset(x: mark.x, y: 40)
+                        Text("\(mark.count)").foregroundColor(.white).offset(x: 150, y: 200)
+                    }
+                }
+            }
+        }
+        window.compositing = .cpu
+        context[MarkService.self].x = 400
+        try window.open()
+        defer { window.close() }
+        player.load(MediaItem(url: url))
+        try await Self.runUntil(window) { player.currentFrame != nil }
+        window.runOnce()
+        let uploads = window.statistics.videoUploads
+        let copies = window.statistics.videoCopies
+        let unmarked = try #require(window.screenshot())
+        if picture == .turned {
+            // Stored 1080x720 and shown upright as 720x1080: 160x240 from x 80.
+            #expect(unmarked.pixel(x: 78, y: 120) == RGBA(r: 0, g: 0, b: 0))
+            #expect(unmarked.pixel(x: 242, y: 120) == RGBA(r: 0, g: 0, b: 0))
+        } else {
+            #expect(Self.showsPatternColour(of: 0, in: unmarked))
+        }
+        let (left, right) = (unmarked.pixel(x: 110, y: 60), unmarked.pixel(x: 210, y: 60))
+        let halfOf = { (colour: RGBA) in RGBA(r: colour.r / 2, g: colour.g / 2, b: colour.b / 2) }
+
+        context[MarkService.self].x = 90
+        window.runOnce()
+        let marked = try #require(window.screenshot())
+        #expect(
+            marked.pixel(x: 110, y: 60).isClose(to: halfOf(left), tolerance: 3),
+            "\(marked.pixel(x: 110, y: 60))")
+        let copied = window.statistics.videoPixelsCopied
+        for count in 1...4 {
+            context[MarkService.self].count = count
+            window.runOnce()
+        }
+        let repainted = try #require(window.screenshot())
+        #expect(
+            repainted.pixel(x: 110, y: 60) == marked.pixel(x: 110, y: 60), "blended again over its last blend"
+        )
+        let repaintCopies = window.statistics.videoPixelsCopied - copied
+        #expect(repaintCopies > 0 && repaintCopies < 160 * 240 / 5, "\(repaintCopies) pixels copied")
+
+        context[MarkService.self].x = 190
+        window.runOnce()
+        let moved = try #require(window.screenshot())
+        #expect(moved.pixel(x: 110, y: 60) == left, "the picture where the mark was")
+        #expect(moved.pixel(x: 210, y: 60).isClose(to: halfOf(right), tolerance: 3))
+        #expect(window.statistics.videoUploads == uploads, "the frame scaled once")
+        #expect(window.statistics.videoCopies <= copies + 1, "copied whole again only on the first repaint")
+    }
+
     /// A small picture over a large one, each drawn whole at every composition (the large one
     /// from its kept picture): the mark moving over both leaves each picture as it was.
     @Test func anOverlayMovingOverPicturesThatOverlapLeavesEachAsItWas() async throws {

@@ -8,10 +8,12 @@ import Foundation
 /// (``/VideoPlayerRender/VideoScaler``), which is what makes this path cheap where OpenGL is a software
 /// rasterizer: a shader converting and filtering every output pixel there costs several times more. An
 /// upright picture goes straight into the window's pixels (through a row copy where swscale cannot
-/// write its width in place); while the overlay repaints between frames, only the pixels under it
-/// are saved and put back (``PictureUnderOverlay``). A turned or clipped picture, and one that
-/// another overlaps, Cairo copies from a kept scaled picture into place (turned and mirrored when
-/// the stream says so). Cairo blends only the bands of the overlay that hold visible pixels on top.
+/// write its width in place); a turned or mirrored one (as the stream says), or one its view cuts
+/// off (`fill`), is scaled into a kept picture that Cairo copies into place once per frame. While
+/// the overlay repaints between frames, only the pixels under it are saved and put back
+/// (``PictureUnderOverlay``). A rounded picture, one cut off between pixels, and one that another
+/// overlaps, Cairo copies from the kept picture at every composition. Cairo blends only the bands
+/// of the overlay that hold visible pixels on top.
 ///
 /// > Important: main thread only. The window's surface is fetched again for every composition,
 /// > since SDL replaces it when the window is resized.
@@ -226,23 +228,35 @@ final class SurfaceCompositor: SceneCompositor {
             x: clip.minX.rounded(.up), y: clip.minY.rounded(.up),
             width: clip.maxX.rounded(.down) - clip.minX.rounded(.up),
             height: clip.maxY.rounded(.down) - clip.minY.rounded(.up))
-        guard placement.angle == 0, !placement.mirrored else {
-            // Resampled by Cairo: a pixel more around, and a pixel less inside.
-            let turned = placement.videoRect
-            return (
-                layer.cornerRadius == 0 ? turned.intersection(inside)?.insetBy(1) ?? .zero : .zero,
-                turned.intersection(clip)?.integral.insetBy(-1) ?? .zero
-            )
-        }
-        // Both ways of drawing an upright picture put it at whole pixels, clipped.
+        // Every way of drawing a picture puts it at whole pixels, clipped.
         let copy = placement.copyRect
-        let drawn = Rect(
-            x: copy.minX.rounded(), y: copy.minY.rounded(), width: copy.width.rounded(),
-            height: copy.height.rounded())
+        let drawn = Self.drawnRect(
+            of: placement, width: Int(copy.width.rounded()), height: Int(copy.height.rounded()))
         return (
             layer.cornerRadius == 0 ? drawn.intersection(inside) ?? .zero : .zero,
             drawn.intersection(clip.integral) ?? .zero
         )
+    }
+
+    /// Where a picture scaled to `width` x `height` (unturned) lands in the window's pixels, at
+    /// whole pixels: the copy rectangle rounded when upright, else the turned rectangle about the
+    /// same centre, which a quarter turn makes `height` wide.
+    private static func drawnRect(of placement: VideoPlacement, width: Int, height: Int) -> Rect {
+        let copy = placement.copyRect
+        guard isTurned(placement) else {
+            return Rect(
+                x: copy.minX.rounded(), y: copy.minY.rounded(), width: Double(width), height: Double(height))
+        }
+        let quarter = Int(placement.angle) % 180 != 0
+        let (across, down) = quarter ? (Double(height), Double(width)) : (Double(width), Double(height))
+        return Rect(
+            x: (copy.midX - across / 2).rounded(), y: (copy.midY - down / 2).rounded(), width: across,
+            height: down)
+    }
+
+    /// Whether the picture is turned or mirrored on screen.
+    private static func isTurned(_ placement: VideoPlacement) -> Bool {
+        placement.angle != 0 || placement.mirrored
     }
 
     /// Paints `region` of the window black.
@@ -269,16 +283,14 @@ final class SurfaceCompositor: SceneCompositor {
             in: layer.frame.scaled(by: scale), gravity: layer.gravity)
     }
 
-    /// Draws the layer's current frame: straight into the window's pixels when the picture is
-    /// upright, unclipped and `alone` (no other picture overlaps it), scaled when the frame or its
-    /// place is new and else put back from under the last overlay (through swscale's own rows for
-    /// widths it writes in place, ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows
-    /// the scaler copies: a pillarboxed picture's width rarely is); otherwise scaled into the kept
-    /// picture (once per frame) that Cairo copies into place, turned, mirrored and clipped as the
-    /// layer says. `previous` holds the pictures the last composition put straight into the window;
-    /// a picture put back adds the pixels that still hold the overlay's blend to `stillBlended`.
-    /// The player is told the size its picture is drawn at when the layer is its `sole` one here.
-    /// Returns whether it drew a picture.
+    /// Draws the layer's current frame: into its place in the window's pixels when the picture has
+    /// square corners, its clip and the window's edges cut it at whole pixels if at all, and it is
+    /// `alone` (no other picture overlaps it), scaled when the frame or its place is new and else
+    /// put back from under the last overlay; otherwise scaled into the kept picture (once per frame) that Cairo copies into place
+    /// at every composition, clipped and rounded as the layer says. `previous` holds the pictures
+    /// the last composition put into their place; a picture put back adds the pixels that still
+    /// hold the overlay's blend to `stillBlended`. The player is told the size its picture is drawn
+    /// at when the layer is its `sole` one here. Returns whether it drew a picture.
     private func drawVideo(
         _ layer: VideoLayer, alone: Bool, sole: Bool, previous: [ObjectIdentifier: PictureUnderOverlay],
         overlayDamage: PixelRegion, stillBlended: PixelRegion, scale: Double, into cairo: OpaquePointer?,
@@ -303,13 +315,13 @@ final class SurfaceCompositor: SceneCompositor {
         // scaler then only converts (`VideoFrame.resized`); a frame of another size is scaled whole.
         // A player drawn at two sizes would resize for one of them in turn: it resizes for none.
         layer.player.setDrawnPictureSize(sole ? Size(width: Double(width), height: Double(height)) : nil)
+        let drawn = Self.drawnRect(of: placement, width: width, height: height)
         if alone,
-            let rect = inPlaceRect(
-                placement, clip: clip, width: width, height: height, cornerRadius: layer.cornerRadius,
-                surface: surface)
+            let rect = inPlaceRect(drawn, clip: clip, cornerRadius: layer.cornerRadius, surface: surface)
         {
             return drawInPlace(
-                frame, of: layer.player, pictures, at: rect, previous: previous[id],
+                frame, of: layer.player, pictures, placement: placement, drawn: drawn, at: rect,
+                previous: previous[id],
                 overlayDamage: overlayDamage, stillBlended: stillBlended, surface: surface, into: cairo)
         }
         guard
@@ -319,53 +331,70 @@ final class SurfaceCompositor: SceneCompositor {
         cairo_rectangle(cairo, clip.minX, clip.minY, clip.width, clip.height)
         cairo_clip(cairo)
         RasterImage.clipToRoundedPicture(placement, radius: layer.cornerRadius * scale, cairo: cairo)
-        if placement.angle == 0, !placement.mirrored {
-            // Whole pixels, so that Cairo copies rows instead of resampling.
-            cairo_translate(cairo, copy.minX.rounded(), copy.minY.rounded())
-        } else {
-            cairo_translate(cairo, copy.midX, copy.midY)
-            cairo_rotate(cairo, placement.angle * .pi / 180)
-            if placement.mirrored { cairo_scale(cairo, -1, 1) }
-            cairo_translate(cairo, -Double(width) / 2, -Double(height) / 2)
-        }
+        paint(picture, placement: placement, at: drawn, into: cairo)
+        cairo_restore(cairo)
+        videoPixelsCopied += width * height
+        return true
+    }
+
+    /// Copies the kept `picture` into the window's pixels at `drawn`, turned and mirrored as
+    /// `placement` says, within the clip `cairo` has; the caller counts the pixels.
+    private func paint(
+        _ picture: CairoSurface, placement: VideoPlacement, at drawn: Rect, into cairo: OpaquePointer?
+    ) {
+        cairo_save(cairo)
+        // NB: the turn's matrix is written out, so that the pixels map one to one (`cairo_rotate`
+        // leaves a cosine of 1e-17 that would have Cairo resample): Cairo then copies them.
+        let (cosine, sine): (Double, Double) =
+            switch Int(placement.angle) {
+            case 90: (0, 1)
+            case 180: (-1, 0)
+            case 270: (0, -1)
+            default: (1, 0)
+            }
+        let mirror = placement.mirrored ? -1.0 : 1.0
+        var turn = cairo_matrix_t(xx: cosine * mirror, yx: sine * mirror, xy: -sine, yy: cosine, x0: 0, y0: 0)
+        cairo_translate(cairo, drawn.midX, drawn.midY)
+        cairo_transform(cairo, &turn)
+        cairo_translate(cairo, -Double(picture.width) / 2, -Double(picture.height) / 2)
         cairo_set_source_surface(cairo, picture.pointer, 0, 0)
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
         cairo_set_operator(cairo, CAIRO_OPERATOR_SOURCE)
         cairo_paint(cairo)
         cairo_restore(cairo)
         videoCopies += 1
-        videoPixelsCopied += width * height
-        return true
     }
 
-    /// Where in the window's pixels the picture goes when the scaler can write it there itself: an
-    /// upright, square-cornered picture at whole pixels, inside its clip and the window; `nil`
-    /// otherwise.
+    /// The part of `drawn` that shows, in the window's pixels, when it can be drawn without
+    /// Cairo's clip: square corners, and whole pixels where its clip or the window's edge cuts it
+    /// (a `fill` picture's sides); `nil` otherwise.
     private func inPlaceRect(
-        _ placement: VideoPlacement, clip: Rect, width: Int, height: Int, cornerRadius: Double,
-        surface: UnsafeMutablePointer<SDL_Surface>
+        _ drawn: Rect, clip: Rect, cornerRadius: Double, surface: UnsafeMutablePointer<SDL_Surface>
     ) -> cairo_rectangle_int_t? {
-        guard placement.angle == 0, !placement.mirrored, cornerRadius == 0 else { return nil }
-        let x = Int(placement.copyRect.minX.rounded())
-        let y = Int(placement.copyRect.minY.rounded())
-        let inside =
-            Double(x) >= clip.minX && Double(y) >= clip.minY && Double(x + width) <= clip.maxX
-            && Double(y + height) <= clip.maxY && x >= 0 && y >= 0 && x + width <= Int(surface.pointee.w)
-            && y + height <= Int(surface.pointee.h)
-        return inside
-            ? cairo_rectangle_int_t(x: Int32(x), y: Int32(y), width: Int32(width), height: Int32(height))
-            : nil
+        let window = Rect(x: 0, y: 0, width: Double(surface.pointee.w), height: Double(surface.pointee.h))
+        guard cornerRadius == 0, let shown = drawn.intersection(clip)?.intersection(window),
+            shown == shown.integral
+        else { return nil }
+        return cairo_rectangle_int_t(
+            x: Int32(shown.minX), y: Int32(shown.minY), width: Int32(shown.width), height: Int32(shown.height)
+        )
     }
 
-    /// Puts the picture of `frame` straight into the window's pixels at `rect`: when the window
-    /// holds it there already (`previous`, the same frame), only the pixels where the overlay
-    /// changed (`overlayDamage`) are put back, and those that still hold its blend are added to
-    /// `stillBlended`; else the frame is scaled there, and the kept picture, no longer needed, is let
-    /// go. Returns whether the frame could be converted.
+    /// Puts the picture of `frame` into its place in the window's pixels, `drawn`, of which `rect`
+    /// shows: when the window holds it there already (`previous`, the same frame), only the pixels
+    /// where the overlay changed (`overlayDamage`) are put back, and those that still hold its blend
+    /// are added to `stillBlended`. Else an upright frame that shows whole is scaled straight there
+    /// (through swscale's own rows for widths it writes in place,
+    /// ``VideoScaler/writesInPlace(width:stride:destination:)``, else rows the scaler copies: a
+    /// pillarboxed picture's width rarely is), and the kept picture, no longer needed, is let go; a
+    /// turned, mirrored or cut-off one, which swscale cannot write so, is scaled into the kept
+    /// picture and copied there once. Returns whether the frame could be converted.
     private func drawInPlace(
         _ frame: VideoFrame, of player: any VideoSource, _ pictures: PlayerPictures,
-        at rect: cairo_rectangle_int_t, previous: PictureUnderOverlay?, overlayDamage: PixelRegion,
-        stillBlended: PixelRegion, surface: UnsafeMutablePointer<SDL_Surface>, into cairo: OpaquePointer?
+        placement: VideoPlacement, drawn: Rect, at rect: cairo_rectangle_int_t,
+        previous: PictureUnderOverlay?,
+        overlayDamage: PixelRegion, stillBlended: PixelRegion, surface: UnsafeMutablePointer<SDL_Surface>,
+        into cairo: OpaquePointer?
     ) -> Bool {
         guard let pixels = surface.pointee.pixels else { return false }
         let id = ObjectIdentifier(player)
@@ -382,22 +411,43 @@ final class SurfaceCompositor: SceneCompositor {
             underOverlay[id] = previous
             return true
         }
-        pictures.kept = nil
-        pictures.keptFrame = nil
-        do {
-            // NB: the pixels beside each row are the window's (bars, other layers) and must stay.
-            try pictures.scaler.scale(
-                frame, width: Int(rect.width), height: Int(rect.height),
-                into: pixels + Int(rect.y) * pitch + Int(rect.x) * 4, stride: pitch, keepingRowGaps: true)
-        } catch {
-            // NB: a frame that cannot be converted is skipped and reported.
-            player.reportPresentationFailure(error)
-            return false
+        let (width, height) = (Int(rect.width), Int(rect.height))
+        let shown = Rect(x: Double(rect.x), y: Double(rect.y), width: Double(width), height: Double(height))
+        if Self.isTurned(placement) || shown != drawn {
+            let copy = placement.copyRect
+            guard
+                let picture = keptPicture(
+                    for: player, pictures, width: Int(copy.width.rounded()),
+                    height: Int(copy.height.rounded()),
+                    frame: frame)
+            else { return false }
+            cairo_save(cairo)
+            cairo_rectangle(cairo, shown.minX, shown.minY, shown.width, shown.height)
+            cairo_clip(cairo)
+            paint(picture, placement: placement, at: drawn, into: cairo)
+            cairo_restore(cairo)
+            cairo_surface_flush(target)
+            videoPixelsCopied += width * height
+            // NB: a frame that could not be converted left the last picture, which is not this frame's.
+            guard pictures.keptFrame === frame else { return true }
+        } else {
+            pictures.kept = nil
+            pictures.keptFrame = nil
+            do {
+                // NB: the pixels beside each row are the window's (bars, other layers) and must stay.
+                try pictures.scaler.scale(
+                    frame, width: width, height: height, into: pixels + Int(rect.y) * pitch + Int(rect.x) * 4,
+                    stride: pitch, keepingRowGaps: true)
+            } catch {
+                // NB: a frame that cannot be converted is skipped and reported.
+                player.reportPresentationFailure(error)
+                return false
+            }
+            videoUploads += 1
         }
-        videoUploads += 1
         underOverlay[id] = PictureUnderOverlay(
             frame: frame, rect: rect, pixels: pixels, pitch: pitch,
-            backup: saves ? pictures.backup(width: Int(rect.width), height: Int(rect.height)) : nil)
+            backup: saves ? pictures.backup(width: width, height: height) : nil)
         return true
     }
 
