@@ -127,9 +127,9 @@ extension MediaPlayer {
     /// (the sound of an item whose pictures never decode plays on).
     public static let longestFirstPictureWait = 5.0
 
-    /// Seconds an item held for its first picture waits at most, once that is shown, for the
-    /// pictures after it (``isPrerolled(_:)``).
-    static let longestPrerollWait = 1.0
+    /// Seconds an item opened to play waits at most, once its first picture is shown, for the
+    /// pictures after it to be decoded before its clock starts.
+    public static let longestPrerollWait = 1.0
 
     /// Starts an item held for its first picture once that is shown and the pictures after it are
     /// decoded (or the video ended or the data failed without them, or the wait ran out); `.ready`

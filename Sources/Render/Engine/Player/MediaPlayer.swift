@@ -167,7 +167,7 @@ public final class MediaPlayer {
     /// while its first picture is decoded; `nil` once it started.
     var firstPictureHold: Double?
     /// Whether that hold lasts, once the first picture shows, until the pictures after it are
-    /// decoded too (``isPrerolled(_:)``): not for a preloaded item taken over, which starts at once.
+    /// decoded too (`isPrerolled(_:)`): not for a preloaded item taken over, which starts at once.
     var prerollsFirstPicture = false
     /// Whether a failure to show the current item's pictures was reported.
     var reportedPresentationFailure = false
