@@ -288,10 +288,10 @@ final class SurfaceCompositor: SceneCompositor {
     /// `alone` (no other picture overlaps it), scaled when the frame or its place is new and else
     /// put back from under the last overlay; otherwise scaled into the kept picture (once per
     /// frame) that Cairo copies into place at every composition, clipped and rounded as the layer
-    /// says. `previous` holds the pictures
-    /// the last composition put into their place; a picture put back adds the pixels that still
-    /// hold the overlay's blend to `stillBlended`. The player is told the size its picture is drawn
-    /// at when the layer is its `sole` one here. Returns whether it drew a picture.
+    /// says. `previous` holds the pictures the last composition put into their place; a picture
+    /// put back adds the pixels that still hold the overlay's blend to `stillBlended`. The player
+    /// is told the size its picture is drawn at when the layer is its `sole` one here. Returns
+    /// whether it drew a picture.
     private func drawVideo(
         _ layer: VideoLayer, alone: Bool, sole: Bool, previous: [ObjectIdentifier: PictureUnderOverlay],
         overlayDamage: PixelRegion, stillBlended: PixelRegion, scale: Double, into cairo: OpaquePointer?,
