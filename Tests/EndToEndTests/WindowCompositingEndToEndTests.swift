@@ -164,16 +164,17 @@ import VideoPlayerTestSupport
         @ViewState var count = 0
     }
 
-    /// A translucent mark over a paused picture, repainted while it stays and then moved: it is
-    /// blended once over the picture, however often the overlay repaints, and the pixels it leaves
-    /// show the picture again.
-    @Test func anOverlayMovingOverAPausedPictureLeavesThePictureAsItWas() async throws {
-        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 1, tone: nil))
+    /// A 320x240 window on the CPU path showing a player of `url` under a translucent 40-point
+    /// mark (``MarkService``, `x` first at `markAt`, 40 points down) and a counter, composed once
+    /// its first frame is there; the caller closes it.
+    private static func markWindow(loading url: URL, gravity: VideoGravity = .fit, markAt x: Double = 0)
+        async throws -> (player: MediaPlayer, context: Context, window: PlayerWindow)
+    {
         let player = MediaPlayer()
         let context = Context()
         let window = PlayerWindow(size: Size(width: 320, height: 240), context: context) {
             ZStack(alignment: .topLeading) {
-                VideoSurface(player: player)
+                VideoSurface(player: player, gravity: gravity)
                 WithService(MarkService.self) { mark in
                     ZStack(alignment: .topLeading) {
                         Rectangle().fill(Color.black.opacity(0.5)).frame(width: 40, height: 40)
@@ -184,11 +185,26 @@ import VideoPlayerTestSupport
             }
         }
         window.compositing = .cpu
+        context[MarkService.self].x = x
         try window.open()
-        defer { window.close() }
-        player.load(MediaItem(url: clip))
-        try await Self.runUntil(window) { player.currentFrame != nil }
+        player.load(MediaItem(url: url))
+        do {
+            try await runUntil(window) { player.currentFrame != nil }
+        } catch {
+            window.close()
+            throw error
+        }
         window.runOnce()
+        return (player, context, window)
+    }
+
+    /// A translucent mark over a paused picture, repainted while it stays and then moved: it is
+    /// blended once over the picture, however often the overlay repaints, and the pixels it leaves
+    /// show the picture again.
+    @Test func anOverlayMovingOverAPausedPictureLeavesThePictureAsItWas() async throws {
+        let clip = try TestMedia.cachedClip(ClipSpec(width: 320, height: 240, duration: 1, tone: nil))
+        let (_, context, window) = try await Self.markWindow(loading: clip)
+        defer { window.close() }
         let marked = try #require(window.screenshot())
         let picture = marked.pixel(x: 280, y: 60)
         #expect(Self.showsPatternColour(of: 0, in: marked))
@@ -233,27 +249,9 @@ import VideoPlayerTestSupport
         case .cutOff:
             url = try TestMedia.cachedClip(ClipSpec(width: 320, height: 400, duration: 1, tone: nil))
         }
-        let player = MediaPlayer()
-        let context = Context()
-        let window = PlayerWindow(size: Size(width: 320, height: 240), context: context) {
-            ZStack(alignment: .topLeading) {
-                VideoSurface(player: player, gravity: picture == .cutOff ? .fill : .fit)
-                WithService(MarkService.self) { mark in
-                    ZStack(alignment: .topLeading) {
-                        Rectangle().fill(Color.black.opacity(0.5)).frame(width: 40, height: 40)
-                            .offset(x: mark.x, y: 40)
-                        Text("\(mark.count)").foregroundColor(.white).offset(x: 150, y: 200)
-                    }
-                }
-            }
-        }
-        window.compositing = .cpu
-        context[MarkService.self].x = 400
-        try window.open()
+        let (_, context, window) = try await Self.markWindow(
+            loading: url, gravity: picture == .cutOff ? .fill : .fit, markAt: 400)
         defer { window.close() }
-        player.load(MediaItem(url: url))
-        try await Self.runUntil(window) { player.currentFrame != nil }
-        window.runOnce()
         let uploads = window.statistics.videoUploads
         let copies = window.statistics.videoCopies
         let unmarked = try #require(window.screenshot())
