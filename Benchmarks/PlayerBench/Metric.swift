@@ -4,8 +4,11 @@ enum Metric: String, CaseIterable, Codable, Sendable {
     /// The CPU time of the X server while a player drew into a real X window.
     case xServerCPUSeconds
     case framesPresented, framesDropped, dropPercent
-    /// Pictures shown as a share of the clip's, and the longest wait between two shown, in ms.
+    /// Pictures shown as a share of the clip's, and the longest wait between two shown while the
+    /// clock runs (the first from its start), in ms.
     case shownPercent, longestFrameGapMs
+    /// From the first picture shown to the clock's start, while the pictures after it are decoded.
+    case prerollMs
     /// Times the sound ran out while playing, stalls, and pictures the decoder skipped to keyframes.
     case soundGaps, stalls, picturesSkipped
     case firstFrameMs

@@ -26,9 +26,13 @@ struct PlaybackMeasurement {
         // (its status change repaints the play button).
         var redrawsAtFirstFrame = 0
         var steady: (redraws: Int, until: Double)?
+        // When the clock started: the item stays loading, its first picture shown, until the
+        // pictures after it are decoded.
+        var startedAt: Double?
         let loadedAt = MediaPlayer.now
         stage.player.load(MediaItem(url: url, title: title), autoplay: true)
         try stage.run(timeout: spec.duration + 15, waitingFor: "the end of \(title)") { frame in
+            if startedAt == nil, stage.player.status == .playing { startedAt = MediaPlayer.now }
             let redraws = stage.window.statistics.overlayRedraws
             if let frame {
                 if frames.isEmpty {
@@ -52,8 +56,14 @@ struct PlaybackMeasurement {
         metrics[.wallSeconds] = endedAt - loadedAt
         let clipFrames = spec.duration * spec.frameRate.value
         metrics[.shownPercent] = Double(stage.player.framesPresented) / clipFrames * 100
-        let gaps = zip(frames, frames.dropFirst()).map { $1.presentedAt - $0.presentedAt }
+        // The waits between pictures while the clock runs, the first from its start.
+        let start = startedAt ?? frames.first?.presentedAt ?? 0
+        let moving = [start] + frames.map(\.presentedAt).filter { $0 > start }
+        let gaps = zip(moving, moving.dropFirst()).map { $1 - $0 }
         metrics.setMilliseconds(.longestFrameGapMs, gaps.max())
+        if let first = frames.first, let startedAt {
+            metrics.setMilliseconds(.prerollMs, max(0, startedAt - first.presentedAt))
+        }
         let statistics = stage.player.statistics
         metrics[.soundGaps] = Double(statistics.audioUnderruns)
         metrics[.stalls] = Double(statistics.stallCount)

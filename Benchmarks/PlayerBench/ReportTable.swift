@@ -161,10 +161,10 @@ enum ReportTable {
                     + cell(report.ours(.movingOverlay, .framesDropped)),
             ],
             [
-                "4K60, too much for the cores: shown % / longest gap ms / A-V p50/p99 ms / sound gaps / stalls / skipped",
+                "4K60, too much for the cores: shown % / longest gap ms / A-V p50/p99 ms / sound gaps / stalls / skipped / preroll ms",
                 [
                     Metric.shownPercent, .longestFrameGapMs, .avP50Ms, .avP99Ms, .soundGaps, .stalls,
-                    .picturesSkipped,
+                    .picturesSkipped, .prerollMs,
                 ]
                 .map { cell(report.ours(.overload, $0)) }.joined(separator: " / "),
             ],

@@ -84,6 +84,39 @@ import VideoPlayerTestSupport
         await harness.close()
     }
 
+    /// A decoder whose pictures after the first come slowly at first (frame threads working
+    /// through the pictures the first ones refer to, 4K on two cores) holds the clock until the
+    /// pictures waiting fill their queue: the item stays loading on its first picture, then plays
+    /// without a picture late, where a clock started at the first picture would find the next
+    /// ones late and drop them.
+    @Test func theClockStartsOnceThePicturesAfterTheFirstAreDecoded() async throws {
+        let decoded = Locked(0)
+        let harness = PlayerHarness(extraDecodeCost: { _ in
+            decoded.withLock { count in
+                count += 1
+                return (2...4).contains(count) ? 0.15 : 0
+            }
+        })
+        let player = harness.player
+        var whenPlaying: (shown: Int, decoded: Int)?
+        player.addObserver { [weak player] event in
+            guard let player, event == .statusChanged(.playing), whenPlaying == nil else { return }
+            whenPlaying = (player.statistics.framesPresented, decoded.withLock { $0 })
+        }
+        harness.player.load(
+            try TestClips.item(ClipSpec(width: 160, height: 120, frameRate: 25, duration: 10)))
+        harness.player.play()
+        #expect(await harness.wait(timeout: 8, for: .playing))
+        #expect(whenPlaying?.shown == 1, "the first picture shows while the item loads")
+        // The first picture, and as many as wait for their time behind it.
+        #expect((whenPlaying?.decoded ?? 0) >= 1 + PlaybackSession.videoFramesAhead)
+        #expect(await harness.wait(timeout: 8) { player.currentTime > 1 })
+        #expect(player.statistics.framesDropped == 0)
+        #expect(player.overloadLevel == .none)
+        #expect(harness.statuses.prefix(2) == [.loading, .playing])
+        await harness.close()
+    }
+
     /// A stream with one keyframe only: skipping to the next one would leave the picture frozen to
     /// the end. The skip ends where the packets are due, and pictures go on being shown.
     @Test func aSkipEndsWherePacketsAreDueWhenNoKeyframeComes() async throws {

@@ -20,6 +20,8 @@ extension PlayerTests {
             let firstFrame = MediaPlayer.now - retried
             let first = try #require(harness.player.currentFrame)
             #expect(abs(first.time - failedAt) < 0.05, "failed at \(failedAt), went on at \(first.time)")
+            // NB: the item stays loading on its first picture until the pictures after it are decoded.
+            #expect(await harness.wait(timeout: 4) { harness.player.status == .playing })
             #expect(harness.statuses.suffix(2) == [.loading, .playing])
             #expect(await harness.wait(timeout: 4) { harness.player.currentTime > failedAt + 1 })
             #expect(harness.player.status == .playing)

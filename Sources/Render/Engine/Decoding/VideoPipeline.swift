@@ -35,6 +35,8 @@ final class VideoPipeline: DecodedFrameHandler {
     private var queuedSinceReset = false
     /// The generation the presenter was last woken for.
     private var announcedSerial = -1
+    /// The generation whose queue the presenter was last woken for as it filled.
+    private var announcedFullSerial = -1
     /// Whether a picture with closed captions came, so that their track was reported.
     private var foundCaptions = false
     /// The captions' decoder while their track is the subtitle track shown.
@@ -186,8 +188,15 @@ final class VideoPipeline: DecodedFrameHandler {
 
     /// Wakes the presenter when what was just queued may be all it has to look at: the only item
     /// in the queue, or the first of a new generation (stale ones may wait before it, which the
-    /// presenter, paused, does not look at by itself).
+    /// presenter, paused, does not look at by itself); and when a generation's queue is full for
+    /// the first time, which an item holding its clock on its first picture waits for.
     private func announce(serial: Int) {
+        if serial != announcedFullSerial, frames.isFull {
+            announcedFullSerial = serial
+            announcedSerial = serial
+            post(.pictureQueued)
+            return
+        }
         guard frames.count <= 1 || serial != announcedSerial else { return }
         announcedSerial = serial
         post(.pictureQueued)

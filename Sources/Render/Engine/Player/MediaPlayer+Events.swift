@@ -113,6 +113,7 @@ extension MediaPlayer {
             // alone and the player buffering at once. A preloaded item taken over while playing
             // has its picture already and goes on.
             firstPictureHold = MediaPlayer.now + Self.longestFirstPictureWait
+            prerollsFirstPicture = true
             inbox.wake()
         } else if wantsPlay {
             startPlaying()
@@ -126,17 +127,35 @@ extension MediaPlayer {
     /// (the sound of an item whose pictures never decode plays on).
     public static let longestFirstPictureWait = 5.0
 
-    /// Starts an item held for its first picture once that is shown (or the video ended or the
-    /// data failed without one, or the wait ran out); `.ready` instead if paused meanwhile.
+    /// Seconds an item opened to play waits at most, once its first picture is shown, for the
+    /// pictures after it to be decoded before its clock starts.
+    public static let longestPrerollWait = 1.0
+
+    /// Starts an item held for its first picture once that is shown and the pictures after it are
+    /// decoded (or the video ended or the data failed without them, or the wait ran out); `.ready`
+    /// instead if paused meanwhile.
     func releaseFirstPictureHold(_ session: PlaybackSession, now: Double) {
         guard let hold = firstPictureHold else { return }
         guard status == .loading else {
             firstPictureHold = nil
             return
         }
-        guard !awaitingFirstFrame || videoEnded || session.readFailure != nil || now >= hold else { return }
+        let shown = !awaitingFirstFrame && (!wantsPlay || !prerollsFirstPicture || isPrerolled(session))
+        guard shown || videoEnded || session.readFailure != nil || now >= hold else { return }
         firstPictureHold = nil
         if wantsPlay { startPlaying() } else { setStatus(.ready) }
+    }
+
+    /// Whether the decoder is as far ahead of the first picture as it gets before the clock
+    /// starts: the pictures waiting fill their queue, or it has no packet left to decode (a slow
+    /// network, or the end of the data).
+    ///
+    /// A decoder started on a stream it barely keeps up with (4K60 on two cores) gives its second
+    /// and third pictures 0.15 and 0.4 s after its first, while its threads work through the
+    /// pictures the first ones refer to; a clock started at the first picture would find them that
+    /// late, and the player would shed decoding work it did not need.
+    func isPrerolled(_ session: PlaybackSession) -> Bool {
+        session.videoFrames.isFull || session.videoDecoder.packets.count == 0
     }
 
     /// Takes the streams of the rendition `info` names as the ones playing and reports the change.

@@ -47,7 +47,12 @@ extension MediaPlayer {
         releaseFirstPictureHold(session, now: now)
         // NB: the picture, the end of the video and a read failure each wake it: only the wait
         // running out needs a look of its own.
-        if let hold = firstPictureHold { due = min(due ?? .infinity, hold) }
+        if let hold = firstPictureHold {
+            // NB: while the pictures after the first are decoded, the queue filling wakes it
+            // (`VideoPipeline`), its decoder running out of packets does not.
+            let waking = awaitingFirstFrame || !prerollsFirstPicture ? hold : now + MediaPlayer.pollInterval
+            due = min(due ?? .infinity, min(hold, waking))
+        }
         if playing, status == .buffering || session.demuxerReachedEnd {
             due = min(due ?? .infinity, now + MediaPlayer.pollInterval)
         } else if playing, let starving = starvationDue(session, clockTime: clockTime, now: now) {
@@ -111,6 +116,9 @@ extension MediaPlayer {
                 _ = session.videoFrames.tryPop()
                 awaitingFirstFrame = false
                 waitingSince = nil
+                if let hold = firstPictureHold, prerollsFirstPicture {
+                    firstPictureHold = min(hold, now + Self.longestPrerollWait)
+                }
                 experience.started(at: now)
                 show(frame, clockTime: clockTime)
                 if let pendingSeek, pendingSeek.serial == serial {

@@ -125,6 +125,8 @@ extension MediaPlayer {
             loadExternalSubtitles(of: items[index])
             adopt(preload.session, id: preload.id)
             for event in preload.events { apply(event) }
+            // NB: its first picture waits already, and the switch is meant to be at once.
+            prerollsFirstPicture = false
             present(at: MediaPlayer.now)
         } else {
             discardPreload()
@@ -325,6 +327,7 @@ extension MediaPlayer {
         reportedPresentationFailure = false
         awaitingFirstFrame = true
         firstPictureHold = nil
+        prerollsFirstPicture = false
         waitingSince = nil
         starvedSince = nil
         videoEnded = false

@@ -166,6 +166,9 @@ public final class MediaPlayer {
     /// Until when (monotonic seconds) an item opened to play holds its clock and stays `.loading`
     /// while its first picture is decoded; `nil` once it started.
     var firstPictureHold: Double?
+    /// Whether that hold lasts, once the first picture shows, until the pictures after it are
+    /// decoded too (`isPrerolled(_:)`): not for a preloaded item taken over, which starts at once.
+    var prerollsFirstPicture = false
     /// Whether a failure to show the current item's pictures was reported.
     var reportedPresentationFailure = false
     /// The clock time when the player started waiting for the first picture while playing.

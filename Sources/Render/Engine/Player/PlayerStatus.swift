@@ -4,7 +4,8 @@ public enum PlayerStatus: Equatable, Hashable, Sendable {
     case idle
     /// Opening the current item. An item opened to play stays here until its first picture is
     /// shown (at most ``MediaPlayer/longestFirstPictureWait``), so that its sound and clock start
-    /// with that picture.
+    /// with that picture, and the pictures after it are decoded (at most
+    /// ``MediaPlayer/longestPrerollWait`` more).
     case loading
     /// Opened and paused at its start, first frame shown.
     case ready
