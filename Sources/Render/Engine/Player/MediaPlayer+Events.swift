@@ -140,8 +140,8 @@ extension MediaPlayer {
             firstPictureHold = nil
             return
         }
-        let shown = !awaitingFirstFrame && (!wantsPlay || !prerollsFirstPicture || isPrerolled(session))
-        guard shown || videoEnded || session.readFailure != nil || now >= hold else { return }
+        let ready = !awaitingFirstFrame && (!wantsPlay || !prerollsFirstPicture || isPrerolled(session))
+        guard ready || videoEnded || session.readFailure != nil || now >= hold else { return }
         firstPictureHold = nil
         if wantsPlay { startPlaying() } else { setStatus(.ready) }
     }
