@@ -123,6 +123,7 @@ final class MediaSource: @unchecked Sendable {
     }
 
     deinit {
+        watch?.leave()
         var doomed: UnsafeMutablePointer<AVFormatContext>? = pointer
         avformat_close_input(&doomed)
         var input = input
@@ -209,9 +210,11 @@ final class MediaSource: @unchecked Sendable {
     /// anew: until it is freed, after that one opened, a download it was in the middle of (one
     /// given up, the read-ahead before a seek) would go on sharing the link with the new one's.
     /// libavformat's HLS demuxer closes every playlist's connection when it seeks, before reading
-    /// anything: it is sought to its first segment. The container is not read again.
+    /// anything: it is sought to its first segment. The container is not read again, so how those
+    /// connections ended fails nothing (``NetworkWatch/leave()``).
     func closeConnections() {
         guard isNetwork, formatName == "hls" else { return }
+        watch?.leave()
         // NB: a quarter of a second in: the demuxer refuses a time before the first packet it
         // read, which may lie after the earliest sample.
         let first = pointer.pointee.start_time

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Logging
+import Synchronization
 
 /// Watches the connections a network demuxer opens by itself, so that one which fails ends the
 /// data there, with that failure, instead of being skipped.
@@ -30,6 +31,7 @@ final class NetworkWatch: Sendable {
     private let recorded = Locked<PlayerError?>(nil)
     private let failedPlaylists = Locked<[PlayerError]>([])
     private let handedOver = Locked<PlayerError?>(nil)
+    private let isLeft = Atomic<Bool>(false)
     private let segmentsOpened = Locked<[String]>([])
     /// The connections (by address) that fetch the first bytes of a segment only, for the demuxer
     /// to learn a rendition's streams (``RenditionSplice/Admission/prefix(_:)``): no rendition plays
@@ -131,6 +133,16 @@ final class NetworkWatch: Sendable {
         context.pointee.io_close2 = NetworkWatch.close
     }
 
+    /// Says that the container is left for another, opened anew, and is not read again: how its
+    /// connections end from now on (closed by a seek, or as it is freed) fails nothing.
+    ///
+    /// Its downloads under way failed or not with the same network as the new container's: a
+    /// stall times out all of them at once. One closed only as the container is left would
+    /// otherwise fail the rendition the new container is opening with over to yet another, whose
+    /// segments it then refuses, and it would fail to open for lack of any, with no network
+    /// failure of its own to tell.
+    func leave() { isLeft.store(true, ordering: .sequentiallyConsistent) }
+
     /// Records the failure behind `code` when it is a network one; interruptions are not failures.
     private func record(_ code: Int32, operation: String, url: UnsafePointer<CChar>? = nil) {
         guard code < 0, code != cffmpeg_error_exit(), code != cffmpeg_error_eof() else { return }
@@ -141,6 +153,10 @@ final class NetworkWatch: Sendable {
 
     private func record(_ error: PlayerError, url: String?) {
         guard case .network = error else { return }
+        guard !isLeft.load(ordering: .sequentiallyConsistent) else {
+            Logger.network.debug("\(url ?? "a connection") of a container left: \(error)")
+            return
+        }
         Logger.network.notice("\(url ?? "a connection"): \(error)")
         // NB: once the item plays, a playlist that fails is a live rendition's, reloaded.
         if failover?.fetchFailed(error) == true {
