@@ -72,7 +72,8 @@ struct BilibiliScene {
         }
         context.control.configure(insets: EdgeInsets(top: 12, leading: 16, bottom: 10, trailing: 16))
         context[DanmakuService.self].load(danmaku, areaSize: Self.size)
-        context.gesture.observeKey(taking: { press in
+        context.gesture.observeKey(taking: { [weak context] press in
+            guard let context else { return false }
             switch press.key.rawValue.lowercased() {
             case "d": context[DanmakuService.self].toggle()
             case "f":

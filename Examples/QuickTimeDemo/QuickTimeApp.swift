@@ -22,9 +22,9 @@ final class QuickTimeApp {
         context.container.enable(overlays: [.render, .feature, .plugin, .toast])
         context.container.insert(overlay: "controlPanel", above: .feature) { FloatingControlPanel() }
         context.feature.dismissesOnTapOutside = true
-        context.gesture.observe(.tap) { _ in context.render.togglePlayPause() }
-        context.gesture.observeKey(taking: { press in
-            guard press.key == .space else { return false }
+        context.gesture.observe(.tap) { [weak context] _ in context?.render.togglePlayPause() }
+        context.gesture.observeKey(taking: { [weak context] press in
+            guard let context, press.key == .space else { return false }
             context.render.togglePlayPause()
             return true
         })

@@ -28,8 +28,8 @@ final class FeedInteractionService: Service {
             return true
         })
         gesture.observe(.tap) { [weak self] _ in self?.togglePause() }
-        gesture.observe(.doubleTap(.all)) { event in
-            guard let item = feed.current else { return }
+        gesture.observe(.doubleTap(.all)) { [weak context] event in
+            guard let context, let item = feed.current else { return }
             context[LikeService.self].burst(item, at: event.location)
         }
     }

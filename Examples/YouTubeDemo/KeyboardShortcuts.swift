@@ -6,7 +6,8 @@ import VideoPlayerWidgets
 @MainActor
 enum KeyboardShortcuts {
     static func install(in context: Context) {
-        context.gesture.observeKey(taking: { press in
+        context.gesture.observeKey(taking: { [weak context] press in
+            guard let context else { return false }
             let render = context.render
             let step = context[StepService.self]
             let shifted = press.modifiers.contains(.shift)

@@ -10,26 +10,28 @@ enum YouTubeControls {
         control.configure(displayStyle: .auto(firstAppear: true, duration: 4))
         control.configure(insets: EdgeInsets(horizontal: 12, vertical: 8))
 
-        control.configure(.halfScreen(.top1)) {
+        // NB: the control service keeps the buttons these make: their actions hold the context
+        // weakly, as it holds the service.
+        control.configure(.halfScreen(.top1)) { [weak context] in
             [
                 IconButton(symbol: .back, label: "Previous video", identifier: "back") {
                     queue.play(at: max(queue.index - 1, 0))
                 },
                 Spacer(),
                 IconButton(symbol: .settings, label: "Settings", identifier: "settings") {
-                    SettingsPanel.present(in: context)
+                    if let context { SettingsPanel.present(in: context) }
                 },
             ]
         }
-        control.configure(.fullScreen(.top1)) {
+        control.configure(.fullScreen(.top1)) { [weak context] in
             [
                 IconButton(symbol: .chevronDown, label: "Exit full screen", identifier: "minimise") {
-                    context.status.toHalfScreen()
+                    context?.status.toHalfScreen()
                 },
                 TitleWidget(),
                 Spacer(),
                 IconButton(symbol: .settings, label: "Settings", identifier: "settings") {
-                    SettingsPanel.present(in: context)
+                    if let context { SettingsPanel.present(in: context) }
                 },
             ]
         }
@@ -44,11 +46,11 @@ enum YouTubeControls {
         control.configure(.halfScreen(.bottom2)) {
             [TimelineWidget(), Spacer(), CaptionsButton(), PictureInPictureWidget(), FullscreenWidget()]
         }
-        control.configure(.fullScreen(.bottom2)) {
+        control.configure(.fullScreen(.bottom2)) { [weak context] in
             [
                 TimelineWidget(), Spacer(), CurrentVideoLikes(),
                 IconButton(symbol: .comment, label: "Comments", identifier: "comments.open") {
-                    CommentsPanel.present(in: context)
+                    if let context { CommentsPanel.present(in: context) }
                 },
                 ShareButton(), SpeedButton(), QualityButton(), CaptionsButton(), PictureInPictureWidget(),
                 FullscreenWidget(),
