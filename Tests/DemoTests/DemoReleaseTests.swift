@@ -7,7 +7,8 @@ import VideoPlayerWidgets
 @testable import YouTubeDemo
 
 /// A demo dropped with its host frees its context and its player, whose session then closes: the
-/// handlers the demo gave the gesture service hold the context weakly (FeedDemoReleaseTests).
+/// handlers the demo gave the gesture service, and the actions of the buttons it gave the control
+/// service, hold the context weakly (FeedDemoReleaseTests).
 @MainActor
 @Suite(.serialized)
 struct DemoReleaseTests {
